@@ -1,0 +1,3 @@
+import { createFamilyHandler } from '#shared/http/family-handler.js';
+
+export const handler = createFamilyHandler('scanner', {});

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * Every setting and every limit of the service, with the spec's values as defaults.
+ * A setting `fooBarBaz` is overridden by the environment variable `FOO_BAR_BAZ`; the names are
+ * derived mechanically so the rule in DESIGN.md holds for every entry without a hand-kept list.
+ */
+const defaults = {
+  // Service wiring
+  stage: 'dev',
+  port: 3000,
+  dataDir: '.data',
+  logLevel: 'INFO',
+  awsRegion: 'eu-west-2',
+  tableName: 'readiness',
+  dynamodbEndpoint: '',
+  sqsEndpoint: '',
+  sesEndpoint: '',
+  dynamodbPort: 8000,
+  sqsPort: 9324,
+  sesPort: 8005,
+  batchQueueUrl: '',
+  rescanQueueUrl: '',
+  webhookQueueUrl: '',
+  mailQueueUrl: '',
+  publicBaseUrl: 'http://localhost:3000',
+  mailFrom: 'Agent Readiness Scanner <no-reply@example.com>',
+  sesConfigurationSet: '',
+  allowPrivateTargets: '',
+  keyPepper: '',
+  keyPepperSecretArn: '',
+  stripeSecretKey: '',
+  stripeSecretArn: '',
+  stripeWebhookSecret: '',
+  maxRequestBodyBytes: 65_536,
+
+  // The spec's Limits table
+  publicScanLimitPerDay: 3,
+  publicScanWindowSeconds: 86_400,
+  pricingLimitPerHour: 100,
+  registerLimitPerHour: 3,
+  webhookTestLimitPerHour: 5,
+  scanTimeoutSeconds: 30,
+  resultRetentionDays: 30,
+  resultCacheMaxAgeSeconds: 300,
+  plansCacheSeconds: 3_600,
+  checkoutLinkValidityHours: 24,
+  batchMaxUrls: 50,
+  labelMaxLength: 100,
+  listScansDefaultLimit: 20,
+  listScansMaxLimit: 100,
+  scoreHistoryMax: 90,
+  watchedUrlMaxLength: 2_048,
+
+  // The spec's plan table; growth values the spec does not show are our decision (README)
+  freePriceMonthlyGbp: 0,
+  freeScansPerDay: 10 as number | 'unlimited',
+  freeWatchedSites: 3,
+  freeApiCallsMonthly: 100,
+  freeApiKeysMax: 1,
+  freeWebhooksMax: 0,
+  freePagesPerScan: 1,
+  proPriceMonthlyGbp: 19,
+  proScansPerDay: 'unlimited' as number | 'unlimited',
+  proWatchedSites: 10,
+  proApiCallsMonthly: 1_000,
+  proApiKeysMax: 1,
+  proWebhooksMax: 1,
+  proPagesPerScan: 2,
+  growthPriceMonthlyGbp: 49,
+  growthScansPerDay: 'unlimited' as number | 'unlimited',
+  growthWatchedSites: 100,
+  growthApiCallsMonthly: 10_000,
+  growthApiKeysMax: 5,
+  growthWebhooksMax: 5,
+  growthPagesPerScan: 5,
+};
+
+export type Config = typeof defaults;
+export type ConfigKey = keyof Config;
+
+export function envName(key: string): string {
+  return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+}
+
+const integer = z.coerce.number().int().nonnegative();
+const integerOrUnlimited = z.union([z.literal('unlimited'), integer]);
+
+function parserFor(key: ConfigKey): z.ZodType {
+  if (key.endsWith('ScansPerDay')) return integerOrUnlimited;
+  return typeof defaults[key] === 'number' ? integer : z.string();
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config: Record<string, unknown> = { ...defaults };
+  const problems: string[] = [];
+  for (const key of Object.keys(defaults) as ConfigKey[]) {
+    const raw = env[envName(key)];
+    if (raw === undefined || raw === '') continue;
+    const parsed = parserFor(key).safeParse(raw.trim());
+    if (parsed.success) config[key] = parsed.data;
+    else problems.push(`${envName(key)}=${JSON.stringify(raw)} is not a valid ${typeof defaults[key]}`);
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return config as Config;
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, read from the environment once. */
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+export function allowedPrivateHosts(config: Pick<Config, 'allowPrivateTargets'>): string[] {
+  return config.allowPrivateTargets
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host.length > 0);
+}
+
+export const configKeys = Object.keys(defaults) as ConfigKey[];
+export const configDefaults: Readonly<Config> = defaults;

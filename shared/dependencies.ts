@@ -1,0 +1,32 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { getConfig, type Config } from '#shared/config.js';
+import { createQueue, type Queue } from '#shared/adapters/queue.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { systemClock, type Clock } from '#shared/domain/clock.js';
+
+/** Everything a handler or use case needs from the outside world, built once per process. */
+export interface Dependencies {
+  config: Config;
+  db: DynamoDBDocumentClient;
+  clock: Clock;
+  logger: Logger;
+  queue: Queue;
+}
+
+export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
+  return {
+    config,
+    db: overrides.db ?? createDocumentClient(config),
+    clock: overrides.clock ?? systemClock,
+    queue: overrides.queue ?? createQueue(config),
+    logger: overrides.logger ?? new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' }),
+  };
+}
+
+let cached: Dependencies | undefined;
+
+export function getDependencies(): Dependencies {
+  cached ??= createDependencies(getConfig());
+  return cached;
+}

@@ -1,0 +1,30 @@
+import type { Config } from '#shared/config.js';
+import { allowanceFor, planFor, type Plan } from '#shared/domain/plans.js';
+import { tiers, type Tier } from '#shared/domain/tiers.js';
+
+export interface PriceListEntry extends Plan {
+  pagesPerScan: number;
+  features: string[];
+}
+
+export interface PriceList {
+  currency: 'GBP';
+  pricesIncludeVat: false;
+  note: string;
+  plans: PriceListEntry[];
+}
+
+const features: Record<Tier, string[]> = {
+  free: ['Homepage scan across six dimensions', 'Prioritised fixes', 'Weekly rescans of watched sites with e-mail alerts'],
+  pro: ['Homepage and one product page per scan', 'What agents see for each product', 'Signed webhooks for score changes'],
+  growth: ['Homepage and up to four product pages per scan', 'Batch scans of up to 50 URLs', 'Score thresholds with alerts', 'All webhook events'],
+};
+
+export function priceList(config: Config): PriceList {
+  return {
+    currency: 'GBP',
+    pricesIncludeVat: false,
+    note: 'Prices are per month and exclude VAT. Paid plans are bought through Stripe checkout via POST /api/v1/account/subscribe.',
+    plans: tiers.map((tier) => ({ ...planFor(tier, config), pagesPerScan: allowanceFor(tier, config).pagesPerScan, features: features[tier] })),
+  };
+}

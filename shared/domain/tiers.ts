@@ -1,0 +1,8 @@
+export const tiers = ['free', 'pro', 'growth'] as const;
+export type Tier = (typeof tiers)[number];
+
+const rank: Record<Tier, number> = { free: 0, pro: 1, growth: 2 };
+
+export function tierAtLeast(tier: Tier, required: Tier): boolean {
+  return rank[tier] >= rank[required];
+}

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import type { Config } from '#shared/config.js';
+import type { Tier } from '#shared/domain/tiers.js';
+import type { RouteDef, Scope } from '#shared/http/route-types.js';
+import type { Dependencies } from '#shared/dependencies.js';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** The authenticated caller, filled in by the auth step for routes with `auth: 'key'`. */
+export interface Caller {
+  accountId: string;
+  keyId: string;
+  tier: Tier;
+  scopes: Scope[];
+}
+
+export interface ApiRequest<R extends RouteDef = RouteDef> {
+  route: R;
+  params: Infer<R['params']>;
+  query: Infer<R['query']>;
+  body: Infer<R['body']>;
+  rawBody: string;
+  headers: Record<string, string>;
+  sourceIp: string;
+  requestId: string;
+  caller: Caller | null;
+}
+
+export interface ApiResponse {
+  status: number;
+  body?: unknown;
+  /** Sent as text/html instead of JSON. */
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export type OperationHandler<R extends RouteDef = RouteDef> = (
+  request: ApiRequest<R>,
+  deps: Dependencies,
+) => Promise<ApiResponse>;
+
+export type { Config };

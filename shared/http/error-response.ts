@@ -1,0 +1,18 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { AppError } from '#shared/domain/errors.js';
+import type { ApiResponse } from '#shared/http/api-types.js';
+import { statusForKind } from '#shared/http/error-status.js';
+
+/** Maps any thrown value to `{"error"}` with the right status; unexpected errors are logged, never leaked. */
+export function errorResponse(error: unknown, logger: Logger): ApiResponse {
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
+    if (error.allow) headers.allow = error.allow.join(', ');
+    const body: Record<string, unknown> = { error: error.message };
+    if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
+    return { status: statusForKind[error.kind], body, headers };
+  }
+  logger.error('Unhandled error', error as Error);
+  return { status: 500, body: { error: 'Internal server error' } };
+}

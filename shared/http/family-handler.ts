@@ -1,0 +1,71 @@
+import middy from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { getDependencies, type Dependencies } from '#shared/dependencies.js';
+import { AppError } from '#shared/domain/errors.js';
+import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
+import { errorResponse } from '#shared/http/error-response.js';
+import { parseRequest } from '#shared/http/parse-request.js';
+import { enforceRateLimit } from '#shared/http/rate-limit-step.js';
+import { createRouteMatcher } from '#shared/http/route-matcher.js';
+import { routeKey, type Family } from '#shared/http/route-types.js';
+import { routeList, type OperationsOf, type Routes } from '#shared/http/routes.js';
+import { toResult } from '#shared/http/to-result.js';
+
+export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: OperationHandler<Routes[K]> };
+
+type TableRoute = (typeof routeList)[number];
+
+const matchRoute = createRouteMatcher(routeList);
+
+function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: TableRoute; pathParameters: Record<string, string> } {
+  const match = matchRoute(event.requestContext.http.method, event.rawPath);
+  if (match.kind === 'method_not_allowed') {
+    throw new AppError('method_not_allowed', `Method ${event.requestContext.http.method} not allowed on ${event.rawPath}`, { allow: match.allow });
+  }
+  const routedHere = match.kind === 'found' && match.route.family === family;
+  const keyAgrees = event.routeKey === '$default' || (match.kind === 'found' && routeKey(match.route) === event.routeKey);
+  if (match.kind === 'not_found' || !routedHere || !keyAgrees) {
+    throw new AppError('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
+  }
+  return { route: match.route, pathParameters: match.pathParameters };
+}
+
+/** Resolves, validates, rate-limits and runs one request. Never called for routes of another family. */
+export async function dispatch<F extends Family>(
+  event: APIGatewayProxyEventV2,
+  family: F,
+  handlers: FamilyHandlers<F>,
+  deps: Dependencies,
+): Promise<ApiResponse> {
+  const { route, pathParameters } = resolveRoute(event, family);
+  const handler = (handlers as Record<string, OperationHandler | undefined>)[route.operationId];
+  if (!handler) throw new AppError('not_implemented', 'not implemented');
+  const request: ApiRequest = parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes);
+  if (route.rateLimit) await enforceRateLimit(route.rateLimit, request, deps);
+  return handler(request, deps);
+}
+
+/** The Lambda entry of one route family: the shared middy stack around `dispatch`. */
+export function createFamilyHandler<F extends Family>(family: F, handlers: FamilyHandlers<F>) {
+  const deps = getDependencies();
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(injectLambdaContext(deps.logger, { resetKeys: true }))
+    .use(httpHeaderNormalizer())
+    .use(httpSecurityHeaders())
+    .use(httpCors({ origin: '*', headers: 'authorization,content-type', methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS', maxAge: 600 }))
+    .handler(async (event) => {
+      const requestId = event.requestContext.requestId;
+      deps.logger.appendKeys({ requestId, routeKey: event.routeKey });
+      let response: ApiResponse;
+      try {
+        response = await dispatch(event, family, handlers, deps);
+      } catch (error) {
+        response = errorResponse(error, deps.logger);
+      }
+      return toResult(response, requestId);
+    });
+}

@@ -1,0 +1,58 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { RouteDef } from '#shared/http/route-types.js';
+import { routeList } from '#shared/http/routes.js';
+
+export const apiVersion = '1.0.0';
+
+function describe(route: RouteDef): string {
+  const notes: string[] = [];
+  if (route.auth === 'key') notes.push(`Requires an API key with scope \`${route.scope ?? 'any'}\`.`);
+  if (route.tier) notes.push(`Requires the ${route.tier} tier or above.`);
+  if (route.rateLimit) {
+    const { limit, windowSeconds, per } = route.rateLimit;
+    notes.push(`Rate limit: ${limit} requests per ${windowSeconds} seconds (rolling) per ${per === 'resource' ? 'resource' : per}.`);
+  }
+  return notes.join(' ');
+}
+
+function content(schema: RouteDef['body'], contentType = 'application/json') {
+  return schema ? { content: { [contentType]: { schema } } } : {};
+}
+
+/** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
+export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'An API key' });
+  for (const route of routeList) {
+    registry.registerPath({
+      method: route.method.toLowerCase() as 'get',
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      description: describe(route),
+      tags: route.tags,
+      ...(route.auth === 'key' ? { security: [{ bearerAuth: [] }] } : {}),
+      request: {
+        ...(route.params ? { params: route.params } : {}),
+        ...(route.query ? { query: route.query } : {}),
+        ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+      },
+      responses: Object.fromEntries(
+        Object.entries(route.responses).map(([status, response]) => [
+          status,
+          { description: response.description, ...content(response.schema, response.contentType) },
+        ]),
+      ),
+    });
+  }
+  const generator = new OpenApiGeneratorV31(registry.definitions);
+  return generator.generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Agent Commerce Readiness Scanner',
+      version: apiVersion,
+      description: 'Scores how ready a shop is for AI shopping agents, across six dimensions, with prioritised fixes.',
+    },
+    servers: [{ url: serverUrl }],
+  }) as unknown as Record<string, unknown>;
+}

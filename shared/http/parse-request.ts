@@ -1,0 +1,57 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, invalidInput } from '#shared/domain/errors.js';
+import type { ApiRequest } from '#shared/http/api-types.js';
+import type { RouteDef } from '#shared/http/route-types.js';
+import { validationMessage } from '#shared/http/validation-message.js';
+
+export function rawBodyOf(event: Pick<APIGatewayProxyEventV2, 'body' | 'isBase64Encoded'>): string {
+  if (event.body === undefined || event.body === null) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'path'): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidInput(validationMessage(result.error, where));
+  return result.data;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === '') throw invalidInput('Request body is required (JSON)');
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw invalidInput('Malformed JSON in request body');
+  }
+}
+
+/** Turns an API Gateway event into a validated request for the route, or throws an AppError. */
+export function parseRequest(
+  event: APIGatewayProxyEventV2,
+  route: RouteDef,
+  pathParameters: Record<string, string>,
+  maxBodyBytes: number,
+): ApiRequest {
+  const rawBody = rawBodyOf(event);
+  if (Buffer.byteLength(rawBody, 'utf8') > maxBodyBytes) {
+    throw new AppError('payload_too_large', `Request body exceeds ${maxBodyBytes} bytes`);
+  }
+  const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
+  const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
+  const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  return {
+    route,
+    params,
+    query,
+    body,
+    rawBody,
+    headers,
+    sourceIp: event.requestContext.http.sourceIp,
+    requestId: event.requestContext.requestId,
+    caller: null,
+  };
+}

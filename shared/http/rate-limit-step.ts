@@ -1,0 +1,38 @@
+import { consumeRateLimit } from '#shared/db/rate-limits.js';
+import { rateLimited } from '#shared/domain/errors.js';
+import type { ApiRequest } from '#shared/http/api-types.js';
+import type { RateLimitRule } from '#shared/http/route-types.js';
+import type { Dependencies } from '#shared/dependencies.js';
+
+function subjectOf(rule: RateLimitRule, request: ApiRequest): string {
+  switch (rule.per) {
+    case 'ip':
+      return request.sourceIp;
+    case 'account':
+      return request.caller?.accountId ?? request.sourceIp;
+    case 'resource': {
+      const id = (request.params as { id?: string } | undefined)?.id ?? '';
+      return `${request.caller?.accountId ?? request.sourceIp}:${id}`;
+    }
+  }
+}
+
+/** Counts the request against the route's rolling window; throws 429 with Retry-After when it is full. */
+export async function enforceRateLimit(rule: RateLimitRule, request: ApiRequest, deps: Dependencies): Promise<void> {
+  const outcome = await consumeRateLimit(deps.db, deps.config.tableName, {
+    rule: rule.name,
+    subject: subjectOf(rule, request),
+    limit: rule.limit,
+    windowSeconds: rule.windowSeconds,
+    now: deps.clock.now(),
+  });
+  if (!outcome.allowed) {
+    throw rateLimited(outcome.retryAfterSeconds, `Rate limit exceeded: ${rule.limit} requests per ${describeWindow(rule.windowSeconds)}`);
+  }
+}
+
+function describeWindow(seconds: number): string {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? '24 hours' : `${seconds / 86_400} days`;
+  if (seconds % 3_600 === 0) return seconds === 3_600 ? 'hour' : `${seconds / 3_600} hours`;
+  return `${seconds} seconds`;
+}

@@ -1,0 +1,57 @@
+import type { RouteDef } from '#shared/http/route-types.js';
+
+export type RouteMatch<R extends RouteDef> =
+  | { kind: 'found'; route: R; pathParameters: Record<string, string> }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' };
+
+interface CompiledRoute<R> {
+  route: R;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile<R extends RouteDef>(route: R): CompiledRoute<R> {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+/** Matches a method and path against the route table, the way API Gateway does, for `$default` and the dev server. */
+export function createRouteMatcher<R extends RouteDef>(table: readonly R[]) {
+  const compiled = table.map(compile);
+  return (method: string, rawPath: string): RouteMatch<R> => {
+    const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+    const allow = new Set<string>();
+    for (const { route, pattern, names } of compiled) {
+      const match = pattern.exec(path);
+      if (!match) continue;
+      if (route.method !== method.toUpperCase()) {
+        allow.add(route.method);
+        continue;
+      }
+      const pathParameters: Record<string, string> = {};
+      names.forEach((name, index) => {
+        pathParameters[name] = safeDecode(match[index + 1] ?? '');
+      });
+      return { kind: 'found', route, pathParameters };
+    }
+    return allow.size > 0 ? { kind: 'method_not_allowed', allow: [...allow].sort() } : { kind: 'not_found' };
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import type { Tier } from '#shared/domain/tiers.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One Lambda function serves each family; workers are separate. */
+export const families = ['meta', 'publicScanner', 'scanner', 'batch', 'auth', 'account', 'sites', 'webhooks', 'billing'] as const;
+export type Family = (typeof families)[number];
+
+export const scopes = ['scanner:read', 'scanner:write', 'sites:read', 'sites:write', 'webhooks:read', 'webhooks:write', 'account:read', 'account:write'] as const;
+export type Scope = (typeof scopes)[number];
+
+/** A rolling-window limit: at most `limit` requests per `windowSeconds`, counted per client IP or account. */
+export interface RateLimitRule {
+  name: string;
+  per: 'ip' | 'account' | 'resource';
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface ResponseDef {
+  description: string;
+  schema?: z.ZodType;
+  contentType?: 'application/json' | 'text/html';
+}
+
+export interface RouteDef {
+  method: HttpMethod;
+  path: string;
+  family: Family;
+  summary: string;
+  auth: 'none' | 'key';
+  scope?: Scope;
+  tier?: Tier;
+  rateLimit?: RateLimitRule;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Raw (unparsed) bodies: Stripe signs the exact bytes. */
+  rawBody?: boolean;
+  responses: Record<number, ResponseDef>;
+  tags: string[];
+}
+
+export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { DateTime, NullableDateTime, TierName, Unlimited, label } from '#shared/http/schemas/common.js';
+
+export const RegisterRequest = z
+  .object({ email: z.string().max(254, 'must be at most 254 characters') })
+  .meta({ id: 'RegisterRequest' });
+
+export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const VerifyRequest = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'VerifyRequest' });
+export const VerifyQuery = z.object({ token: z.string().max(200).optional() });
+
+export const ApiKeyInfo = z
+  .object({
+    id: z.uuid(),
+    keyPrefix: z.string(),
+    label: z.string(),
+    scopes: z.array(z.string()),
+    lastUsedAt: NullableDateTime,
+    createdAt: DateTime,
+    isActive: z.boolean(),
+  })
+  .meta({ id: 'ApiKeyInfo' });
+
+export const VerifyResponse = z
+  .object({ apiKey: z.string(), key: ApiKeyInfo, replacedKeyId: z.uuid().nullable() })
+  .meta({ id: 'VerifyResponse' });
+
+export const AccountInfo = z
+  .object({
+    email: z.string(),
+    name: z.string().nullable(),
+    createdAt: DateTime,
+    tier: TierName,
+    subscription: z.object({
+      isActive: z.boolean(),
+      isPaid: z.boolean(),
+      isCanceling: z.boolean(),
+      currentPeriodEnd: NullableDateTime,
+    }),
+    usage: z.object({
+      dailyScans: z.number().int(),
+      dailyScanLimit: z.union([z.number().int(), Unlimited]),
+      monthlyApiCalls: z.number().int(),
+      monthlyApiCallLimit: z.number().int(),
+    }),
+    counts: z.object({
+      watchedSites: z.number().int(),
+      watchedSitesLimit: z.number().int(),
+      apiKeys: z.number().int(),
+      apiKeysLimit: z.number().int(),
+      webhooks: z.number().int(),
+      webhooksLimit: z.number().int(),
+    }),
+  })
+  .meta({ id: 'AccountInfo' });
+
+export const SubscribeRequest = z.object({ tier: z.enum(['pro', 'growth']) }).meta({ id: 'SubscribeRequest' });
+
+export const SubscribeResponse = z
+  .union([
+    z.object({ checkoutUrl: z.url(), expiresAt: NullableDateTime, note: z.string() }),
+    z.object({ upgraded: z.literal(true), tier: TierName, note: z.string() }),
+  ])
+  .meta({ id: 'SubscribeResponse' });
+
+export const ManageResponse = z.object({ portalUrl: z.url(), note: z.string() }).meta({ id: 'ManageResponse' });
+
+export function createApiKeyRequest(labelMax: number) {
+  return z
+    .object({ label: label(labelMax), scopes: z.array(z.string().max(64)).max(20).optional() })
+    .meta({ id: 'CreateApiKeyRequest' });
+}
+
+export const ApiKeyList = z
+  .object({ keys: z.array(ApiKeyInfo), keyLimit: z.number().int(), keysUsed: z.number().int() })
+  .meta({ id: 'ApiKeyList' });
+
+export const CreatedApiKey = z.object({ key: ApiKeyInfo, fullKey: z.string() }).meta({ id: 'CreatedApiKey' });
+
+export const RevokedApiKey = z.object({ revoked: z.boolean(), id: z.string() }).meta({ id: 'RevokedApiKey' });
+
+export const StripeWebhookAck = z.object({ received: z.literal(true) }).meta({ id: 'StripeWebhookAck' });

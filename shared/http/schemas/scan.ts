@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { DateTime, NullableDateTime, TierName, Uuid } from '#shared/http/schemas/common.js';
+
+export const ScanRequest = z
+  .object({ url: z.string().min(1, 'is required').max(2048, 'must be at most 2048 characters') })
+  .meta({ id: 'ScanRequest' });
+
+const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
+
+export const Evidence = z.object({ url: z.string().nullable(), value: z.string().nullable() });
+
+export const CheckResult = z
+  .object({
+    id: z.string(),
+    dimension: z.string(),
+    title: z.string(),
+    status: CheckStatus,
+    score: z.number().min(0).max(1).nullable(),
+    points: z.number(),
+    earned: z.number(),
+    summary: z.string(),
+    evidence: z.array(Evidence),
+    platformProvided: z.boolean(),
+  })
+  .meta({ id: 'CheckResult' });
+
+export const DimensionResult = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    weight: z.number(),
+    score: z.number().int().min(0).max(100).nullable(),
+    earned: z.number(),
+    available: z.number(),
+    checks: z.array(z.string()),
+  })
+  .meta({ id: 'DimensionResult' });
+
+export const Recommendation = z
+  .object({
+    checkId: z.string(),
+    priority: z.enum(['critical', 'high', 'medium', 'low']),
+    title: z.string(),
+    why: z.string(),
+    fix: z.string(),
+    snippet: z.string().nullable(),
+    estimatedGain: z.number(),
+    effort: z.enum(['S', 'M', 'L']),
+  })
+  .meta({ id: 'Recommendation' });
+
+export const ProductFacts = z
+  .object({
+    url: z.string(),
+    name: z.string().nullable(),
+    price: z.string().nullable(),
+    currency: z.string().nullable(),
+    availability: z.string().nullable(),
+    sku: z.string().nullable(),
+    gtin: z.string().nullable(),
+    mpn: z.string().nullable(),
+    brand: z.string().nullable(),
+    image: z.string().nullable(),
+    source: z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph']).nullable(),
+  })
+  .meta({ id: 'ProductFacts' });
+
+export const PageRecord = z
+  .object({
+    url: z.string(),
+    kind: z.enum(['homepage', 'product']),
+    status: z.number().int().nullable(),
+    timing: z.object({ ttfbMs: z.number().nullable(), totalMs: z.number().nullable() }),
+    bytes: z.number().int().nullable(),
+  })
+  .meta({ id: 'PageRecord' });
+
+export const ScanResult = z
+  .object({
+    id: Uuid,
+    url: z.string(),
+    finalUrl: z.string(),
+    tier: TierName,
+    score: z.number().int().min(1).max(100),
+    band: z.enum(['agent_ready', 'partially_ready', 'needs_work', 'not_ready']),
+    coverage: z.number().min(0).max(1),
+    caps: z.array(z.object({ id: z.string(), limit: z.number().int(), reason: z.string() })),
+    dimensions: z.array(DimensionResult),
+    checks: z.array(CheckResult),
+    recommendations: z.array(Recommendation),
+    products: z.array(ProductFacts),
+    pages: z.array(PageRecord),
+    platform: z.enum(['shopify', 'woocommerce', 'bigcommerce', 'magento', 'custom']),
+    createdAt: DateTime,
+    expiresAt: NullableDateTime,
+    durationMs: z.number().int(),
+    scannerVersion: z.string(),
+  })
+  .meta({ id: 'ScanResult' });
+
+export const RateLimitError = z
+  .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })
+  .meta({ id: 'RateLimitError' });
+
+export const ListScansQuery = z.object({
+  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
+  offset: z.coerce.number().int('must be an integer').min(0, 'must be at least 0').default(0),
+});
+
+export const ScanList = z
+  .object({ scans: z.array(ScanResult), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .meta({ id: 'ScanList' });

@@ -1,0 +1,15 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { ApiResponse } from '#shared/http/api-types.js';
+
+export function toResult(response: ApiResponse, requestId: string): APIGatewayProxyStructuredResultV2 {
+  const isHtml = response.html !== undefined;
+  const headers: Record<string, string> = {
+    'content-type': isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-request-id': requestId,
+    ...response.headers,
+  };
+  if (isHtml) return { statusCode: response.status, headers, body: response.html };
+  if (response.body === undefined) return { statusCode: response.status, headers };
+  return { statusCode: response.status, headers, body: JSON.stringify(response.body) };
+}
