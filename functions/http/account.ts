@@ -1,3 +1,5 @@
-import { createFamilyHandler } from '#shared/http/family-handler.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 
-export const handler = createFamilyHandler('account', {});
+export const operations: FamilyHandlers<'account'> = {};
+
+export const handler = createFamilyHandler('account', operations);

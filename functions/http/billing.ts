@@ -1,3 +1,5 @@
-import { createFamilyHandler } from '#shared/http/family-handler.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 
-export const handler = createFamilyHandler('billing', {});
+export const operations: FamilyHandlers<'billing'> = {};
+
+export const handler = createFamilyHandler('billing', operations);

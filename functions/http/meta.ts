@@ -2,13 +2,13 @@ import { probeTable } from '#shared/db/health-probe.js';
 import { checkHealth } from '#shared/domain/health.js';
 import { listPlans } from '#shared/domain/plans.js';
 import { priceList } from '#shared/domain/pricing.js';
-import { createFamilyHandler } from '#shared/http/family-handler.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { apiVersion, buildOpenApiDocument } from '#shared/http/openapi.js';
 
 let openApiDocument: Record<string, unknown> | undefined;
 
 /** Also serves API Gateway's `$default` route, so unknown paths get our 404 and wrong methods our 405. */
-export const handler = createFamilyHandler('meta', {
+export const operations: FamilyHandlers<'meta'> = {
   getHealth: async (_request, deps) => {
     const report = await checkHealth(
       { dynamodb: () => probeTable(deps.db, deps.config.tableName), sqs: () => deps.queue.ping() },
@@ -31,4 +31,6 @@ export const handler = createFamilyHandler('meta', {
     body: { plans: listPlans(deps.config) },
     headers: { 'cache-control': `public, max-age=${deps.config.plansCacheSeconds}` },
   }),
-});
+};
+
+export const handler = createFamilyHandler('meta', operations);

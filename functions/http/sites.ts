@@ -1,3 +1,5 @@
-import { createFamilyHandler } from '#shared/http/family-handler.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 
-export const handler = createFamilyHandler('sites', {});
+export const operations: FamilyHandlers<'sites'> = {};
+
+export const handler = createFamilyHandler('sites', operations);

@@ -42,14 +42,32 @@ export async function dispatch<F extends Family>(
   deps: Dependencies,
 ): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, family);
+  // Input is validated against the route's contract even before the route is built, so clients see
+  // the same 400s on day one as later.
+  const request: ApiRequest = parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes);
   const handler = (handlers as Record<string, OperationHandler | undefined>)[route.operationId];
   if (!handler) throw new AppError('not_implemented', 'not implemented');
-  const request: ApiRequest = parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes);
   if (route.rateLimit) await enforceRateLimit(route.rateLimit, request, deps);
   return handler(request, deps);
 }
 
-/** The Lambda entry of one route family: the shared middy stack around `dispatch`. */
+/** Runs one request and always produces a response: errors become `{"error"}` with their status. */
+export async function respond<F extends Family>(
+  event: APIGatewayProxyEventV2,
+  family: F,
+  handlers: FamilyHandlers<F>,
+  deps: Dependencies,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  let response: ApiResponse;
+  try {
+    response = await dispatch(event, family, handlers, deps);
+  } catch (error) {
+    response = errorResponse(error, deps.logger);
+  }
+  return toResult(response, event.requestContext.requestId);
+}
+
+/** The Lambda entry of one route family: the shared middy stack around `respond`. */
 export function createFamilyHandler<F extends Family>(family: F, handlers: FamilyHandlers<F>) {
   const deps = getDependencies();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
@@ -58,14 +76,7 @@ export function createFamilyHandler<F extends Family>(family: F, handlers: Famil
     .use(httpSecurityHeaders())
     .use(httpCors({ origin: '*', headers: 'authorization,content-type', methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS', maxAge: 600 }))
     .handler(async (event) => {
-      const requestId = event.requestContext.requestId;
-      deps.logger.appendKeys({ requestId, routeKey: event.routeKey });
-      let response: ApiResponse;
-      try {
-        response = await dispatch(event, family, handlers, deps);
-      } catch (error) {
-        response = errorResponse(error, deps.logger);
-      }
-      return toResult(response, requestId);
+      deps.logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.routeKey });
+      return respond(event, family, handlers, deps);
     });
 }

@@ -31,7 +31,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       summary: route.summary,
       description: describe(route),
       tags: route.tags,
-      ...(route.auth === 'key' ? { security: [{ bearerAuth: [] }] } : {}),
+      security: route.auth === 'key' ? [{ bearerAuth: [] }] : [],
       request: {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),

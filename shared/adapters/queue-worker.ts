@@ -1,0 +1,48 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+import { getDependencies, type Dependencies } from '#shared/dependencies.js';
+
+export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSRecord) => Promise<void>;
+
+/**
+ * An SQS-triggered worker: each record is parsed with its schema and handled on its own, and only
+ * the records that failed are reported back, so SQS redelivers those (and, after maxReceiveCount,
+ * moves them to the DLQ) without repeating the ones that succeeded.
+ */
+export function createQueueWorker<S extends z.ZodType>(name: string, schema: S, handle: MessageHandler<z.output<S>>) {
+  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    const deps = getDependencies();
+    deps.logger.addContext(context);
+    const processor = new BatchProcessor(EventType.SQS);
+    return processPartialResponse(
+      event,
+      async (record: SQSRecord) => {
+        const parsed = schema.safeParse(parseJson(record.body));
+        if (!parsed.success) {
+          // A malformed message will never succeed: log it and let it go rather than poison the queue.
+          deps.logger.error(`Dropping malformed ${name} message`, { messageId: record.messageId, issues: parsed.error.issues });
+          return;
+        }
+        await handle(parsed.data, deps, record);
+      },
+      processor,
+      { throwOnFullBatchFailure: false },
+    );
+  };
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body of a worker whose issue has not landed yet: the message stays in the queue's retry/DLQ path. */
+export function notBuiltYet(name: string): MessageHandler<unknown> {
+  return async () => {
+    throw new Error(`The ${name} worker is not implemented yet`);
+  };
+}

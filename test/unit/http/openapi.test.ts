@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from '#shared/http/openapi.js';
+import { routeList } from '#shared/http/routes.js';
+
+const document = buildOpenApiDocument();
+
+describe('OpenAPI document', () => {
+  it('is valid OpenAPI 3.1 by a real validator', async () => {
+    // 'info-license' and 'operation-4xx-response' are house-style rules: the API has no public licence
+    // and health/plans/openapi.json have no client errors to describe.
+    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off', 'operation-4xx-response': 'off' } });
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(document.openapi).toBe('3.1.0');
+  }, 60_000);
+
+  it('lists every route of the table', () => {
+    const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
+    for (const route of routeList) {
+      expect(paths[route.path]?.[route.method.toLowerCase()]?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+    }
+    const operations = Object.values(paths).flatMap((item) => Object.keys(item));
+    expect(operations).toHaveLength(routeList.length);
+  });
+
+  it('has the ScanResult schema and the Error shape', () => {
+    const schemas = (document.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    expect(Object.keys(schemas.ScanResult?.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'url', 'finalUrl', 'tier', 'score', 'band', 'coverage', 'dimensions', 'checks', 'recommendations', 'products', 'pages', 'platform', 'createdAt', 'expiresAt', 'durationMs', 'scannerVersion']),
+    );
+    expect(Object.keys(schemas.Error?.properties ?? {})).toEqual(['error']);
+  });
+
+  it('matches the committed openapi.json (run `npm run openapi` after changing routes)', () => {
+    const committed = JSON.parse(readFileSync(new URL('../../../openapi.json', import.meta.url), 'utf8')) as unknown;
+    expect(committed).toEqual(document);
+  });
+});

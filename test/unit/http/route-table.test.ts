@@ -1,0 +1,102 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { families, routeKey } from '#shared/http/route-types.js';
+import { routeList } from '#shared/http/routes.js';
+
+/** Every method and path of the spec, copied from its endpoint tables. */
+const specRoutes = [
+  'POST /api/scan',
+  'GET /api/results/{id}',
+  'GET /api/pricing',
+  'GET /api/health',
+  'POST /api/v1/scan',
+  'GET /api/v1/scan/{id}',
+  'GET /api/v1/scans',
+  'POST /api/v1/batch/scan',
+  'GET /api/v1/batch/scan/{id}',
+  'GET /api/v1/batch/scans',
+  'POST /api/v1/auth/register',
+  'GET /api/v1/account',
+  'GET /api/v1/account/plans',
+  'POST /api/v1/account/subscribe',
+  'POST /api/v1/account/manage',
+  'GET /api/v1/account/api-keys',
+  'POST /api/v1/account/api-keys',
+  'DELETE /api/v1/account/api-keys/{id}',
+  'GET /api/v1/watched-sites',
+  'POST /api/v1/watched-sites',
+  'GET /api/v1/watched-sites/{id}',
+  'PATCH /api/v1/watched-sites/{id}',
+  'DELETE /api/v1/watched-sites/{id}',
+  'GET /api/v1/account/watched-sites',
+  'POST /api/v1/account/watched-sites',
+  'GET /api/v1/account/watched-sites/{id}',
+  'PATCH /api/v1/account/watched-sites/{id}',
+  'DELETE /api/v1/account/watched-sites/{id}',
+  'GET /api/v1/account/watched-sites/{id}/thresholds',
+  'PUT /api/v1/account/watched-sites/{id}/thresholds',
+  ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [
+    `GET ${base}`,
+    `POST ${base}`,
+    `DELETE ${base}/{id}`,
+    `POST ${base}/{id}/test`,
+  ]),
+];
+
+const designRoutes = ['GET /api/v1/auth/verify', 'POST /api/v1/auth/verify', 'POST /api/billing/stripe/webhook', 'GET /api/openapi.json'];
+
+const unauthenticated = [
+  'POST /api/scan',
+  'GET /api/results/{id}',
+  'GET /api/pricing',
+  'GET /api/health',
+  'POST /api/v1/auth/register',
+  'GET /api/v1/account/plans',
+];
+
+const byKey = new Map(routeList.map((route) => [routeKey(route), route]));
+
+describe('route table', () => {
+  it('has every route of the spec and of the design, and nothing else', () => {
+    expect([...byKey.keys()].sort()).toEqual([...specRoutes, ...designRoutes].sort());
+  });
+
+  it('lists each method and path once', () => {
+    expect(byKey.size).toBe(routeList.length);
+  });
+
+  it('requires a key on every spec route the spec does not name as public', () => {
+    for (const key of specRoutes) {
+      expect(byKey.get(key)?.auth, key).toBe(unauthenticated.includes(key) ? 'none' : 'key');
+    }
+  });
+
+  it('validates every {id} path parameter', () => {
+    for (const route of routeList.filter((r) => r.path.includes('{id}'))) {
+      expect(route.params?.safeParse({ id: 'not-a-uuid' }).success, routeKey(route)).toBe(false);
+      expect(route.params?.safeParse({ id: crypto.randomUUID() }).success, routeKey(route)).toBe(true);
+    }
+  });
+
+  it('applies the tier gates of the spec', () => {
+    const tierOf = (key: string) => byKey.get(key)?.tier;
+    for (const key of ['POST /api/v1/batch/scan', 'GET /api/v1/batch/scan/{id}', 'GET /api/v1/batch/scans']) expect(tierOf(key)).toBe('growth');
+    for (const key of specRoutes.filter((k) => k.includes('/webhooks'))) expect(tierOf(key), key).toBe('pro');
+    for (const key of specRoutes.filter((k) => k.endsWith('/thresholds'))) expect(tierOf(key), key).toBe('growth');
+  });
+
+  it('applies the rate limits of the spec', () => {
+    expect(byKey.get('POST /api/scan')?.rateLimit).toMatchObject({ per: 'ip', limit: 3, windowSeconds: 86_400 });
+    expect(byKey.get('GET /api/pricing')?.rateLimit).toMatchObject({ per: 'ip', limit: 100, windowSeconds: 3_600 });
+    expect(byKey.get('POST /api/v1/auth/register')?.rateLimit).toMatchObject({ per: 'ip', limit: 3, windowSeconds: 3_600 });
+    expect(byKey.get('POST /api/v1/webhooks/{id}/test')?.rateLimit).toMatchObject({ limit: 5, windowSeconds: 3_600 });
+    expect(byKey.get('GET /api/health')?.rateLimit).toBeUndefined();
+    expect(byKey.get('GET /api/results/{id}')?.rateLimit).toBeUndefined();
+  });
+
+  it('has one Lambda entry file per family', () => {
+    const entries = readdirSync(new URL('../../../functions/http/', import.meta.url)).sort();
+    const expected = families.map((family) => `${family.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`).sort();
+    expect(entries).toEqual(expected);
+  });
+});
