@@ -4,7 +4,7 @@ import type { Family, RateLimitRule, ResponseDef, RouteDef } from '#shared/http/
 import { ErrorBody, IdParams } from '#shared/http/schemas/common.js';
 import { Health, OpenApiDocument } from '#shared/http/schemas/meta.js';
 import { PlanList, PriceList } from '#shared/http/schemas/plans.js';
-import { ListScansQuery, RateLimitError, ScanList, ScanRequest, ScanResult } from '#shared/http/schemas/scan.js';
+import { listScansQuery, RateLimitError, ScanList, ScanRequest, ScanResult } from '#shared/http/schemas/scan.js';
 import {
   AccountInfo,
   ApiKeyList,
@@ -181,7 +181,7 @@ export const routes = {
   },
   listScans: {
     method: 'GET', path: '/api/v1/scans', family: 'scanner', auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
-    summary: "The caller's scans, newest first", query: ListScansQuery,
+    summary: "The caller's scans, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit),
     responses: { ...ok(200, 'A page of scans', ScanList), ...errors(400, 401) },
   },
 

@@ -102,10 +102,12 @@ export const RateLimitError = z
   .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })
   .meta({ id: 'RateLimitError' });
 
-export const ListScansQuery = z.object({
-  limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100').default(20),
-  offset: z.coerce.number().int('must be an integer').min(0, 'must be at least 0').default(0),
-});
+export function listScansQuery(defaultLimit: number, maxLimit: number) {
+  return z.object({
+    limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(maxLimit, `must be at most ${maxLimit}`).default(defaultLimit),
+    offset: z.coerce.number().int('must be an integer').min(0, 'must be at least 0').default(0),
+  });
+}
 
 export const ScanList = z
   .object({ scans: z.array(ScanResult), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
