@@ -1,0 +1,71 @@
+import type { ResourceKind } from './resource-limits.js';
+import type { LookupFn } from './resolve-host.js';
+import type { Timeouts } from './timeouts.js';
+
+export type { ResourceKind } from './resource-limits.js';
+
+export interface FetchOptions {
+  /** Picks the size cap, what passing it means, and the default Accept header. */
+  kind: ResourceKind;
+  /** Accept header for this request, e.g. "text/markdown" for markdown alternates. */
+  accept?: string;
+  method?: 'GET' | 'HEAD';
+  /** Scan-level abort: aborting it fails the fetch as a 'timeout'. */
+  signal?: AbortSignal;
+  /** Scan-level deadline, epoch ms. */
+  deadline?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Default true; when false a 3xx response is returned as it is. */
+  followRedirects?: boolean;
+  /** Extra request headers. Host, User-Agent, Accept-Encoding and hop-by-hop headers are ignored. */
+  headers?: Record<string, string>;
+  /** Per-request overrides of the fetcher's time limits (connect is fixed per fetcher). */
+  timeouts?: Partial<Omit<Timeouts, 'connectMs'>>;
+}
+
+export interface RedirectHop {
+  url: string;
+  status: number;
+}
+
+export interface FetchedResource {
+  /** The requested URL after parsing, without fragment. */
+  requestedUrl: string;
+  finalUrl: string;
+  /** Non-2xx statuses are returned, not thrown: checks need 404, 429 and 5xx. */
+  status: number;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Every response that redirected, in order. */
+  redirects: RedirectHop[];
+  /** Decompressed body, at most the kind's cap. */
+  body: Buffer;
+  text: string;
+  charset: string;
+  /** Decompressed bytes kept (= body.length). */
+  bytes: number;
+  /** The body passed the kind's cap and was cut there. */
+  truncated: boolean;
+  timing: {
+    startedAt: number;
+    /** From sending the final request to its response headers. */
+    ttfbMs: number;
+    /** The whole fetch, redirects included. */
+    totalMs: number;
+  };
+}
+
+export interface Fetcher {
+  fetch(url: string, options: FetchOptions): Promise<FetchedResource>;
+  /** Closes every pooled connection; the fetcher cannot be used afterwards. */
+  close(): Promise<void>;
+}
+
+export interface FetcherConfig {
+  /** ALLOW_PRIVATE_TARGETS: hosts that may be private/loopback and use any port (dev and tests). */
+  allowPrivateHosts: readonly string[];
+  lookup?: LookupFn;
+  userAgent?: string;
+  timeouts?: Partial<Timeouts>;
+}
