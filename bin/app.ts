@@ -1,0 +1,3 @@
+import { createReadinessApp } from '#lib/readiness-app.js';
+
+createReadinessApp().app.synth();

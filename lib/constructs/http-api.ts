@@ -1,0 +1,82 @@
+import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { families, type Family, type RouteDef } from '#shared/http/route-types.js';
+
+export interface ServiceHttpApiProps {
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+/** Stage-wide defaults; per-client limits are the service's own rate limits in DynamoDB. */
+export const stageThrottle = { rateLimit: 100, burstLimit: 200 };
+
+/** One JSON line per request; no headers, so no keys or tokens reach the log. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    requestTime: '$context.requestTime',
+    sourceIp: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    routeKey: '$context.routeKey',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    responseLatency: '$context.responseLatency',
+    integrationLatency: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+/** The HTTP API: CORS preflight, an access-logged and throttled `$default` stage, routes from the route table. */
+export class ServiceHttpApi extends Construct {
+  readonly api: HttpApi;
+  readonly stage: HttpStage;
+
+  constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
+    super(scope, id);
+    this.api = new HttpApi(this, 'Api', {
+      apiName: Stack.of(this).stackName,
+      description: 'Agent Commerce Readiness Scanner',
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: ['*'],
+        allowHeaders: ['authorization', 'content-type'],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS],
+        maxAge: Duration.minutes(10),
+      },
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: stageThrottle,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+  }
+
+  /** Base URL of the API, without a trailing slash; known before deployment only as a token. */
+  get endpoint(): string {
+    return this.api.apiEndpoint;
+  }
+
+  /**
+   * One route per route-table entry, integrated with its family's function, and `$default` to the
+   * fallback function, so unknown paths and wrong methods get the service's JSON 404/405.
+   */
+  addRouteTable(routes: ReadonlyArray<Pick<RouteDef, 'method' | 'path' | 'family'>>, functionOf: (family: Family) => IFunction, fallback: Family): void {
+    const integrations = Object.fromEntries(
+      families.map((family) => [family, new HttpLambdaIntegration(`${family}Integration`, functionOf(family))]),
+    ) as Record<Family, HttpLambdaIntegration>;
+    for (const route of routes) {
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations[route.family] });
+    }
+    new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: integrations[fallback] });
+  }
+}

@@ -1,0 +1,79 @@
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { lockFile, repoRoot } from '#lib/paths.js';
+
+export interface ServiceFunctionProps {
+  /** Absolute path of the TypeScript entry point; it exports `handler`. */
+  entry: string;
+  description: string;
+  memoryMiB: number;
+  timeoutSeconds: number;
+  environment: Record<string, string>;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+export const serviceName = 'agent-readiness';
+
+/** esbuild's ESM output still meets CommonJS dependencies that call `require`. */
+const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/**
+ * A Lambda function with every project default: Node 22 on arm64, ESM bundle built by the local
+ * esbuild (no Docker), X-Ray tracing, its own log group with retention, and a role that may write
+ * only to that log group (no AWSLambdaBasicExecutionRole managed policy).
+ */
+export class ServiceFunction extends Construct implements IGrantable {
+  readonly handler: NodejsFunction;
+  readonly role: Role;
+  readonly grantPrincipal: IPrincipal;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${id}: ${props.description}`,
+    });
+    logGroup.grantWrite(this.role);
+    this.grantPrincipal = this.role;
+
+    this.handler = new NodejsFunction(this, 'Handler', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memoryMiB,
+      timeout: Duration.seconds(props.timeoutSeconds),
+      tracing: Tracing.ACTIVE,
+      role: this.role,
+      logGroup,
+      projectRoot: repoRoot,
+      depsLockFilePath: lockFile,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: serviceName,
+        ...props.environment,
+      },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: requireShim,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.DEFAULT,
+        sourcesContent: false,
+        logLevel: LogLevel.WARNING,
+        // Ship the SDK versions pinned in the lockfile, the ones the tests ran against.
+        bundleAwsSDK: true,
+      },
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { Construct } from 'constructs';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { families } from '#shared/http/route-types.js';
+import { apiFunctions, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
+import { functionEnvironment, type EnvironmentSources } from '#lib/function-environment.js';
+import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
+import { entryPath } from '#lib/paths.js';
+import { ServiceFunction } from '#lib/constructs/service-function.js';
+import type { Mail } from '#lib/constructs/mail.js';
+
+export interface ServiceFunctionsProps {
+  table: ITable;
+  queues: Record<QueueName, IQueue>;
+  keyPepper: ISecret;
+  stripe: ISecret;
+  mail: Mail;
+  environment: EnvironmentSources;
+  logRetention: RetentionDays;
+  removalPolicy: RemovalPolicy;
+}
+
+function constructId(name: FunctionName): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Every Lambda function of the service, each granted exactly what `functionAccess` lists. */
+export class ServiceFunctions extends Construct {
+  private readonly byName = new Map<FunctionName, ServiceFunction>();
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionsProps) {
+    super(scope, id);
+    for (const family of families) this.add(family, entryPath('http', family), apiFunctions[family], props);
+    for (const name of workerNames) {
+      const spec = workers[name];
+      const fn = this.add(name, entryPath('workers', name), spec, props);
+      if (spec.trigger.kind === 'queue') {
+        const { queue, batchSize, maxConcurrency } = spec.trigger;
+        fn.handler.addEventSource(new SqsEventSource(props.queues[queue], { batchSize, maxConcurrency, reportBatchItemFailures: true }));
+      }
+    }
+  }
+
+  get(name: FunctionName): ServiceFunction {
+    const fn = this.byName.get(name);
+    if (fn === undefined) throw new Error(`No function named ${name}`);
+    return fn;
+  }
+
+  get all(): ServiceFunction[] {
+    return [...this.byName.values()];
+  }
+
+  private add(name: FunctionName, entry: string, sizing: FunctionSizing, props: ServiceFunctionsProps): ServiceFunction {
+    const fn = new ServiceFunction(this, constructId(name), {
+      entry,
+      ...sizing,
+      environment: functionEnvironment(name, props.environment),
+      logRetention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    });
+    const access = functionAccess[name];
+    props.table.grantReadWriteData(fn);
+    for (const queue of access.sendsTo) props.queues[queue].grantSendMessages(fn);
+    if (access.probesQueues) for (const queue of queueNames) props.queues[queue].grant(fn, 'sqs:GetQueueAttributes');
+    if (readsKeyPepper(name)) props.keyPepper.grantRead(fn);
+    if (access.readsStripeSecret) props.stripe.grantRead(fn);
+    if (access.sendsMail) props.mail.grantSend(fn);
+    this.byName.set(name, fn);
+    return fn;
+  }
+}

@@ -1,0 +1,85 @@
+import type { QueueName } from '#shared/adapters/queue.js';
+import type { Family } from '#shared/http/route-types.js';
+
+/** Size and purpose of every Lambda function: one per route family, plus the workers. */
+export interface FunctionSizing {
+  description: string;
+  memoryMiB: number;
+  timeoutSeconds: number;
+}
+
+/** Scanning families answer inside API Gateway's 30-second integration limit. */
+export const apiFunctions: Record<Family, FunctionSizing> = {
+  meta: { description: 'Health, pricing, plans, OpenAPI; also the $default route (JSON 404/405)', memoryMiB: 512, timeoutSeconds: 10 },
+  publicScanner: { description: 'Public scans and their results', memoryMiB: 1024, timeoutSeconds: 29 },
+  scanner: { description: 'Authenticated scans', memoryMiB: 1024, timeoutSeconds: 29 },
+  batch: { description: 'Batch scan submission and status', memoryMiB: 512, timeoutSeconds: 10 },
+  auth: { description: 'Magic-link sign-in', memoryMiB: 256, timeoutSeconds: 10 },
+  account: { description: 'Account, API keys and subscriptions', memoryMiB: 512, timeoutSeconds: 10 },
+  sites: { description: 'Watched sites and thresholds', memoryMiB: 512, timeoutSeconds: 10 },
+  webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 10 },
+  billing: { description: 'Stripe event receiver', memoryMiB: 512, timeoutSeconds: 10 },
+};
+
+export const workerNames = ['batchScan', 'rescanSweep', 'rescanSite', 'webhookDelivery', 'mailSender'] as const;
+export type WorkerName = (typeof workerNames)[number];
+export type FunctionName = Family | WorkerName;
+
+export type WorkerTrigger =
+  | { kind: 'queue'; queue: QueueName; batchSize: number; maxConcurrency?: number }
+  | { kind: 'weekly' };
+
+export interface WorkerSpec extends FunctionSizing {
+  trigger: WorkerTrigger;
+}
+
+/**
+ * Scanning workers take at most 3 messages: each scan may run for the 30-second scan limit, so a
+ * batch finishes well inside the 120-second timeout even when scanned one after another.
+ */
+export const workers: Record<WorkerName, WorkerSpec> = {
+  batchScan: {
+    description: 'Scans the URLs of batch submissions',
+    memoryMiB: 1024,
+    timeoutSeconds: 120,
+    trigger: { kind: 'queue', queue: 'batch', batchSize: 3, maxConcurrency: 5 },
+  },
+  rescanSweep: {
+    description: 'Weekly: finds watched sites due for a rescan and queues them',
+    memoryMiB: 256,
+    timeoutSeconds: 120,
+    trigger: { kind: 'weekly' },
+  },
+  rescanSite: {
+    description: 'Rescans one watched site and raises score alerts',
+    memoryMiB: 1024,
+    timeoutSeconds: 120,
+    trigger: { kind: 'queue', queue: 'rescan', batchSize: 3, maxConcurrency: 5 },
+  },
+  webhookDelivery: {
+    description: 'Delivers signed webhook events',
+    memoryMiB: 256,
+    timeoutSeconds: 120,
+    trigger: { kind: 'queue', queue: 'webhook', batchSize: 10 },
+  },
+  mailSender: {
+    description: 'Sends e-mail through SES',
+    memoryMiB: 256,
+    timeoutSeconds: 60,
+    trigger: { kind: 'queue', queue: 'mail', batchSize: 10 },
+  },
+};
+
+/** AWS's advice for SQS event sources: a visibility timeout of six times the consumer's timeout. */
+export const visibilityTimeoutFactor = 6;
+
+/** The worker that consumes a queue; every queue has exactly one. */
+export function consumerOf(queue: QueueName): WorkerName {
+  const consumers = workerNames.filter((name) => {
+    const trigger = workers[name].trigger;
+    return trigger.kind === 'queue' && trigger.queue === queue;
+  });
+  const [consumer] = consumers;
+  if (consumer === undefined || consumers.length > 1) throw new Error(`The ${queue} queue needs exactly one consumer, found ${consumers.length}`);
+  return consumer;
+}

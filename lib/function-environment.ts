@@ -1,0 +1,40 @@
+import { envName, type ConfigKey } from '#shared/config.js';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import type { DeploySettings } from '#lib/deploy-settings.js';
+import type { FunctionName } from '#lib/function-catalog.js';
+import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
+
+/** The deployed resources a function's settings point at. */
+export interface EnvironmentSources {
+  settings: Pick<DeploySettings, 'stage' | 'logLevel' | 'mailFrom'>;
+  publicBaseUrl: string;
+  tableName: string;
+  queueUrls: Record<QueueName, string>;
+  keyPepperSecretArn: string;
+  stripeSecretArn: string;
+  sesConfigurationSet: string;
+}
+
+function queueUrlKey(queue: QueueName): ConfigKey {
+  return `${queue}QueueUrl`;
+}
+
+/**
+ * A function's environment, named by the service's own settings (`envName`), holding only what the
+ * function may use. ALLOW_PRIVATE_TARGETS is development-only and never set here.
+ */
+export function functionEnvironment(name: FunctionName, sources: EnvironmentSources): Record<string, string> {
+  const access = functionAccess[name];
+  const values: Partial<Record<ConfigKey, string>> = {
+    stage: sources.settings.stage,
+    logLevel: sources.settings.logLevel,
+    tableName: sources.tableName,
+    publicBaseUrl: sources.publicBaseUrl,
+    mailFrom: sources.settings.mailFrom,
+  };
+  for (const queue of access.probesQueues ? queueNames : access.sendsTo) values[queueUrlKey(queue)] = sources.queueUrls[queue];
+  if (readsKeyPepper(name)) values.keyPepperSecretArn = sources.keyPepperSecretArn;
+  if (access.readsStripeSecret) values.stripeSecretArn = sources.stripeSecretArn;
+  if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
+}

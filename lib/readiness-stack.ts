@@ -1,0 +1,68 @@
+import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { routeList } from '#shared/http/routes.js';
+import { readDeploySettings, type DeploySettings } from '#lib/deploy-settings.js';
+import { consumerOf, visibilityTimeoutFactor, workers } from '#lib/function-catalog.js';
+import { acknowledgeNagFindings } from '#lib/nag-suppressions.js';
+import { AlarmTopic } from '#lib/constructs/alarm-topic.js';
+import { DataTable } from '#lib/constructs/data-table.js';
+import { ServiceHttpApi } from '#lib/constructs/http-api.js';
+import { Mail } from '#lib/constructs/mail.js';
+import { RescanSchedule } from '#lib/constructs/rescan-schedule.js';
+import { ServiceSecrets } from '#lib/constructs/secrets.js';
+import { ServiceFunctions } from '#lib/constructs/service-functions.js';
+import { WorkQueues } from '#lib/constructs/work-queues.js';
+
+/** The whole service in one env-agnostic stack; deployment settings come from CDK context (cdk.json). */
+export class ReadinessStack extends Stack {
+  readonly settings: DeploySettings;
+  readonly table: Table;
+  readonly queues: Record<QueueName, Queue>;
+  readonly secrets: ServiceSecrets;
+  readonly mail: Mail;
+  readonly http: ServiceHttpApi;
+  readonly functions: ServiceFunctions;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, props);
+    const settings = (this.settings = readDeploySettings(this));
+    const lifecycle = { logRetention: settings.logRetention, removalPolicy: settings.removalPolicy };
+
+    this.table = new DataTable(this, 'Data', { production: settings.production, removalPolicy: settings.removalPolicy }).table;
+    const alarms = new AlarmTopic(this, 'Alarms', { email: settings.alarmEmail });
+    this.queues = new WorkQueues(this, 'Queues', {
+      alarmTopic: alarms.topic,
+      visibilityTimeout: (queue) => Duration.seconds(workers[consumerOf(queue)].timeoutSeconds * visibilityTimeoutFactor),
+    }).queues;
+    this.secrets = new ServiceSecrets(this, 'Secrets', { removalPolicy: settings.removalPolicy });
+    this.mail = new Mail(this, 'Mail', { mailFrom: settings.mailFrom, sesIdentity: settings.sesIdentity });
+    this.http = new ServiceHttpApi(this, 'Http', lifecycle);
+
+    const { queues, secrets, mail, http } = this;
+    this.functions = new ServiceFunctions(this, 'Functions', {
+      ...lifecycle,
+      table: this.table,
+      queues,
+      keyPepper: secrets.keyPepper,
+      stripe: secrets.stripe,
+      mail,
+      environment: {
+        settings,
+        publicBaseUrl: settings.publicBaseUrl ?? http.endpoint,
+        tableName: this.table.tableName,
+        queueUrls: Object.fromEntries(queueNames.map((name) => [name, queues[name].queueUrl])) as Record<QueueName, string>,
+        keyPepperSecretArn: secrets.keyPepper.secretArn,
+        stripeSecretArn: secrets.stripe.secretArn,
+        sesConfigurationSet: mail.configurationSet.configurationSetName,
+      },
+    });
+    http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');
+    new RescanSchedule(this, 'RescanSchedule', { sweep: this.functions.get('rescanSweep').handler });
+
+    new CfnOutput(this, 'ApiUrl', { value: http.stage.url, description: 'Base URL of the HTTP API' });
+    acknowledgeNagFindings({ stack: this, table: this.table, functions: this.functions.all, secrets, api: http });
+  }
+}

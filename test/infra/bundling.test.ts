@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Stage } from 'aws-cdk-lib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { families } from '#shared/http/route-types.js';
+import { workerNames } from '#lib/function-catalog.js';
+import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
+
+/**
+ * The one synthesis that bundles for real, exactly as `cdk synth` does: esbuild runs locally (no
+ * Docker) for every function, and the CloudFormation validation runs too.
+ */
+let built: BuiltApp;
+let bundles: Map<string, string>;
+
+beforeAll(() => {
+  built = buildApp({}, { bundle: true, cloudFormationValidation: true });
+  const outdir = Stage.of(built.stack)!.outdir;
+  const functions = Object.entries(built.template.findResources('AWS::Lambda::Function')) as [string, { Properties: { Code: { S3Key: string } } }][];
+  bundles = new Map(functions.map(([id, fn]) => [id, path.join(outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`)]));
+}, 240_000);
+
+describe('function bundles (real esbuild)', () => {
+  it('bundles every function into its own asset', () => {
+    expect(bundles.size).toBe(families.length + workerNames.length);
+    expect(new Set(bundles.values()).size).toBe(bundles.size);
+  });
+
+  it('emits ESM with the require shim and a source map', () => {
+    for (const directory of bundles.values()) {
+      const code = readFileSync(path.join(directory, 'index.mjs'), 'utf8');
+      expect(code.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
+      expect(code).toMatch(/sourceMappingURL=index\.mjs\.map\s*$/);
+      expect(existsSync(path.join(directory, 'index.mjs.map'))).toBe(true);
+    }
+  });
+
+  it('loads every bundle in plain Node and finds its handler', () => {
+    const entries = [...bundles.values()].map((directory) => path.join(directory, 'index.mjs'));
+    const script = `
+      for (const file of JSON.parse(process.argv[1])) {
+        const module = await import(file);
+        if (typeof module.handler !== 'function') throw new Error(file + ' exports no handler');
+      }
+      process.exit(0);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(entries)], {
+      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+      stdio: 'pipe',
+      timeout: 60_000,
+    });
+    expect(output).not.toMatch(/error/i);
+  });
+});

@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { families } from '#shared/http/route-types.js';
+import { apiFunctions, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
+import { entryPath } from '#lib/paths.js';
+import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+
+type FunctionResource = { Properties: Record<string, unknown> & { Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } } };
+
+const allNames: FunctionName[] = [...families, ...workerNames];
+
+let built: BuiltApp;
+let functions: Record<string, FunctionResource>;
+
+beforeAll(() => {
+  built = buildApp();
+  functions = built.template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>;
+});
+
+function resourceOf(name: FunctionName): FunctionResource {
+  return functions[built.logicalId(built.stack.functions.get(name).handler)]!;
+}
+
+function environmentOf(name: FunctionName): Record<string, unknown> {
+  return resourceOf(name).Properties.Environment.Variables;
+}
+
+/** The queue URLs each function must see: the queues it enqueues into (meta's health check reads all). */
+const expectedQueueUrls: Record<FunctionName, string[]> = {
+  meta: ['BATCH_QUEUE_URL', 'RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
+  publicScanner: ['WEBHOOK_QUEUE_URL'],
+  scanner: ['WEBHOOK_QUEUE_URL'],
+  batch: ['BATCH_QUEUE_URL'],
+  auth: ['MAIL_QUEUE_URL'],
+  account: [],
+  sites: ['RESCAN_QUEUE_URL'],
+  webhooks: ['WEBHOOK_QUEUE_URL'],
+  billing: ['MAIL_QUEUE_URL'],
+  batchScan: ['WEBHOOK_QUEUE_URL'],
+  rescanSweep: ['RESCAN_QUEUE_URL'],
+  rescanSite: ['WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
+  webhookDelivery: [],
+  mailSender: [],
+};
+
+describe('Lambda functions', () => {
+  it('creates one function per route family and per worker', () => {
+    expect(Object.keys(functions)).toHaveLength(families.length + workerNames.length);
+  });
+
+  it.each(allNames)('%s has an entry point on disk named after it', (name) => {
+    const kind = (families as readonly string[]).includes(name) ? 'http' : 'workers';
+    expect(existsSync(entryPath(kind, name)), entryPath(kind, name)).toBe(true);
+  });
+
+  it('runs every function on Node 22, arm64, with active tracing and an ESM handler', () => {
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, Handler: 'index.handler' });
+    }
+  });
+
+  it('gives every function its own log group with retention, and every log group a retention', () => {
+    for (const fn of Object.values(functions)) {
+      const [logGroupId] = referencedIds((fn.Properties.LoggingConfig as { LogGroup: unknown }).LogGroup);
+      expect(built.template.toJSON().Resources[logGroupId!]).toMatchObject({ Type: 'AWS::Logs::LogGroup' });
+    }
+    const logGroups = Object.values(built.template.findResources('AWS::Logs::LogGroup')) as { Properties: { RetentionInDays?: number } }[];
+    expect(logGroups).toHaveLength(Object.keys(functions).length + 1);
+    for (const logGroup of logGroups) expect(logGroup.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('keeps scanning API functions under API Gateway’s 30-second limit and the others at 10 seconds', () => {
+    for (const family of families) {
+      const { Timeout, MemorySize } = resourceOf(family).Properties;
+      if (family === 'publicScanner' || family === 'scanner') {
+        expect([Timeout, MemorySize]).toEqual([29, 1024]);
+      } else {
+        expect(Timeout).toBe(10);
+        expect(MemorySize).toBeGreaterThanOrEqual(256);
+        expect(MemorySize).toBeLessThanOrEqual(512);
+      }
+    }
+    for (const name of workerNames) {
+      const { Timeout } = resourceOf(name).Properties;
+      expect(Timeout).toBe(workers[name].timeoutSeconds);
+      expect(Timeout).toBeGreaterThanOrEqual(60);
+      expect(Timeout).toBeLessThanOrEqual(120);
+    }
+    expect(apiFunctions.publicScanner.timeoutSeconds).toBeLessThan(30);
+  });
+
+  it('never sets ALLOW_PRIVATE_TARGETS', () => {
+    for (const fn of Object.values(functions)) expect(fn.Properties.Environment.Variables).not.toHaveProperty('ALLOW_PRIVATE_TARGETS');
+    expect(JSON.stringify(built.template.toJSON())).not.toContain('ALLOW_PRIVATE_TARGETS');
+  });
+
+  it.each(allNames)('%s gets the common settings', (name) => {
+    expect(environmentOf(name)).toMatchObject({
+      TABLE_NAME: { Ref: built.logicalId(built.stack.table) },
+      STAGE: 'dev',
+      LOG_LEVEL: 'INFO',
+      MAIL_FROM: 'Agent Readiness Scanner <no-reply@example.com>',
+      // Without a publicBaseUrl context value, links point at the API's own execute-api URL.
+      PUBLIC_BASE_URL: { 'Fn::GetAtt': [built.logicalId(built.stack.http.api), 'ApiEndpoint'] },
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'agent-readiness',
+    });
+  });
+
+  it.each(allNames)('%s sees exactly the queue URLs it needs', (name) => {
+    const environment = environmentOf(name);
+    const queueVariables = Object.keys(environment).filter((key) => key.endsWith('_QUEUE_URL'));
+    expect(queueVariables.sort()).toEqual([...expectedQueueUrls[name]].sort());
+    for (const variable of queueVariables) {
+      const queueName = variable.replace('_QUEUE_URL', '').toLowerCase() as keyof typeof built.stack.queues;
+      expect(environment[variable]).toEqual({ Ref: built.logicalId(built.stack.queues[queueName]) });
+    }
+  });
+
+  it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
+    const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
+    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'scanner', 'sites', 'webhooks'].sort());
+    expect(holders('STRIPE_SECRET_ARN')).toEqual(['account', 'billing']);
+    expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
+  });
+});
+
+describe('Worker triggers', () => {
+  const expectedBatchSizes = { batch: 3, rescan: 3, webhook: 10, mail: 10 };
+
+  it('maps each queue to its worker with partial batch responses', () => {
+    const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as FunctionResource[];
+    expect(mappings).toHaveLength(4);
+    for (const [queue, batchSize] of Object.entries(expectedBatchSizes)) {
+      const consumer = workerNames.find((name) => {
+        const trigger = workers[name].trigger;
+        return trigger.kind === 'queue' && trigger.queue === queue;
+      })!;
+      built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [built.logicalId(built.stack.queues[queue as keyof typeof expectedBatchSizes]), 'Arn'] },
+        FunctionName: { Ref: built.logicalId(built.stack.functions.get(consumer).handler) },
+        BatchSize: batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('runs the rescan sweep weekly from an EventBridge rule', () => {
+    const rules = Object.values(built.template.findResources('AWS::Events::Rule')) as { Properties: { ScheduleExpression: string; Targets: { Arn: unknown }[] } }[];
+    expect(rules).toHaveLength(1);
+    const [rule] = rules;
+    expect(rule!.Properties.ScheduleExpression).toMatch(/^cron\(\d+ \d+ \? \* MON \*\)$/);
+    expect(rule!.Properties.Targets.map((target) => referencedIds(target.Arn))).toEqual([[built.logicalId(built.stack.functions.get('rescanSweep').handler)]]);
+  });
+});

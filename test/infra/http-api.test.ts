@@ -1,0 +1,93 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { families, routeKey } from '#shared/http/route-types.js';
+import { routeList } from '#shared/http/routes.js';
+import { stageThrottle } from '#lib/constructs/http-api.js';
+import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+
+type Resource = { Properties: Record<string, unknown> };
+
+let built: BuiltApp;
+let routesByKey: Map<string, Resource>;
+let integrations: Record<string, Resource>;
+
+beforeAll(() => {
+  built = buildApp();
+  const routes = Object.values(built.template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
+  routesByKey = new Map(routes.map((route) => [route.Properties.RouteKey as string, route]));
+  integrations = built.template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
+});
+
+/** The logical id of the function a route's Lambda proxy integration invokes. */
+function targetFunction(key: string): string {
+  const route = routesByKey.get(key);
+  expect(route, `route ${key}`).toBeDefined();
+  const [integrationId] = referencedIds(route!.Properties.Target);
+  const integration = integrations[integrationId!];
+  expect(integration, `integration of ${key}`).toBeDefined();
+  expect(integration!.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+  const [functionId] = referencedIds(integration!.Properties.IntegrationUri);
+  return functionId!;
+}
+
+describe('HTTP API routes come from the route table', () => {
+  it('has one route per route-table entry plus $default, and nothing else', () => {
+    const expected = [...routeList.map(routeKey), '$default'].sort();
+    expect([...routesByKey.keys()].sort()).toEqual(expected);
+  });
+
+  it.each(routeList.map((route) => [routeKey(route), route.family] as const))('%s invokes the %s function', (key, family) => {
+    expect(targetFunction(key)).toBe(built.logicalId(built.stack.functions.get(family).handler));
+  });
+
+  it('sends $default (unknown paths, wrong methods) to the meta function', () => {
+    expect(targetFunction('$default')).toBe(built.logicalId(built.stack.functions.get('meta').handler));
+  });
+
+  it('integrates each family function once and never a worker', () => {
+    const invoked = new Set(Object.values(integrations).flatMap((integration) => referencedIds(integration.Properties.IntegrationUri)));
+    const familyFunctions = families.map((family) => built.logicalId(built.stack.functions.get(family).handler));
+    expect([...invoked].sort()).toEqual([...familyFunctions].sort());
+  });
+
+  it('lets API Gateway invoke each function only from this API', () => {
+    const permissions = Object.values(built.template.findResources('AWS::Lambda::Permission')) as Resource[];
+    const apiId = built.logicalId(built.stack.http.api);
+    const fromApi = permissions.filter((permission) => permission.Properties.Principal === 'apigateway.amazonaws.com');
+    expect(fromApi.length).toBe(routeList.length + 1);
+    for (const permission of fromApi) expect(referencedIds(permission.Properties.SourceArn)).toContain(apiId);
+  });
+});
+
+describe('HTTP API stage and CORS', () => {
+  it('answers CORS preflight for any origin with the authorization and content-type headers', () => {
+    built.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['*'],
+        AllowHeaders: ['authorization', 'content-type'],
+        AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+      }),
+    });
+  });
+
+  it('serves an auto-deployed $default stage with throttling and JSON access logs', () => {
+    built.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    const [stage] = Object.values(built.template.findResources('AWS::ApiGatewayV2::Stage')) as Resource[];
+    expect(stage!.Properties).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit },
+    });
+    const logs = stage!.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const [logGroupId] = referencedIds(logs.DestinationArn);
+    expect(built.template.toJSON().Resources[logGroupId!]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    const format = JSON.parse(logs.Format) as Record<string, string>;
+    expect(format).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status' });
+    expect(logs.Format).not.toMatch(/authorization|header/i);
+  });
+
+  it('outputs the API URL', () => {
+    built.template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
+  });
+});

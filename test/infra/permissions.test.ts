@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { families } from '#shared/http/route-types.js';
+import { workerNames, type FunctionName } from '#lib/function-catalog.js';
+import { buildApp, referencedIds, statementsOfRole, type BuiltApp, type Statement } from '#test/infra/support/readiness-app.js';
+
+const allNames: FunctionName[] = [...families, ...workerNames];
+
+/** Queues each function may send to, as the issue lists them. */
+const expectedSends: Record<FunctionName, QueueName[]> = {
+  meta: [],
+  publicScanner: ['webhook'],
+  scanner: ['webhook'],
+  batch: ['batch'],
+  auth: ['mail'],
+  account: [],
+  sites: ['rescan'],
+  webhooks: ['webhook'],
+  billing: ['mail'],
+  batchScan: ['webhook'],
+  rescanSweep: ['rescan'],
+  rescanSite: ['webhook', 'mail'],
+  webhookDelivery: [],
+  mailSender: [],
+};
+
+const expectedConsumes: Partial<Record<FunctionName, QueueName>> = {
+  batchScan: 'batch',
+  rescanSite: 'rescan',
+  webhookDelivery: 'webhook',
+  mailSender: 'mail',
+};
+
+let built: BuiltApp;
+
+beforeAll(() => {
+  built = buildApp();
+});
+
+function statementsOf(name: FunctionName): Statement[] {
+  return statementsOfRole(built.template, built.logicalId(built.stack.functions.get(name).role));
+}
+
+/** Logical ids of the resources the statements granting `action` point at. */
+function targetsOf(name: FunctionName, action: string): string[] {
+  const granting = statementsOf(name).filter((statement) => statement.Action.includes(action));
+  return [...new Set(granting.flatMap((statement) => referencedIds(statement.Resource)))].sort();
+}
+
+function queueIds(names: QueueName[]): string[] {
+  return names.map((queue) => built.logicalId(built.stack.queues[queue])).sort();
+}
+
+describe('least-privilege grants follow the access table', () => {
+  it.each(allNames)('%s may send only to its queues', (name) => {
+    expect(targetsOf(name, 'sqs:SendMessage')).toEqual(queueIds(expectedSends[name]));
+  });
+
+  it.each(allNames)('%s may receive only from the queue it consumes', (name) => {
+    const consumed = expectedConsumes[name];
+    expect(targetsOf(name, 'sqs:ReceiveMessage')).toEqual(queueIds(consumed ? [consumed] : []));
+  });
+
+  it('lets only meta read every queue’s attributes for the health check', () => {
+    expect(targetsOf('meta', 'sqs:GetQueueAttributes')).toEqual(queueIds([...queueNames]));
+  });
+
+  it.each(allNames)('%s reads and writes the table and its indexes, nothing more of DynamoDB', (name) => {
+    const tableId = built.logicalId(built.stack.table);
+    const dynamo = statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('dynamodb:')));
+    const actions = dynamo.flatMap((statement) => statement.Action);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem']));
+    expect(actions).not.toContain('dynamodb:DeleteTable');
+    for (const statement of dynamo) expect(referencedIds(statement.Resource)).toEqual([tableId]);
+  });
+
+  it('grants the pepper to the authenticating families and auth, Stripe to account and billing', () => {
+    const readers = (secretId: string) => allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
+    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'scanner', 'sites', 'webhooks'].sort());
+    expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['account', 'billing']);
+  });
+
+  it('lets only the mail sender use SES, for the sender identity and the configuration set', () => {
+    const senders = allNames.filter((name) => statementsOf(name).some((statement) => statement.Action.some((action) => action.startsWith('ses:'))));
+    expect(senders).toEqual(['mailSender']);
+    const ses = statementsOf('mailSender').filter((statement) => statement.Action.includes('ses:SendEmail'));
+    const resources = JSON.stringify(ses.flatMap((statement) => statement.Resource));
+    expect(resources).toContain(':identity/no-reply@example.com');
+    expect(resources).toContain(':identity/example.com');
+    expect(resources).toContain(':configuration-set/');
+    expect(resources).not.toContain('identity/*');
+  });
+
+  it.each(allNames)("%s uses Resource '*' only for X-Ray", (name) => {
+    const wildcard = statementsOf(name).filter((statement) => statement.Resource.includes('*'));
+    expect(wildcard.flatMap((statement) => statement.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+  });
+
+  it('attaches no managed policies to function roles', () => {
+    const roles = Object.values(built.template.findResources('AWS::IAM::Role')) as { Properties: { ManagedPolicyArns?: unknown[] } }[];
+    for (const role of roles) expect(role.Properties.ManagedPolicyArns ?? []).toEqual([]);
+  });
+});
