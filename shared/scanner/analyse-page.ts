@@ -1,0 +1,37 @@
+import { load } from 'cheerio';
+import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
+import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
+import { productFacts } from '#shared/scanner/extract/product-facts.js';
+import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
+import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
+import { countWords, visibleText } from '#shared/scanner/visible-text.js';
+
+function isHtml(contentType: string | undefined, text: string): boolean {
+  if (contentType && /html|xml/i.test(contentType)) return true;
+  return looksLikeHtmlDocument(text);
+}
+
+/** Parses a fetched page once and derives everything the checks read from it. */
+export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval): PageArtifact {
+  const empty: PageArtifact = {
+    url, kind, retrieval, document: null, visibleText: '', wordCount: 0, structured: null, product: null, botWall: { kind: 'none' },
+  };
+  if (retrieval.state !== 'fetched') return empty;
+  const { resource } = retrieval;
+  const botWall = detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text });
+  if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
+  // htmlparser2 rather than cheerio's default parse5: several times faster on large shop pages, and
+  // the scanner needs the elements and attributes as written, not a browser-repaired tree.
+  const document = load(resource.text, { xml: { xmlMode: false, decodeEntities: true } });
+  const structured = extractStructuredData(document, resource.finalUrl);
+  const text = visibleText(document);
+  return {
+    ...empty,
+    document,
+    visibleText: text,
+    wordCount: countWords(text),
+    structured,
+    product: productFacts(structured, resource.finalUrl),
+    botWall,
+  };
+}

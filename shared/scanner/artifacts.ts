@@ -1,0 +1,103 @@
+import type { CheerioAPI } from 'cheerio';
+import type { Tier } from '#shared/domain/tiers.js';
+import type { FetchErrorKind } from '#shared/scanner/fetch/errors.js';
+import type { FetchedResource } from '#shared/scanner/fetch/types.js';
+import type { ProductFacts, StructuredData } from '#shared/scanner/extract/types.js';
+import type { BotWallResult } from '#shared/scanner/parse/bot-wall.js';
+import type { LlmsTxtResult } from '#shared/scanner/parse/llms-txt.js';
+import type { PlatformDetection } from '#shared/scanner/parse/platform.js';
+import type { RobotsTxt } from '#shared/scanner/parse/robots.js';
+import type { SecurityTxtResult } from '#shared/scanner/parse/security-txt.js';
+import type { ParsedSitemap } from '#shared/scanner/parse/sitemap.js';
+import type { AgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import type { AcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
+import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import type { NotPresent } from '#shared/scanner/parse/well-known/json-body.js';
+import type { UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+
+/**
+ * Everything a scan gathered, fetched once and parsed once. Checks are pure functions of this
+ * (the Lighthouse model): gathering lives in gather.ts, judging in checks/.
+ */
+
+/** What happened to one URL the scanner wanted. */
+export type Retrieval =
+  | { state: 'fetched'; resource: FetchedResource }
+  | { state: 'failed'; reason: FetchErrorKind }
+  /** Not fetched on purpose: the scan deadline passed, or robots.txt disallows the scanner there. */
+  | { state: 'skipped'; reason: 'deadline' | 'robots' };
+
+export interface PageArtifact {
+  url: string;
+  kind: 'homepage' | 'product';
+  retrieval: Retrieval;
+  /** The parsed raw HTML (no JavaScript run); null when not fetched or not HTML. */
+  document: CheerioAPI | null;
+  /** Visible text of the raw HTML: scripts, styles, templates and hidden inputs removed, whitespace folded. */
+  visibleText: string;
+  wordCount: number;
+  structured: StructuredData | null;
+  /** "What agents see" on this page; null when it shows no product. */
+  product: ProductFacts | null;
+  botWall: BotWallResult;
+}
+
+/** A site-level file from the fixed set, with what it says when it is what it claims to be. */
+export interface SiteFile<T> {
+  url: string;
+  retrieval: Retrieval;
+  /** null when not fetched, not 2xx, or a soft 404. */
+  result: T | null;
+}
+
+export type WellKnown<T> = SiteFile<T | NotPresent>;
+
+export interface SitemapArtifact {
+  /** Where the sitemap was found: a robots.txt `Sitemap:` line, or the default /sitemap.xml. */
+  source: 'robots' | 'default';
+  url: string;
+  retrieval: Retrieval;
+  parsed: ParsedSitemap | null;
+  /** Child sitemaps fetched because their URL names products (sitemap indexes only). */
+  children: { url: string; retrieval: Retrieval; parsed: ParsedSitemap | null }[];
+}
+
+export interface SiteArtifacts {
+  /** scheme://host of the homepage after redirects. */
+  origin: string;
+  robots: SiteFile<RobotsTxt> & { parsed: RobotsTxt };
+  /** The first sitemap that parsed, else the last one tried; null when none was declared or found. */
+  sitemap: SitemapArtifact | null;
+  llmsTxt: SiteFile<LlmsTxtResult>;
+  agentsMd: SiteFile<LlmsTxtResult>;
+  securityTxt: SiteFile<SecurityTxtResult>;
+  ucp: WellKnown<UcpProfile>;
+  acp: WellKnown<AcpDiscovery>;
+  mcp: WellKnown<McpDiscovery>;
+  mcpServerCard: WellKnown<McpDiscovery>;
+  agentCard: WellKnown<AgentCard>;
+  /** http:// of the homepage, redirects not followed: does it redirect to https? */
+  plainHttp: { url: string; retrieval: Retrieval };
+  /** The homepage asked for with `Accept: text/markdown`. */
+  markdown: { url: string; retrieval: Retrieval };
+  /** A public JSON catalog (Shopify /products.json, WooCommerce Store API) when the platform has one. */
+  catalog: { url: string; retrieval: Retrieval; productCount: number | null } | null;
+}
+
+export interface Artifacts {
+  requestedUrl: string;
+  tier: Tier;
+  /** How many product pages the tier allows (0 for free, 1 for pro, 4 for growth). */
+  productPageBudget: number;
+  /** Epoch ms when the scan started; checks use it instead of the clock (expiry dates, lastmod age). */
+  startedAt: number;
+  homepage: PageArtifact;
+  /** The scanned URL is itself a product page: it is also the first entry of productPages. */
+  scannedPageIsProduct: boolean;
+  /** Confirmed product pages, at most the budget. */
+  productPages: PageArtifact[];
+  /** Candidate product URLs found but not fetched (budget or deadline), for the report. */
+  unvisitedCandidates: string[];
+  site: SiteArtifacts;
+  platform: PlatformDetection;
+}

@@ -1,0 +1,10 @@
+import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import { botWall } from './bot-wall.js';
+import { contentSignals } from './content-signals.js';
+import { indexable } from './indexable.js';
+import { robotsAiAgents } from './robots-ai-agents.js';
+import { robotsHygiene } from './robots-hygiene.js';
+import { trainingPolicy } from './training-policy.js';
+
+/** `agent_access` (20 points), in rubric order. */
+export const agentAccessChecks: CheckDefinition[] = [robotsAiAgents, trainingPolicy, botWall, indexable, robotsHygiene, contentSignals];

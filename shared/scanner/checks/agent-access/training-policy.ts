@@ -1,0 +1,52 @@
+import type { Artifacts } from '#shared/scanner/artifacts.js';
+import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
+import { evidence, outcome } from '#shared/scanner/checks/types.js';
+import { TRAINING_AGENTS, isAllowed } from '#shared/scanner/parse/robots.js';
+import { listNames } from './pages.js';
+import { robotsNotAssessed, robotsStatus } from './robots-file.js';
+
+/** Informational (0 points): which training-only crawlers robots.txt lets in. Never penalised. */
+function evaluate(artifacts: Artifacts): CheckOutcome {
+  const notAssessed = robotsNotAssessed(artifacts);
+  if (notAssessed) return notAssessed;
+  const { url, parsed } = artifacts.site.robots;
+  if (parsed.source !== 'file') {
+    const meaning =
+      parsed.source === 'unreachable'
+        ? 'every crawler, training ones included, must treat the site as disallowed'
+        : 'training crawlers are allowed by default';
+    return outcome.notApplicable(`No usable robots.txt (${robotsStatus(parsed)}): ${meaning}`, [evidence(url, robotsStatus(parsed))]);
+  }
+  const tokens = TRAINING_AGENTS.map((agent) => agent.token);
+  const allowed = tokens.filter((token) => isAllowed(parsed, token, '/'));
+  const blocked = tokens.filter((token) => !allowed.includes(token));
+  const summary =
+    blocked.length === 0
+      ? `robots.txt allows every AI training crawler (${listNames(tokens)}); informational, not scored`
+      : allowed.length === 0
+        ? `robots.txt blocks every AI training crawler (${listNames(tokens)}); informational, not scored`
+        : `robots.txt allows ${listNames(allowed)} and blocks ${listNames(blocked)} from training; informational, not scored`;
+  return outcome.pass(summary, [
+    evidence(url, `allowed on /: ${allowed.join(', ') || 'none'}`),
+    evidence(url, `blocked from /: ${blocked.join(', ') || 'none'}`),
+  ]);
+}
+
+function advise(_result: CheckOutcome, artifacts: Artifacts): Advice {
+  return {
+    title: 'Decide which AI training crawlers may use your content',
+    why: `Training crawlers do not send shoppers; blocking or allowing them at ${artifacts.site.robots.url} is a business choice that does not change this score.`,
+    fix: 'Keep AI search and shopping agents allowed; add groups for the training crawlers you want to keep out.',
+    snippet: `${TRAINING_AGENTS.map((agent) => `User-agent: ${agent.token}`).join('\n')}\nDisallow: /`,
+    effort: 'S',
+  };
+}
+
+export const trainingPolicy: CheckDefinition = {
+  id: 'training_policy',
+  dimension: 'agent_access',
+  title: 'AI training crawler policy (informational)',
+  points: 0,
+  evaluate,
+  advise,
+};

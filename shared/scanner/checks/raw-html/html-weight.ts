@@ -1,0 +1,75 @@
+import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
+import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
+import { evidence, outcome } from '#shared/scanner/checks/types.js';
+import type { FetchedResource } from '#shared/scanner/fetch/types.js';
+import { listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+
+export const MAX_HTML_BYTES = 500 * 1024;
+export const MIN_TEXT_RATIO = 0.15;
+
+interface Weighed {
+  page: PageArtifact;
+  score: number;
+  detail: string;
+}
+
+function kilobytes(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`;
+}
+
+function weigh(page: PageArtifact, resource: FetchedResource): Weighed {
+  if (resource.truncated) {
+    return { page, score: 0, detail: `more than ${kilobytes(resource.bytes)} of HTML: the scanner stopped reading there, and agents with smaller limits stop sooner` };
+  }
+  const ratio = Buffer.byteLength(page.visibleText) / resource.bytes;
+  const light = resource.bytes <= MAX_HTML_BYTES;
+  const wordy = ratio >= MIN_TEXT_RATIO;
+  const score = light && wordy ? 1 : light || wordy ? 0.5 : 0;
+  return { page, score, detail: `${kilobytes(resource.bytes)} of HTML, ${Math.round(ratio * 100)}% visible text` };
+}
+
+/** Per page: at most 500 KB of decompressed HTML and at least 15% of it visible text; averaged. */
+function evaluate(artifacts: Artifacts): CheckOutcome {
+  const weighed: Weighed[] = [];
+  const skipped: Evidence[] = [];
+  for (const page of scannedPages(artifacts)) {
+    const resource = resourceOf(page.retrieval);
+    const reason = unreadableReason(page) ?? (page.document && resource && resource.bytes > 0 ? null : 'no HTML body');
+    if (reason === null && resource) weighed.push(weigh(page, resource));
+    else skipped.push(evidence(page.url, `not assessed: ${reason ?? 'not fetched'}`));
+  }
+  if (weighed.length === 0) return outcome.notAssessed('No HTML page could be weighed', skipped);
+
+  const score = weighed.reduce((sum, entry) => sum + entry.score, 0) / weighed.length;
+  const found = [...weighed.map((entry) => evidence(entry.page.url, entry.detail)), ...skipped];
+  const heavy = weighed.filter((entry) => entry.score < 1);
+  const only = weighed.length === 1 ? weighed[0] : undefined;
+  if (heavy.length === 0) {
+    return outcome.pass(only ? `Lean HTML on ${pageLabel(only.page)}: ${only.detail}` : `Lean HTML on all ${weighed.length} pages (500 KB or less, 15%+ visible text)`, found);
+  }
+  const worst = [...heavy].sort((a, b) => a.score - b.score)[0];
+  const summary =
+    heavy.length === 1 && worst
+      ? `Heavy HTML on ${pageLabel(worst.page)}: ${worst.detail} (500 KB or less and 15%+ text pass)`
+      : `Heavy HTML on ${listNames(heavy.map((entry) => pageLabel(entry.page)), 3)} (500 KB or less and 15%+ text pass)`;
+  return outcome.fraction(score, summary, found);
+}
+
+function advise(result: CheckOutcome): Advice {
+  return {
+    title: 'Slim down the HTML agents have to read',
+    why: `Agents read a limited amount of each page; inline scripts, styles and app state crowd out the product text: ${quoteEvidence(result.evidence.filter((item) => !item.value?.startsWith('not assessed')))}.`,
+    fix: 'Move inline JSON state, SVG sprites and CSS into cached external files, drop unused apps and tracking snippets, and paginate or lazy-load long product grids on the server.',
+    snippet: null,
+    effort: 'M',
+  };
+}
+
+export const htmlWeight: CheckDefinition = {
+  id: 'html_weight',
+  dimension: 'raw_html',
+  title: 'HTML is light and mostly content',
+  points: 2,
+  evaluate,
+  advise,
+};

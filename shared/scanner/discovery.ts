@@ -1,0 +1,80 @@
+import type { PageArtifact } from '#shared/scanner/artifacts.js';
+import { entityValues, firstText } from '#shared/scanner/extract/entity.js';
+import { isAllowed, type RobotsTxt } from '#shared/scanner/parse/robots.js';
+import { looksLikeProductUrl } from '#shared/scanner/parse/sitemap.js';
+import { SCANNER_ROBOTS_TOKEN } from '#shared/scanner/fetch/user-agent.js';
+
+const maxCandidates = 40;
+
+function sameSite(url: URL, origin: URL): boolean {
+  const strip = (host: string) => host.replace(/^www\./, '');
+  return strip(url.hostname) === strip(origin.hostname);
+}
+
+function normalise(href: string, base: string): URL | null {
+  try {
+    const url = new URL(href, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Product URLs the homepage declares: links that look like product pages, and ItemList entries in its JSON-LD. */
+export function productLinksOnPage(page: PageArtifact): string[] {
+  if (!page.document || page.retrieval.state !== 'fetched') return [];
+  const base = page.retrieval.resource.finalUrl;
+  const found: string[] = [];
+  for (const list of page.structured?.jsonLd.entities.filter((e) => e.types.includes('ItemList')) ?? []) {
+    for (const item of entityValues(list, 'itemListElement')) {
+      const url = firstText(item, 'url') ?? entityValues(item, 'item').map((inner) => firstText(inner, 'url')).find(Boolean) ?? null;
+      if (url) found.push(url);
+    }
+  }
+  page.document('a[href]').each((_, element) => {
+    const url = normalise(element.attribs.href ?? '', base);
+    if (url && looksLikeProductUrl(url.toString())) found.push(url.toString());
+  });
+  return found.map((href) => normalise(href, base)?.toString()).filter((url): url is string => url !== undefined);
+}
+
+/**
+ * Orders candidate product URLs for fetching: same site only, allowed for the scanner by robots.txt,
+ * each URL once, and distinct path prefixes first so a growth scan sees more than one collection.
+ */
+export function rankCandidates(candidates: readonly string[], origin: string, robots: RobotsTxt, exclude: ReadonlySet<string>): string[] {
+  const originUrl = new URL(origin);
+  const seen = new Set<string>(exclude);
+  const accepted: URL[] = [];
+  for (const raw of candidates) {
+    const url = normalise(raw, origin);
+    if (!url || !sameSite(url, originUrl) || !looksLikeProductUrl(url.toString())) continue;
+    const key = url.toString();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!isAllowed(robots, SCANNER_ROBOTS_TOKEN, `${url.pathname}${url.search}`)) continue;
+    accepted.push(url);
+    if (accepted.length >= maxCandidates) break;
+  }
+  const prefixOf = (url: URL) => url.pathname.split('/').slice(0, -1).join('/');
+  const firstOfPrefix: URL[] = [];
+  const rest: URL[] = [];
+  const prefixes = new Set<string>();
+  for (const url of accepted) {
+    if (prefixes.has(prefixOf(url))) rest.push(url);
+    else {
+      prefixes.add(prefixOf(url));
+      firstOfPrefix.push(url);
+    }
+  }
+  return [...firstOfPrefix, ...rest].map(String);
+}
+
+/** A fetched page counts as a product page only once confirmed: product markup or og:type product. */
+export function isConfirmedProduct(page: PageArtifact): boolean {
+  if (page.product !== null) return true;
+  const ogType = page.structured?.openGraph['og:type']?.[0]?.toLowerCase() ?? '';
+  return ogType === 'product' || ogType === 'og:product' || ogType === 'product.item';
+}

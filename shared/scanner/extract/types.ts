@@ -1,0 +1,82 @@
+/**
+ * One entity model for every structured-data syntax the scanner reads.
+ *
+ * - `types`: type names. schema.org IRIs and `schema:` CURIEs are shortened to the bare name
+ *   (`http://schema.org/Product` -> `Product`), and known schema.org types are case-corrected
+ *   (`product` -> `Product`). Types from other vocabularies keep their full IRI or CURIE.
+ * - `id`: `@id` (JSON-LD), `itemid` (microdata) or `resource`/`about` (RDFa), as written.
+ * - `props`: property name -> values, always an array, in document order. Property names are
+ *   shortened like types. A value is a literal (string, number, boolean) or a nested Entity.
+ *   Empty strings and JSON nulls are dropped, so a present key always has at least one value.
+ *   JSON-LD `@id` references are resolved to the referenced Entity, so the graph may contain
+ *   cycles: walk it with a depth limit or a visited set.
+ * - Entity lists (`jsonLd.entities`, `microdata`, `rdfa`) are flat: every node, nested or not,
+ *   appears once, in document order. Nested nodes are also reachable through their parent's props.
+ */
+
+import type { Availability } from './availability.js';
+
+export type EntitySource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph';
+
+export type PropValue = string | number | boolean | Entity;
+
+export interface Entity {
+  types: string[];
+  id: string | null;
+  props: Record<string, PropValue[]>;
+  source: EntitySource;
+}
+
+export interface MalformedBlock {
+  /** Position of the block among the page's `application/ld+json` scripts, from 0. */
+  index: number;
+  error: string;
+}
+
+export interface JsonLdResult {
+  /** Number of `application/ld+json` script blocks, parsed or not. */
+  blocks: number;
+  entities: Entity[];
+  malformed: MalformedBlock[];
+}
+
+export interface StructuredData {
+  jsonLd: JsonLdResult;
+  microdata: Entity[];
+  rdfa: Entity[];
+  /** Open Graph and `product:`-style meta: lower-cased property -> contents, in document order. */
+  openGraph: Record<string, string[]>;
+}
+
+/** The facts an agent reads from a product page ("What agents see" in the rubric). */
+export interface ProductFacts {
+  name: string | null;
+  /** Plain decimal string, `.` as separator, no grouping: `"1299.00"`, `"36.99"`, `"259"`. */
+  price: string | null;
+  /** ISO 4217 code, upper case. */
+  currency: string | null;
+  /** schema.org ItemAvailability short name, e.g. `InStock`. */
+  availability: Availability | null;
+  sku: string | null;
+  /** Digits only; validity of the check digit is not implied (see `isValidGtin`). */
+  gtin: string | null;
+  mpn: string | null;
+  brand: string | null;
+  /** Absolute URL. */
+  image: string | null;
+  /** The syntax the product was found in; fields may have been filled from other syntaxes. */
+  source: EntitySource;
+}
+
+export interface ProductPrice {
+  entity: Entity;
+  price: string;
+  currency: string | null;
+}
+
+/** Product entities that describe the same product but state different prices. */
+export interface ProductConflict {
+  /** What tied the entities together, e.g. `sku:123`, `gtin:4006381333931` or `name:blue mug`. */
+  key: string;
+  prices: ProductPrice[];
+}

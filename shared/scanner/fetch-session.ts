@@ -1,0 +1,73 @@
+import { setMaxListeners } from 'node:events';
+import type { Retrieval } from '#shared/scanner/artifacts.js';
+import { isFetchError } from '#shared/scanner/fetch/errors.js';
+import type { FetchOptions, Fetcher } from '#shared/scanner/fetch/types.js';
+
+export interface FetchLogEntry {
+  url: string;
+  accept: string | null;
+  /** How many fetches had to finish, one after another, before this one could start (1 = at once). */
+  round: number;
+  startedAt: number;
+  endedAt: number;
+  outcome: string;
+}
+
+/** Too little time left to be worth starting a request. */
+const minimumStartBudgetMs = 300;
+
+/**
+ * One scan's view of the fetcher: every URL fetched at most once (per Accept), nothing started after
+ * the deadline, one abort for everything still running when the scan ends, and a log of rounds for
+ * the benchmark's critical-path figure.
+ */
+export class FetchSession {
+  readonly log: FetchLogEntry[] = [];
+  private readonly inFlight = new Map<string, Promise<Retrieval>>();
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly fetcher: Fetcher,
+    readonly deadline: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    // Every request of the scan listens on the one abort signal; a scan makes a few dozen at most.
+    setMaxListeners(100, this.controller.signal);
+  }
+
+  get(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
+    const key = `${options.accept ?? ''} ${options.followRedirects === false ? 'nofollow' : ''} ${url}`;
+    const existing = this.inFlight.get(key);
+    if (existing) return existing;
+    const pending = this.run(url, options, round);
+    this.inFlight.set(key, pending);
+    return pending;
+  }
+
+  remainingMs(): number {
+    return this.deadline - this.now();
+  }
+
+  /** Stops every request still running. */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  private async run(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
+    const startedAt = this.now();
+    const entry: FetchLogEntry = { url, accept: options.accept ?? null, round, startedAt, endedAt: startedAt, outcome: 'skipped' };
+    this.log.push(entry);
+    if (this.remainingMs() < minimumStartBudgetMs) return { state: 'skipped', reason: 'deadline' };
+    try {
+      const resource = await this.fetcher.fetch(url, { ...options, deadline: this.deadline, signal: this.controller.signal });
+      entry.outcome = String(resource.status);
+      return { state: 'fetched', resource };
+    } catch (error) {
+      if (!isFetchError(error)) throw error;
+      entry.outcome = error.kind;
+      return { state: 'failed', reason: error.kind };
+    } finally {
+      entry.endedAt = this.now();
+    }
+  }
+}

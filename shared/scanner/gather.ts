@@ -1,0 +1,213 @@
+import type { Tier } from '#shared/domain/tiers.js';
+import { analysePage } from '#shared/scanner/analyse-page.js';
+import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact } from '#shared/scanner/artifacts.js';
+import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
+import type { Fetcher } from '#shared/scanner/fetch/types.js';
+import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
+import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt.js';
+import { detectPlatform } from '#shared/scanner/parse/platform.js';
+import { validateSecurityTxt } from '#shared/scanner/parse/security-txt.js';
+import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap.js';
+import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
+import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
+import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
+import { productUrlsInSitemaps } from '#shared/scanner/sitemap-products.js';
+
+export interface GatherOptions {
+  tier: Tier;
+  /** Product pages the tier allows besides the homepage. */
+  productPageBudget: number;
+  fetcher: Fetcher;
+  deadline: number;
+  now: () => number;
+}
+
+export interface Gathered {
+  artifacts: Artifacts;
+  log: FetchLogEntry[];
+}
+
+const maxProductSitemapChildren = 2;
+const maxDiscoveryRounds = 3;
+
+/**
+ * Fetches what the checks need, as few rounds deep as possible: the page, robots.txt, the default
+ * sitemap and the fixed /.well-known set all start at once; product pages start as soon as the
+ * homepage and robots.txt are in, while declared sitemaps and the platform catalog load beside them.
+ */
+export async function gather(target: URL, options: GatherOptions): Promise<Gathered> {
+  const session = new FetchSession(options.fetcher, options.deadline, options.now);
+  try {
+    return { artifacts: await gatherWith(session, target, options), log: session.log };
+  } finally {
+    session.abort();
+  }
+}
+
+async function gatherWith(session: FetchSession, target: URL, options: GatherOptions): Promise<Artifacts> {
+  const startedAt = options.now();
+  const at = (path: string) => new URL(path, target.origin).toString();
+  const small = (path: string) => session.get(at(path), { kind: 'small' }, 1);
+  const first = {
+    page: session.get(target.toString(), { kind: 'html' }, 1),
+    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1),
+    sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1),
+    llmsTxt: small(fixedPaths.llmsTxt),
+    agentsMd: small(fixedPaths.agentsMd),
+    securityTxt: small(fixedPaths.securityTxt),
+    ucp: small(fixedPaths.ucp),
+    acp: small(fixedPaths.acp),
+    mcp: small(fixedPaths.mcp),
+    mcpServerCard: small(fixedPaths.mcpServerCard),
+    agentCard: small(fixedPaths.agentCard),
+    plainHttp: session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
+    markdown: session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 1),
+  };
+
+  const scanned = analysePage(target.toString(), 'homepage', await first.page);
+  failUnlessFetched(scanned.retrieval, session);
+  const robots = robotsFile(at(fixedPaths.robots), await first.robots);
+  const finalUrl = new URL(finalUrlOf(scanned));
+  const origin = finalUrl.origin;
+
+  const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
+  let pagesLeft = options.productPageBudget;
+  let homepage = scanned;
+  const productPages: PageArtifact[] = [];
+  let round = 2;
+  if (scannedPageIsProduct) {
+    productPages.push({ ...scanned, kind: 'product' });
+    if (pagesLeft > 0) {
+      const root = analysePage(`${origin}/`, 'homepage', await session.get(`${origin}/`, { kind: 'html' }, round));
+      round += 1;
+      if (root.retrieval.state === 'fetched') homepage = root;
+      pagesLeft -= 1;
+    } else {
+      homepage = { ...scanned, kind: 'product' };
+    }
+  }
+
+  const platform = detectPlatform({ html: textOf(homepage), headers: headersOf(homepage) });
+  const catalogUrl = catalogFor(platform.platform, origin);
+  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, round) : null;
+  const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, round);
+
+  const tried = new Set<string>([finalUrl.toString(), target.toString()]);
+  let candidates = rankCandidates(productLinksOnPage(homepage), origin, robots.parsed, tried);
+  let fallbackLoaded = false;
+  for (let attempt = 0; attempt < maxDiscoveryRounds && pagesLeft > 0; attempt += 1) {
+    if (candidates.length === 0 && !fallbackLoaded) {
+      fallbackLoaded = true;
+      const fromSitemap = productUrlsInSitemaps(await sitemap);
+      const catalogRetrieval = catalog ? await catalog : null;
+      const fromCatalog = catalogRetrieval ? productUrlsFromCatalog(successBody(catalogRetrieval), origin) : [];
+      candidates = rankCandidates([...fromCatalog, ...fromSitemap], origin, robots.parsed, tried);
+      round = Math.max(round, sitemapDepth(await sitemap) + 1);
+    }
+    const batch = candidates.splice(0, pagesLeft);
+    if (batch.length === 0) break;
+    batch.forEach((url) => tried.add(url));
+    const pages = await Promise.all(batch.map(async (url) => analysePage(url, 'product', await session.get(url, { kind: 'html' }, round))));
+    round += 1;
+    for (const page of pages.filter(isConfirmedProduct)) {
+      productPages.push(page);
+      pagesLeft -= 1;
+    }
+  }
+
+  const catalogRetrieval = catalog ? await catalog : null;
+  const siteFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string) => T) =>
+    retrieval.then((fetched) => siteFile(at(path), fetched, validate));
+  return {
+    requestedUrl: target.toString(),
+    tier: options.tier,
+    productPageBudget: options.productPageBudget,
+    startedAt,
+    homepage,
+    scannedPageIsProduct,
+    productPages,
+    unvisitedCandidates: candidates,
+    site: {
+      origin,
+      robots,
+      sitemap: await sitemap,
+      llmsTxt: await siteFileAt(fixedPaths.llmsTxt, first.llmsTxt, validateLlmsTxt),
+      agentsMd: await siteFileAt(fixedPaths.agentsMd, first.agentsMd, validateLlmsTxt),
+      securityTxt: await siteFileAt(fixedPaths.securityTxt, first.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
+      ucp: await siteFileAt(fixedPaths.ucp, first.ucp, validateUcpProfile),
+      acp: await siteFileAt(fixedPaths.acp, first.acp, validateAcpDiscovery),
+      mcp: await siteFileAt(fixedPaths.mcp, first.mcp, validateMcpDiscovery),
+      mcpServerCard: await siteFileAt(fixedPaths.mcpServerCard, first.mcpServerCard, validateMcpDiscovery),
+      agentCard: await siteFileAt(fixedPaths.agentCard, first.agentCard, validateAgentCard),
+      plainHttp: { url: plainHttpUrl(target), retrieval: await first.plainHttp },
+      markdown: { url: target.toString(), retrieval: await first.markdown },
+      catalog:
+        catalogUrl && catalogRetrieval
+          ? { url: catalogUrl, retrieval: catalogRetrieval, productCount: productUrlsFromCatalog(successBody(catalogRetrieval), origin).length }
+          : null,
+    },
+    platform,
+  };
+}
+
+/** The declared sitemap (robots.txt) if there is one, else /sitemap.xml; then product-named children of an index. */
+async function loadSitemap(
+  session: FetchSession,
+  declared: readonly string[],
+  defaultUrl: string,
+  defaultFetch: Promise<Retrieval>,
+  round: number,
+): Promise<SitemapArtifact | null> {
+  const declaredUrl = declared[0];
+  const source = declaredUrl ? 'robots' : 'default';
+  const url = declaredUrl ?? defaultUrl;
+  const retrieval = url === defaultUrl ? await defaultFetch : await session.get(url, { kind: 'sitemap' }, round);
+  const body = successBody(retrieval);
+  const parsed = body === null ? null : parseSitemap(retrieval.state === 'fetched' ? retrieval.resource.body : body);
+  if (!declaredUrl && (parsed === null || parsed.kind === 'invalid')) {
+    return retrieval.state === 'fetched' && retrieval.resource.status === 404 ? null : { source, url, retrieval, parsed, children: [] };
+  }
+  const childUrls = parsed?.kind === 'sitemapindex' ? pickProductSitemaps(parsed.children).slice(0, maxProductSitemapChildren) : [];
+  const childRound = url === defaultUrl ? round : round + 1;
+  const children = await Promise.all(
+    childUrls.map(async (childUrl) => {
+      const child = await session.get(childUrl, { kind: 'sitemap' }, childRound);
+      return { url: childUrl, retrieval: child, parsed: child.state === 'fetched' && successBody(child) !== null ? parseSitemap(child.resource.body) : null };
+    }),
+  );
+  return { source, url, retrieval, parsed, children };
+}
+
+function sitemapDepth(sitemap: SitemapArtifact | null): number {
+  if (!sitemap) return 1;
+  return 1 + (sitemap.source === 'robots' ? 1 : 0) + (sitemap.children.length > 0 ? 1 : 0);
+}
+
+function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
+  if (retrieval.state === 'fetched') return;
+  if (retrieval.state === 'skipped' || (retrieval.reason === 'timeout' && session.remainingMs() <= 0)) {
+    throw new ScanError('timeout', 'Scan timed out');
+  }
+  if (retrieval.reason === 'invalid_url') throw new ScanError('invalid_url', 'The URL cannot be scanned');
+  throw new ScanError('unreachable', 'Scan failed: the URL may be unreachable');
+}
+
+function plainHttpUrl(target: URL): string {
+  return `http://${target.host}/`;
+}
+
+function finalUrlOf(page: PageArtifact): string {
+  return page.retrieval.state === 'fetched' ? page.retrieval.resource.finalUrl : page.url;
+}
+
+function textOf(page: PageArtifact): string {
+  return page.retrieval.state === 'fetched' ? page.retrieval.resource.text : '';
+}
+
+function headersOf(page: PageArtifact): Record<string, string> {
+  return page.retrieval.state === 'fetched' ? page.retrieval.resource.headers : {};
+}

@@ -1,0 +1,63 @@
+import type { Artifacts } from '#shared/scanner/artifacts.js';
+import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import type { Cap, ScoredCheck } from '#shared/scanner/scoring.js';
+
+export interface Recommendation {
+  checkId: string;
+  priority: 'critical' | 'high' | 'medium' | 'low';
+  title: string;
+  why: string;
+  fix: string;
+  snippet: string | null;
+  estimatedGain: number;
+  effort: 'S' | 'M' | 'L';
+}
+
+const effortWeight = { S: 1, M: 2, L: 4 } as const;
+
+/** The checks behind each cap: fixing them lifts the cap, so they come first whatever their points. */
+const capChecks: Record<string, string[]> = {
+  bot_wall: ['bot_wall'],
+  robots_blocks_ai: ['robots_ai_agents'],
+  empty_shell: ['ssr_text'],
+  no_machine_readable_price: ['offer_core', 'schema_present'],
+};
+
+function priorityOf(gain: number, liftsCap: boolean): Recommendation['priority'] {
+  if (liftsCap || gain >= 10) return 'critical';
+  if (gain >= 5) return 'high';
+  if (gain >= 2) return 'medium';
+  return 'low';
+}
+
+/**
+ * One recommendation per warning or failing check. The gain is what the check would add to the
+ * overall score if it passed: points x (1 - score) x 100 / available points. Sorted by gain over
+ * effort, so quick wins come before large projects of the same worth.
+ */
+export function recommend(
+  checks: readonly ScoredCheck[],
+  definitions: ReadonlyMap<string, CheckDefinition>,
+  artifacts: Artifacts,
+  available: number,
+  caps: readonly Cap[],
+): Recommendation[] {
+  const capping = new Set(caps.flatMap((cap) => capChecks[cap.id] ?? []));
+  const recommendations = checks
+    .filter((check) => (check.status === 'warn' || check.status === 'fail') && check.points > 0)
+    .map((check) => {
+      const definition = definitions.get(check.id)!;
+      const advice = definition.advise(check, artifacts);
+      const gain = available > 0 ? (check.points * (1 - (check.score ?? 0)) * 100) / available : 0;
+      const estimatedGain = Math.round(gain * 10) / 10;
+      return { checkId: check.id, priority: priorityOf(estimatedGain, capping.has(check.id)), ...advice, estimatedGain };
+    });
+  const rank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+  return recommendations.sort(
+    (a, b) =>
+      rank[a.priority] - rank[b.priority] ||
+      b.estimatedGain / effortWeight[b.effort] - a.estimatedGain / effortWeight[a.effort] ||
+      b.estimatedGain - a.estimatedGain ||
+      a.checkId.localeCompare(b.checkId),
+  );
+}
