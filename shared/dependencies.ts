@@ -1,9 +1,11 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { getConfig, type Config } from '#shared/config.js';
+import { allowedPrivateHosts, getConfig, type Config } from '#shared/config.js';
 import { createQueue, type Queue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { systemClock, type Clock } from '#shared/domain/clock.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import type { Fetcher } from '#shared/scanner/fetch/types.js';
 
 /** Everything a handler or use case needs from the outside world, built once per process. */
 export interface Dependencies {
@@ -12,6 +14,8 @@ export interface Dependencies {
   clock: Clock;
   logger: Logger;
   queue: Queue;
+  /** The one SSRF-safe client for every outbound request (scans, webhooks). */
+  fetcher: Fetcher;
 }
 
 export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
@@ -20,6 +24,7 @@ export function createDependencies(config: Config, overrides: Partial<Dependenci
     db: overrides.db ?? createDocumentClient(config),
     clock: overrides.clock ?? systemClock,
     queue: overrides.queue ?? createQueue(config),
+    fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     logger: overrides.logger ?? new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' }),
   };
 }

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { getConfig } from '#shared/config.js';
+import { allowedPrivateHosts, getConfig } from '#shared/config.js';
 import type { Family, RateLimitRule, ResponseDef, RouteDef } from '#shared/http/route-types.js';
 import { ErrorBody, IdParams } from '#shared/http/schemas/common.js';
 import { Health, OpenApiDocument } from '#shared/http/schemas/meta.js';
 import { PlanList, PriceList } from '#shared/http/schemas/plans.js';
-import { listScansQuery, RateLimitError, ScanList, ScanRequest, ScanResult } from '#shared/http/schemas/scan.js';
+import { listScansQuery, RateLimitError, ScanList, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
 import {
   AccountInfo,
   ApiKeyList,
@@ -36,6 +36,7 @@ import { BatchAccepted, BatchDetail, BatchList, batchScanRequest } from '#shared
 import { CreatedWebhook, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
 
 const config = getConfig();
+const ScanRequest = scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) });
 
 const errorMessages: Record<number, string> = {
   400: 'Invalid input',

@@ -1,9 +1,28 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, TierName, Uuid } from '#shared/http/schemas/common.js';
+import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
+import { validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
 
-export const ScanRequest = z
-  .object({ url: z.string().min(1, 'is required').max(2048, 'must be at most 2048 characters') })
-  .meta({ id: 'ScanRequest' });
+/**
+ * A URL the scanner may fetch: absolute http(s), ports 80/443, no credentials, no private or
+ * special-use host. Checked here, before rate limits, so a mistyped URL costs no allowance.
+ */
+export function targetUrl(policy: TargetPolicy) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(2048, 'must be at most 2048 characters')
+    .superRefine((value, context) => {
+      const checked = validateTargetUrl(value, policy);
+      if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message.replace(/^url /, '') });
+    })
+    .meta({ format: 'uri', description: 'An absolute http or https URL of a public site' });
+}
+
+export function scanRequest(policy: TargetPolicy) {
+  return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
+}
 
 const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
 

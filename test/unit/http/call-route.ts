@@ -4,6 +4,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '#shared/config.js';
 import { createDependencies, type Dependencies } from '#shared/dependencies.js';
 import type { Queue } from '#shared/adapters/queue.js';
+import { FetchError } from '#shared/scanner/fetch/errors.js';
+import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { respond, type FamilyHandlers } from '#shared/http/family-handler.js';
 import type { Family, RouteDef } from '#shared/http/route-types.js';
 import type { OperationId } from '#shared/http/routes.js';
@@ -23,12 +25,18 @@ export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
 
 /** A table that is always empty and accepts every write: enough for routes whose only I/O is a rate limit. */
 export const emptyTable = { send: async () => ({}) } as unknown as DynamoDBDocumentClient;
+/** No network in unit tests: every outbound request fails as an unreachable host would. */
+export const offlineFetcher: Fetcher = {
+  fetch: async (url) => Promise.reject(new FetchError('unreachable', 'offline in unit tests', { url })),
+  close: async () => undefined,
+};
 const idleQueue: Queue = { send: async () => undefined, sendMany: async () => undefined, ping: async () => undefined };
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
-  return createDependencies(loadConfig({}), {
+  return createDependencies(overrides.config ?? loadConfig({}), {
     db: emptyTable,
     queue: idleQueue,
+    fetcher: offlineFetcher,
     logger: new Logger({ logLevel: 'SILENT' }),
     ...overrides,
   });
@@ -79,7 +87,7 @@ export async function callRoute(
   const path = request.path ?? route.path.replaceAll('{id}', crypto.randomUUID());
   const event = apiEvent({ ...request, method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
   const family = route.family;
-  return respond(event, family, familyOperations[family] as FamilyHandlers<typeof family>, deps) as Promise<APIGatewayProxyStructuredResultV2 & { body?: string }>;
+  return respond(event, family, familyOperations[family] as FamilyHandlers<typeof family>, deps);
 }
 
 const sampleBodies: Partial<Record<OperationId, unknown>> = {

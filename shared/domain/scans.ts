@@ -1,0 +1,53 @@
+import { getScan, putScan } from '#shared/db/scans.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import { AppError, notFound } from '#shared/domain/errors.js';
+import { allowanceFor } from '#shared/domain/plans.js';
+import type { Tier } from '#shared/domain/tiers.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+
+/** Time kept back from the scan limit for storing the result and answering. */
+const answerMarginMs = 4_000;
+
+const failures = {
+  invalid_url: (message: string) => new AppError('invalid_input', message),
+  unreachable: () => new AppError('upstream_failed', 'Scan failed: the URL may be unreachable'),
+  timeout: () => new AppError('timed_out', 'Scan timed out'),
+};
+
+/** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
+export async function runScan(url: string, tier: Tier, deps: Dependencies, expiresAt: string | null): Promise<ScanResult> {
+  const { config, clock } = deps;
+  const started = clock.now();
+  try {
+    const { result } = await scanUrl(url, {
+      tier,
+      productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
+      fetcher: deps.fetcher,
+      policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+      deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
+      now: () => clock.now(),
+      expiresAt,
+    });
+    return result;
+  } catch (error) {
+    if (!(error instanceof ScanError)) throw error;
+    throw error.failure === 'invalid_url' ? failures.invalid_url(error.message) : failures[error.failure]();
+  }
+}
+
+/** POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. */
+export async function runPublicScan(url: string, deps: Dependencies): Promise<ScanResult> {
+  const expiresAt = new Date(deps.clock.now() + deps.config.resultRetentionDays * 86_400_000).toISOString();
+  const result = await runScan(url, 'free', deps, expiresAt);
+  await putScan(deps.db, deps.config.tableName, result, null);
+  return result;
+}
+
+/** GET /api/results/{id}: public results only; an account's scans are not readable here. */
+export async function getPublicResult(id: string, deps: Dependencies): Promise<ScanResult> {
+  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
+  if (!stored || stored.ownerId !== null) throw notFound('Result not found or expired');
+  return stored.result;
+}

@@ -1,0 +1,28 @@
+import type { Artifacts } from '#shared/scanner/artifacts.js';
+import { hasMachineReadablePrice } from '#shared/scanner/checks/product-data/offer-core.js';
+import { describeClientShell } from '#shared/scanner/checks/raw-html/index.js';
+import { evaluateAgents } from '#shared/scanner/parse/robots.js';
+import type { Cap } from '#shared/scanner/scoring.js';
+
+/**
+ * The rubric's caps: findings so severe that no amount of points elsewhere may hide them
+ * (a shop invisible to agents must not outscore a visible one).
+ */
+export function capsFor(artifacts: Artifacts): Cap[] {
+  const caps: Cap[] = [];
+  const { homepage, productPages, site } = artifacts;
+  if (homepage.botWall.kind === 'wall') {
+    caps.push({ id: 'bot_wall', limit: 25, reason: `The homepage answers agents with a ${homepage.botWall.vendor ?? 'bot'} challenge page` });
+  }
+  if (evaluateAgents(site.robots.parsed, ['/']).allAiSearchDisallowedFromRoot) {
+    caps.push({ id: 'robots_blocks_ai', limit: 40, reason: 'robots.txt disallows every AI search and shopping agent from /' });
+  }
+  const shell = describeClientShell(homepage);
+  if (shell) {
+    caps.push({ id: 'empty_shell', limit: 50, reason: `The homepage is an empty client-rendered shell (${shell.marker}, ${homepage.wordCount} words of text)` });
+  }
+  if (productPages.length > 0 && !productPages.some(hasMachineReadablePrice)) {
+    caps.push({ id: 'no_machine_readable_price', limit: 60, reason: 'No product page states a machine-readable price and currency' });
+  }
+  return caps;
+}

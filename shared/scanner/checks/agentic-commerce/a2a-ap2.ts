@@ -1,0 +1,53 @@
+import type { Artifacts } from '#shared/scanner/artifacts.js';
+import { because, shopName } from '#shared/scanner/checks/discovery/gathered.js';
+import { evidence, outcome } from '#shared/scanner/checks/types.js';
+import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
+import { readWellKnown } from './well-known-file.js';
+
+export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
+
+function evaluate(artifacts: Artifacts): CheckOutcome {
+  const card = readWellKnown(artifacts.site.agentCard);
+  if (card.state === 'not_assessed') return outcome.notAssessed(`Agent card not checked: ${card.url} ${card.reason}.`, [evidence(card.url, card.reason)]);
+  if (card.state === 'absent') return outcome.fail('No A2A agent card, so agents cannot negotiate a purchase with your shop agent-to-agent.', [evidence(card.url, card.reason)]);
+  const doc = card.document;
+  if (doc.valid && doc.hasAp2Extension) {
+    const roles = doc.ap2Roles.length > 0 ? doc.ap2Roles.join(', ') : 'no roles listed';
+    return outcome.pass(`The agent card "${doc.name ?? ''}" supports the Agent Payments Protocol (AP2 roles: ${roles}).`, [evidence(card.url, `AP2 extension; roles: ${roles}`)]);
+  }
+  const finding = doc.valid ? 'declares no AP2 extension, so agents cannot pay through it' : `is incomplete: ${doc.problems.join('; ')}`;
+  return outcome.warn(`The agent card at ${card.url} ${finding}.`, [evidence(card.url, doc.valid ? `name "${doc.name ?? ''}", url ${doc.url ?? ''}, no AP2 extension` : doc.problems.join('; '))]);
+}
+
+function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
+  const origin = artifacts.site.origin;
+  const name = shopName(artifacts);
+  const card = {
+    name: `${name} shopping agent`,
+    description: `Answers product questions and takes orders for ${name}.`,
+    url: `${origin}/a2a`,
+    version: '1.0.0',
+    capabilities: {
+      extensions: [{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol (AP2).', required: true, params: { roles: ['merchant'] } }],
+    },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain'],
+    skills: [{ id: 'shop', name: 'Shop', description: 'Find products and place orders.', tags: ['commerce'] }],
+  };
+  return {
+    title: 'Publish an A2A agent card with the AP2 extension',
+    why: because('Shopping agents that pay with the Agent Payments Protocol look for an AP2 extension in /.well-known/agent-card.json.', result),
+    fix: `Only if you run (or your platform provides) a merchant agent: publish its A2A agent card at ${origin}/.well-known/agent-card.json and declare the AP2 extension with the "merchant" role.`,
+    snippet: JSON.stringify(card, null, 2),
+    effort: 'L',
+  };
+}
+
+export const a2aAp2Check: CheckDefinition = {
+  id: 'a2a_ap2',
+  dimension: 'agentic_commerce',
+  title: 'A2A agent card with AP2',
+  points: 1,
+  evaluate,
+  advise,
+};

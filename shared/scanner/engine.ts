@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Tier } from '#shared/domain/tiers.js';
+import type { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan.js';
+import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
+import { capsFor } from '#shared/scanner/caps.js';
+import { allChecks } from '#shared/scanner/checks/index.js';
+import type { Fetcher } from '#shared/scanner/fetch/types.js';
+import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
+import { validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
+import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
+import { gather } from '#shared/scanner/gather.js';
+import { recommend } from '#shared/scanner/recommendations.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+import { score } from '#shared/scanner/scoring.js';
+import { scannerVersion } from '#shared/scanner/version.js';
+
+export type ScanResult = z.output<typeof ScanResultSchema>;
+
+export interface ScanOptions {
+  tier: Tier;
+  /** Product pages allowed besides the homepage: free 0, pro 1, growth 4. */
+  productPageBudget: number;
+  fetcher: Fetcher;
+  policy: TargetPolicy;
+  /** The whole scan must finish by then (epoch ms); anything not fetched in time is not_assessed. */
+  deadline: number;
+  now?: () => number;
+  /** Set for public results, which expire; null for results kept with an account. */
+  expiresAt?: string | null;
+  id?: string;
+}
+
+export interface ScanOutcome {
+  result: ScanResult;
+  artifacts: Artifacts;
+  log: FetchLogEntry[];
+}
+
+const definitions = new Map(allChecks.map((check) => [check.id, check]));
+
+/** Scans one URL: validate, gather once, judge every check, score, cap, advise. */
+export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<ScanOutcome> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const validated = validateTargetUrl(rawUrl.trim(), options.policy);
+  if (!validated.ok) throw new ScanError('invalid_url', validated.message);
+
+  const { artifacts, log } = await gather(validated.url, {
+    tier: options.tier,
+    productPageBudget: options.productPageBudget,
+    fetcher: options.fetcher,
+    deadline: options.deadline,
+    now,
+  });
+  const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));
+  const scored = score(results, capsFor(artifacts));
+  const pages = [artifacts.homepage, ...artifacts.productPages.filter((page) => page.url !== artifacts.homepage.url)];
+  const result: ScanResult = {
+    id: options.id ?? randomUUID(),
+    url: validated.url.toString(),
+    finalUrl: finalUrlOf(artifacts.homepage),
+    tier: options.tier,
+    score: scored.score,
+    band: scored.band,
+    coverage: scored.coverage,
+    caps: scored.caps,
+    dimensions: scored.dimensions,
+    checks: scored.checks.map((check) => ({
+      id: check.id,
+      dimension: check.dimension,
+      title: check.title,
+      status: check.status,
+      score: check.score,
+      points: check.points,
+      earned: check.earned,
+      summary: check.summary,
+      evidence: check.evidence,
+      platformProvided: check.platformProvided,
+    })),
+    recommendations: recommend(scored.checks, definitions, artifacts, scored.available, scored.caps),
+    products: artifacts.productPages.map((page) => ({
+      url: finalUrlOf(page),
+      name: page.product?.name ?? null,
+      price: page.product?.price ?? null,
+      currency: page.product?.currency ?? null,
+      availability: page.product?.availability ?? null,
+      sku: page.product?.sku ?? null,
+      gtin: page.product?.gtin ?? null,
+      mpn: page.product?.mpn ?? null,
+      brand: page.product?.brand ?? null,
+      image: page.product?.image ?? null,
+      source: page.product?.source ?? null,
+    })),
+    pages: pages.map(pageRecord),
+    platform: artifacts.platform.platform,
+    createdAt: new Date(started).toISOString(),
+    expiresAt: options.expiresAt ?? null,
+    durationMs: Math.max(0, Math.round(now() - started)),
+    scannerVersion,
+  };
+  return { result, artifacts, log };
+}
+
+function finalUrlOf(page: PageArtifact): string {
+  return page.retrieval.state === 'fetched' ? page.retrieval.resource.finalUrl : page.url;
+}
+
+function pageRecord(page: PageArtifact): ScanResult['pages'][number] {
+  const resource = page.retrieval.state === 'fetched' ? page.retrieval.resource : null;
+  return {
+    url: finalUrlOf(page),
+    kind: page.kind,
+    status: resource?.status ?? null,
+    timing: { ttfbMs: resource ? Math.round(resource.timing.ttfbMs) : null, totalMs: resource ? Math.round(resource.timing.totalMs) : null },
+    bytes: resource?.bytes ?? null,
+  };
+}

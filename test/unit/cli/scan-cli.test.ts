@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScanArgs } from '#bin/cli/scan-args.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+let server: Server;
+let origin: string;
+
+const product = `<!doctype html><html><head><title>Blue mug</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug","sku":"MUG-1","image":"/mug.jpg",
+"offers":{"@type":"Offer","price":"12.50","priceCurrency":"GBP","availability":"https://schema.org/InStock"}}</script></head>
+<body><h1>Blue mug</h1><p>£12.50</p><form action="/cart"><button type="submit">Add to cart</button></form></body></html>`;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/slow') return;
+    response.setHeader('content-type', 'text/html');
+    if (request.url === '/') response.end('<html><body><h1>Mugs</h1><a href="/products/blue-mug">Blue mug</a></body></html>');
+    else if (request.url === '/products/blue-mug') response.end(product);
+    else {
+      response.statusCode = 404;
+      response.end('Not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function runCli(args: string[], env: Record<string, string> = { ALLOW_PRIVATE_TARGETS: '127.0.0.1' }) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'bin/scan.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe('npm run scan', () => {
+  it('prints a readable report with what agents see, progress on stderr, and exits 0', async () => {
+    const { code, stdout, stderr } = await runCli([`${origin}/`, '--tier', 'pro']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Score \d+\/100/);
+    expect(stdout).toContain('Blue mug: 12.50 GBP, InStock, sku MUG-1');
+    expect(stdout).toContain('Top fixes');
+    expect(stderr).toContain(`Scanning ${origin}/ (pro tier)...`);
+  }, 60_000);
+
+  it('prints one JSON ScanResult per line with --json, and exits 1 under --fail-under', async () => {
+    const { code, stdout } = await runCli([`${origin}/`, `${origin}/products/blue-mug`, '--json', '--tier', 'free', '--fail-under', '100']);
+    expect(code).toBe(1);
+    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[] });
+    expect(lines.map((line) => line.url)).toEqual([`${origin}/`, `${origin}/products/blue-mug`]);
+    expect(lines.every((line) => line.tier === 'free' && line.score < 100)).toBe(true);
+    expect(lines[1]?.products).toHaveLength(1);
+  }, 60_000);
+
+  it('exits 2 for a blocked URL, 3 for an unreachable one', async () => {
+    const blocked = await runCli(['http://169.254.169.254/latest/meta-data/'], {});
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('url must point to a public address');
+    const closedPort = await runCli(['http://127.0.0.1:9/']);
+    expect(closedPort.code).toBe(3);
+  }, 60_000);
+
+  it('exits 4 when the homepage does not answer in time', async () => {
+    const { code, stderr } = await runCli([`${origin}/slow`], { ALLOW_PRIVATE_TARGETS: '127.0.0.1', SCAN_TIMEOUT_SECONDS: '2' });
+    expect(code).toBe(4);
+    expect(stderr).toContain('Scan timed out');
+  }, 60_000);
+});
+
+describe('scan arguments', () => {
+  it('reads URLs, tier, --json and --fail-under', () => {
+    expect(parseScanArgs(['https://a.example.com', 'https://b.example.com', '--tier', 'free', '--json', '--fail-under', '70'])).toEqual({
+      urls: ['https://a.example.com', 'https://b.example.com'], tier: 'free', json: true, failUnder: 70,
+    });
+  });
+
+  it('refuses a missing URL, an unknown tier and a bad threshold', () => {
+    expect(() => parseScanArgs([])).toThrow('Give at least one URL to scan');
+    expect(() => parseScanArgs(['https://a.example.com', '--tier', 'gold'])).toThrow('--tier must be one of free, pro, growth');
+    expect(() => parseScanArgs(['https://a.example.com', '--fail-under', '0'])).toThrow('--fail-under must be a whole number from 1 to 100');
+    expect(() => parseScanArgs(['https://a.example.com', '--fail-under', 'high'])).toThrow('--fail-under');
+  });
+});

@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#shared/config.js';
+import { AppError } from '#shared/domain/errors.js';
+import { getPublicResult, runScan } from '#shared/domain/scans.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { unitDependencies } from '#test/unit/http/call-route.js';
+
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/slow') return; // never answers
+    response.setHeader('content-type', 'text/html');
+    response.end('<html><body><h1>Shop</h1></body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function failureOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('running a scan', () => {
+  it('refuses a private address as invalid input (400), before any request', async () => {
+    const error = await failureOf(runScan('http://10.0.0.1/', 'free', unitDependencies(), null));
+    expect(error.kind).toBe('invalid_input');
+    expect(error.message).toBe('url must point to a public address');
+  });
+
+  it('reports an unreachable site as an upstream failure (502)', async () => {
+    const error = await failureOf(runScan('https://shop.example.com/', 'free', unitDependencies(), null));
+    expect(error.kind).toBe('upstream_failed');
+    expect(error.message).toBe('Scan failed: the URL may be unreachable');
+  });
+
+  it('reports a homepage that does not answer within the scan limit as a time-out (504)', async () => {
+    const config = loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1', SCAN_TIMEOUT_SECONDS: '5' });
+    const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
+    try {
+      const error = await failureOf(runScan(`${origin}/slow`, 'free', unitDependencies({ config, fetcher }), null));
+      expect(error.kind).toBe('timed_out');
+    } finally {
+      await fetcher.close();
+    }
+  });
+
+  it('scans a reachable site with the tier page budget', async () => {
+    const config = loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
+    const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
+    try {
+      const result = await runScan(`${origin}/`, 'free', unitDependencies({ config, fetcher }), '2026-12-23T00:00:00.000Z');
+      expect(result.tier).toBe('free');
+      expect(result.pages).toHaveLength(1);
+      expect(result.expiresAt).toBe('2026-12-23T00:00:00.000Z');
+      expect(result.score).toBeGreaterThanOrEqual(1);
+    } finally {
+      await fetcher.close();
+    }
+  });
+});
+
+describe('reading a public result', () => {
+  const stored = (item: Record<string, unknown>) => ({ send: async () => ({ Item: item }) }) as unknown as DynamoDBDocumentClient;
+  const body = async (value: unknown) => promisify(gzip)(JSON.stringify(value));
+
+  it('treats a result past its expiry as gone even before TTL deletes it', async () => {
+    const now = Date.UTC(2026, 10, 23);
+    const db = stored({ result: await body({ id: 'x' }), expiresAt: now / 1000 - 1 });
+    const error = await failureOf(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } })));
+    expect(error.kind).toBe('not_found');
+    expect(error.message).toBe('Result not found or expired');
+  });
+
+  it('does not show an account-owned scan on the public route', async () => {
+    const db = stored({ result: await body({ id: 'x' }), ownerId: 'account-1' });
+    const error = await failureOf(getPublicResult(crypto.randomUUID(), unitDependencies({ db })));
+    expect(error.kind).toBe('not_found');
+  });
+
+  it('returns a stored, unexpired result', async () => {
+    const now = Date.UTC(2026, 10, 23);
+    const db = stored({ result: await body({ id: 'abc', score: 72 }), expiresAt: now / 1000 + 60 });
+    await expect(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } }))).resolves.toEqual({ id: 'abc', score: 72 });
+  });
+});

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
+import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
+import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
+
+const check = (id: string): CheckDefinition => {
+  const found = agenticCommerceChecks.find((c) => c.id === id);
+  if (!found) throw new Error(`no check ${id}`);
+  return found;
+};
+const run = (id: string, input: ArtifactsInput) => {
+  const artifacts = buildArtifacts(input);
+  const result = check(id).evaluate(artifacts);
+  return { result, advice: () => check(id).advise(result, artifacts) };
+};
+
+const jsonLd = (availability = 'InStock') =>
+  `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug","offers":{"@type":"Offer","price":"12.50","priceCurrency":"GBP","availability":"https://schema.org/${availability}"}}</script>`;
+const productPage = (body: string, head = jsonLd()) => `<!doctype html><html><head><title>Blue mug</title>${head}</head><body><h1>Blue mug</h1><p>£12.50</p>${body}</body></html>`;
+const homepage = (body = '', head = '') => `<!doctype html><html><head><title>Mug Shop</title>${head}</head><body><h1>Handmade mugs</h1>${body}</body></html>`;
+const cloudflareWall = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '<!doctype html><html><head><title>Just a moment...</title></head><body></body></html>' };
+
+const shopifyForm = `<form method="post" action="/cart/add" id="product-form">
+  <input type="hidden" name="id" value="4242">
+  <label for="size">Size</label><select id="size" name="options[Size]"><option>Small</option><option>Large</option></select>
+  <label>Quantity <input type="number" name="quantity" value="1" min="1"></label>
+  <button type="submit" name="add" class="product-form__submit">Add to cart</button>
+</form>`;
+
+describe('actionable_forms', () => {
+  it('passes a native, named submit in a form with labelled inputs', () => {
+    const { result } = run('actionable_forms', { products: [productPage(shopifyForm)] });
+    expect(result).toMatchObject({ status: 'pass', score: 1 });
+    expect(result.summary).toContain('<button type="submit"> "Add to cart"');
+    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: '<button type="submit"> "Add to cart" in form /cart/add; inputs labelled' });
+  });
+
+  it('understands other languages and names from aria-label or value', () => {
+    const german = productPage('<form action="/checkout/cart/add" method="post"><button type="submit">In den Warenkorb</button></form>');
+    const icon = productPage('<form action="/cart/add" method="post"><button type="submit" aria-label="Add to basket"><svg></svg></button></form>');
+    const input = productPage('<form action="/cart.php" method="post"><input type="submit" value="Ajouter au panier"></form>');
+    const { result } = run('actionable_forms', { products: [german, icon, input] });
+    expect(result).toMatchObject({ status: 'pass', score: 1 });
+  });
+
+  it('warns on a div that only JavaScript makes clickable', () => {
+    const { result } = run('actionable_forms', { products: [productPage('<div class="atc" onclick="addToCart(4242)">Add to cart</div>')] });
+    expect(result).toMatchObject({ status: 'warn', score: 0.5 });
+    expect(result.summary).toContain('a <div> instead of a native button');
+  });
+
+  it('warns on unlabelled quantity and variant inputs, naming them', () => {
+    const form = '<form method="post" action="/cart/add"><select name="options[Colour]"><option>Blue</option></select><input type="number" name="quantity" placeholder="Qty"><button>Add to cart</button></form>';
+    const { result } = run('actionable_forms', { products: [productPage(form)] });
+    expect(result.status).toBe('warn');
+    expect(result.evidence[0]?.value).toContain('unlabelled inputs: <select> name="options[Colour]", <input type="number"> name="quantity"');
+  });
+
+  it('warns on an icon-only submit without an accessible name, and on a button outside any form', () => {
+    const unnamed = run('actionable_forms', { products: [productPage('<form method="post" action="/cart/add"><button type="submit" class="icon"><svg></svg></button></form>')] }).result;
+    expect(unnamed.status).toBe('warn');
+    expect(unnamed.evidence[0]?.value).toBe('<button type="submit"> without an accessible name in form /cart/add: agents cannot tell what it does');
+    const loose = run('actionable_forms', { products: [productPage('<button type="button" class="btn">Add to bag</button>')] }).result;
+    expect(loose.status).toBe('warn');
+    expect(loose.summary).toContain('outside any form');
+  });
+
+  it('fails when no add-to-cart control is in the raw HTML, and advises a native form', () => {
+    const { result, advice } = run('actionable_forms', { products: [productPage('<div id="app"></div>')] });
+    expect(result).toMatchObject({ status: 'fail', score: 0 });
+    expect(result.summary).toContain('https://shop.example/products/item-1');
+    const { snippet, why } = advice();
+    expect(snippet).toContain('<button type="submit">Add to cart</button>');
+    expect(snippet).toContain('<label for="quantity">Quantity</label>');
+    expect(why).toContain('"Blue mug"');
+  });
+
+  it('averages over product pages and lists the page that falls short first', () => {
+    const { result } = run('actionable_forms', { products: [productPage(shopifyForm), productPage('<p>Call us to order</p>')] });
+    expect(result).toMatchObject({ status: 'warn', score: 0.5 });
+    expect(result.summary).toContain('1 of 2 pages');
+    expect(result.evidence[0]?.url).toBe('https://shop.example/products/item-2');
+  });
+
+  it('judges the homepage of a homepage-only scan when it sells a product itself', () => {
+    const { result } = run('actionable_forms', { homepage: homepage(shopifyForm) });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[0]?.url).toBe('https://shop.example/');
+  });
+
+  it('is not assessed on a homepage-only scan of a non-product homepage', () => {
+    const { result } = run('actionable_forms', { homepage: homepage('<a href="/products/blue-mug">Blue mug</a>') });
+    expect(result.status).toBe('not_assessed');
+    expect(result.summary).toContain('homepage only');
+  });
+
+  it('is not assessed when the product page is walled, or sold out without a cart button', () => {
+    expect(run('actionable_forms', { products: [cloudflareWall] }).result.summary).toContain('bot wall');
+    const soldOut = run('actionable_forms', { products: [productPage('<button disabled>Sold out</button>', jsonLd('OutOfStock'))] }).result;
+    expect(soldOut.status).toBe('not_assessed');
+    expect(soldOut.summary).toContain('sold out');
+  });
+});
+
+describe('checkout_friction', () => {
+  it('passes express wallet and guest checkout markers without CAPTCHA or login wall', () => {
+    const body = '<div class="shopify-payment-button" data-shopify="payment-button"></div><p>No account needed: checkout as guest.</p>';
+    const { result } = run('checkout_friction', { homepage: homepage(), products: [productPage(body)] });
+    expect(result.status).toBe('pass');
+    expect(result.summary).toContain('Shop Pay / Shopify dynamic checkout');
+    const french = run('checkout_friction', { products: [productPage("<p>Commander en tant qu'invité, sans compte.</p>")] }).result;
+    expect(french.evidence).toEqual([{ url: 'https://shop.example/products/item-1', value: `"Commander en tant qu'invité"` }]);
+    expect(result.evidence).toContainEqual({ url: 'https://shop.example/products/item-1', value: '"checkout as guest"' });
+  });
+
+  it('warns on a CAPTCHA script, naming the vendor and the page', () => {
+    const { result, advice } = run('checkout_friction', { homepage: homepage('', '<script src="https://www.google.com/recaptcha/api.js" async defer></script>') });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toBe('A CAPTCHA (reCAPTCHA) on https://shop.example/ can stop agents before checkout.');
+    expect(advice().title).toBe('Keep CAPTCHAs off product pages and the way to checkout');
+  });
+
+  it('warns when neither express nor guest checkout is visible', () => {
+    const { result, advice } = run('checkout_friction', { products: [productPage('<p>Delivery in 3 days.</p>')] });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toContain('No express wallet or guest checkout');
+    expect(advice().snippet).toContain('check out as a guest');
+  });
+
+  it('fails when buying needs an account, quoting the text', () => {
+    const { result, advice } = run('checkout_friction', { products: [productPage('<p>Please log in to see prices.</p><div class="apple-pay-button"></div>')] });
+    expect(result.status).toBe('fail');
+    expect(result.summary).toContain('says "log in to see prices"');
+    expect(advice().title).toBe('Let shoppers see prices and buy without logging in');
+  });
+
+  it('is not assessed when no page could be read', () => {
+    const { result } = run('checkout_friction', { homepage: cloudflareWall });
+    expect(result.status).toBe('not_assessed');
+    expect(result.evidence[0]?.value).toContain('bot wall');
+  });
+});
