@@ -41,7 +41,7 @@ export function productLinksOnPage(page: PageArtifact): string[] {
 }
 
 /**
- * Orders candidate product URLs for fetching: same site only, allowed for the scanner by robots.txt,
+ * Orders candidate product URLs (already chosen as products by their source) for fetching: same site only, allowed for the scanner by robots.txt,
  * each URL once, and distinct path prefixes first so a growth scan sees more than one collection.
  */
 export function rankCandidates(candidates: readonly string[], origin: string, robots: RobotsTxt, exclude: ReadonlySet<string>): string[] {
@@ -50,7 +50,7 @@ export function rankCandidates(candidates: readonly string[], origin: string, ro
   const accepted: URL[] = [];
   for (const raw of candidates) {
     const url = normalise(raw, origin);
-    if (!url || !sameSite(url, originUrl) || !looksLikeProductUrl(url.toString())) continue;
+    if (!url || !sameSite(url, originUrl)) continue;
     const key = url.toString();
     if (seen.has(key)) continue;
     seen.add(key);

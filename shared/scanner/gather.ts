@@ -15,7 +15,7 @@ import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
-import { productUrlsInSitemaps } from '#shared/scanner/sitemap-products.js';
+import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 
 export interface GatherOptions {
   tier: Tier;
@@ -102,7 +102,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   for (let attempt = 0; attempt < maxDiscoveryRounds && pagesLeft > 0; attempt += 1) {
     if (candidates.length === 0 && !fallbackLoaded) {
       fallbackLoaded = true;
-      const fromSitemap = productUrlsInSitemaps(await sitemap);
+      const fromSitemap = productUrlsFromSitemap(await sitemap);
       const catalogRetrieval = catalog ? await catalog : null;
       const fromCatalog = catalogRetrieval ? productUrlsFromCatalog(successBody(catalogRetrieval), origin) : [];
       candidates = rankCandidates([...fromCatalog, ...fromSitemap], origin, robots.parsed, tried);

@@ -1,9 +1,38 @@
 import type { SitemapArtifact } from '#shared/scanner/artifacts.js';
-import { looksLikeProductUrl } from '#shared/scanner/parse/sitemap.js';
+import { looksLikeProductUrl, type SitemapUrl } from '#shared/scanner/parse/sitemap.js';
 
-/** Product URLs listed by a sitemap and its fetched children, in document order, each once. */
-export function productUrlsInSitemaps(sitemap: SitemapArtifact | null): string[] {
-  if (!sitemap) return [];
-  const entries = [...(sitemap.parsed?.urls ?? []), ...sitemap.children.flatMap((child) => child.parsed?.urls ?? [])];
-  return [...new Set(entries.map((entry) => entry.loc).filter(looksLikeProductUrl))];
+const GIFT_CARD = /gift[-_ ]?(?:cards?|certificates?|vouchers?)|e-?gift/i;
+
+/**
+ * Child sitemaps are fetched only because their URL names products (Shopify `sitemap_products_1.xml`,
+ * Yoast `product-sitemap.xml`), so their entries count as products whatever the URL pattern
+ * (BigCommerce and Magento product URLs are bare slugs), except the home page Shopify lists first.
+ */
+function isProductInChild(loc: string): boolean {
+  const path = new URL(loc).pathname;
+  return path !== '/' && !GIFT_CARD.test(decodeURIComponentSafe(path));
 }
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Product entries of the sitemap and its fetched children, in document order, deduplicated by URL. */
+export function productEntries(sitemap: SitemapArtifact | null): SitemapUrl[] {
+  if (!sitemap?.parsed) return [];
+  const fromParent = sitemap.parsed.urls.filter((entry) => looksLikeProductUrl(entry.loc));
+  const fromChildren = sitemap.children.flatMap((child) => (child.parsed?.urls ?? []).filter((entry) => isProductInChild(entry.loc)));
+  const byUrl = new Map<string, SitemapUrl>();
+  for (const entry of [...fromParent, ...fromChildren]) if (!byUrl.has(entry.loc)) byUrl.set(entry.loc, entry);
+  return [...byUrl.values()];
+}
+
+/** Product URLs in the sitemap, in document order, deduplicated, gift cards skipped: candidates for product page discovery. */
+export function productUrlsFromSitemap(sitemap: SitemapArtifact | null): string[] {
+  return productEntries(sitemap).map((entry) => entry.loc);
+}
+

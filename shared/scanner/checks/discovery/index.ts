@@ -5,7 +5,7 @@ import { productSitemapCheck } from './product-sitemap.js';
 import { siteSearchCheck } from './site-search.js';
 import { sitemapCheck } from './sitemap.js';
 
-export { productUrlsFromSitemap } from './product-sitemap.js';
+export { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 
 /** `discovery` — Catalog discoverability (10), in rubric order. */
 export const discoveryChecks: CheckDefinition[] = [sitemapCheck, productSitemapCheck, siteSearchCheck, llmsTxtCheck, catalogEndpointCheck];

@@ -1,48 +1,13 @@
-import type { Artifacts, SitemapArtifact } from '#shared/scanner/artifacts.js';
+import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import { looksLikeProductUrl } from '#shared/scanner/parse/sitemap.js';
 import type { SitemapUrl } from '#shared/scanner/parse/sitemap.js';
+import { productEntries } from '#shared/scanner/sitemap-products.js';
 import { because, notFetchedReason, plural } from './gathered.js';
 import { assessSitemap } from './sitemap.js';
 
 export const FRESH_LASTMOD_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const GIFT_CARD = /gift[-_ ]?(?:cards?|certificates?|vouchers?)|e-?gift/i;
-
-/**
- * Child sitemaps are fetched only because their URL names products (Shopify `sitemap_products_1.xml`,
- * Yoast `product-sitemap.xml`), so their entries count as products whatever the URL pattern
- * (BigCommerce and Magento product URLs are bare slugs), except the home page Shopify lists first.
- */
-function isProductInChild(loc: string): boolean {
-  const path = new URL(loc).pathname;
-  return path !== '/' && !GIFT_CARD.test(decodeURIComponentSafe(path));
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/** Product entries of the sitemap and its fetched children, in document order, deduplicated by URL. */
-export function productEntries(sitemap: SitemapArtifact | null): SitemapUrl[] {
-  if (!sitemap?.parsed) return [];
-  const fromParent = sitemap.parsed.urls.filter((entry) => looksLikeProductUrl(entry.loc));
-  const fromChildren = sitemap.children.flatMap((child) => (child.parsed?.urls ?? []).filter((entry) => isProductInChild(entry.loc)));
-  const byUrl = new Map<string, SitemapUrl>();
-  for (const entry of [...fromParent, ...fromChildren]) if (!byUrl.has(entry.loc)) byUrl.set(entry.loc, entry);
-  return [...byUrl.values()];
-}
-
-/** Product URLs in the sitemap, in document order, deduplicated, gift cards skipped: candidates for product page discovery. */
-export function productUrlsFromSitemap(sitemap: SitemapArtifact | null): string[] {
-  return productEntries(sitemap).map((entry) => entry.loc);
-}
-
 function newestLastmod(entries: readonly SitemapUrl[]): { text: string; time: number } | null {
   let newest: { text: string; time: number } | null = null;
   for (const entry of entries) {
