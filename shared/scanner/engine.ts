@@ -78,7 +78,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
       evidence: check.evidence,
       platformProvided: check.platformProvided,
     })),
-    recommendations: recommend(scored.checks, definitions, artifacts, scored.available, scored.caps),
+    recommendations: recommend(scored.checks, definitions, artifacts, scored),
     products: artifacts.productPages.map((page) => ({
       url: finalUrlOf(page),
       name: page.product?.name ?? null,

@@ -32,32 +32,36 @@ function priorityOf(gain: number, liftsCap: boolean): Recommendation['priority']
 
 /**
  * One recommendation per warning or failing check. The gain is what the check would add to the
- * overall score if it passed: points x (1 - score) x 100 / available points. Sorted by gain over
- * effort, so quick wins come before large projects of the same worth.
+ * overall score if it passed: points x (1 - score) x 100 / available points, plus, for a check
+ * behind an active cap, the points the cap is holding back. Sorted by gain over effort, so quick
+ * wins come before large projects of the same worth.
  */
 export function recommend(
   checks: readonly ScoredCheck[],
   definitions: ReadonlyMap<string, CheckDefinition>,
   artifacts: Artifacts,
-  available: number,
-  caps: readonly Cap[],
+  totals: { available: number; uncapped: number; score: number; caps: readonly Cap[] },
 ): Recommendation[] {
-  const capping = new Set(caps.flatMap((cap) => capChecks[cap.id] ?? []));
-  const recommendations = checks
+  return checks
     .filter((check) => (check.status === 'warn' || check.status === 'fail') && check.points > 0)
     .map((check) => {
-      const definition = definitions.get(check.id)!;
-      const advice = definition.advise(check, artifacts);
-      const gain = available > 0 ? (check.points * (1 - (check.score ?? 0)) * 100) / available : 0;
-      const estimatedGain = Math.round(gain * 10) / 10;
-      return { checkId: check.id, priority: priorityOf(estimatedGain, capping.has(check.id)), ...advice, estimatedGain };
-    });
-  const rank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
-  return recommendations.sort(
-    (a, b) =>
-      rank[a.priority] - rank[b.priority] ||
-      b.estimatedGain / effortWeight[b.effort] - a.estimatedGain / effortWeight[a.effort] ||
-      b.estimatedGain - a.estimatedGain ||
-      a.checkId.localeCompare(b.checkId),
-  );
+      const advice = definitions.get(check.id)!.advise(check, artifacts);
+      const liftsCap = totals.caps.some((cap) => capChecks[cap.id]?.includes(check.id));
+      const ownGain = totals.available > 0 ? (check.points * (1 - (check.score ?? 0)) * 100) / totals.available : 0;
+      const capGain = liftsCap ? capLift(check.id, totals) : 0;
+      const estimatedGain = Math.round((ownGain + capGain) * 10) / 10;
+      return { checkId: check.id, priority: priorityOf(estimatedGain, liftsCap), ...advice, estimatedGain };
+    })
+    .sort(
+      (a, b) =>
+        b.estimatedGain / effortWeight[b.effort] - a.estimatedGain / effortWeight[a.effort] ||
+        b.estimatedGain - a.estimatedGain ||
+        a.checkId.localeCompare(b.checkId),
+    );
+}
+
+/** How far the score would rise if the caps this check causes were gone (other caps still apply). */
+function capLift(checkId: string, totals: { uncapped: number; score: number; caps: readonly Cap[] }): number {
+  const remaining = totals.caps.filter((cap) => !capChecks[cap.id]?.includes(checkId)).map((cap) => cap.limit);
+  return Math.max(0, Math.min(totals.uncapped, ...remaining) - totals.score);
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
+import { parseRobotsTxt } from '#shared/scanner/parse/robots.js';
+import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
+
+const robots = (body: string) => parseRobotsTxt({ status: 200, body, contentType: 'text/plain' });
+const origin = 'https://shop.example';
+
+describe('product page discovery', () => {
+  it('reads product links and ItemList entries from the homepage, resolved and without fragments', () => {
+    const { homepage } = buildArtifacts({
+      homepage: `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"ItemList","itemListElement":[{"@type":"ListItem","position":1,"url":"https://shop.example/p/listed"}]}</script></head>
+        <body><a href="/products/mug#reviews">Mug</a><a href="/about">About</a><a href="javascript:alert(1)">x</a><a href="/item/lamp-42">Lamp</a><a href="http://[bad">bad</a></body></html>`,
+    });
+    expect(productLinksOnPage(homepage)).toEqual(['https://shop.example/p/listed', 'https://shop.example/products/mug', 'https://shop.example/item/lamp-42']);
+  });
+
+  it('keeps each same-site URL once, skips what robots.txt disallows for the scanner, and spreads over path prefixes', () => {
+    const ranked = rankCandidates(
+      [
+        'https://shop.example/products/a',
+        'https://shop.example/products/a',
+        'https://www.shop.example/products/b',
+        'https://other.example/products/c',
+        'https://shop.example/private/products/d',
+        'https://shop.example/collections/x/products/e',
+        'https://shop.example/products/f',
+      ],
+      origin,
+      robots('User-agent: AgentReadinessScanner\nDisallow: /private/\n'),
+      new Set(['https://shop.example/products/f']),
+    );
+    expect(ranked).toEqual(['https://shop.example/products/a', 'https://shop.example/collections/x/products/e', 'https://www.shop.example/products/b']);
+  });
+
+  it('confirms a product page by its markup or og:type, not by its URL', () => {
+    const { productPages } = buildArtifacts({
+      products: [
+        '<html><head><meta property="og:type" content="product"></head><body>Mug</body></html>',
+        '<html><body><h1>Category page</h1></body></html>',
+        '<html><head><script type="application/ld+json">{"@type":"Product","name":"Lamp","offers":{"price":"5","priceCurrency":"EUR"}}</script></head><body></body></html>',
+      ],
+    });
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, false, true]);
+  });
+});
