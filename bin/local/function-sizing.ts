@@ -1,0 +1,31 @@
+import type { QueueName } from '#shared/adapters/queue.js';
+import type { Family } from '#shared/http/route-types.js';
+import { apiFunctions, consumerOf, visibilityTimeoutFactor, workers, type WorkerName } from '#lib/function-catalog.js';
+
+/** The deployed functions' names, timeouts and batch sizes (lib/function-catalog.ts), as the local stack applies them. */
+export interface LocalFunction {
+  functionName: string;
+  timeoutMs: number;
+  memoryMiB: number;
+}
+
+export function httpFunction(family: Family): LocalFunction {
+  const sizing = apiFunctions[family];
+  return { functionName: `local-${family}`, timeoutMs: sizing.timeoutSeconds * 1_000, memoryMiB: sizing.memoryMiB };
+}
+
+export function workerFunction(name: WorkerName): LocalFunction {
+  const sizing = workers[name];
+  return { functionName: `local-${name}`, timeoutMs: sizing.timeoutSeconds * 1_000, memoryMiB: sizing.memoryMiB };
+}
+
+export function queueConsumer(queue: QueueName): LocalFunction & { batchSize: number } {
+  const name = consumerOf(queue);
+  const trigger = workers[name].trigger;
+  return { ...workerFunction(name), batchSize: trigger.kind === 'queue' ? trigger.batchSize : 10 };
+}
+
+/** Long enough that a message is never redelivered while its consumer may still be running. */
+export function queueVisibilityTimeoutSeconds(queue: QueueName): number {
+  return workers[consumerOf(queue)].timeoutSeconds * visibilityTimeoutFactor;
+}

@@ -1,0 +1,44 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { QueueName } from '#shared/adapters/queue.js';
+import type { Family } from '#shared/http/route-types.js';
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2<unknown>>;
+export type QueueHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
+export type SweepEvent = ScheduledEvent & { all?: boolean };
+export type SweepHandler = (event: SweepEvent, context: Context) => Promise<unknown>;
+
+/**
+ * The Lambda entries, imported only when called: they read the configuration as they load, so the
+ * local stack sets the environment first. Typed maps make a new family or queue a compile error here.
+ */
+const httpModules: Record<Family, () => Promise<{ handler: HttpHandler }>> = {
+  meta: () => import('#functions/http/meta.js'),
+  publicScanner: () => import('#functions/http/public-scanner.js'),
+  scanner: () => import('#functions/http/scanner.js'),
+  batch: () => import('#functions/http/batch.js'),
+  auth: () => import('#functions/http/auth.js'),
+  account: () => import('#functions/http/account.js'),
+  sites: () => import('#functions/http/sites.js'),
+  webhooks: () => import('#functions/http/webhooks.js'),
+  billing: () => import('#functions/http/billing.js'),
+};
+
+const queueModules: Record<QueueName, () => Promise<{ handler: QueueHandler }>> = {
+  batch: () => import('#functions/workers/batch-scan.js'),
+  rescan: () => import('#functions/workers/rescan-site.js'),
+  webhook: () => import('#functions/workers/webhook-delivery.js'),
+  mail: () => import('#functions/workers/mail-sender.js'),
+};
+
+async function loadAll<K extends string, H>(modules: Record<K, () => Promise<{ handler: H }>>): Promise<Record<K, H>> {
+  const keys = Object.keys(modules) as K[];
+  const handlers = await Promise.all(keys.map(async (key) => (await modules[key]()).handler));
+  return Object.fromEntries(keys.map((key, index) => [key, handlers[index]])) as Record<K, H>;
+}
+
+export const loadHttpHandlers = () => loadAll(httpModules);
+export const loadQueueHandlers = () => loadAll(queueModules);
+
+export async function loadSweepHandler(): Promise<SweepHandler> {
+  return (await import('#functions/workers/rescan-sweep.js')).handler;
+}

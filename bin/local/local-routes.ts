@@ -1,0 +1,36 @@
+import type { HttpResult } from '#shared/http/event-adapter.js';
+import { jsonResult } from './json-result.js';
+import type { LocalLog } from './log.js';
+import type { RunSweep } from './rescan-sweep.js';
+
+/** Routes only the dev server offers (never deployed): the prefix cannot clash with the API's /api paths. */
+export const localRoutePrefix = '/_local/';
+
+export async function handleLocalRoute(method: string, path: string, body: Buffer, runSweep: RunSweep, log: LocalLog): Promise<HttpResult> {
+  if (path !== '/_local/rescan') return jsonResult(404, { error: `No local route ${path}` });
+  if (method !== 'POST') return jsonResult(405, { error: `Method ${method} not allowed on ${path}` }, { allow: 'POST' });
+  const parsed = parseRescanBody(body.toString('utf8'));
+  if (typeof parsed === 'string') return jsonResult(400, { error: parsed });
+  try {
+    const result = await runSweep(parsed);
+    return jsonResult(202, { message: 'Rescan sweep finished; due sites are queued', all: parsed.all, result: result ?? null });
+  } catch (error) {
+    log.error('The rescan sweep failed', error);
+    return jsonResult(500, { error: `The rescan sweep failed: ${(error as Error).message}` });
+  }
+}
+
+/** `{"all": boolean}`; an empty body means a normal sweep. Returns the problem as a string. */
+function parseRescanBody(text: string): { all: boolean } | string {
+  if (text.trim() === '') return { all: false };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'Malformed JSON in request body';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'Body must be a JSON object like {"all": true}';
+  const all = (value as { all?: unknown }).all ?? false;
+  if (typeof all !== 'boolean') return 'all: must be a boolean';
+  return { all };
+}

@@ -1,0 +1,215 @@
+import { join, resolve } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { allowedPrivateHosts, envName, getConfig, loadConfig } from '#shared/config.js';
+import { ensureTable } from './create-table.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
+import { findFreePort, withPortHint } from './free-port.js';
+import { queueConsumer, queueVisibilityTimeoutSeconds } from './function-sizing.js';
+import { loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
+import { localClientConfig } from './local-aws.js';
+import { consoleLog, type LocalLog } from './log.js';
+import { startQueuePoller, type QueuePoller } from './queue-poller.js';
+import { startRescanTimer } from './rescan-timer.js';
+import { createSweepRunner } from './rescan-sweep.js';
+import { startSesLocal, type SesLocal } from './ses-local.js';
+import { startSqsLocal, type SqsLocal } from './sqs-local.js';
+import { conflictingAwsVariables, localEnvironment } from './stack-environment.js';
+import { waitUntil } from './wait-until.js';
+
+export interface LocalStackOptions {
+  /** Ports default to PORT, DYNAMODB_PORT, SQS_PORT, SES_PORT; 0 picks a free one. */
+  port?: number;
+  dynamodbPort?: number;
+  sqsPort?: number;
+  sesPort?: number;
+  /** Defaults to DATA_DIR; DynamoDB's files go to `<dataDir>/dynamodb`. */
+  dataDir?: string;
+  /** DynamoDB in memory (tests): nothing is written to `dataDir`. */
+  inMemory?: boolean;
+  /** Extra environment for the handlers, applied before they load (e.g. LOG_LEVEL in tests). */
+  env?: Record<string, string>;
+  /** The stand-in for the weekly schedule; 0 turns the timer off. Default: every 10 minutes. */
+  rescanIntervalMs?: number;
+  /** Overrides each queue's visibility timeout (default: the deployed one, six times its consumer's timeout). */
+  queueVisibilityTimeoutSeconds?: number;
+  /** Long-poll wait of the queue pollers; it bounds how long stopping an idle poller takes. */
+  pollWaitSeconds?: number;
+  log?: LocalLog;
+}
+
+export interface LocalStack {
+  urls: { api: string; dynamodb: string; sqs: string; ses: string; sesStore: string };
+  queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
+  dataDir: string | null;
+  stop(): Promise<void>;
+}
+
+/** The gateway's own body limit; the handlers enforce the service's smaller MAX_REQUEST_BODY_BYTES. */
+const gatewayBodyLimitBytes = 1_048_576;
+
+/**
+ * Starts everything `npm start` and the integration tests run against, on 127.0.0.1 only: DynamoDB
+ * Local, fauxqs (SQS), aws-ses-v2-local, the table, the handlers behind an HTTP server, the queue
+ * pollers and the rescan timer. One stack per process: the handlers read the configuration once.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = options.log ?? consoleLog;
+  const config = loadConfig({ ...process.env, ...options.env });
+  const region = config.awsRegion;
+  const apiPort = await portOrFree(options.port ?? config.port);
+  const dynamodbPort = await portOrFree(options.dynamodbPort ?? config.dynamodbPort);
+  const sqsPort = options.sqsPort ?? config.sqsPort;
+  const sesPort = options.sesPort ?? config.sesPort;
+  const dataDir = options.inMemory ? null : resolve(options.dataDir ?? config.dataDir);
+  const stoppers: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log.error('Stopping a local service failed', error);
+      }
+    }
+  };
+
+  try {
+    log.info('Starting DynamoDB Local, fauxqs and aws-ses-v2-local…');
+    const [dynamodb, sqs, ses] = await startServices(
+      [
+        () => startDynamoDbLocal({ port: dynamodbPort, dataDir: dataDir === null ? null : join(dataDir, 'dynamodb') }),
+        () =>
+          withPortHint(
+            startSqsLocal({
+              port: sqsPort,
+              region,
+              visibilityTimeoutSeconds: (queue) => options.queueVisibilityTimeoutSeconds ?? queueVisibilityTimeoutSeconds(queue),
+            }),
+            sqsPort,
+            'SQS_PORT',
+          ),
+        () => withPortHint(startSesLocal({ port: sesPort }), sesPort, 'SES_PORT'),
+      ] as const,
+      stoppers,
+    );
+
+    const dynamodbClient = new DynamoDBClient(localClientConfig(dynamodb.endpoint, region));
+    await ensureTable(dynamodbClient, config.tableName).finally(() => dynamodbClient.destroy());
+
+    for (const name of conflictingAwsVariables) delete process.env[name];
+    Object.assign(
+      process.env,
+      localEnvironment({
+        region,
+        tableName: config.tableName,
+        dynamodb: dynamodb.endpoint,
+        sqs: sqs.endpoint,
+        ses: ses.endpoint,
+        queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, sqs.queues[queue].url])) as Record<QueueName, string>,
+        publicBaseUrl: process.env[envName('publicBaseUrl')] || `http://localhost:${apiPort}`,
+      }),
+      options.env,
+    );
+    const settings = getConfig();
+    if (settings.dynamodbEndpoint !== dynamodb.endpoint) {
+      throw new Error('The configuration was read before the local stack set its environment: load handlers only through startLocalStack');
+    }
+    if (allowedPrivateHosts(settings).length > 0) {
+      log.warn(`ALLOW_PRIVATE_TARGETS=${settings.allowPrivateTargets}: scans and webhooks may reach these hosts on any port. Development only.`);
+    }
+
+    const [httpHandlers, queueHandlers, sweepHandler, { startApiServer }] = await Promise.all([
+      loadHttpHandlers(),
+      loadQueueHandlers(),
+      loadSweepHandler(),
+      import('./api-server.js'),
+    ]);
+    const runSweep = createSweepRunner(sweepHandler, region);
+
+    const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
+    stoppers.push(() => sqsClient.destroy());
+    const pollers: QueuePoller[] = queueNames.map((queue) =>
+      startQueuePoller({
+        client: sqsClient,
+        queue: sqs.queues[queue],
+        region,
+        handler: queueHandlers[queue],
+        consumer: queueConsumer(queue),
+        waitTimeSeconds: options.pollWaitSeconds ?? 1,
+        log,
+      }),
+    );
+    stoppers.push(() => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined));
+
+    const api = await withPortHint(
+      startApiServer({
+        port: apiPort,
+        handlers: httpHandlers,
+        runSweep,
+        maxBodyBytes: Math.max(gatewayBodyLimitBytes, settings.maxRequestBodyBytes),
+        region,
+        log,
+      }),
+      apiPort,
+      'PORT',
+    );
+    stoppers.push(() => api.close());
+
+    const rescanIntervalMs = options.rescanIntervalMs ?? 10 * 60_000;
+    if (rescanIntervalMs > 0) {
+      const timer = startRescanTimer(runSweep, rescanIntervalMs, log);
+      stoppers.push(() => timer.stop());
+    }
+
+    await expectHealthy(api.url);
+    let stopping: Promise<void> | undefined;
+    return {
+      urls: { api: api.url, dynamodb: dynamodb.endpoint, sqs: sqs.endpoint, ses: ses.endpoint, sesStore: `${ses.endpoint}/store` },
+      queues: sqs.queues,
+      dataDir,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function portOrFree(port: number): Promise<number> {
+  return port === 0 ? findFreePort() : port;
+}
+
+type Started = DynamoDbLocal | SqsLocal | SesLocal;
+
+/** Starts the services side by side; if one fails, the others are stopped again by the caller's stoppers. */
+async function startServices<const T extends readonly (() => Promise<Started>)[]>(
+  starters: T,
+  stoppers: Array<() => Promise<void> | void>,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results = await Promise.allSettled(
+    starters.map(async (start) => {
+      const service = await start();
+      stoppers.push(() => service.stop());
+      return service;
+    }),
+  );
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<Started>).value) as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/** The contract: once startup returns, GET /api/health answers 200 (the meta handler probes the table and every queue). */
+async function expectHealthy(apiUrl: string): Promise<void> {
+  let last = '';
+  await waitUntil(
+    async () => {
+      const response = await fetch(`${apiUrl}/api/health`);
+      last = `${response.status} ${await response.text()}`;
+      return response.status === 200;
+    },
+    { timeoutMs: 10_000, intervalMs: 200, description: 'GET /api/health to answer 200' },
+  ).catch((error: unknown) => {
+    throw new Error(`${(error as Error).message}; its last answer: ${last}`);
+  });
+}

@@ -1,0 +1,46 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { QueueName } from '#shared/adapters/queue.js';
+import { quietLog } from '../../bin/local/log.js';
+import { startLocalStack } from '../../bin/local/stack.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiBaseUrl: string;
+    sesBaseUrl: string;
+    sqsEndpoint: string;
+    awsRegion: string;
+    queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
+  }
+}
+
+/**
+ * One local stack for the whole integration project: DynamoDB Local in memory, every port chosen
+ * free (a developer's running `npm start` is never touched), the rescan timer off. Limits keep the
+ * spec's values: the pricing test depends on the real 100 requests per hour.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'readiness-integration-'));
+  const stack = await startLocalStack({
+    port: 0,
+    dynamodbPort: 0,
+    sqsPort: 0,
+    sesPort: 0,
+    dataDir,
+    inMemory: true,
+    rescanIntervalMs: 0,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
+    log: quietLog,
+  });
+  project.provide('apiBaseUrl', stack.urls.api);
+  project.provide('sesBaseUrl', stack.urls.ses);
+  project.provide('sqsEndpoint', stack.urls.sqs);
+  project.provide('awsRegion', process.env.AWS_REGION ?? 'eu-west-2');
+  project.provide('queues', stack.queues);
+  return async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { callApi } from './support/http.js';
+
+async function expectErrorBody(response: Response): Promise<void> {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as { error?: unknown };
+  expect(typeof body.error).toBe('string');
+}
+
+describe('routing through the dev server', () => {
+  it('answers an unknown path with 404 {"error"}', async () => {
+    const response = await callApi(`/api/no-such-thing/${randomUUID()}`);
+    expect(response.status).toBe(404);
+    await expectErrorBody(response);
+  });
+
+  it('answers a wrong method on a known path with 405 and an Allow header', async () => {
+    const response = await callApi('/api/health', { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    await expectErrorBody(response);
+  });
+
+  it('lists every method of a path in Allow', async () => {
+    const response = await callApi('/api/v1/auth/verify', { method: 'PUT' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['GET', 'POST']);
+  });
+
+  it('answers an invalid UUID in {id} with 400', async () => {
+    const response = await callApi('/api/results/not-a-uuid');
+    expect(response.status).toBe(400);
+    await expectErrorBody(response);
+  });
+
+  it('answers a body over MAX_REQUEST_BODY_BYTES (64 KiB) with 413 from the handler', async () => {
+    const response = await callApi('/api/v1/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'someone@example.com', padding: 'x'.repeat(70_000) }),
+    });
+    expect(response.status).toBe(413);
+    await expectErrorBody(response);
+  });
+
+  it("answers a body over the gateway's 1 MiB cap with 413 before any handler runs", async () => {
+    const response = await callApi('/api/scan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(2 * 1_048_576),
+    });
+    expect(response.status).toBe(413);
+    await expectErrorBody(response);
+  });
+
+  it('answers a CORS preflight with 204 and the allowed methods and headers', async () => {
+    const response = await callApi('/api/scan', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
+  });
+
+  it('tags every answer with a fresh request id', async () => {
+    const [first, second] = await Promise.all([callApi('/api/v1/account/plans'), callApi('/api/v1/account/plans')]);
+    const ids = [first.headers.get('x-request-id'), second.headers.get('x-request-id')];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+});
