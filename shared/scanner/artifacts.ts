@@ -24,8 +24,24 @@ import type { UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 export type Retrieval =
   | { state: 'fetched'; resource: FetchedResource }
   | { state: 'failed'; reason: FetchErrorKind }
-  /** Not fetched on purpose: the scan deadline passed, or robots.txt disallows the scanner there. */
-  | { state: 'skipped'; reason: 'deadline' | 'robots' };
+  /**
+   * Nothing to judge: the scan deadline passed, robots.txt disallows the scanner there, or the
+   * answer was a bot-challenge page instead of the file.
+   */
+  | { state: 'skipped'; reason: SkipReason };
+
+export type SkipReason = 'deadline' | 'robots' | 'bot_wall';
+
+const skipText: Record<SkipReason, string> = {
+  deadline: 'not fetched before the scan deadline',
+  robots: 'robots.txt disallows the scanner there',
+  bot_wall: 'answered with a bot-challenge page instead of the file',
+};
+
+/** Why a skipped URL has nothing to judge, in a shop owner's words. */
+export function describeSkip(reason: SkipReason): string {
+  return skipText[reason];
+}
 
 export interface PageArtifact {
   url: string;

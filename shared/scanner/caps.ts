@@ -14,7 +14,9 @@ export function capsFor(artifacts: Artifacts): Cap[] {
   if (homepage.botWall.kind === 'wall') {
     caps.push({ id: 'bot_wall', limit: 25, reason: `The homepage answers agents with a ${homepage.botWall.vendor ?? 'bot'} challenge page` });
   }
-  if (evaluateAgents(site.robots.parsed, ['/']).allAiSearchDisallowedFromRoot) {
+  // Only a robots.txt the scanner actually read can cap the score: one that was not fetched in time
+  // is not_assessed, never a finding.
+  if (site.robots.retrieval.state === 'fetched' && evaluateAgents(site.robots.parsed, ['/']).allAiSearchDisallowedFromRoot) {
     caps.push({ id: 'robots_blocks_ai', limit: 40, reason: 'robots.txt disallows every AI search and shopping agent from /' });
   }
   const shell = describeClientShell(homepage);

@@ -5,6 +5,7 @@ import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt.js';
+import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { validateSecurityTxt } from '#shared/scanner/parse/security-txt.js';
 import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap.js';
@@ -51,11 +52,11 @@ export async function gather(target: URL, options: GatherOptions): Promise<Gathe
 async function gatherWith(session: FetchSession, target: URL, options: GatherOptions): Promise<Artifacts> {
   const startedAt = options.now();
   const at = (path: string) => new URL(path, target.origin).toString();
-  const small = (path: string) => session.get(at(path), { kind: 'small' }, 1);
+  const small = (path: string) => session.get(at(path), { kind: 'small' }, 1).then(unlessWalled);
   const first = {
     page: session.get(target.toString(), { kind: 'html' }, 1),
-    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1),
-    sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1),
+    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessWalled),
+    sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
     llmsTxt: small(fixedPaths.llmsTxt),
     agentsMd: small(fixedPaths.agentsMd),
     securityTxt: small(fixedPaths.securityTxt),
@@ -65,7 +66,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
     mcpServerCard: small(fixedPaths.mcpServerCard),
     agentCard: small(fixedPaths.agentCard),
     plainHttp: session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
-    markdown: session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 1),
+    markdown: session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 1).then(unlessWalled),
   };
 
   const scanned = analysePage(target.toString(), 'homepage', await first.page);
@@ -93,7 +94,8 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
 
   const platform = detectPlatform({ html: textOf(homepage), headers: headersOf(homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
-  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, round) : null;
+  const catalogRound = round;
+  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, catalogRound) : null;
   const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, round);
 
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
@@ -102,11 +104,12 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   for (let attempt = 0; attempt < maxDiscoveryRounds && pagesLeft > 0; attempt += 1) {
     if (candidates.length === 0 && !fallbackLoaded) {
       fallbackLoaded = true;
-      const fromSitemap = productUrlsFromSitemap(await sitemap);
+      const fromSitemap = productUrlsFromSitemap((await sitemap).artifact);
       const catalogRetrieval = catalog ? await catalog : null;
       const fromCatalog = catalogRetrieval ? productUrlsFromCatalog(successBody(catalogRetrieval), origin) : [];
       candidates = rankCandidates([...fromCatalog, ...fromSitemap], origin, robots.parsed, tried);
-      round = Math.max(round, sitemapDepth(await sitemap) + 1);
+      const sources = [fromSitemap.length > 0 ? (await sitemap).depth : 0, fromCatalog.length > 0 ? catalogRound : 0];
+      round = Math.max(round, ...sources.map((depth) => depth + 1));
     }
     const batch = candidates.splice(0, pagesLeft);
     if (batch.length === 0) break;
@@ -134,7 +137,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
     site: {
       origin,
       robots,
-      sitemap: await sitemap,
+      sitemap: (await sitemap).artifact,
       llmsTxt: await siteFileAt(fixedPaths.llmsTxt, first.llmsTxt, validateLlmsTxt),
       agentsMd: await siteFileAt(fixedPaths.agentsMd, first.agentsMd, validateLlmsTxt),
       securityTxt: await siteFileAt(fixedPaths.securityTxt, first.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
@@ -154,37 +157,43 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   };
 }
 
-/** The declared sitemap (robots.txt) if there is one, else /sitemap.xml; then product-named children of an index. */
+/**
+ * The declared sitemap (robots.txt) if there is one, else /sitemap.xml; then product-named children
+ * of an index. `depth` is the round of the last fetch it needed.
+ */
 async function loadSitemap(
   session: FetchSession,
   declared: readonly string[],
   defaultUrl: string,
   defaultFetch: Promise<Retrieval>,
   round: number,
-): Promise<SitemapArtifact | null> {
+): Promise<{ artifact: SitemapArtifact | null; depth: number }> {
   const declaredUrl = declared[0];
   const source = declaredUrl ? 'robots' : 'default';
   const url = declaredUrl ?? defaultUrl;
-  const retrieval = url === defaultUrl ? await defaultFetch : await session.get(url, { kind: 'sitemap' }, round);
-  const body = successBody(retrieval);
-  const parsed = body === null ? null : parseSitemap(retrieval.state === 'fetched' ? retrieval.resource.body : body);
+  const ownRound = url === defaultUrl ? 1 : round;
+  const retrieval = url === defaultUrl ? await defaultFetch : unlessWalled(await session.get(url, { kind: 'sitemap' }, ownRound));
+  const parsed = successBody(retrieval) === null || retrieval.state !== 'fetched' ? null : parseSitemap(retrieval.resource.body);
   if (!declaredUrl && (parsed === null || parsed.kind === 'invalid')) {
-    return retrieval.state === 'fetched' && retrieval.resource.status === 404 ? null : { source, url, retrieval, parsed, children: [] };
+    const absent = retrieval.state === 'fetched' && retrieval.resource.status === 404;
+    return { artifact: absent ? null : { source, url, retrieval, parsed, children: [] }, depth: ownRound };
   }
   const childUrls = parsed?.kind === 'sitemapindex' ? pickProductSitemaps(parsed.children).slice(0, maxProductSitemapChildren) : [];
-  const childRound = url === defaultUrl ? round : round + 1;
+  const childRound = ownRound + 1;
   const children = await Promise.all(
     childUrls.map(async (childUrl) => {
-      const child = await session.get(childUrl, { kind: 'sitemap' }, childRound);
+      const child = unlessWalled(await session.get(childUrl, { kind: 'sitemap' }, childRound));
       return { url: childUrl, retrieval: child, parsed: child.state === 'fetched' && successBody(child) !== null ? parseSitemap(child.resource.body) : null };
     }),
   );
-  return { source, url, retrieval, parsed, children };
+  return { artifact: { source, url, retrieval, parsed, children }, depth: children.length > 0 ? childRound : ownRound };
 }
 
-function sitemapDepth(sitemap: SitemapArtifact | null): number {
-  if (!sitemap) return 1;
-  return 1 + (sitemap.source === 'robots' ? 1 : 0) + (sitemap.children.length > 0 ? 1 : 0);
+/** A challenge page where a file was expected says nothing about the file: judge it as not assessed. */
+function unlessWalled(retrieval: Retrieval): Retrieval {
+  if (retrieval.state !== 'fetched') return retrieval;
+  const { status, headers, text } = retrieval.resource;
+  return detectBotWall({ status, headers, body: text }).kind === 'wall' ? { state: 'skipped', reason: 'bot_wall' } : retrieval;
 }
 
 function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {

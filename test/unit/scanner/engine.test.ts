@@ -403,7 +403,7 @@ describe('scan errors', () => {
  * turn `it.fails` into `it` then.
  */
 describe('known scanner issues', () => {
-  it.fails('a robots.txt that misses the deadline does not cap the score at 40 (caps.ts reads a timed-out robots.txt as "disallow all")', async () => {
+  it('a robots.txt that misses the deadline does not cap the score at 40', async () => {
     const options: ShopOptions = { delayFor: (path, accept) => (path === '/' && accept !== 'text/markdown' ? 0 : 5_000) };
     await withShop(
       'agent-ready',
@@ -430,7 +430,7 @@ describe('known scanner issues', () => {
     });
   });
 
-  it.fails('well-known files answered by the bot wall are not_assessed, not failed', async () => {
+  it('well-known files answered by the bot wall are not_assessed, not failed', async () => {
     await withShop('bot-walled', async (shop) => {
       const { result } = (await scan(shop, '/', 'free')).outcome;
       for (const id of ['ucp_profile', 'mcp_discovery', 'a2a_ap2', 'security_txt']) expect(check(result, id).status, id).toBe('not_assessed');

@@ -2,7 +2,7 @@
  * Small readers over the scanned pages, shared by the agent-access and raw-html checks: which
  * pages there are, what was fetched, and why a page cannot be judged (so it leaves the denominator).
  */
-import type { Artifacts, PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
+import { describeSkip, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
 import type { FetchedResource } from '#shared/scanner/fetch/types.js';
@@ -34,7 +34,7 @@ export function scannedPages(artifacts: Artifacts): PageArtifact[] {
 /** Why nothing was fetched: a deadline, robots.txt or a transport failure; null when fetched. */
 export function retrievalProblem(retrieval: Retrieval): string | null {
   if (retrieval.state === 'skipped') {
-    return retrieval.reason === 'deadline' ? 'not fetched before the scan deadline' : 'robots.txt disallows the scanner there';
+    return describeSkip(retrieval.reason);
   }
   if (retrieval.state === 'failed') return `the request failed (${retrieval.reason.replace(/_/g, ' ')})`;
   return null;

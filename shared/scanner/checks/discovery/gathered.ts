@@ -1,13 +1,13 @@
 /** Reading what the gatherer left for the discovery and agentic-commerce checks. */
 import type { CheerioAPI } from 'cheerio';
-import type { Artifacts, PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
+import { describeSkip, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckOutcome } from '#shared/scanner/checks/types.js';
 
 /** Why a URL has nothing to judge (skipped, or a transport failure); null when it was fetched. */
 export function notFetchedReason(retrieval: Retrieval): string | null {
   if (retrieval.state === 'fetched') return null;
   if (retrieval.state === 'skipped') {
-    return retrieval.reason === 'deadline' ? 'not fetched before the scan deadline' : 'robots.txt disallows the scanner there';
+    return describeSkip(retrieval.reason);
   }
   return `could not be fetched (${retrieval.reason.replace(/_/g, ' ')})`;
 }

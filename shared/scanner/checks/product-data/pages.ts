@@ -1,6 +1,6 @@
 /** What every product_data check shares: which product pages to judge, and per-page averaging. */
 import type { CheerioAPI } from 'cheerio';
-import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
+import { describeSkip, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { mainProduct } from '#shared/scanner/extract/index.js';
 import type { Entity, ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
@@ -23,7 +23,7 @@ export interface PageResult {
 /** Why a page's content cannot be judged (not fetched, failed, bot wall, not HTML), or null when it can. */
 export function unreadableReason(page: PageArtifact): string | null {
   const { retrieval } = page;
-  if (retrieval.state === 'skipped') return retrieval.reason === 'deadline' ? 'not fetched before the scan deadline' : 'disallowed for the scanner by robots.txt';
+  if (retrieval.state === 'skipped') return describeSkip(retrieval.reason);
   if (retrieval.state === 'failed') return `fetch failed (${retrieval.reason})`;
   if (page.botWall.kind === 'wall') return `blocked by a bot wall${page.botWall.vendor ? ` (${page.botWall.vendor})` : ''}`;
   if (page.botWall.kind === 'rate_limited') return 'rate limited (HTTP 429)';
