@@ -17,7 +17,10 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
     url, kind, retrieval, document: null, visibleText: '', wordCount: 0, structured: null, product: null, botWall: { kind: 'none' },
   };
   if (retrieval.state !== 'fetched') return empty;
-  const { resource } = retrieval;
+  // Checks read a page's decoded text, never its bytes: dropping the raw body keeps a five-page scan
+  // of 2 MiB pages from holding every page twice.
+  const resource = { ...retrieval.resource, body: Buffer.alloc(0) };
+  empty.retrieval = { state: 'fetched', resource };
   const botWall = detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text });
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
   // htmlparser2 rather than cheerio's default parse5: several times faster on large shop pages, and
