@@ -31,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     inMemory: true,
     rescanIntervalMs: 0,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR' },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
     log: quietLog,
   });
   project.provide('apiBaseUrl', stack.urls.api);
