@@ -42,10 +42,12 @@ function entityFacts(entities: readonly Entity[], pageUrl: string, offeredItems:
   const main = offeredItems ? mainOfferedItem(entities) : mainProduct(entities);
   if (main === null) return null;
   const chosen = pickBest(offerCandidates(main, entities, implicitVariants(main, entities)));
-  // Descriptive fields come from the variant that owns the chosen offer, then the main product.
+  // Descriptive fields come from the variant that owns the chosen offer, then the main product;
+  // but the name is the product's (a ProductGroup's name, as its page's title shows it), not the
+  // variant's ("Merino Crew Base Layer", not "Merino Crew Base Layer - S").
   const owners = [chosen?.owner ?? null, main];
   return {
-    name: firstOf(owners, (e) => firstText(e, 'name')),
+    name: firstOf([main, chosen?.owner ?? null], (e) => firstText(e, 'name')),
     price: chosen?.price ?? null,
     currency: chosen?.currency ?? null,
     availability: chosen?.availability ?? null,

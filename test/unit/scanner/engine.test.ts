@@ -200,11 +200,9 @@ describe.each(SHOPS)('%s', (name) => {
   if (name === 'agent-ready') {
     it('passes every check it can on plain http', () => {
       const { result } = scans.get('growth')!.outcome;
-      // https_hsts cannot pass on http://127.0.0.1. product_facts_in_html is left out: it looks for the
-      // first variant's name ("Merino Crew Base Layer - S") in a ProductGroup page that shows the
-      // group's name (a reported scanner bug, see the known-issues block below).
+      // https_hsts cannot pass on http://127.0.0.1.
       const notPassing = result.checks.filter((c) => c.status !== 'pass' && c.points > 0).map((c) => c.id);
-      expect(notPassing.filter((id) => id !== 'product_facts_in_html')).toEqual(['https_hsts']);
+      expect(notPassing).toEqual(['https_hsts']);
       expect(check(result, 'https_hsts').status).toBe('fail');
       expect(check(result, 'llms_txt').status).toBe('pass');
       expect(check(result, 'ucp_profile')).toMatchObject({ status: 'pass', platformProvided: false });
@@ -397,12 +395,8 @@ describe('scan errors', () => {
   });
 });
 
-/**
- * Scanner bugs these fixtures expose, reported rather than fixed here (shared/scanner is out of
- * scope). Each test states the correct behaviour and is expected to fail until the bug is fixed:
- * turn `it.fails` into `it` then.
- */
-describe('known scanner issues', () => {
+/** Scanner bugs these fixtures exposed, kept as regression tests now that they are fixed. */
+describe('fixed scanner issues', () => {
   it('a robots.txt that misses the deadline does not cap the score at 40', async () => {
     const options: ShopOptions = { delayFor: (path, accept) => (path === '/' && accept !== 'text/markdown' ? 0 : 5_000) };
     await withShop(
@@ -416,14 +410,14 @@ describe('known scanner issues', () => {
     );
   });
 
-  it.fails('product_facts_in_html finds a ProductGroup page name shown in its H1 (it looks for the first variant\'s name)', async () => {
+  it('product_facts_in_html finds a ProductGroup page name shown in its H1 (it looks for the first variant\'s name)', async () => {
     await withShop('agent-ready', async (shop) => {
       const { result } = (await scan(shop, '/products/merino-crew-base-layer', 'pro')).outcome;
       expect(check(result, 'product_facts_in_html').status).toBe('pass');
     });
   });
 
-  it.fails('actionable_forms does not pass a script-only button outside any form with unlabelled inputs', async () => {
+  it('actionable_forms does not pass a script-only button outside any form with unlabelled inputs', async () => {
     await withShop('typical-gaps', async (shop) => {
       const { result } = (await scan(shop, '/products/stoneware-dinner-plate-set', 'pro')).outcome;
       expect(check(result, 'actionable_forms').status).not.toBe('pass');

@@ -1,9 +1,11 @@
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import type { ProductFacts } from '#shared/scanner/extract/index.js';
+import { firstText, mainProduct } from '#shared/scanner/extract/index.js';
+import type { ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
+import { variantsOf } from '#shared/scanner/extract/offers.js';
 import { listNames, pageLabel, plural, productPagesOrNotAssessed, quoteEvidence, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
-import { containsName, findPrice } from './text-match.js';
+import { findName, findPrice } from './text-match.js';
 
 interface PageResult {
   page: PageArtifact;
@@ -13,11 +15,31 @@ interface PageResult {
   detail: string;
 }
 
+/**
+ * Names the page may show for its product: the facts' name, then the main product's and, for a
+ * ProductGroup, each variant's ("Merino Crew Base Layer" or "Merino Crew Base Layer - S").
+ */
+function acceptedNames(name: string, structured: StructuredData | null): string[] {
+  const names = [name];
+  if (structured !== null) {
+    for (const entities of [structured.jsonLd.entities, structured.microdata, structured.rdfa]) {
+      const main = mainProduct(entities);
+      if (main === null) continue;
+      for (const product of [main, ...variantsOf(main, entities)]) {
+        const own = firstText(product, 'name');
+        if (own !== null) names.push(own);
+      }
+    }
+  }
+  return [...new Set(names)];
+}
+
 function judgePage(page: PageArtifact, facts: ProductFacts): PageResult {
   const found: string[] = [];
   const missing: string[] = [];
   if (facts.name !== null) {
-    if (containsName(page.visibleText, facts.name)) found.push(`name "${facts.name}"`);
+    const shown = findName(page.visibleText, acceptedNames(facts.name, page.structured));
+    if (shown !== null) found.push(`name "${shown}"`);
     else missing.push(`name "${facts.name}"`);
   }
   if (facts.price !== null) {

@@ -7,8 +7,19 @@ function foldForMatch(text: string): string {
 }
 
 export function containsName(text: string, name: string): boolean {
-  const needle = foldForMatch(name);
-  return needle !== '' && ` ${foldForMatch(text)} `.includes(` ${needle} `);
+  return findName(text, [name]) !== null;
+}
+
+/** The first of `names` that `text` contains (as `containsName` matches), or null; folds the text once. */
+export function findName(text: string, names: readonly string[]): string | null {
+  let haystack: string | null = null;
+  for (const name of names) {
+    const needle = foldForMatch(name);
+    if (needle === '') continue;
+    haystack ??= ` ${foldForMatch(text)} `;
+    if (haystack.includes(` ${needle} `)) return name;
+  }
+  return null;
 }
 
 const NUMBER_TEXT = /^\d(?:[\d.,']|\s(?=\d{3}(?!\d)))*/;

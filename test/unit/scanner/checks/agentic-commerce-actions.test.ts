@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findAddToCart } from '#shared/scanner/checks/agentic-commerce/add-to-cart.js';
 import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
@@ -64,6 +65,48 @@ describe('actionable_forms', () => {
     const loose = run('actionable_forms', { products: [productPage('<button type="button" class="btn">Add to bag</button>')] }).result;
     expect(loose.status).toBe('warn');
     expect(loose.summary).toContain('outside any form');
+  });
+
+  it('warns on a script-driven native button outside any form, whatever data-* it carries, and names unlabelled inputs near it', () => {
+    // As typical-gaps' stoneware-dinner-plate-set: options and quantity beside a type="button" with a data hook.
+    const body = `<header><form action="/search"><input type="search" name="q"></form><select name="currency"><option>GBP</option></select></header>
+      <main><div class="product-info"><div class="product-options">
+        <div class="option"><span class="option-name">Colour</span><select name="colour"><option>Slate</option></select></div>
+        <div class="option"><span class="option-name">Quantity</span><input type="number" name="qty" value="1"></div>
+      </div>
+      <button type="button" class="btn js-add-to-basket" data-product-id="HL-PLT-4">Add to basket</button></div></main>
+      <footer><input type="email" name="newsletter-email"></footer>`;
+    const { result } = run('actionable_forms', { products: [productPage(body)] });
+    expect(result).toMatchObject({ status: 'warn', score: 0.5 });
+    expect(result.summary).not.toContain('in a form with labelled inputs');
+    expect(result.evidence[0]?.value).toBe(
+      '<button type="button"> "Add to basket": outside any form, so it only works with JavaScript; unlabelled inputs: <select> name="colour", <input type="number"> name="qty"',
+    );
+  });
+
+  it('still warns on a script-driven button outside a form whose nearby inputs are labelled, listing none', () => {
+    const body = `<div class="product"><label for="size">Size</label><select id="size" name="size"><option>M</option></select>
+      <input type="number" name="quantity" aria-label="Quantity"><button type="button" data-variant-id="7">Add to cart</button></div>`;
+    const { result } = run('actionable_forms', { products: [productPage(body)] });
+    expect(result.status).toBe('warn');
+    expect(result.evidence[0]?.value).toBe('<button type="button"> "Add to cart": outside any form, so it only works with JavaScript');
+  });
+
+  // Its speed is measured by npm run bench (CPU per page), not asserted here.
+  it('finds the control on a large, deeply nested page without recursing, with a bounded name, and reads each page once', () => {
+    const nested = `${'<div class="wrap">'.repeat(3_000)}<span>Add to cart</span>${'</div>'.repeat(3_000)}`;
+    const rows = Array.from({ length: 5_000 }, (_, i) => `<div class="row"><span>Item ${i}</span><a href="/p/${i}">View</a></div>`).join('');
+    const longButton = `<form action="/cart/add" method="post"><button type="submit">${'Buy it now and save '.repeat(2_000)}</button></form>`;
+    const artifacts = buildArtifacts({ products: [productPage(`${nested}${rows}${longButton}`)] });
+    const result = check('actionable_forms').evaluate(artifacts);
+    expect(check('actionable_forms').advise(result, artifacts).title).toBeTruthy();
+    const $ = artifacts.productPages[0]?.document;
+    if (!$) throw new Error('no document');
+    const finding = findAddToCart($);
+    expect(findAddToCart($)).toBe(finding);
+    // The 40,000-character name is read only up to its bound: too long to read as add-to-cart wording.
+    expect(finding.control).toMatchObject({ kind: 'native', named: false });
+    expect(finding.control?.name.length).toBeLessThanOrEqual(201);
   });
 
   it('fails when no add-to-cart control is in the raw HTML, and advises a native form', () => {

@@ -6,7 +6,7 @@ import { jsonldNotJs } from '#shared/scanner/checks/raw-html/jsonld-not-js.js';
 import { markdownAlternate } from '#shared/scanner/checks/raw-html/markdown-alternate.js';
 import { productFactsInHtml } from '#shared/scanner/checks/raw-html/product-facts-in-html.js';
 import { ssrText } from '#shared/scanner/checks/raw-html/ssr-text.js';
-import { containsName, findPrice } from '#shared/scanner/checks/raw-html/text-match.js';
+import { containsName, findName, findPrice } from '#shared/scanner/checks/raw-html/text-match.js';
 import { ttfb } from '#shared/scanner/checks/raw-html/ttfb.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
@@ -152,6 +152,11 @@ describe('price and name matching', () => {
     expect(containsName('Home / THE WALNUT desk-organiser!', 'Walnut Desk Organiser')).toBe(true);
     expect(containsName('Walnut desks', 'Walnut desk')).toBe(false);
   });
+
+  it('finds the first of several names the text shows', () => {
+    expect(findName('Merino Crew Base Layer – size S', ['Merino Crew Base Layer - M', 'Merino Crew Base Layer'])).toBe('Merino Crew Base Layer');
+    expect(findName('Oak Stool', ['', 'Ash Bench'])).toBeNull();
+  });
 });
 
 describe('product_facts_in_html', () => {
@@ -179,6 +184,32 @@ describe('product_facts_in_html', () => {
     expect(mixed.status).toBe('warn');
     expect(mixed.score).toBe(0.5);
     expect(mixed.summary).toContain('name and price are missing from the raw HTML of 1 of 2 product pages (/products/item-2)');
+  });
+
+  it('accepts a ProductGroup page that shows the group name, or a variant name, in its text', () => {
+    // As agent-ready's merino-crew-base-layer: the price is the chosen variant's, the name the group's.
+    const group = (title: string) => `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Merino Crew Base Layer',
+      productGroupID: 'MCB',
+      hasVariant: ['S', 'M'].map((size) => ({
+        '@type': 'Product',
+        name: `Merino Crew ${size}`,
+        sku: `MCB-${size}`,
+        offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+      })),
+    })}</script></head><body><h1>${title}</h1><p class="price">£89.00</p></body></html>`;
+    const byGroup = run(productFactsInHtml, { products: [group('Merino Crew Base Layer')] });
+    expect(byGroup.artifacts.productPages[0]?.product).toMatchObject({ name: 'Merino Crew Base Layer', sku: 'MCB-S', price: '89.00' });
+    expect(byGroup.result.status).toBe('pass');
+    expect(values(byGroup.result)).toContain('found name "Merino Crew Base Layer"');
+    const byVariant = run(productFactsInHtml, { products: [group('Merino Crew M')] }).result;
+    expect(byVariant.status).toBe('pass');
+    expect(values(byVariant)).toContain('found name "Merino Crew M"');
+    const neither = run(productFactsInHtml, { products: [group('Wool top')] }).result;
+    expect(neither.status).toBe('warn');
+    expect(values(neither)).toContain('missing name "Merino Crew Base Layer"');
   });
 
   it('is not assessed on a homepage-only scan, behind a bot wall, or without facts to compare', () => {

@@ -85,7 +85,7 @@ describe('productFacts', () => {
     expect(result).toMatchObject({ price: '15.99', currency: 'EUR' });
   });
 
-  it('takes the first variant with an offer from a ProductGroup, with the group as fallback', () => {
+  it('takes the first variant with an offer from a ProductGroup, with the group as fallback, and names the group', () => {
     const result = facts(
       ld({
         '@type': 'ProductGroup',
@@ -99,7 +99,18 @@ describe('productFacts', () => {
         ],
       }),
     );
-    expect(result).toMatchObject({ name: 'Tee M', sku: 'TEE-M', gtin: '4006381333931', price: '12.00', currency: 'GBP', brand: 'Acme', source: 'json-ld' });
+    // The page is about the group ("Tee"); price and identifiers are the chosen variant's.
+    expect(result).toMatchObject({ name: 'Tee', sku: 'TEE-M', gtin: '4006381333931', price: '12.00', currency: 'GBP', brand: 'Acme', source: 'json-ld' });
+  });
+
+  it("names a ProductGroup page by the chosen variant when the group states no name", () => {
+    const result = facts(
+      ld({
+        '@type': 'ProductGroup',
+        hasVariant: [{ '@type': 'Product', name: 'Tee M', sku: 'TEE-M', offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'GBP' } }],
+      }),
+    );
+    expect(result).toMatchObject({ name: 'Tee M', sku: 'TEE-M', price: '12.00' });
   });
 
   it('uses the group offers when no variant has a price', () => {
