@@ -17,7 +17,7 @@ const failures = {
 };
 
 /** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
-export async function runScan(url: string, tier: Tier, deps: Dependencies, expiresAt: string | null): Promise<ScanResult> {
+export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null): Promise<ScanResult> {
   const { config, clock } = deps;
   const started = clock.now();
   try {
@@ -28,7 +28,7 @@ export async function runScan(url: string, tier: Tier, deps: Dependencies, expir
       policy: { allowPrivateHosts: allowedPrivateHosts(config) },
       deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
       now: () => clock.now(),
-      expiresAt,
+      retentionMs,
     });
     return result;
   } catch (error) {
@@ -39,8 +39,7 @@ export async function runScan(url: string, tier: Tier, deps: Dependencies, expir
 
 /** POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. */
 export async function runPublicScan(url: string, deps: Dependencies): Promise<ScanResult> {
-  const expiresAt = new Date(deps.clock.now() + deps.config.resultRetentionDays * 86_400_000).toISOString();
-  const result = await runScan(url, 'free', deps, expiresAt);
+  const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000);
   await putScan(deps.db, deps.config.tableName, result, null);
   return result;
 }

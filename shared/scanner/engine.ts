@@ -26,8 +26,8 @@ export interface ScanOptions {
   /** The whole scan must finish by then (epoch ms); anything not fetched in time is not_assessed. */
   deadline: number;
   now?: () => number;
-  /** Set for public results, which expire; null for results kept with an account. */
-  expiresAt?: string | null;
+  /** How long the result is kept, counted from its createdAt; null (the default) for results that do not expire. */
+  retentionMs?: number | null;
   id?: string;
 }
 
@@ -95,7 +95,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     pages: pages.map(pageRecord),
     platform: artifacts.platform.platform,
     createdAt: new Date(started).toISOString(),
-    expiresAt: options.expiresAt ?? null,
+    expiresAt: options.retentionMs ? new Date(started + options.retentionMs).toISOString() : null,
     durationMs: Math.max(0, Math.round(now() - started)),
     scannerVersion,
   };

@@ -62,10 +62,10 @@ describe('running a scan', () => {
     const config = loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
     const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
     try {
-      const result = await runScan(`${origin}/`, 'free', unitDependencies({ config, fetcher }), '2026-12-23T00:00:00.000Z');
+      const result = await runScan(`${origin}/`, 'free', unitDependencies({ config, fetcher }), 30 * 86_400_000);
       expect(result.tier).toBe('free');
       expect(result.pages).toHaveLength(1);
-      expect(result.expiresAt).toBe('2026-12-23T00:00:00.000Z');
+      expect(Date.parse(result.expiresAt!) - Date.parse(result.createdAt)).toBe(30 * 86_400_000);
       expect(result.score).toBeGreaterThanOrEqual(1);
     } finally {
       await fetcher.close();
