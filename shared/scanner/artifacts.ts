@@ -117,3 +117,8 @@ export interface Artifacts {
   site: SiteArtifacts;
   platform: PlatformDetection;
 }
+
+/** Where a page ended up after redirects, or the URL asked for when it was not fetched. */
+export function finalUrlOf(page: PageArtifact): string {
+  return page.retrieval.state === 'fetched' ? page.retrieval.resource.finalUrl : page.url;
+}

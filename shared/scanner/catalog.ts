@@ -1,4 +1,5 @@
 import type { Platform } from '#shared/scanner/parse/platform.js';
+import { isRecord } from '#shared/scanner/parse/well-known/json-body.js';
 
 /** The public JSON catalog a platform serves by default, if it has one. */
 export function catalogFor(platform: Platform, origin: string): string | null {
@@ -27,8 +28,4 @@ export function productUrlsFromCatalog(body: string | null, origin: string): str
       .filter((url): url is string => url !== null);
   }
   return [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

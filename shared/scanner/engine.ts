@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Tier } from '#shared/domain/tiers.js';
 import type { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan.js';
-import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
+import { finalUrlOf, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { capsFor } from '#shared/scanner/caps.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
@@ -102,9 +102,6 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
   return { result, artifacts, log };
 }
 
-function finalUrlOf(page: PageArtifact): string {
-  return page.retrieval.state === 'fetched' ? page.retrieval.resource.finalUrl : page.url;
-}
 
 function pageRecord(page: PageArtifact): ScanResult['pages'][number] {
   const resource = page.retrieval.state === 'fetched' ? page.retrieval.resource : null;

@@ -1,6 +1,6 @@
 import type { Tier } from '#shared/domain/tiers.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact } from '#shared/scanner/artifacts.js';
+import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval, type SitemapArtifact } from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
@@ -209,9 +209,6 @@ function plainHttpUrl(target: URL): string {
   return `http://${target.host}/`;
 }
 
-function finalUrlOf(page: PageArtifact): string {
-  return page.retrieval.state === 'fetched' ? page.retrieval.resource.finalUrl : page.url;
-}
 
 function textOf(page: PageArtifact): string {
   return page.retrieval.state === 'fetched' ? page.retrieval.resource.text : '';

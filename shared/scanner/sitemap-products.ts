@@ -1,7 +1,5 @@
 import type { SitemapArtifact } from '#shared/scanner/artifacts.js';
-import { looksLikeProductUrl, type SitemapUrl } from '#shared/scanner/parse/sitemap.js';
-
-const GIFT_CARD = /gift[-_ ]?(?:cards?|certificates?|vouchers?)|e-?gift/i;
+import { decodeURIComponentSafe, isGiftCardPath, looksLikeProductUrl, type SitemapUrl } from '#shared/scanner/parse/sitemap.js';
 
 /**
  * Child sitemaps are fetched only because their URL names products (Shopify `sitemap_products_1.xml`,
@@ -10,15 +8,7 @@ const GIFT_CARD = /gift[-_ ]?(?:cards?|certificates?|vouchers?)|e-?gift/i;
  */
 function isProductInChild(loc: string): boolean {
   const path = new URL(loc).pathname;
-  return path !== '/' && !GIFT_CARD.test(decodeURIComponentSafe(path));
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return path !== '/' && !isGiftCardPath(decodeURIComponentSafe(path));
 }
 
 /** Product entries of the sitemap and its fetched children, in document order, deduplicated by URL. */

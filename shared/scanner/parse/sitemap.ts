@@ -204,7 +204,12 @@ export function looksLikeProductUrl(url: string): boolean {
   return PRODUCT_PATH.test(path) && !GIFT_CARD.test(path);
 }
 
-function decodeURIComponentSafe(value: string): string {
+/** Gift cards are products no agent needs to read: discovery skips them. */
+export function isGiftCardPath(decodedPath: string): boolean {
+  return GIFT_CARD.test(decodedPath);
+}
+
+export function decodeURIComponentSafe(value: string): string {
   try {
     return decodeURIComponent(value);
   } catch {
