@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The page a sign-in link opens. Mail scanners prefetch links, so the GET only serves this static page;
+ * the token is spent by the POST the button sends. The token never enters the HTML: the script reads it
+ * from the address bar and removes it from there at once.
+ */
+
+// Browser code, kept to DOM calls that the CSP's trusted-types rule allows (no innerHTML).
+const script = `
+(function () {
+  'use strict';
+  var token = new URLSearchParams(location.search).get('token');
+  history.replaceState(null, '', location.pathname);
+  var button = document.getElementById('create');
+  var status = document.getElementById('status');
+  var result = document.getElementById('result');
+
+  function say(text) { status.textContent = text; }
+
+  function add(tag, text) {
+    var element = document.createElement(tag);
+    element.textContent = text;
+    result.appendChild(element);
+    return element;
+  }
+
+  function showKey(body) {
+    say('');
+    button.hidden = true;
+    add('p', 'This key is shown only once. Store it now.');
+    add('code', body.apiKey);
+    var copy = add('button', 'Copy');
+    copy.type = 'button';
+    copy.addEventListener('click', function () {
+      navigator.clipboard.writeText(body.apiKey).then(
+        function () { copy.textContent = 'Copied'; },
+        function () { copy.textContent = 'Copy failed: select the key and copy it'; }
+      );
+    });
+    add('p', body.message);
+  }
+
+  if (!token) {
+    button.disabled = true;
+    say('This sign-in link is incomplete. Open the link from the e-mail again, or ask for a new one.');
+    return;
+  }
+
+  button.addEventListener('click', function () {
+    button.disabled = true;
+    say('Creating your API key...');
+    fetch('/api/v1/auth/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: token })
+    }).then(function (response) {
+      return response.json().then(function (body) {
+        if (response.status === 200) return showKey(body);
+        say(body && body.error ? body.error : 'Sign-in failed (HTTP ' + response.status + ').');
+        if (response.status >= 500) button.disabled = false;
+      });
+    }).catch(function () {
+      say('Could not reach the service. Try again.');
+      button.disabled = false;
+    });
+  });
+})();
+`;
+
+const style = `
+body { font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; }
+button { font: inherit; padding: 0.6rem 1.2rem; border: 0; border-radius: 6px; background: #1a56db; color: #fff; cursor: pointer; }
+button:disabled { background: #9aa5b8; cursor: default; }
+code { display: block; padding: 0.8rem; margin: 0.5rem 0; background: #f1f3f7; border-radius: 6px; word-break: break-all; }
+#status { font-weight: 600; }
+`;
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+export const signInPageCsp = [
+  "default-src 'none'",
+  `script-src ${hash(script)}`,
+  `style-src ${hash(style)}`,
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>Sign in - Agent Readiness Scanner</title>
+<style>${style}</style>
+</head>
+<body>
+<h1>Sign in to Agent Readiness Scanner</h1>
+<p>Press the button to finish signing in. This creates a new API key carrying every scope and shows it once.
+Nothing happens until you press it.</p>
+<button type="button" id="create">Create my API key</button>
+<p id="status" role="status"></p>
+<div id="result"></div>
+<script>${script}</script>
+</body>
+</html>
+`;
+
+export function signInPage(): string {
+  return page;
+}

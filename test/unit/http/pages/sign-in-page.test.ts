@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
+import { runPageScript, settle } from '#test/unit/http/pages/fake-browser.js';
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+const issued = {
+  apiKey: 'ars_live_0123456789abcdef',
+  key: { id: 'key_1', keyPrefix: 'ars_live_0123', label: 'Sign-in key', scopes: ['scans:read'] },
+  replacedKeyId: null,
+  message: 'Signed in. Your new key carries every scope.',
+};
+
+describe('sign-in page', () => {
+  const page = signInPage();
+  const $ = cheerio.load(page);
+
+  it('allows exactly its own script and style by hash', () => {
+    expect(signInPageCsp).toContain(`script-src 'sha256-${sha256($('script').text())}'`);
+    expect(signInPageCsp).toContain(`style-src 'sha256-${sha256($('style').text())}'`);
+    expect($('script')).toHaveLength(1);
+    expect($('style')).toHaveLength(1);
+    expect($('[style]')).toHaveLength(0);
+  });
+
+  it('locks everything else down', () => {
+    for (const directive of [
+      "default-src 'none'",
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+      "require-trusted-types-for 'script'",
+      "trusted-types 'none'",
+    ]) {
+      expect(signInPageCsp.split('; ')).toContain(directive);
+    }
+    expect($('meta[name="robots"]').attr('content')).toBe('noindex');
+    expect($('meta[name="referrer"]').attr('content')).toBe('no-referrer');
+  });
+
+  it('is static: a button, no token, no HTML-string sinks', () => {
+    expect($('button#create').text()).toBe('Create my API key');
+    expect(page).not.toMatch(/token=|[A-Za-z0-9_-]{32,}/);
+    expect(page).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+    expect(signInPage()).toBe(page);
+  });
+
+  it('drops the token from the address bar and spends it only on a click', async () => {
+    const browser = runPageScript(page, '?token=abc', () => ({ status: 200, body: issued }));
+    expect(browser.location.search).toBe('');
+    expect(browser.fetches).toHaveLength(0);
+
+    browser.element('create').click();
+    expect(browser.element('create').disabled).toBe(true);
+    await settle();
+
+    expect(browser.fetches).toEqual([
+      {
+        url: '/api/v1/auth/verify',
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"abc"}' },
+      },
+    ]);
+    const result = browser.element('result');
+    expect(result.children.find((child) => child.tagName === 'code')?.textContent).toBe(issued.apiKey);
+    expect(result.allText).toContain('This key is shown only once. Store it now.');
+    expect(result.allText).toContain(issued.message);
+  });
+
+  it('copies the key to the clipboard', async () => {
+    const browser = runPageScript(page, '?token=abc', () => ({ status: 200, body: issued }));
+    browser.element('create').click();
+    await settle();
+    const copy = browser.element('result').children.find((child) => child.tagName === 'button')!;
+    expect(copy.textContent).toBe('Copy');
+    copy.click();
+    await settle();
+    expect(browser.copied).toEqual([issued.apiKey]);
+    expect(copy.textContent).toBe('Copied');
+  });
+
+  it('shows the error of a refused sign-in', async () => {
+    const browser = runPageScript(page, '?token=abc', () => ({ status: 400, body: { error: 'This sign-in link has expired.' } }));
+    browser.element('create').click();
+    await settle();
+    expect(browser.element('status').textContent).toBe('This sign-in link has expired.');
+    expect(browser.element('result').children).toHaveLength(0);
+  });
+
+  it('says the link is incomplete when it has no token, and never fetches', async () => {
+    const browser = runPageScript(page, '');
+    browser.element('create').click();
+    await settle();
+    expect(browser.element('status').textContent).toContain('This sign-in link is incomplete');
+    expect(browser.fetches).toHaveLength(0);
+  });
+});
