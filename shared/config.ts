@@ -34,6 +34,11 @@ const defaults = {
   stripeWebhookSecret: '',
   maxRequestBodyBytes: 65_536,
 
+  // Accounts (the spec leaves these to us; README "Design decisions")
+  signInLinkValidityMinutes: 15,
+  signInMailsPerHourPerAddress: 5,
+  emailMaxLength: 254,
+
   // The spec's Limits table
   publicScanLimitPerDay: 3,
   publicScanWindowSeconds: 86_400,

@@ -1,6 +1,8 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { allowedPrivateHosts, getConfig, type Config } from '#shared/config.js';
+import { createPepperSource, type PepperSource } from '#shared/adapters/key-pepper.js';
+import { createMailer, type Mailer } from '#shared/adapters/mailer.js';
 import { createQueue, type Queue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { systemClock, type Clock } from '#shared/domain/clock.js';
@@ -14,6 +16,9 @@ export interface Dependencies {
   clock: Clock;
   logger: Logger;
   queue: Queue;
+  mailer: Mailer;
+  /** The HMAC pepper of API-key and sign-in-token digests (a secret, read once). */
+  keyPepper: PepperSource;
   /** The one SSRF-safe client for every outbound request (scans, webhooks). */
   fetcher: Fetcher;
 }
@@ -24,6 +29,8 @@ export function createDependencies(config: Config, overrides: Partial<Dependenci
     db: overrides.db ?? createDocumentClient(config),
     clock: overrides.clock ?? systemClock,
     queue: overrides.queue ?? createQueue(config),
+    mailer: overrides.mailer ?? createMailer(config),
+    keyPepper: overrides.keyPepper ?? createPepperSource(config),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     logger: overrides.logger ?? new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' }),
   };

@@ -10,6 +10,7 @@ export interface LocalEndpoints {
   ses: string;
   queueUrls: Record<QueueName, string>;
   publicBaseUrl: string;
+  keyPepper: string;
 }
 
 /** The variables that point the handlers at the local services, named as shared/config.ts reads them. */
@@ -24,6 +25,7 @@ export function localEnvironment(endpoints: LocalEndpoints): Record<string, stri
     [envName('sqsEndpoint')]: endpoints.sqs,
     [envName('sesEndpoint')]: endpoints.ses,
     [envName('publicBaseUrl')]: endpoints.publicBaseUrl,
+    [envName('keyPepper')]: endpoints.keyPepper,
     ...queueVariables,
   };
 }

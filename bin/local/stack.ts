@@ -6,6 +6,7 @@ import { allowedPrivateHosts, envName, getConfig, loadConfig } from '#shared/con
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
+import { localKeyPepper } from './key-pepper.js';
 import { queueConsumer, queueVisibilityTimeoutSeconds } from './function-sizing.js';
 import { loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
 import { localClientConfig } from './local-aws.js';
@@ -42,6 +43,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   urls: { api: string; dynamodb: string; sqs: string; ses: string; sesStore: string };
   queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
+  tableName: string;
   dataDir: string | null;
   stop(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ses: ses.endpoint,
         queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, sqs.queues[queue].url])) as Record<QueueName, string>,
         publicBaseUrl: process.env[envName('publicBaseUrl')] || `http://localhost:${apiPort}`,
+        keyPepper: process.env[envName('keyPepper')] || (await localKeyPepper(dataDir)),
       }),
       options.env,
     );
@@ -167,6 +170,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     return {
       urls: { api: api.url, dynamodb: dynamodb.endpoint, sqs: sqs.endpoint, ses: ses.endpoint, sesStore: `${ses.endpoint}/store` },
       queues: sqs.queues,
+      tableName: config.tableName,
       dataDir,
       stop: () => (stopping ??= stopAll()),
     };

@@ -1,5 +1,13 @@
+import { accountInfo } from '#shared/domain/accounts/account-info.js';
+import { createKey, listKeys, revokeKey } from '#shared/domain/accounts/api-keys.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 
-export const operations: FamilyHandlers<'account'> = {};
+export const operations: FamilyHandlers<'account'> = {
+  getAccount: async (request, deps) => ({ status: 200, body: accountInfo(callerOf(request).account, deps.config, deps.clock.now()) }),
+  listApiKeys: async (request, deps) => ({ status: 200, body: await listKeys(callerOf(request), deps) }),
+  createApiKey: async (request, deps) => ({ status: 201, body: await createKey(callerOf(request), request.body, deps) }),
+  revokeApiKey: async (request, deps) => ({ status: 200, body: await revokeKey(callerOf(request), request.params.id, deps) }),
+};
 
 export const handler = createFamilyHandler('account', operations);

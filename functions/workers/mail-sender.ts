@@ -1,4 +1,8 @@
-import { z } from 'zod';
-import { createQueueWorker, notBuiltYet } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { sendSignInMail, SignInMailJob } from '#shared/domain/accounts/sign-in.js';
 
-export const handler = createQueueWorker('mail', z.unknown(), notBuiltYet('mail-sender'));
+/** Sends the service's e-mail. Addresses and bodies are never logged. */
+export const handler = createQueueWorker('mail', SignInMailJob, async (job, deps, record) => {
+  const outcome = await sendSignInMail(job, deps);
+  deps.logger.info('Sign-in mail job done', { messageId: record.messageId, jobId: job.jobId, outcome });
+});

@@ -8,6 +8,21 @@ export interface ItemKey {
 export const keys = {
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
   rateLimit: (rule: string, subject: string): ItemKey => ({ pk: `RATE#${rule}#${subject}`, sk: 'RATE' }),
+
+  account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  /** Uniqueness marker: one account per normalised e-mail address. */
+  emailMarker: (email: string): ItemKey => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  /** A sign-in link's token, by its SHA-256 digest (the token itself is never stored). */
+  signInToken: (digest: string): ItemKey => ({ pk: `SIGNIN#${digest}`, sk: 'SIGNIN' }),
+  /** Marks a sign-in mail job as done, so a redelivered queue message sends nothing twice. */
+  signInMailJob: (jobId: string): ItemKey => ({ pk: `SIGNINMAIL#${jobId}`, sk: 'SIGNINMAIL' }),
+
+  /** An API key, by the HMAC of the full key: authenticating is one GetItem. */
+  apiKey: (digest: string): ItemKey => ({ pk: `APIKEY#${digest}`, sk: 'APIKEY' }),
+  /** GSI1: an account's API keys, oldest first. */
+  keysByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#KEYS` }),
+  keyOwnerSort: (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` }),
+
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */
   scansByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` }),

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys, type ItemKey } from '#shared/db/keys.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
 const zip = promisify(gzip);
@@ -19,10 +19,10 @@ export interface StoredScan {
 }
 
 /**
- * Stores a result once, gzipped: a scan with five pages, snippets and evidence is tens of kilobytes
+ * A result is stored once, gzipped: a scan with five pages, snippets and evidence is tens of kilobytes
  * of JSON, and DynamoDB items stop at 400 KB. `expiresAt` (epoch seconds) lets TTL remove public results.
  */
-export async function putScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string | null): Promise<void> {
+async function scanItem(result: ScanResult, ownerId: string | null): Promise<Record<string, unknown>> {
   const item: Record<string, unknown> = {
     ...keys.scan(result.id),
     type: 'Scan',
@@ -33,7 +33,36 @@ export async function putScan(db: DynamoDBDocumentClient, tableName: string, res
   };
   if (result.expiresAt) item.expiresAt = Math.floor(Date.parse(result.expiresAt) / 1000);
   if (ownerId) Object.assign(item, { ownerId }, keys.scansByOwner(ownerId), keys.scanOwnerSort(result.createdAt, result.id));
-  await db.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return item;
+}
+
+async function readResult(item: Record<string, unknown>): Promise<ScanResult> {
+  return JSON.parse((await unzip((item as unknown as ScanItem).result)).toString('utf8')) as ScanResult;
+}
+
+/** A public (unowned) result. */
+export async function putScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult): Promise<void> {
+  await db.send(new PutCommand({ TableName: tableName, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }));
+}
+
+/** An account's result, written with its account's scan count so the listing's `total` is exact. */
+export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string): Promise<void> {
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.account(ownerId),
+            UpdateExpression: 'ADD scanCount :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
+    }),
+  );
 }
 
 /** The scan, or null when unknown or past its expiry (TTL deletes lazily, so expiry is checked here too). */
@@ -42,6 +71,54 @@ export async function getScan(db: DynamoDBDocumentClient, tableName: string, id:
   if (!Item) return null;
   const item = Item as ScanItem;
   if (item.expiresAt !== undefined && item.expiresAt * 1000 <= now) return null;
-  const result = JSON.parse((await unzip(item.result)).toString('utf8')) as ScanResult;
-  return { result, ownerId: item.ownerId ?? null };
+  return { result: await readResult(Item), ownerId: item.ownerId ?? null };
+}
+
+/** The keys of an owner's scans from `offset`, newest first: only keys are read while skipping. */
+async function ownedScanKeys(db: DynamoDBDocumentClient, tableName: string, ownerId: string, limit: number, offset: number): Promise<ItemKey[]> {
+  const found: ItemKey[] = [];
+  let skipped = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :owner',
+        ExpressionAttributeValues: { ':owner': keys.scansByOwner(ownerId).gsi1pk },
+        ProjectionExpression: 'pk, sk',
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (skipped < offset) skipped += 1;
+      else if (found.length < limit) found.push({ pk: item.pk as string, sk: item.sk as string });
+    }
+    cursor = found.length < limit ? page.LastEvaluatedKey : undefined;
+  } while (cursor);
+  return found;
+}
+
+const batchGetAttempts = 8;
+
+/** A page of an owner's results, newest first. */
+export async function listOwnedScans(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  ownerId: string,
+  page: { limit: number; offset: number },
+): Promise<ScanResult[]> {
+  const wanted = await ownedScanKeys(db, tableName, ownerId, page.limit, page.offset);
+  const byPk = new Map<string, Record<string, unknown>>();
+  let pending: Array<Record<string, unknown>> = wanted.map((key) => ({ ...key }));
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt === batchGetAttempts) throw new Error('BatchGetItem kept returning unprocessed keys');
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    const response = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+    for (const item of response.Responses?.[tableName] ?? []) byPk.set(item.pk as string, item);
+    pending = response.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  const items = wanted.map((key) => byPk.get(key.pk)).filter((item): item is Record<string, unknown> => item !== undefined);
+  return Promise.all(items.map(readResult));
 }

@@ -1,6 +1,9 @@
-import { getScan, putScan } from '#shared/db/scans.js';
+import { getScan, listOwnedScans, putOwnedScan, putScan } from '#shared/db/scans.js';
 import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import { countScan } from '#shared/domain/accounts/usage.js';
 import { AppError, notFound } from '#shared/domain/errors.js';
+import { emitEvent } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import type { Tier } from '#shared/domain/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
@@ -40,7 +43,7 @@ export async function runScan(url: string, tier: Tier, deps: Dependencies, reten
 /** POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. */
 export async function runPublicScan(url: string, deps: Dependencies): Promise<ScanResult> {
   const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000);
-  await putScan(deps.db, deps.config.tableName, result, null);
+  await putScan(deps.db, deps.config.tableName, result);
   return result;
 }
 
@@ -49,4 +52,33 @@ export async function getPublicResult(id: string, deps: Dependencies): Promise<S
   const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
   if (!stored || stored.ownerId !== null) throw notFound('Result not found or expired');
   return stored.result;
+}
+
+/**
+ * POST /api/v1/scan: counts against the daily allowance, scans with the caller's tier page budget, keeps
+ * the result for the account (owned results do not expire) and raises scan_complete.
+ */
+export async function runAccountScan(url: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+  const account = await countScan(caller.accountId, deps);
+  const result = await runScan(url, account.tier, deps, null);
+  await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
+  await emitEvent('scan_complete', caller.accountId, { scanId: result.id, url: result.url, score: result.score, band: result.band }, deps);
+  return result;
+}
+
+/** GET /api/v1/scan/{id}: the caller's own scans only; anyone else's, or a public one, is not found. */
+export async function getAccountScan(id: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
+  if (!stored || stored.ownerId !== caller.accountId) throw notFound('Scan not found');
+  return stored.result;
+}
+
+/** GET /api/v1/scans: newest first; `total` is the account's exact scan count. */
+export async function listAccountScans(
+  caller: Caller,
+  page: { limit: number; offset: number },
+  deps: Dependencies,
+): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number }> {
+  const scans = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, page);
+  return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset };
 }

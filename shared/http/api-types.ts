@@ -1,18 +1,12 @@
 import type { z } from 'zod';
 import type { Config } from '#shared/config.js';
-import type { Tier } from '#shared/domain/tiers.js';
-import type { RouteDef, Scope } from '#shared/http/route-types.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import type { RouteDef } from '#shared/http/route-types.js';
 import type { Dependencies } from '#shared/dependencies.js';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** The authenticated caller, filled in by the auth step for routes with `auth: 'key'`. */
-export interface Caller {
-  accountId: string;
-  keyId: string;
-  tier: Tier;
-  scopes: Scope[];
-}
+export type { Caller };
 
 export interface ApiRequest<R extends RouteDef = RouteDef> {
   route: R;

@@ -5,7 +5,9 @@ import httpSecurityHeaders from '@middy/http-security-headers';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { getDependencies, type Dependencies } from '#shared/dependencies.js';
-import { AppError } from '#shared/domain/errors.js';
+import { authorize } from '#shared/domain/accounts/authenticate.js';
+import { AppError, forbidden } from '#shared/domain/errors.js';
+import { tierAtLeast } from '#shared/domain/tiers.js';
 import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { parseRequest } from '#shared/http/parse-request.js';
@@ -20,6 +22,11 @@ export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: Operat
 type TableRoute = (typeof routeList)[number];
 
 const matchRoute = createRouteMatcher(routeList);
+
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name);
+  return entry?.[1];
+}
 
 function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: TableRoute; pathParameters: Record<string, string> } {
   const match = matchRoute(event.requestContext.http.method, event.rawPath);
@@ -42,11 +49,16 @@ export async function dispatch<F extends Family>(
   deps: Dependencies,
 ): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, family);
+  // Who is asking comes first: without a valid key nothing else about the request is disclosed.
+  const caller = route.auth === 'key' ? await authorize(headerOf(event, 'authorization'), route.scope, deps) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
-  const request: ApiRequest = parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes);
+  const request: ApiRequest = { ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes), caller };
   const handler = (handlers as Record<string, OperationHandler | undefined>)[route.operationId];
   if (!handler) throw new AppError('not_implemented', 'not implemented');
+  if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
+    throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
+  }
   if (route.rateLimit) await enforceRateLimit(route.rateLimit, request, deps);
   return handler(request, deps);
 }
@@ -73,7 +85,8 @@ export function createFamilyHandler<F extends Family>(family: F, handlers: Famil
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(deps.logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
-    .use(httpSecurityHeaders())
+    // HTML responses carry their own Content-Security-Policy (shared/http/to-result.ts sets a strict default).
+    .use(httpSecurityHeaders({ contentSecurityPolicy: undefined }))
     .use(httpCors({ origin: '*', headers: 'authorization,content-type', methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS', maxAge: 600 }))
     .handler(async (event) => {
       deps.logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.routeKey });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Tier } from '#shared/domain/tiers.js';
+import type { Scope } from '#shared/domain/scopes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -7,8 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const families = ['meta', 'publicScanner', 'scanner', 'batch', 'auth', 'account', 'sites', 'webhooks', 'billing'] as const;
 export type Family = (typeof families)[number];
 
-export const scopes = ['scanner:read', 'scanner:write', 'sites:read', 'sites:write', 'webhooks:read', 'webhooks:write', 'account:read', 'account:write'] as const;
-export type Scope = (typeof scopes)[number];
+export type { Scope };
 
 /** A rolling-window limit: at most `limit` requests per `windowSeconds`, counted per client IP or account. */
 export interface RateLimitRule {

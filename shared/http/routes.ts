@@ -11,7 +11,6 @@ import {
   CreatedApiKey,
   ManageResponse,
   MessageBody,
-  RegisterRequest,
   RevokedApiKey,
   StripeWebhookAck,
   SubscribeRequest,
@@ -20,6 +19,7 @@ import {
   VerifyRequest,
   VerifyResponse,
   createApiKeyRequest,
+  registerRequest,
 } from '#shared/http/schemas/account.js';
 import {
   AccountSiteDetail,
@@ -206,7 +206,7 @@ export const routes = {
   register: {
     method: 'POST', path: '/api/v1/auth/register', family: 'auth', auth: 'none', tags: ['Account'],
     summary: 'Send a sign-in link (always 202, whether or not the address is known)',
-    rateLimit: perIp('register', config.registerLimitPerHour, 3_600), body: RegisterRequest,
+    rateLimit: perIp('register', config.registerLimitPerHour, 3_600), body: registerRequest(config.emailMaxLength),
     responses: { ...ok(202, 'Accepted', MessageBody), ...errors(400, 429) },
   },
   showSignInPage: {

@@ -1,13 +1,21 @@
 import { z } from 'zod';
+import { normalizeEmail } from '#shared/domain/accounts/email.js';
+import { scopes } from '#shared/domain/scopes.js';
 import { DateTime, NullableDateTime, TierName, Unlimited, label } from '#shared/http/schemas/common.js';
 
-export const RegisterRequest = z
-  .object({ email: z.string().max(254, 'must be at most 254 characters') })
-  .meta({ id: 'RegisterRequest' });
+export function registerRequest(maxLength: number) {
+  const email = z
+    .string()
+    .max(maxLength, `must be at most ${maxLength} characters`)
+    .meta({ format: 'email', description: 'Compared trimmed and lower-cased' })
+    .transform(normalizeEmail)
+    .pipe(z.email('must be a valid e-mail address'));
+  return z.object({ email }).meta({ id: 'RegisterRequest' });
+}
 
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-export const VerifyRequest = z.object({ token: z.string().min(1).max(200) }).meta({ id: 'VerifyRequest' });
+export const VerifyRequest = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters') }).meta({ id: 'VerifyRequest' });
 export const VerifyQuery = z.object({ token: z.string().max(200).optional() });
 
 export const ApiKeyInfo = z
@@ -15,7 +23,7 @@ export const ApiKeyInfo = z
     id: z.uuid(),
     keyPrefix: z.string(),
     label: z.string(),
-    scopes: z.array(z.string()),
+    scopes: z.array(z.enum(scopes)),
     lastUsedAt: NullableDateTime,
     createdAt: DateTime,
     isActive: z.boolean(),
@@ -23,7 +31,7 @@ export const ApiKeyInfo = z
   .meta({ id: 'ApiKeyInfo' });
 
 export const VerifyResponse = z
-  .object({ apiKey: z.string(), key: ApiKeyInfo, replacedKeyId: z.uuid().nullable() })
+  .object({ apiKey: z.string(), key: ApiKeyInfo, replacedKeyId: z.uuid().nullable(), message: z.string() })
   .meta({ id: 'VerifyResponse' });
 
 export const AccountInfo = z
@@ -68,7 +76,14 @@ export const ManageResponse = z.object({ portalUrl: z.url(), note: z.string() })
 
 export function createApiKeyRequest(labelMax: number) {
   return z
-    .object({ label: label(labelMax), scopes: z.array(z.string().max(64)).max(20).optional() })
+    .object({
+      label: label(labelMax),
+      scopes: z
+        .array(z.enum(scopes, { error: `must each be one of ${scopes.join(', ')}` }))
+        .max(scopes.length * 2, 'has too many entries')
+        .optional()
+        .meta({ description: `Default ["scanner:read"]. Allowed: ${scopes.join(', ')}` }),
+    })
     .meta({ id: 'CreateApiKeyRequest' });
 }
 

@@ -4,6 +4,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '#shared/config.js';
 import { createDependencies, type Dependencies } from '#shared/dependencies.js';
 import type { Queue } from '#shared/adapters/queue.js';
+import { signedInTable, unitCallerKey, unitPepper } from '#test/unit/http/signed-in-table.js';
 import { FetchError } from '#shared/scanner/fetch/errors.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { respond, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -34,8 +35,10 @@ const idleQueue: Queue = { send: async () => undefined, sendMany: async () => un
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
   return createDependencies(overrides.config ?? loadConfig({}), {
-    db: emptyTable,
+    db: signedInTable(),
     queue: idleQueue,
+    mailer: { send: async () => undefined },
+    keyPepper: async () => unitPepper,
     fetcher: offlineFetcher,
     logger: new Logger({ logLevel: 'SILENT' }),
     ...overrides,
@@ -43,6 +46,8 @@ export function unitDependencies(overrides: Partial<Dependencies> = {}): Depende
 }
 
 export interface TestRequest {
+  /** Key routes get `Authorization: Bearer <the unit caller's key>` unless this is set or headers carry one. */
+  anonymous?: boolean;
   method?: string;
   path?: string;
   routeKey?: string;
@@ -85,7 +90,9 @@ export async function callRoute(
   deps: Dependencies = unitDependencies(),
 ): Promise<APIGatewayProxyStructuredResultV2 & { body?: string }> {
   const path = request.path ?? route.path.replaceAll('{id}', crypto.randomUUID());
-  const event = apiEvent({ ...request, method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
+  const signIn = route.auth === 'key' && !request.anonymous && request.headers?.authorization === undefined;
+  const headers = signIn ? { ...request.headers, authorization: `Bearer ${unitCallerKey}` } : request.headers;
+  const event = apiEvent({ ...request, ...(headers ? { headers } : {}), method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
   const family = route.family;
   return respond(event, family, familyOperations[family] as FamilyHandlers<typeof family>, deps);
 }

@@ -1,0 +1,156 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/db/keys.js';
+import { cancellationCodes } from '#shared/db/transactions.js';
+import type { Account } from '#shared/domain/accounts/account.js';
+import { tiers, type Tier } from '#shared/domain/tiers.js';
+
+const maxAttempts = 5;
+
+function toAccount(item: Record<string, unknown>): Account {
+  const { pk: _pk, sk: _sk, type: _type, ...account } = item;
+  return account as unknown as Account;
+}
+
+export async function getAccount(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<Account | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+  return Item ? toAccount(Item) : null;
+}
+
+async function accountIdForEmail(db: DynamoDBDocumentClient, tableName: string, email: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.emailMarker(email), ConsistentRead: true }));
+  return (Item?.accountId as string | undefined) ?? null;
+}
+
+/**
+ * The account of an e-mail address, created when new. The account and its e-mail marker are written in
+ * one transaction conditional on the marker not existing, so racing registrations create one account.
+ */
+export async function ensureAccount(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  candidate: Account,
+): Promise<{ accountId: string; created: boolean }> {
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const existing = await accountIdForEmail(db, tableName, candidate.email);
+    if (existing) return { accountId: existing, created: false };
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.emailMarker(candidate.email), type: 'EmailMarker', accountId: candidate.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.account(candidate.id), type: 'Account', ...candidate },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      );
+      return { accountId: candidate.id, created: true };
+    } catch (error) {
+      if (cancellationCodes(error).length === 0) throw error;
+      // The marker appeared meanwhile (another registration won) or the transactions collided: read again.
+    }
+  }
+  throw new Error('Could not create or find the account after repeated conflicts');
+}
+
+export interface AllowanceCounter {
+  /** The attribute counting uses in the window. */
+  count: 'monthlyApiCalls' | 'dailyScans';
+  /** The attribute naming the window the count belongs to. */
+  window: 'apiCallsMonth' | 'scansDay';
+}
+
+export type TierLimits = Record<Tier, number | 'unlimited'>;
+
+export type AllowanceOutcome = { kind: 'counted'; account: Account } | { kind: 'exhausted'; account: Account } | { kind: 'no_account' };
+
+function tierClauses(limits: TierLimits, countingFromZero: boolean): { expression: string; values: Record<string, unknown> } {
+  const clauses: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const tier of tiers) {
+    const limit = limits[tier];
+    if (limit !== 'unlimited' && countingFromZero && limit === 0) continue;
+    values[`:tier_${tier}`] = tier;
+    if (limit === 'unlimited' || countingFromZero) {
+      clauses.push(`#tier = :tier_${tier}`);
+    } else {
+      values[`:limit_${tier}`] = limit;
+      clauses.push(`(#tier = :tier_${tier} AND #count < :limit_${tier})`);
+    }
+  }
+  if (clauses.length === 0) return { expression: '#tier = :no_tier', values: { ':no_tier': '' } };
+  return { expression: `(${clauses.join(' OR ')})`, values };
+}
+
+/**
+ * Counts one use against a per-window allowance held on the account item, in one conditional update:
+ * the condition compares the count with the limit of the account's own tier, so concurrent requests
+ * can never exceed it and no read comes first. A new window restarts the count at 1.
+ */
+export async function consumeAllowance(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  request: { accountId: string; counter: AllowanceCounter; windowId: string; limits: TierLimits },
+): Promise<AllowanceOutcome> {
+  const names = { '#tier': 'tier', '#count': request.counter.count, '#window': request.counter.window };
+  const key = keys.account(request.accountId);
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const sameWindow = tierClauses(request.limits, false);
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: `#window = :window AND ${sameWindow.expression}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':one': 1, ':window': request.windowId, ...sameWindow.values },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { kind: 'counted', account: toAccount(Attributes!) };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+    const current = await getAccount(db, tableName, request.accountId);
+    if (!current) return { kind: 'no_account' };
+    if (current[request.counter.window] === request.windowId) {
+      const limit = request.limits[current.tier];
+      if (limit !== 'unlimited' && current[request.counter.count] >= limit) return { kind: 'exhausted', account: current };
+      continue;
+    }
+    const newWindow = tierClauses(request.limits, true);
+    try {
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET #window = :window, #count = :one',
+          ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#window) OR #window <> :window) AND ${newWindow.expression}`,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ':one': 1, ':window': request.windowId, ...newWindow.values },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { kind: 'counted', account: toAccount(Attributes!) };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // Either another request opened the window first (count again) or the tier allows nothing.
+      const latest = await getAccount(db, tableName, request.accountId);
+      if (!latest) return { kind: 'no_account' };
+      if (latest[request.counter.window] !== request.windowId) return { kind: 'exhausted', account: latest };
+    }
+  }
+  throw new Error('Usage counter kept conflicting');
+}

@@ -1,0 +1,47 @@
+import type { Tier } from '#shared/domain/tiers.js';
+
+export interface Subscription {
+  isActive: boolean;
+  isPaid: boolean;
+  isCanceling: boolean;
+  currentPeriodEnd: string | null;
+}
+
+/** An account as stored: its tier, its counts of owned things and its usage windows. */
+export interface Account {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt: string;
+  tier: Tier;
+  subscription: Subscription;
+  keyCount: number;
+  siteCount: number;
+  webhookCount: number;
+  scanCount: number;
+  /** Calendar month (UTC, `YYYY-MM`) that `monthlyApiCalls` counts. */
+  apiCallsMonth: string | null;
+  monthlyApiCalls: number;
+  /** Calendar day (UTC, `YYYY-MM-DD`) that `dailyScans` counts. */
+  scansDay: string | null;
+  dailyScans: number;
+}
+
+export function newAccount(id: string, email: string, createdAt: string): Account {
+  return {
+    id,
+    email,
+    name: null,
+    createdAt,
+    tier: 'free',
+    subscription: { isActive: true, isPaid: false, isCanceling: false, currentPeriodEnd: null },
+    keyCount: 0,
+    siteCount: 0,
+    webhookCount: 0,
+    scanCount: 0,
+    apiCallsMonth: null,
+    monthlyApiCalls: 0,
+    scansDay: null,
+    dailyScans: 0,
+  };
+}

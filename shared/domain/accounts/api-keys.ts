@@ -1,0 +1,46 @@
+import { getAccount } from '#shared/db/accounts.js';
+import { deleteApiKey, listApiKeys } from '#shared/db/api-keys.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import { toApiKeyInfo, type ApiKeyInfo } from '#shared/domain/accounts/api-key-info.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import { issueKey } from '#shared/domain/accounts/issue-key.js';
+import { AppError, conflict, forbidden, notFound } from '#shared/domain/errors.js';
+import { allowanceFor } from '#shared/domain/plans.js';
+import { defaultScopes, type Scope } from '#shared/domain/scopes.js';
+
+const maxAttempts = 5;
+
+export async function listKeys(caller: Caller, deps: Dependencies): Promise<{ keys: ApiKeyInfo[]; keyLimit: number; keysUsed: number }> {
+  const keys = await listApiKeys(deps.db, deps.config.tableName, caller.accountId);
+  return { keys: keys.map(toApiKeyInfo), keyLimit: allowanceFor(caller.tier, deps.config).apiKeysMax, keysUsed: keys.length };
+}
+
+/** A new key, shown once. The limit is checked in the same transaction that writes the key. */
+export async function createKey(
+  caller: Caller,
+  request: { label: string; scopes?: Scope[] | undefined },
+  deps: Dependencies,
+): Promise<{ key: ApiKeyInfo; fullKey: string }> {
+  const scopes = request.scopes && request.scopes.length > 0 ? [...new Set(request.scopes)] : defaultScopes;
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
+    if (!account) throw notFound('Account not found');
+    const outcome = await issueKey(account, { label: request.label, scopes, replaceOldestAtLimit: false }, deps);
+    if (outcome.kind === 'issued') return { key: toApiKeyInfo(outcome.key), fullKey: outcome.fullKey };
+    if (outcome.kind === 'limit_reached') {
+      const limit = allowanceFor(account.tier, deps.config).apiKeysMax;
+      throw forbidden(`API key limit reached: the ${account.tier} plan allows ${limit} key${limit === 1 ? '' : 's'}; revoke one first`);
+    }
+  }
+  throw new AppError('unavailable', 'Could not create the key; try again');
+}
+
+/** Revokes (deletes) a key of the caller's account; never the key making the request. */
+export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
+  if (keyId === caller.keyId) throw conflict('The API key used for this request cannot be revoked; use another key');
+  const key = (await listApiKeys(deps.db, deps.config.tableName, caller.accountId)).find((candidate) => candidate.id === keyId);
+  if (!key) throw notFound('API key not found');
+  const revoked = await deleteApiKey(deps.db, deps.config.tableName, key);
+  if (!revoked) throw notFound('API key not found');
+  return { revoked: true, id: keyId };
+}
