@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiBaseUrl: string;
     sesBaseUrl: string;
+    dynamodbEndpoint: string;
+    tableName: string;
     sqsEndpoint: string;
     awsRegion: string;
     queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
@@ -36,6 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('apiBaseUrl', stack.urls.api);
   project.provide('sesBaseUrl', stack.urls.ses);
+  project.provide('dynamodbEndpoint', stack.urls.dynamodb);
+  project.provide('tableName', stack.tableName);
   project.provide('sqsEndpoint', stack.urls.sqs);
   project.provide('awsRegion', process.env.AWS_REGION ?? 'eu-west-2');
   project.provide('queues', stack.queues);
