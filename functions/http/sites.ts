@@ -1,5 +1,25 @@
+import { addSite, deleteSite, getSite, getThresholds, listSites, patchSite, putThresholds } from '#shared/domain/sites/watched-sites.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 
-export const operations: FamilyHandlers<'sites'> = {};
+export const operations: FamilyHandlers<'sites'> = {
+  listWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
+  addWatchedSite: async (request, deps) => ({ status: 201, body: await addSite(callerOf(request), request.body, deps) }),
+  getWatchedSite: async (request, deps) => ({ status: 200, body: await getSite(callerOf(request), request.params.id, deps) }),
+  patchWatchedSite: async (request, deps) => ({ status: 200, body: await patchSite(callerOf(request), request.params.id, request.body, deps) }),
+  deleteWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
+
+  listAccountWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
+  addAccountWatchedSite: async (request, deps) => ({ status: 201, body: await addSite(callerOf(request), request.body, deps) }),
+  getAccountWatchedSite: async (request, deps) => {
+    const { site, scoreHistory } = await getSite(callerOf(request), request.params.id, deps);
+    return { status: 200, body: { site, scoreHistory } };
+  },
+  patchAccountWatchedSite: async (request, deps) => ({ status: 200, body: await patchSite(callerOf(request), request.params.id, request.body, deps) }),
+  deleteAccountWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
+
+  getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
+  putThresholds: async (request, deps) => ({ status: 200, body: await putThresholds(callerOf(request), request.params.id, request.body, deps) }),
+};
 
 export const handler = createFamilyHandler('sites', operations);

@@ -23,6 +23,14 @@ export const keys = {
   keysByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#KEYS` }),
   keyOwnerSort: (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` }),
 
+  /** Watched sites live in their account's partition: listing is one consistent Query, ownership is the key. */
+  watchedSite: (accountId: string, siteId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITE#${siteId}` }),
+  watchedSitesOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'SITE#' }),
+  /** Uniqueness marker: one watched site per normalised URL (by digest: sort keys stop at 1 KB) per account. */
+  watchedUrlMarker: (accountId: string, urlDigest: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITEURL#${urlDigest}` }),
+  /** A site's score snapshots, newest last by scan time. */
+  siteHistoryOf: (accountId: string, siteId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: `HISTORY#${siteId}#` }),
+
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */
   scansByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` }),

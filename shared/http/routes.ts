@@ -78,7 +78,7 @@ function watchedSiteRoutes(prefix: string, family: 'preferred' | 'account') {
     add: {
       method: 'POST', path: base, family: 'sites', auth: 'key', scope: 'sites:write', tags,
       summary: 'Watch a site (SSRF-validated, normalised, de-duplicated)',
-      body: addSiteRequest(config.watchedUrlMaxLength, config.labelMaxLength),
+      body: addSiteRequest({ allowPrivateHosts: allowedPrivateHosts(config) }, config.watchedUrlMaxLength, config.labelMaxLength),
       responses: { ...ok(201, 'The new watched site', SiteEnvelope), ...errors(400, 401, 403, 409) },
     },
     get: {

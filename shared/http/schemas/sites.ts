@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, Unlimited, label } from '#shared/http/schemas/common.js';
+import { targetUrl } from '#shared/http/schemas/scan.js';
+import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 
 export const ThresholdRecord = z
-  .object({ id: z.string(), condition: z.string(), value: z.number().int(), isActive: z.boolean() })
+  .object({ id: z.string(), condition: z.enum(['drops_below', 'rises_above']), value: z.number().int(), isActive: z.boolean() })
   .meta({ id: 'ThresholdRecord' });
 
 export const WatchedSite = z
@@ -32,10 +34,10 @@ export const Thresholds = z
   })
   .meta({ id: 'Thresholds' });
 
-export function addSiteRequest(urlMax: number, labelMax: number) {
+export function addSiteRequest(policy: TargetPolicy, urlMax: number, labelMax: number) {
   return z
     .object({
-      url: z.string().min(1, 'is required').max(urlMax, `must be at most ${urlMax} characters`),
+      url: targetUrl(policy, urlMax),
       label: label(labelMax).optional(),
       alertEnabled: z.boolean().default(true),
     })

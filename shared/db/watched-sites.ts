@@ -1,0 +1,167 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/db/keys.js';
+import { cancellationCodes } from '#shared/db/transactions.js';
+import type { SiteThresholds, WatchedSite } from '#shared/domain/sites/watched-site.js';
+
+function toSite(item: Record<string, unknown>): WatchedSite {
+  const { pk: _pk, sk: _sk, type: _type, ...site } = item;
+  return site as unknown as WatchedSite;
+}
+
+export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<WatchedSite[]> {
+  const { pk, skPrefix } = keys.watchedSitesOf(accountId);
+  const sites: WatchedSite[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    sites.push(...(page.Items ?? []).map(toSite));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return sites;
+}
+
+export async function getWatchedSite(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string): Promise<WatchedSite | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.watchedSite(accountId, siteId), ConsistentRead: true }));
+  return Item ? toSite(Item) : null;
+}
+
+export type AddOutcome = 'added' | 'duplicate' | 'limit_reached' | 'conflict';
+
+/** The site, its URL marker and the account's site count in one transaction: no duplicates, never over the limit. */
+export async function addWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite, limit: number): Promise<AddOutcome> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.watchedUrlMarker(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.account(site.accountId),
+              UpdateExpression: 'ADD siteCount :one',
+              ConditionExpression: 'attribute_exists(pk) AND siteCount < :limit',
+              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.watchedSite(site.accountId, site.id), type: 'WatchedSite', ...site },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'added';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes.length === 0) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
+    if (codes[1] === 'ConditionalCheckFailed') return 'limit_reached';
+    return 'conflict';
+  }
+}
+
+export interface SiteChanges {
+  label?: string;
+  alertEnabled?: boolean;
+  isCompetitor?: boolean;
+  thresholds?: SiteThresholds;
+}
+
+/** Applies the given fields; null when the site is not the account's. */
+export async function updateWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+  changes: SiteChanges,
+): Promise<WatchedSite | null> {
+  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.watchedSite(accountId, siteId),
+        UpdateExpression: fields.length > 0 ? `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}` : 'SET #id = #id',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: fields.length > 0 ? Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) : { '#id': 'id' },
+        ...(fields.length > 0 ? { ExpressionAttributeValues: Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) } : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toSite(Attributes!);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** Deletes the site with its URL marker and lowers the site count; false when it is not the account's. */
+export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.watchedSite(site.accountId, site.id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.account(site.accountId),
+              UpdateExpression: 'ADD siteCount :minusOne',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minusOne': -1 },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+export interface ScoreSnapshot {
+  score: number;
+  scannedAt: string;
+}
+
+/** Up to `limit` snapshots, newest first. */
+export async function siteHistory(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string, limit: number): Promise<ScoreSnapshot[]> {
+  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
+}
