@@ -6,12 +6,16 @@
  *    (deepest fetch round x latency), with the gatherer's rounds checked against the fetch start times.
  * 2. CPU: analysePage plus every check's evaluate on the 93 real product pages, per page.
  * 3. Memory: peak RSS of a growth scan of five 2 MiB pages, in a child process.
+ * 4. Accounts: on a local stack in a child process, POST /api/v1/auth/register for a known address
+ *    against fresh ones (no enumeration by timing), and GET /api/v1/account with a key against the
+ *    unauthenticated GET /api/v1/account/plans (authentication overhead).
  *
  * Prints a compact table and writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Tier } from '#shared/domain/tiers.js';
+import { printAccounts, runAccountsBench } from './accounts.js';
 import { runCpuBench } from './cpu.js';
 import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
@@ -92,6 +96,9 @@ async function main(): Promise<void> {
   console.log(`  peak RSS ${memory.maxRssMb} MB (sampled ${memory.sampledPeakRssMb} MB), baseline ${memory.baselineRssMb} MB, scan adds ${memory.scanRssMb} MB`);
   console.log(`  target: peak < ${TARGETS.rssMb} MB: ${verdict(memory.maxRssMb < TARGETS.rssMb)}`);
 
+  const accounts = await runAccountsBench();
+  printAccounts(accounts);
+
   const elapsedS = round((performance.now() - started) / 1000);
   writeFileSync(
     RESULTS,
@@ -104,6 +111,7 @@ async function main(): Promise<void> {
         latency: { latencyMs: LATENCY_MS, runs: RUNS, leftOutOfRatio: [...OUT_OF_RATIO], ratios, rows: latency },
         cpu,
         memory,
+        accounts,
       },
       null,
       2,
