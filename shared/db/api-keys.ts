@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
 import { cancellationCodes, type TransactItem } from '#shared/db/transactions.js';
 import type { Scope } from '#shared/domain/scopes.js';
@@ -85,17 +86,7 @@ export async function insertApiKey(
           },
         },
       ]
-    : [
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.account(key.accountId),
-            UpdateExpression: 'ADD keyCount :one',
-            ConditionExpression: 'attribute_exists(pk) AND keyCount < :limit',
-            ExpressionAttributeValues: { ':one': 1, ':limit': options.keyLimit },
-          },
-        },
-      ];
+    : [adjustAccountCounter(tableName, key.accountId, 'keyCount', 1, options.keyLimit)];
   const preconditions = options.preconditions ?? [];
   try {
     await db.send(new TransactWriteCommand({ TransactItems: [...preconditions, put, ...countChange] }));
@@ -123,15 +114,7 @@ export async function deleteApiKey(db: DynamoDBDocumentClient, tableName: string
               ExpressionAttributeValues: { ':account': key.accountId },
             },
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.account(key.accountId),
-              UpdateExpression: 'ADD keyCount :minusOne',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
+          adjustAccountCounter(tableName, key.accountId, 'keyCount', -1),
         ],
       }),
     );

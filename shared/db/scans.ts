@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys, type ItemKey } from '#shared/db/keys.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
@@ -51,15 +52,7 @@ export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string
     new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.account(ownerId),
-            UpdateExpression: 'ADD scanCount :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
+        adjustAccountCounter(tableName, ownerId, 'scanCount', 1),
       ],
     }),
   );

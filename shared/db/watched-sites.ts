@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
 import { cancellationCodes } from '#shared/db/transactions.js';
 import type { SiteThresholds, WatchedSite } from '#shared/domain/sites/watched-site.js';
@@ -49,15 +50,7 @@ export async function addWatchedSite(db: DynamoDBDocumentClient, tableName: stri
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.account(site.accountId),
-              UpdateExpression: 'ADD siteCount :one',
-              ConditionExpression: 'attribute_exists(pk) AND siteCount < :limit',
-              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-            },
-          },
+          adjustAccountCounter(tableName, site.accountId, 'siteCount', 1, limit),
           {
             Put: {
               TableName: tableName,
@@ -127,15 +120,7 @@ export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: s
             },
           },
           { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.account(site.accountId),
-              UpdateExpression: 'ADD siteCount :minusOne',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
+          adjustAccountCounter(tableName, site.accountId, 'siteCount', -1),
         ],
       }),
     );

@@ -39,7 +39,7 @@ describe('runAccountScan', () => {
     expect(result.expiresAt).toBeNull();
     const [transaction] = writes as Array<{ TransactItems: Array<{ Put?: { Item: Record<string, unknown> }; Update?: { UpdateExpression: string } }> }>;
     expect(transaction!.TransactItems[0]!.Put!.Item).toMatchObject({ ownerId: unitAccountId, gsi1pk: `ACCOUNT#${unitAccountId}#SCANS` });
-    expect(transaction!.TransactItems[1]!.Update!.UpdateExpression).toBe('ADD scanCount :one');
+    expect(transaction!.TransactItems[1]!.Update).toMatchObject({ UpdateExpression: 'ADD #counter :delta', ExpressionAttributeNames: { '#counter': 'scanCount' } });
     expect(sent).toEqual([
       {
         queue: 'webhook',
