@@ -15,6 +15,11 @@ export interface FunctionAccess {
   readsStripeSecret?: boolean;
   /** Sends e-mail through SES. */
   sendsMail?: boolean;
+  /**
+   * Reads the HMAC pepper without serving a Bearer route (those families read it anyway, see
+   * `readsKeyPepper`): it digests API keys or sign-in tokens itself.
+   */
+  readsKeyPepper?: boolean;
 }
 
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
@@ -22,7 +27,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   publicScanner: { sendsTo: ['webhook'] },
   scanner: { sendsTo: ['webhook'] },
   batch: { sendsTo: ['batch'] },
-  auth: { sendsTo: ['mail'] },
+  auth: { sendsTo: ['mail'], readsKeyPepper: true },
   account: { sendsTo: [], readsStripeSecret: true },
   sites: { sendsTo: ['rescan'] },
   webhooks: { sendsTo: ['webhook'] },
@@ -31,13 +36,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   rescanSweep: { sendsTo: ['rescan'] },
   rescanSite: { sendsTo: ['webhook', 'mail'] },
   webhookDelivery: { sendsTo: [] },
-  mailSender: { sendsTo: [], sendsMail: true },
+  mailSender: { sendsTo: [], sendsMail: true, readsKeyPepper: true },
 };
 
 /**
- * Functions that hash API keys with the pepper: every family serving a Bearer route (to check the
- * caller's key), and auth, which issues a key when a sign-in link is exchanged.
+ * Functions that digest secrets with the pepper: every family serving a Bearer route (to check the
+ * caller's key), auth (it checks sign-in tokens and issues a key when a link is exchanged) and the
+ * mail sender (it creates the sign-in tokens it mails and stores their digests).
  */
 export function readsKeyPepper(name: FunctionName): boolean {
-  return name === 'auth' || routeList.some((route) => route.family === name && route.auth === 'key');
+  return functionAccess[name].readsKeyPepper === true || routeList.some((route) => route.family === name && route.auth === 'key');
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { configKeys, envName } from '#shared/config.js';
 import { families } from '#shared/http/route-types.js';
 import { apiFunctions, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { entryPath } from '#lib/paths.js';
@@ -8,6 +9,9 @@ import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/read
 type FunctionResource = { Properties: Record<string, unknown> & { Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } } };
 
 const allNames: FunctionName[] = [...families, ...workerNames];
+
+/** Set by ServiceFunction for Node and Powertools, not read through shared/config.ts. */
+const runtimeVariables = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME'];
 
 let built: BuiltApp;
 let functions: Record<string, FunctionResource>;
@@ -119,9 +123,26 @@ describe('Lambda functions', () => {
 
   it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
     const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
-    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'scanner', 'sites', 'webhooks'].sort());
+    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
     expect(holders('STRIPE_SECRET_ARN')).toEqual(['account', 'billing']);
     expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
+    const { secrets, mail } = built.stack;
+    for (const name of holders('KEY_PEPPER_SECRET_ARN')) expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
+    for (const name of holders('STRIPE_SECRET_ARN')) expect(environmentOf(name).STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
+    expect(environmentOf('mailSender').SES_CONFIGURATION_SET).toEqual({ Ref: built.logicalId(mail.configurationSet) });
+  });
+
+  it('sets only variables the service reads: a setting of shared/config.ts or a Lambda runtime option', () => {
+    const settingNames = new Set(configKeys.map(envName));
+    for (const name of allNames) {
+      const unknown = Object.keys(environmentOf(name)).filter((variable) => !settingNames.has(variable) && !runtimeVariables.includes(variable));
+      expect(unknown, name).toEqual([]);
+    }
+  });
+
+  it('leaves the account limits (sign-in link validity, sign-in mails per hour, e-mail length) at their defaults', () => {
+    const accountSettings = (['signInLinkValidityMinutes', 'signInMailsPerHourPerAddress', 'emailMaxLength'] as const).map(envName);
+    for (const name of allNames) for (const variable of accountSettings) expect(environmentOf(name), name).not.toHaveProperty(variable);
   });
 });
 

@@ -74,9 +74,9 @@ describe('least-privilege grants follow the access table', () => {
     for (const statement of dynamo) expect(referencedIds(statement.Resource)).toEqual([tableId]);
   });
 
-  it('grants the pepper to the authenticating families and auth, Stripe to account and billing', () => {
+  it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to account and billing', () => {
     const readers = (secretId: string) => allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
-    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'scanner', 'sites', 'webhooks'].sort());
+    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
     expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['account', 'billing']);
   });
 
