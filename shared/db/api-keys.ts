@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
+import { queryAll } from '#shared/db/query-pages.js';
 import { cancellationCodes, type TransactItem } from '#shared/db/transactions.js';
 import type { Scope } from '#shared/domain/scopes.js';
 
@@ -37,22 +38,13 @@ export async function getApiKeyByDigest(db: DynamoDBDocumentClient, tableName: s
 
 /** An account's keys, oldest first. */
 export async function listApiKeys(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<StoredApiKey[]> {
-  const found: StoredApiKey[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :owner',
-        ExpressionAttributeValues: { ':owner': keys.keysByOwner(accountId).gsi1pk },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toStoredKey));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return found;
+  const items = await queryAll(db, {
+    TableName: tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :owner',
+    ExpressionAttributeValues: { ':owner': keys.keysByOwner(accountId).gsi1pk },
+  });
+  return items.map(toStoredKey);
 }
 
 export type InsertOutcome = 'inserted' | 'limit_reached' | 'replaced_key_gone' | 'precondition_failed' | 'conflict';

@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys, type ItemKey } from '#shared/db/keys.js';
+import { queryItems } from '#shared/db/query-pages.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
 const zip = promisify(gzip);
@@ -70,26 +71,24 @@ export async function getScan(db: DynamoDBDocumentClient, tableName: string, id:
 /** The keys of an owner's scans from `offset`, newest first: only keys are read while skipping. */
 async function ownedScanKeys(db: DynamoDBDocumentClient, tableName: string, ownerId: string, limit: number, offset: number): Promise<ItemKey[]> {
   const found: ItemKey[] = [];
+  if (limit === 0) return found;
   let skipped = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :owner',
-        ExpressionAttributeValues: { ':owner': keys.scansByOwner(ownerId).gsi1pk },
-        ProjectionExpression: 'pk, sk',
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (skipped < offset) skipped += 1;
-      else if (found.length < limit) found.push({ pk: item.pk as string, sk: item.sk as string });
+  const items = queryItems(db, {
+    TableName: tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :owner',
+    ExpressionAttributeValues: { ':owner': keys.scansByOwner(ownerId).gsi1pk },
+    ProjectionExpression: 'pk, sk',
+    ScanIndexForward: false,
+  });
+  for await (const item of items) {
+    if (skipped < offset) {
+      skipped += 1;
+      continue;
     }
-    cursor = found.length < limit ? page.LastEvaluatedKey : undefined;
-  } while (cursor);
+    found.push({ pk: item.pk as string, sk: item.sk as string });
+    if (found.length === limit) break;
+  }
   return found;
 }
 

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
+import { queryAll } from '#shared/db/query-pages.js';
 import { cancellationCodes } from '#shared/db/transactions.js';
 import type { SiteThresholds, WatchedSite } from '#shared/domain/sites/watched-site.js';
 
@@ -12,22 +13,13 @@ function toSite(item: Record<string, unknown>): WatchedSite {
 
 export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<WatchedSite[]> {
   const { pk, skPrefix } = keys.watchedSitesOf(accountId);
-  const sites: WatchedSite[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    sites.push(...(page.Items ?? []).map(toSite));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return sites;
+  const items = await queryAll(db, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toSite);
 }
 
 export async function getWatchedSite(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string): Promise<WatchedSite | null> {
