@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findAddToCart } from '#shared/scanner/checks/agentic-commerce/add-to-cart.js';
 import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
-import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
-import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 
-const check = (id: string): CheckDefinition => {
-  const found = agenticCommerceChecks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id}`);
-  return found;
-};
-const run = (id: string, input: ArtifactsInput) => {
-  const artifacts = buildArtifacts(input);
-  const result = check(id).evaluate(artifacts);
-  return { result, advice: () => check(id).advise(result, artifacts) };
-};
+const { check, run } = checkRunner(agenticCommerceChecks);
 
 const jsonLd = (availability = 'InStock') =>
   `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug","offers":{"@type":"Offer","price":"12.50","priceCurrency":"GBP","availability":"https://schema.org/${availability}"}}</script>`;

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
-import type { CheckDefinition } from '#shared/scanner/checks/types.js';
-import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
-import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 
-const check = (id: string): CheckDefinition => {
-  const found = agenticCommerceChecks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id}`);
-  return found;
-};
-const run = (id: string, input: ArtifactsInput) => {
-  const artifacts = buildArtifacts(input);
-  const result = check(id).evaluate(artifacts);
-  return { result, advice: () => check(id).advise(result, artifacts) };
-};
+const { run } = checkRunner(agenticCommerceChecks);
 
 const softNotFound = '<!doctype html><html><head><title>Page not found</title></head><body><h1>Oops</h1></body></html>';
 const shopifyHome = '<!doctype html><html><head><title>Mug Shop</title><script src="https://cdn.shopify.com/s/files/1/theme.js"></script></head><body><h1>Mugs</h1></body></html>';

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { discoveryChecks, productUrlsFromSitemap } from '#shared/scanner/checks/discovery/index.js';
-import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
-import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 
-const check = (id: string): CheckDefinition => {
-  const found = discoveryChecks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id}`);
-  return found;
-};
-const run = (id: string, input: ArtifactsInput | Artifacts) => {
-  const artifacts = 'site' in input ? input : buildArtifacts(input);
-  const result = check(id).evaluate(artifacts);
-  return { result, artifacts, advice: () => check(id).advise(result, artifacts) };
-};
+const { run } = checkRunner(discoveryChecks);
 
 const robotsWithSitemap = 'User-agent: *\nDisallow: /cart\nSitemap: https://shop.example/sitemap.xml\n';
 const robotsWithout = 'User-agent: *\nDisallow: /cart\n';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { policiesTrustChecks } from '#shared/scanner/checks/policies-trust/index.js';
-import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
-import type { ArtifactsInput, Input } from '#test/unit/scanner/checks/build-artifacts.js';
+import type { Input } from '#test/unit/scanner/checks/build-artifacts.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 
 function html({ jsonLd = [], body = '', lang = 'en-GB' }: { jsonLd?: unknown[]; body?: string; lang?: string }): string {
   const scripts = jsonLd.map((block) => `<script type="application/ld+json">${JSON.stringify(block)}</script>`).join('\n');
@@ -55,17 +54,7 @@ const challenge: Input = {
   body: '<!doctype html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>',
 };
 
-function check(id: string): CheckDefinition {
-  const found = policiesTrustChecks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id}`);
-  return found;
-}
-
-function run(id: string, input: ArtifactsInput) {
-  const artifacts = buildArtifacts(input);
-  const result = check(id).evaluate(artifacts);
-  return { result, artifacts, advice: () => check(id).advise(result, artifacts) };
-}
+const { run } = checkRunner(policiesTrustChecks);
 
 describe('policies_trust dimension', () => {
   it('has the rubric ids in order and points adding up to 15', () => {

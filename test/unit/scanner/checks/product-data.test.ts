@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { hasMachineReadablePrice, productDataChecks } from '#shared/scanner/checks/product-data/index.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import type { Input } from '#test/unit/scanner/checks/build-artifacts.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 
 const DESCRIPTION =
   'A hand-thrown stoneware mug in deep ocean blue, glazed inside and out, dishwasher and microwave safe, holding 350 ml of coffee or tea.';
@@ -44,17 +44,9 @@ function page({ jsonLd = [], head = '', body = '' }: { jsonLd?: unknown[]; head?
 const visible = '<h1>Ocean Blue Mug</h1><p class="price">€24,99</p><form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>';
 const goodPage = page({ jsonLd: [fullProduct], body: visible });
 
-function check(id: string): CheckDefinition {
-  const found = productDataChecks.find((c) => c.id === id);
-  if (!found) throw new Error(`no check ${id}`);
-  return found;
-}
-
-function run(id: string, products: Input[], extra: Partial<Parameters<typeof buildArtifacts>[0]> = {}) {
-  const artifacts = buildArtifacts({ products, ...extra });
-  const result = check(id).evaluate(artifacts);
-  return { result, artifacts, advise: () => check(id).advise(result, artifacts) };
-}
+const runner = checkRunner(productDataChecks);
+const { check } = runner;
+const run = (id: string, products: Input[], extra: Partial<Parameters<typeof buildArtifacts>[0]> = {}) => runner.run(id, { products, ...extra });
 
 const challenge: Input = {
   status: 403,
@@ -154,7 +146,7 @@ describe('schema_present', () => {
   });
 
   it('fails without any product markup and names the broken JSON-LD block', () => {
-    const { result, advise } = run('schema_present', [page({ head: '<script type="application/ld+json">{"@type": "Product", "name": }</script>', body: visible })]);
+    const { result, advice: advise } = run('schema_present', [page({ head: '<script type="application/ld+json">{"@type": "Product", "name": }</script>', body: visible })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/No Product markup on \/products\/item-1/);
     expect(result.evidence[0]?.value).toMatch(/a JSON-LD block does not parse/);
@@ -179,7 +171,7 @@ describe('offer_core', () => {
 
   it('scores the share of the five fields and lists the missing ones', () => {
     const product = { ...fullProduct, offers: { '@type': 'Offer', price: '24.99' } };
-    const { result, advise } = run('offer_core', [page({ jsonLd: [product], body: visible })]);
+    const { result, advice: advise } = run('offer_core', [page({ jsonLd: [product], body: visible })]);
     expect(result.status).toBe('warn');
     expect(result.score).toBeCloseTo(0.6);
     expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'missing currency, availability' });
@@ -218,7 +210,7 @@ describe('identifiers', () => {
 
   it("warns when the GTIN's check digit is wrong", () => {
     const { mpn: _mpn, ...product } = fullProduct;
-    const { result, advise } = run('identifiers', [page({ jsonLd: [{ ...product, gtin13: '4006381333932' }] })]);
+    const { result, advice: advise } = run('identifiers', [page({ jsonLd: [{ ...product, gtin13: '4006381333932' }] })]);
     expect(result).toMatchObject({ status: 'warn', score: 0.5 });
     expect(result.summary).toContain("GTIN 4006381333932's check digit is wrong (expected 1, found 2)");
     expect(advise().snippet).toContain('"gtin": "<13-digit EAN / 12-digit UPC>"');
@@ -233,7 +225,7 @@ describe('identifiers', () => {
 
   it('fails without any identifier', () => {
     const { sku: _s, gtin13: _g, mpn: _m, brand: _b, ...product } = fullProduct;
-    const { result, advise } = run('identifiers', [page({ jsonLd: [product] })]);
+    const { result, advice: advise } = run('identifiers', [page({ jsonLd: [product] })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/states no product identifier/);
     expect(advise().snippet).toContain('<13-digit EAN / 12-digit UPC>');
@@ -270,7 +262,7 @@ describe('attributes', () => {
   });
 
   it('fails with a bare product', () => {
-    const { result, advise } = run('attributes', [page({ jsonLd: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Ocean Blue Mug', offers: offer }] })]);
+    const { result, advice: advise } = run('attributes', [page({ jsonLd: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Ocean Blue Mug', offers: offer }] })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     const advice = advise();
     expect(advice.snippet).toContain('"itemCondition": "https://schema.org/NewCondition"');
@@ -318,7 +310,7 @@ describe('variants', () => {
   });
 
   it('fails when the page offers a choice the markup does not describe, and advises a ProductGroup with the options', () => {
-    const { result, advise } = run('variants', [page({ jsonLd: [fullProduct], body: visible + sizeSelect })]);
+    const { result, advice: advise } = run('variants', [page({ jsonLd: [fullProduct], body: visible + sizeSelect })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'offers choice "Size": S, M, L, but the structured data describes a single product' });
     expect(result.summary).toMatch(/agents cannot pick or price a variant/);
@@ -370,7 +362,7 @@ describe('reviews', () => {
 
   it('fails without ratings and says agents rank by them', () => {
     const { aggregateRating: _r, ...product } = fullProduct;
-    const { result, advise } = run('reviews', [page({ jsonLd: [product] })]);
+    const { result, advice: advise } = run('reviews', [page({ jsonLd: [product] })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/agents rank products by ratings/);
     expect(advise().snippet).toContain('"@type": "AggregateRating"');
