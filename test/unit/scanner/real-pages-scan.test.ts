@@ -19,7 +19,7 @@ import type { Fetcher } from '#shared/scanner/fetch/index.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop, ShopRoute } from '#test/fixtures/shop-server.js';
 import { markupValues } from './extract/markup-search.js';
-import { EXCEPTIONS, FIELDS, exposed, loadGroundTruth, matches, present, readRealPage, type GroundTruth } from './extract/real-page-truth.js';
+import { EXCEPTIONS, FIELDS, describeTallies, exposed, loadGroundTruth, matches, present, readRealPage, tallyFields, type GroundTruth } from './extract/real-page-truth.js';
 import type { MarkupValues } from './extract/markup-search.js';
 
 const CONCURRENCY = 8;
@@ -104,24 +104,10 @@ describe('real product pages through the scanner', () => {
   });
 
   it('matches every exposed fact (summary)', () => {
-    const rows = FIELDS.map((field) => {
-      let exposedCount = 0;
-      let matched = 0;
-      let excepted = 0;
-      for (const { id, truth, markup, facts } of scans.values()) {
-        const labelled = truth[field];
-        if (labelled === undefined || !present(field, markup)) continue;
-        if (EXCEPTIONS[id]?.some((e) => e.field === field)) excepted++;
-        else if (exposed(field, markup, labelled)) {
-          exposedCount++;
-          if (matches(field, facts?.[field] ?? null, labelled)) matched++;
-        }
-      }
-      return { field, exposed: exposedCount, matched, excepted };
-    });
+    const rows = tallyFields(scans.values());
     const confirmed = [...scans.values()].filter((s) => s.facts !== null).length;
     console.log(
-      `real pages scanned (${scans.size}, ${confirmed} confirmed as products): ${rows.map((r) => `${r.field} ${r.matched}/${r.exposed} matched (+${r.excepted} documented exceptions)`).join('; ')}`,
+      `real pages scanned (${scans.size}, ${confirmed} confirmed as products): ${describeTallies(rows)}`,
     );
     for (const row of rows) expect(row.matched).toBe(row.exposed);
     // Guards against a broken markup search or server making the test vacuous.

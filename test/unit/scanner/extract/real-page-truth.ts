@@ -142,3 +142,42 @@ export function loadGroundTruth(): Record<string, GroundTruth> {
 export function readRealPage(id: string): Buffer {
   return gunzipSync(readFileSync(path.join(FIXTURES, 'html', `${id}.html.gz`)));
 }
+
+/** A page's ground truth beside what its markup states and what was read from it. */
+export interface TalliedPage {
+  id: string;
+  truth: GroundTruth;
+  markup: MarkupValues;
+  facts: Partial<Record<Field, string | null>> | null;
+}
+
+export interface FieldTally {
+  field: Field;
+  /** Pages whose markup states the labelled value (documented exceptions aside). */
+  exposed: number;
+  /** Of those, pages where the value read matches the label. */
+  matched: number;
+  excepted: number;
+}
+
+/** Per field: how many labelled values the markup exposes and how many of them were read correctly. */
+export function tallyFields(pages: Iterable<TalliedPage>): FieldTally[] {
+  const all = [...pages];
+  return FIELDS.map((field) => {
+    const tally: FieldTally = { field, exposed: 0, matched: 0, excepted: 0 };
+    for (const { id, truth, markup, facts } of all) {
+      const labelled = truth[field];
+      if (labelled === undefined || !present(field, markup)) continue;
+      if (EXCEPTIONS[id]?.some((e) => e.field === field)) tally.excepted++;
+      else if (exposed(field, markup, labelled)) {
+        tally.exposed++;
+        if (matches(field, facts?.[field] ?? null, labelled)) tally.matched++;
+      }
+    }
+    return tally;
+  });
+}
+
+export function describeTallies(rows: readonly FieldTally[]): string {
+  return rows.map((r) => `${r.field} ${r.matched}/${r.exposed} matched (+${r.excepted} documented exceptions)`).join('; ');
+}

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractStructuredData, productFacts } from '#shared/scanner/extract/index.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
 import { markupValues } from './markup-search.js';
-import { EXCEPTIONS, FIELDS, exposed, loadGroundTruth, matches, present, readRealPage, type GroundTruth } from './real-page-truth.js';
+import { EXCEPTIONS, FIELDS, describeTallies, exposed, loadGroundTruth, matches, present, readRealPage, tallyFields, type GroundTruth } from './real-page-truth.js';
 import type { MarkupValues } from './markup-search.js';
 
 interface PageResult {
@@ -63,22 +63,8 @@ describe('real product pages', () => {
   });
 
   it('matches every exposed fact (summary)', () => {
-    const rows = FIELDS.map((field) => {
-      let exposedCount = 0;
-      let matched = 0;
-      let excepted = 0;
-      for (const { id, truth, markup, facts } of results.values()) {
-        const labelled = truth[field];
-        if (labelled === undefined || !present(field, markup)) continue;
-        if (EXCEPTIONS[id]?.some((e) => e.field === field)) excepted++;
-        else if (exposed(field, markup, labelled)) {
-          exposedCount++;
-          if (matches(field, facts?.[field] ?? null, labelled)) matched++;
-        }
-      }
-      return { field, exposed: exposedCount, matched, excepted };
-    });
-    console.log(`real pages (${ids.length}): ${rows.map((r) => `${r.field} ${r.matched}/${r.exposed} matched (+${r.excepted} documented exceptions)`).join('; ')}`);
+    const rows = tallyFields(results.values());
+    console.log(`real pages (${ids.length}): ${describeTallies(rows)}`);
     for (const row of rows) expect(row.matched).toBe(row.exposed);
     // Guards against a broken markup search making the test vacuous.
     expect(rows.find((r) => r.field === 'price')!.exposed).toBeGreaterThanOrEqual(50);
