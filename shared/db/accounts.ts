@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
-import { cancellationCodes } from '#shared/db/transactions.js';
+import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { tiers, type Tier } from '#shared/domain/tiers.js';
 
@@ -34,32 +34,24 @@ export async function ensureAccount(
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const existing = await accountIdForEmail(db, tableName, candidate.email);
     if (existing) return { accountId: existing, created: false };
-    try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...keys.emailMarker(candidate.email), type: 'EmailMarker', accountId: candidate.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...keys.account(candidate.id), type: 'Account', ...candidate },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { accountId: candidate.id, created: true };
-    } catch (error) {
-      if (cancellationCodes(error).length === 0) throw error;
-      // The marker appeared meanwhile (another registration won) or the transactions collided: read again.
-    }
+    const cancelled = await writeTransaction(db, [
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.emailMarker(candidate.email), type: 'EmailMarker', accountId: candidate.id },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.account(candidate.id), type: 'Account', ...candidate },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ]);
+    if (!cancelled) return { accountId: candidate.id, created: true };
+    // The marker appeared meanwhile (another registration won) or the transactions collided: read again.
   }
   throw new Error('Could not create or find the account after repeated conflicts');
 }

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
-import { cancellationCodes, type TransactItem } from '#shared/db/transactions.js';
+import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import type { Scope } from '#shared/domain/scopes.js';
 
 export interface StoredApiKey {
@@ -80,41 +80,29 @@ export async function insertApiKey(
       ]
     : [adjustAccountCounter(tableName, key.accountId, 'keyCount', 1, options.keyLimit)];
   const preconditions = options.preconditions ?? [];
-  try {
-    await db.send(new TransactWriteCommand({ TransactItems: [...preconditions, put, ...countChange] }));
-    return 'inserted';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes.length === 0) throw error;
-    if (codes.slice(0, preconditions.length).includes('ConditionalCheckFailed')) return 'precondition_failed';
-    if (codes.at(-1) === 'ConditionalCheckFailed') return options.replacing ? 'replaced_key_gone' : 'limit_reached';
-    return 'conflict';
-  }
+  const codes = await writeTransaction(db, [...preconditions, put, ...countChange]);
+  if (!codes) return 'inserted';
+  if (codes.slice(0, preconditions.length).includes('ConditionalCheckFailed')) return 'precondition_failed';
+  if (codes.at(-1) === 'ConditionalCheckFailed') return options.replacing ? 'replaced_key_gone' : 'limit_reached';
+  return 'conflict';
 }
 
 /** Deletes a key of the account and lowers its key count; false when it was already gone. */
 export async function deleteApiKey(db: DynamoDBDocumentClient, tableName: string, key: StoredApiKey): Promise<boolean> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.apiKey(key.digest),
-              ConditionExpression: 'attribute_exists(pk) AND accountId = :account',
-              ExpressionAttributeValues: { ':account': key.accountId },
-            },
-          },
-          adjustAccountCounter(tableName, key.accountId, 'keyCount', -1),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const codes = await writeTransaction(db, [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: keys.apiKey(key.digest),
+        ConditionExpression: 'attribute_exists(pk) AND accountId = :account',
+        ExpressionAttributeValues: { ':account': key.accountId },
+      },
+    },
+    adjustAccountCounter(tableName, key.accountId, 'keyCount', -1),
+  ]);
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Deleting an API key was cancelled: ${codes.join(', ')}`);
 }
 
 /** Sets lastUsedAt unless it was set after `notAfter`: at most one write per key per interval. */

@@ -1,13 +1,19 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /**
- * Why each item of a cancelled transaction failed, by position: 'ConditionalCheckFailed',
- * 'TransactionConflict', 'None', ... Empty when the error is not a cancelled transaction.
+ * Writes the items as one transaction. Returns null when it committed; when DynamoDB cancelled it,
+ * why each item failed, by position ('ConditionalCheckFailed', 'TransactionConflict', 'None', ...).
+ * Any other error is thrown.
  */
-export function cancellationCodes(error: unknown): string[] {
-  if (!(error instanceof TransactionCanceledException)) return [];
-  return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+export async function writeTransaction(db: DynamoDBDocumentClient, items: TransactItem[]): Promise<string[] | null> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    return (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
+  }
 }

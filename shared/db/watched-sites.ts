@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
-import { cancellationCodes } from '#shared/db/transactions.js';
+import { writeTransaction } from '#shared/db/transactions.js';
 import type { SiteThresholds, WatchedSite } from '#shared/domain/sites/watched-site.js';
 
 function toSite(item: Record<string, unknown>): WatchedSite {
@@ -31,36 +31,27 @@ export type AddOutcome = 'added' | 'duplicate' | 'limit_reached' | 'conflict';
 
 /** The site, its URL marker and the account's site count in one transaction: no duplicates, never over the limit. */
 export async function addWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite, limit: number): Promise<AddOutcome> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.watchedUrlMarker(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          adjustAccountCounter(tableName, site.accountId, 'siteCount', 1, limit),
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.watchedSite(site.accountId, site.id), type: 'WatchedSite', ...site },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return 'added';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes.length === 0) throw error;
-    if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
-    if (codes[1] === 'ConditionalCheckFailed') return 'limit_reached';
-    return 'conflict';
-  }
+  const codes = await writeTransaction(db, [
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.watchedUrlMarker(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    adjustAccountCounter(tableName, site.accountId, 'siteCount', 1, limit),
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.watchedSite(site.accountId, site.id), type: 'WatchedSite', ...site },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (!codes) return 'added';
+  if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
+  if (codes[1] === 'ConditionalCheckFailed') return 'limit_reached';
+  return 'conflict';
 }
 
 export interface SiteChanges {
@@ -100,27 +91,20 @@ export async function updateWatchedSite(
 
 /** Deletes the site with its URL marker and lowers the site count; false when it is not the account's. */
 export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite): Promise<boolean> {
-  try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.watchedSite(site.accountId, site.id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
-          adjustAccountCounter(tableName, site.accountId, 'siteCount', -1),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (cancellationCodes(error)[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const codes = await writeTransaction(db, [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
+    adjustAccountCounter(tableName, site.accountId, 'siteCount', -1),
+  ]);
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Deleting a watched site was cancelled: ${codes.join(', ')}`);
 }
 
 export interface ScoreSnapshot {
