@@ -10,7 +10,7 @@ import { AppError, forbidden } from '#shared/domain/errors.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
 import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
 import { errorResponse } from '#shared/http/error-response.js';
-import { parseRequest } from '#shared/http/parse-request.js';
+import { headersOf, parseRequest } from '#shared/http/parse-request.js';
 import { enforceRateLimit } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKey, type Family } from '#shared/http/route-types.js';
@@ -22,11 +22,6 @@ export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: Operat
 type TableRoute = (typeof routeList)[number];
 
 const matchRoute = createRouteMatcher(routeList);
-
-function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
-  const entry = Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name);
-  return entry?.[1];
-}
 
 function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: TableRoute; pathParameters: Record<string, string> } {
   const match = matchRoute(event.requestContext.http.method, event.rawPath);
@@ -50,7 +45,7 @@ export async function dispatch<F extends Family>(
 ): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, family);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
-  const caller = route.auth === 'key' ? await authorize(headerOf(event, 'authorization'), route.scope, deps) : null;
+  const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route.scope, deps) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
   const request: ApiRequest = { ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes), caller };

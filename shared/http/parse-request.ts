@@ -25,6 +25,15 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** The request's headers by lower-case name (API Gateway v2 lower-cases them; the local adapter may not). */
+export function headersOf(event: Pick<APIGatewayProxyEventV2, 'headers'>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] = value;
+  }
+  return headers;
+}
+
 /** Turns an API Gateway event into a validated request for the route, or throws an AppError. */
 export function parseRequest(
   event: APIGatewayProxyEventV2,
@@ -39,17 +48,13 @@ export function parseRequest(
   const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
   const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
   const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) {
-    if (value !== undefined) headers[name.toLowerCase()] = value;
-  }
   return {
     route,
     params,
     query,
     body,
     rawBody,
-    headers,
+    headers: headersOf(event),
     sourceIp: event.requestContext.http.sourceIp,
     requestId: event.requestContext.requestId,
     caller: null,
