@@ -7,6 +7,8 @@
  *    sign-in mail seen in the SES stand-in's /store) against a fresh address each time, interleaved.
  * 2. Authentication overhead: GET /api/v1/account with a key from the real sign-in flow against
  *    GET /api/v1/account/plans (no auth), interleaved.
+ * 3. Rate-limit contention: 150 concurrent GET /api/pricing from one address (limit 100 per hour):
+ *    how many were admitted, and each request's latency.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +18,7 @@ import { waitUntil } from '../bin/local/wait-until.js';
 
 const WARMUP = 20;
 const SAMPLES = 200;
+const PRICING_BURST = 150;
 
 interface StoredMail {
   destination: { to: string[] };
@@ -153,7 +156,28 @@ async function main(): Promise<void> {
       }
     }
 
-    console.log(JSON.stringify({ warmup: WARMUP, samples: SAMPLES, knownMs, unknownMs, accountMs, plansMs, mailsToKnown, mailsTotal: mails.length, drainMs }));
+    // Part 3: one burst at the pricing limit, from the one address this child calls from.
+    const burst = await Promise.all(Array.from({ length: PRICING_BURST }, () => timed(`${api}/api/pricing`)));
+    const pricingBurstMs = burst.map((answer) => answer.ms);
+    const pricingAdmitted = burst.filter((answer) => answer.status === 200).length;
+    const pricingRefused = burst.filter((answer) => answer.status === 429).length;
+
+    console.log(
+      JSON.stringify({
+        warmup: WARMUP,
+        samples: SAMPLES,
+        knownMs,
+        unknownMs,
+        accountMs,
+        plansMs,
+        mailsToKnown,
+        mailsTotal: mails.length,
+        drainMs,
+        pricingBurstMs,
+        pricingAdmitted,
+        pricingRefused,
+      }),
+    );
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);

@@ -7,6 +7,8 @@
  *    interleaved, after a warm-up; medians, p90s and the known/unknown ratio of the medians.
  * 2. Authentication overhead: GET /api/v1/account (Bearer key from the real sign-in flow) against
  *    GET /api/v1/account/plans (no auth), interleaved; medians and their difference.
+ * 3. Rate-limit contention: 150 concurrent GET /api/pricing from one address (limit 100): admitted
+ *    and refused counts, p50 and p99 latency (target p99 under 1 s).
  *
  * `npx tsx bench/accounts.ts` runs this part alone.
  */
@@ -40,6 +42,13 @@ export interface AccountsStats {
     /** account median minus plans median. */
     overheadMs: number;
   };
+  pricingBurst: {
+    requests: number;
+    admitted: number;
+    refused: number;
+    p50Ms: number;
+    p99Ms: number;
+  };
   elapsedS: number;
 }
 
@@ -53,6 +62,9 @@ interface ChildOutput {
   mailsToKnown: number;
   mailsTotal: number;
   drainMs: number;
+  pricingBurstMs: number[];
+  pricingAdmitted: number;
+  pricingRefused: number;
 }
 
 const CHILD = fileURLToPath(new URL('./accounts-child.ts', import.meta.url));
@@ -108,6 +120,13 @@ export async function runAccountsBench(): Promise<AccountsStats> {
       plans: timing(out.plansMs),
       overheadMs: round(median(out.accountMs) - median(out.plansMs), 2),
     },
+    pricingBurst: {
+      requests: out.pricingBurstMs.length,
+      admitted: out.pricingAdmitted,
+      refused: out.pricingRefused,
+      p50Ms: round(median(out.pricingBurstMs), 1),
+      p99Ms: round(percentile(out.pricingBurstMs, 99), 1),
+    },
     elapsedS: round((performance.now() - started) / 1000),
   };
 }
@@ -123,6 +142,10 @@ export function printAccounts(stats: AccountsStats): void {
   row('GET /api/v1/account/plans', auth.plans);
   console.log(`  register known/unknown median ratio ${register.ratio.toFixed(3)} (1 = indistinguishable by time)`);
   console.log(`  authenticated request overhead: ${auth.overheadMs} ms (account median - plans median)`);
+  const burst = stats.pricingBurst;
+  console.log(
+    `  ${burst.requests} concurrent GET /api/pricing from one address (limit 100): ${burst.admitted} admitted, ${burst.refused} refused; p50 ${burst.p50Ms} ms, p99 ${burst.p99Ms} ms (target p99 < 1000 ms: ${burst.p99Ms < 1000 ? 'ok' : 'MISSED'})`,
+  );
   console.log(`  sign-in mails: ${register.mailsToKnown} to the known address, ${register.mailsTotal} in all; the mail worker finished ${register.mailDrainMs} ms after the last register`);
 }
 

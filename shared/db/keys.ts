@@ -7,7 +7,12 @@ export interface ItemKey {
 
 export const keys = {
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
-  rateLimit: (rule: string, subject: string): ItemKey => ({ pk: `RATE#${rule}#${subject}`, sk: 'RATE' }),
+  /** One of a rolling-window limit's slots (shared/domain/rate-window.ts); a limit's slots share a partition. */
+  rateLimitSlot: (rule: string, subject: string, index: number): ItemKey => ({
+    pk: `RATE#${rule}#${subject}`,
+    sk: `SLOT#${String(index).padStart(4, '0')}`,
+  }),
+  rateLimitSlotsOf: (rule: string, subject: string) => ({ pk: `RATE#${rule}#${subject}` }),
 
   account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   /** Uniqueness marker: one account per normalised e-mail address. */

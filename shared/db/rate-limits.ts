@@ -1,56 +1,64 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
-import { admit, type WindowRule } from '#shared/domain/rate-window.js';
+import { queryAll } from '#shared/db/query-pages.js';
+import type { RateSlotStore } from '#shared/domain/rate-limiter.js';
+import type { HeldSlot } from '#shared/domain/rate-window.js';
 
-export interface RateLimitOutcome {
-  allowed: boolean;
-  retryAfterSeconds: number;
-}
+/** A limit's slots are the items of one partition, `RATE#<rule>#<subject>` / `SLOT#<index>`. */
+export function dynamoRateSlotStore(db: DynamoDBDocumentClient, tableName: string): RateSlotStore {
+  return {
+    async heldSlots(rule, subject) {
+      const slots = keys.rateLimitSlotsOf(rule, subject);
+      const items = await queryAll(db, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': slots.pk },
+        ProjectionExpression: '#slot, #at',
+        ExpressionAttributeNames: { '#slot': 'slot', '#at': 'at' },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({ index: item.slot, at: item.at }) as HeldSlot);
+    },
 
-interface RateLimitItem {
-  hits?: number[];
-  version?: number;
-}
+    async claimSlot({ rule, subject, index, at, claimId, cutoff, windowSeconds }) {
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.rateLimitSlot(rule, subject, index),
+              type: 'RateLimitSlot',
+              slot: index,
+              at,
+              claimId,
+              expiresAt: Math.ceil(at / 1000) + windowSeconds,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #at <= :cutoff',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: { ':cutoff': cutoff },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
 
-const maxAttempts = 25;
-
-/**
- * Records one request against a rolling window. The write is conditional on the version that was
- * read, so two concurrent requests can never both take the last slot; the loser re-reads and decides again.
- */
-export async function consumeRateLimit(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  request: { rule: string; subject: string; now: number } & WindowRule,
-): Promise<RateLimitOutcome> {
-  const key = keys.rateLimit(request.rule, request.subject);
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-    const item = Item as RateLimitItem | undefined;
-    const decision = admit(item?.hits ?? [], request.now, request);
-    if (!decision.allowed) return { allowed: false, retryAfterSeconds: decision.retryAfterSeconds };
-    const version = item?.version ?? 0;
-    try {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key,
-            type: 'RateLimit',
-            hits: decision.hits,
-            version: version + 1,
-            expiresAt: Math.ceil(request.now / 1000) + request.windowSeconds,
-          },
-          ConditionExpression: item ? 'version = :version' : 'attribute_not_exists(pk)',
-          ...(item ? { ExpressionAttributeValues: { ':version': version } } : {}),
-        }),
-      );
-      return { allowed: true, retryAfterSeconds: 0 };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
-  }
-  // Sustained contention on one subject: refuse rather than over-admit.
-  return { allowed: false, retryAfterSeconds: 1 };
+    async releaseSlot({ rule, subject, index, claimId }) {
+      try {
+        await db.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.rateLimitSlot(rule, subject, index),
+            ConditionExpression: 'claimId = :claimId',
+            ExpressionAttributeValues: { ':claimId': claimId },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    },
+  };
 }

@@ -11,7 +11,7 @@ import { tierAtLeast } from '#shared/domain/tiers.js';
 import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
-import { enforceRateLimit } from '#shared/http/rate-limit-step.js';
+import { withRateLimit } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKey, type Family } from '#shared/http/route-types.js';
 import { routeList, type OperationsOf, type Routes } from '#shared/http/routes.js';
@@ -54,8 +54,7 @@ export async function dispatch<F extends Family>(
   if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
     throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
   }
-  if (route.rateLimit) await enforceRateLimit(route.rateLimit, request, deps);
-  return handler(request, deps);
+  return route.rateLimit ? withRateLimit(route.rateLimit, request, deps, () => handler(request, deps)) : handler(request, deps);
 }
 
 /** Runs one request and always produces a response: errors become `{"error"}` with their status. */

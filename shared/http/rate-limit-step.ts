@@ -1,5 +1,6 @@
-import { consumeRateLimit } from '#shared/db/rate-limits.js';
-import { rateLimited } from '#shared/domain/errors.js';
+import { dynamoRateSlotStore } from '#shared/db/rate-limits.js';
+import { AppError, rateLimited } from '#shared/domain/errors.js';
+import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
 import type { ApiRequest } from '#shared/http/api-types.js';
 import type { RateLimitRule } from '#shared/http/route-types.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -17,9 +18,12 @@ function subjectOf(rule: RateLimitRule, request: ApiRequest): string {
   }
 }
 
-/** Counts the request against the route's rolling window; throws 429 with Retry-After when it is full. */
-export async function enforceRateLimit(rule: RateLimitRule, request: ApiRequest, deps: Dependencies): Promise<void> {
-  const outcome = await consumeRateLimit(deps.db, deps.config.tableName, {
+/**
+ * Counts the request against the route's rolling window (429 with Retry-After when it is full), runs
+ * `work`, and gives the slot back when `work` fails with one of the rule's `refundWhen` kinds.
+ */
+export async function withRateLimit<T>(rule: RateLimitRule, request: ApiRequest, deps: Dependencies, work: () => Promise<T>): Promise<T> {
+  const outcome = await consumeRateLimit(dynamoRateSlotStore(deps.db, deps.config.tableName), {
     rule: rule.name,
     subject: subjectOf(rule, request),
     limit: rule.limit,
@@ -28,6 +32,14 @@ export async function enforceRateLimit(rule: RateLimitRule, request: ApiRequest,
   });
   if (!outcome.allowed) {
     throw rateLimited(outcome.retryAfterSeconds, `Rate limit exceeded: ${rule.limit} requests per ${describeWindow(rule.windowSeconds)}`);
+  }
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && rule.refundWhen?.includes(error.kind)) {
+      await outcome.release().catch((releaseError: unknown) => deps.logger.warn('Could not refund a rate-limit slot', { error: releaseError }));
+    }
+    throw error;
   }
 }
 

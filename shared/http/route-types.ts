@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorKind } from '#shared/domain/errors.js';
 import type { Tier } from '#shared/domain/tiers.js';
 import type { Scope } from '#shared/domain/scopes.js';
 
@@ -16,6 +17,8 @@ export interface RateLimitRule {
   per: 'ip' | 'account' | 'resource';
   limit: number;
   windowSeconds: number;
+  /** Failures that give the request's slot back (the caller is not charged for them). */
+  refundWhen?: readonly ErrorKind[];
 }
 
 export interface ResponseDef {

@@ -62,7 +62,11 @@ function perIp(name: string, limit: number, windowSeconds: number): RateLimitRul
   return { name, per: 'ip', limit, windowSeconds };
 }
 
-const publicScanLimit = perIp('public-scan', config.publicScanLimitPerDay, config.publicScanWindowSeconds);
+// A scan the target could not answer (502) or finish (504) is the shop's failure, not the caller's.
+const publicScanLimit: RateLimitRule = {
+  ...perIp('public-scan', config.publicScanLimitPerDay, config.publicScanWindowSeconds),
+  refundWhen: ['upstream_failed', 'timed_out'],
+};
 const siteParams = IdParams;
 
 function watchedSiteRoutes(prefix: string, family: 'preferred' | 'account') {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ensureAccount, getAccount } from '#shared/db/accounts.js';
 import { listApiKeys } from '#shared/db/api-keys.js';
-import { consumeRateLimit } from '#shared/db/rate-limits.js';
+import { dynamoRateSlotStore } from '#shared/db/rate-limits.js';
+import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
 import { consumeSignInToken, getSignInToken, isSignInMailSent, markSignInMailSent, putSignInToken } from '#shared/db/sign-in-tokens.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { newAccount } from '#shared/domain/accounts/account.js';
@@ -42,7 +43,7 @@ export async function requestSignIn(email: string, deps: Dependencies): Promise<
 export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'throttled'> {
   const { db, config, clock } = deps;
   if (await isSignInMailSent(db, config.tableName, job.jobId)) return 'duplicate';
-  const throttle = await consumeRateLimit(db, config.tableName, {
+  const throttle = await consumeRateLimit(dynamoRateSlotStore(db, config.tableName), {
     rule: 'sign-in-mail',
     subject: job.email,
     limit: config.signInMailsPerHourPerAddress,

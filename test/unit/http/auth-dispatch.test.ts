@@ -51,8 +51,8 @@ describe('POST /api/v1/auth/register', () => {
       [202, answers[0]!.body],
       [202, answers[0]!.body],
     ]);
-    // The only table access is the per-IP rate limit (read, then conditional write), the same for both.
-    expect(reads).toEqual(['GetCommand', 'PutCommand', 'GetCommand', 'PutCommand']);
+    // The only table access is the per-IP rate limit (read the slots, take one), the same for both.
+    expect(reads).toEqual(['QueryCommand', 'PutCommand', 'QueryCommand', 'PutCommand']);
     expect(jobs).toEqual([
       { name: 'mail', message: { kind: 'sign-in', jobId: expect.any(String), email: 'known@shop.example.com' } },
       { name: 'mail', message: { kind: 'sign-in', jobId: expect.any(String), email: 'unknown@shop.example.com' } },

@@ -62,8 +62,8 @@ describe('request dispatch', () => {
 
   it('answers 429 with Retry-After when the window is full', async () => {
     const now = Date.now();
-    const hits = Array.from({ length: 100 }, (_, i) => now - 3_000 + i);
-    const fullWindow = { send: async () => ({ Item: { hits, version: 100 } }) } as unknown as DynamoDBDocumentClient;
+    const slots = Array.from({ length: 100 }, (_, i) => ({ slot: i, at: now - 3_000 + i }));
+    const fullWindow = { send: async () => ({ Items: slots }) } as unknown as DynamoDBDocumentClient;
     const deps = unitDependencies({ db: fullWindow, clock: { now: () => now } });
     const response = await callRoute({ ...routes.getPricing, operationId: 'getPricing' }, {}, deps);
     expect(response.statusCode).toBe(429);
