@@ -6,7 +6,7 @@ import type { Caller } from '#shared/domain/accounts/caller.js';
 import { issueKey } from '#shared/domain/accounts/issue-key.js';
 import { AppError, conflict, forbidden, notFound } from '#shared/domain/errors.js';
 import { allowanceFor } from '#shared/domain/plans.js';
-import { defaultScopes, type Scope } from '#shared/domain/scopes.js';
+import { defaultScopes, scopesBeyond, type Scope } from '#shared/domain/scopes.js';
 
 const maxAttempts = 5;
 
@@ -21,7 +21,11 @@ export async function createKey(
   request: { label: string; scopes?: Scope[] | undefined },
   deps: Dependencies,
 ): Promise<{ key: ApiKeyInfo; fullKey: string }> {
-  const scopes = request.scopes && request.scopes.length > 0 ? [...new Set(request.scopes)] : defaultScopes;
+  const scopes = request.scopes ? [...new Set(request.scopes)] : defaultScopes;
+  const beyond = scopesBeyond(caller.scopes, scopes);
+  if (beyond.length > 0) {
+    throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')}; a key can only grant scopes it holds itself`);
+  }
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
     if (!account) throw notFound('Account not found');

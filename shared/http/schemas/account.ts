@@ -80,9 +80,10 @@ export function createApiKeyRequest(labelMax: number) {
       label: label(labelMax),
       scopes: z
         .array(z.enum(scopes, { error: `must each be one of ${scopes.join(', ')}` }))
+        .min(1, 'must not be empty (a key without a scope can do nothing); omit it for the default ["scanner:read"]')
         .max(scopes.length * 2, 'has too many entries')
         .optional()
-        .meta({ description: `Default ["scanner:read"]. Allowed: ${scopes.join(', ')}` }),
+        .meta({ description: `Default ["scanner:read"]. Allowed: ${scopes.join(', ')}. A key can only grant scopes it holds itself.` }),
     })
     .meta({ id: 'CreateApiKeyRequest' });
 }

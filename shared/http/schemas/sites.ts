@@ -27,7 +27,7 @@ export const ScoreHistoryEntry = z
   .meta({ id: 'ScoreHistoryEntry' });
 
 export const Thresholds = z
-  .object({
+  .strictObject({
     min: z.number().int().min(1).max(100).nullable(),
     max: z.number().int().min(1).max(100).nullable(),
     notify: z.boolean(),
@@ -45,8 +45,9 @@ export function addSiteRequest(policy: TargetPolicy, urlMax: number, labelMax: n
 }
 
 export function patchSiteRequest(labelMax: number) {
+  // Strict: a misspelt field in a partial update would otherwise change nothing and still answer 200.
   return z
-    .object({ label: label(labelMax), alertEnabled: z.boolean(), isCompetitor: z.boolean() })
+    .strictObject({ label: label(labelMax), alertEnabled: z.boolean(), isCompetitor: z.boolean() })
     .partial()
     .meta({ id: 'PatchWatchedSiteRequest' });
 }

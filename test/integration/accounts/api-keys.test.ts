@@ -79,6 +79,26 @@ describe('API keys', () => {
     expect(scan.body).toEqual({ error: 'This API key lacks the scope scanner:read' });
   });
 
+  it('lets a key grant only the scopes it holds itself (403 naming the others)', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const writer = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'writer', scopes: ['account:write'] } });
+    expect(writer.status).toBe(201);
+    const key = writer.body.fullKey as string;
+    const everything = ['scanner:read', 'sites:read', 'sites:write', 'webhooks:read', 'webhooks:write', 'account:read', 'account:write'];
+    const escalation = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'all', scopes: everything } });
+    expect(escalation.status).toBe(403);
+    expect(escalation.body).toEqual({
+      error: 'This API key lacks the scopes scanner:read, sites:read, sites:write, webhooks:read, webhooks:write, account:read; a key can only grant scopes it holds itself',
+    });
+    const byDefault = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'default' } });
+    expect(byDefault.status).toBe(403);
+    expect(byDefault.body.error).toMatch(/^This API key lacks the scope scanner:read;/);
+    const same = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'same', scopes: ['account:write'] } });
+    expect(same.status).toBe(201);
+    const listed = await user.client.call('/api/v1/account/api-keys', { key: user.apiKey });
+    expect((listed.body.keys as KeyInfo[]).map((k) => k.label).sort()).toEqual(['same', 'writer', expect.any(String)].sort());
+  });
+
   it('validates labels and scopes and answers a malformed id with 400', async () => {
     const user = await signUp({ tier: 'growth' });
     const cases: Array<[unknown, RegExp]> = [
@@ -89,6 +109,7 @@ describe('API keys', () => {
       [{ label: 7 }, /^label: /],
       [{ label: 'ok', scopes: ['admin'] }, /^scopes\.0: must each be one of scanner:read, /],
       [{ label: 'ok', scopes: 'scanner:read' }, /^scopes: /],
+      [{ label: 'ok', scopes: [] }, /^scopes: must not be empty/],
     ];
     for (const [body, message] of cases) {
       const answer = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body });

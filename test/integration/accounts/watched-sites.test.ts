@@ -47,6 +47,24 @@ describe('watched sites', () => {
     expect(account.body.counts).toMatchObject({ watchedSites: 1, watchedSitesLimit: 3 });
   });
 
+  it('refuses unknown fields in partial updates with 400 and changes nothing', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const { client, apiKey: key } = user;
+    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://strict.example.com/' } })).body.site as Site;
+    const cases: Array<[string, string, unknown]> = [
+      ['PATCH', `/api/v1/watched-sites/${site.id}`, { label: 'New', alertEnable: false }],
+      ['PATCH', `/api/v1/account/watched-sites/${site.id}`, { label: 'New', thresholdMinimum: 40 }],
+      ['PUT', `/api/v1/account/watched-sites/${site.id}/thresholds`, { min: 40, max: 90, notify: true, extra: 1 }],
+    ];
+    for (const [method, path, body] of cases) {
+      const answer = await client.call(path, { method, key, body });
+      expect(answer.status, `${method} ${path}`).toBe(400);
+      expect(answer.body.error).toMatch(/^(alertEnable|thresholdMinimum|extra): not a field of this request$/);
+    }
+    const detail = await client.call(`/api/v1/watched-sites/${site.id}`, { key });
+    expect(detail.body).toMatchObject({ site: { label: 'strict.example.com', alertEnabled: true }, thresholds: [] });
+  });
+
   it("hides one account's sites from another (404 on every route that takes an id)", async () => {
     const [owner, stranger] = await Promise.all([signUp({ tier: 'growth' }), signUp({ tier: 'growth' })]);
     const added = await owner.client.call('/api/v1/watched-sites', { method: 'POST', key: owner.apiKey, body: { url: 'https://owned.example.com/' } });
