@@ -38,6 +38,8 @@ const defaults = {
   signInLinkValidityMinutes: 15,
   signInMailsPerHourPerAddress: 5,
   emailMaxLength: 254,
+  /** Account routes outside the monthly allowance (README): their own per-account hourly limit. */
+  accountRoutesLimitPerHour: 120,
 
   // The spec's Limits table
   publicScanLimitPerDay: 3,

@@ -45,7 +45,7 @@ export async function dispatch<F extends Family>(
 ): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, family);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
-  const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route.scope, deps) : null;
+  const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, deps) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
   const request: ApiRequest = { ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes), caller };

@@ -36,6 +36,11 @@ export interface RouteDef {
   scope?: Scope;
   tier?: Tier;
   rateLimit?: RateLimitRule;
+  /**
+   * Key routes count against the monthly API-call allowance unless this is false: the routes a user
+   * needs to see why everything else answers 429, and to fix it (account, keys, billing).
+   */
+  metered?: false;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

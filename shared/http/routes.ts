@@ -63,6 +63,9 @@ function perIp(name: string, limit: number, windowSeconds: number): RateLimitRul
 }
 
 // A scan the target could not answer (502) or finish (504) is the shop's failure, not the caller's.
+// Outside the monthly allowance, so still answering when it is spent; this keeps them bounded.
+const accountRoutes = { metered: false, rateLimit: { name: 'account-routes', per: 'account', limit: config.accountRoutesLimitPerHour, windowSeconds: 3_600 } } as const satisfies Pick<RouteDef, 'metered' | 'rateLimit'>;
+
 const publicScanLimit: RateLimitRule = {
   ...perIp('public-scan', config.publicScanLimitPerDay, config.publicScanWindowSeconds),
   refundWhen: ['upstream_failed', 'timed_out'],
@@ -225,34 +228,34 @@ export const routes = {
   },
 
   getAccount: {
-    method: 'GET', path: '/api/v1/account', family: 'account', auth: 'key', scope: 'account:read', tags: ['Account'],
+    method: 'GET', path: '/api/v1/account', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:read', tags: ['Account'],
     summary: 'The account with live usage',
-    responses: { ...ok(200, 'The account', AccountInfo), ...errors(401) },
+    responses: { ...ok(200, 'The account', AccountInfo), ...errors(401, 429) },
   },
   subscribe: {
-    method: 'POST', path: '/api/v1/account/subscribe', family: 'account', auth: 'key', scope: 'account:write', tags: ['Billing'],
+    method: 'POST', path: '/api/v1/account/subscribe', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:write', tags: ['Billing'],
     summary: 'Start a checkout for a paid tier, or upgrade immediately with proration', body: SubscribeRequest,
-    responses: { ...ok(200, 'A checkout link or an upgrade', SubscribeResponse), ...errors(400, 401, 409) },
+    responses: { ...ok(200, 'A checkout link or an upgrade', SubscribeResponse), ...errors(400, 401, 409, 429) },
   },
   manageSubscription: {
-    method: 'POST', path: '/api/v1/account/manage', family: 'account', auth: 'key', scope: 'account:write', tags: ['Billing'],
+    method: 'POST', path: '/api/v1/account/manage', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:write', tags: ['Billing'],
     summary: 'A billing portal link',
-    responses: { ...ok(200, 'The portal link', ManageResponse), ...errors(401, 404) },
+    responses: { ...ok(200, 'The portal link', ManageResponse), ...errors(401, 404, 429) },
   },
   listApiKeys: {
-    method: 'GET', path: '/api/v1/account/api-keys', family: 'account', auth: 'key', scope: 'account:read', tags: ['API keys'],
+    method: 'GET', path: '/api/v1/account/api-keys', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:read', tags: ['API keys'],
     summary: 'The account API keys (masked)',
-    responses: { ...ok(200, 'The keys', ApiKeyList), ...errors(401) },
+    responses: { ...ok(200, 'The keys', ApiKeyList), ...errors(401, 429) },
   },
   createApiKey: {
-    method: 'POST', path: '/api/v1/account/api-keys', family: 'account', auth: 'key', scope: 'account:write', tags: ['API keys'],
+    method: 'POST', path: '/api/v1/account/api-keys', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:write', tags: ['API keys'],
     summary: 'Create an API key; the full key is returned once', body: createApiKeyRequest(config.labelMaxLength),
-    responses: { ...ok(201, 'The new key', CreatedApiKey), ...errors(400, 401, 403) },
+    responses: { ...ok(201, 'The new key', CreatedApiKey), ...errors(400, 401, 403, 429) },
   },
   revokeApiKey: {
-    method: 'DELETE', path: '/api/v1/account/api-keys/{id}', family: 'account', auth: 'key', scope: 'account:write', tags: ['API keys'],
+    method: 'DELETE', path: '/api/v1/account/api-keys/{id}', family: 'account', auth: 'key', ...accountRoutes, scope: 'account:write', tags: ['API keys'],
     summary: 'Revoke an API key (not the one making this request)', params: IdParams,
-    responses: { ...ok(200, 'Revoked', RevokedApiKey), ...errors(400, 401, 404, 409) },
+    responses: { ...ok(200, 'Revoked', RevokedApiKey), ...errors(400, 401, 404, 409, 429) },
   },
 
   listWatchedSites: sites.list,

@@ -1,5 +1,7 @@
 import { getApiKeyByDigest, touchApiKey, type StoredApiKey } from '#shared/db/api-keys.js';
+import { getAccount } from '#shared/db/accounts.js';
 import type { Dependencies } from '#shared/dependencies.js';
+import type { Account } from '#shared/domain/accounts/account.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isWellFormedApiKey, secretDigest } from '#shared/domain/accounts/secret-format.js';
 import { countApiCall } from '#shared/domain/accounts/usage.js';
@@ -27,19 +29,31 @@ export async function authenticate(authorization: string | undefined, deps: Depe
 }
 
 /**
- * Authenticates, checks the route's scope, and counts the call against the monthly allowance (which
- * also reads the account). lastUsedAt is written at most once a minute per key.
+ * Authenticates, checks the route's scope, and counts a metered call against the monthly allowance
+ * (which also reads the account); an unmetered call reads the account only. lastUsedAt is written at
+ * most once a minute per key.
  */
-export async function authorize(authorization: string | undefined, scope: Scope | undefined, deps: Dependencies): Promise<Caller> {
+export async function authorize(
+  authorization: string | undefined,
+  route: { scope?: Scope | undefined; metered?: false | undefined },
+  deps: Dependencies,
+): Promise<Caller> {
+  const { scope } = route;
   const key = await authenticate(authorization, deps);
   if (scope && !key.scopes.includes(scope)) throw forbidden(`This API key lacks the scope ${scope}`);
   const now = deps.clock.now();
   const touched = key.lastUsedAt === null || Date.parse(key.lastUsedAt) <= now - lastUsedResolutionMs;
   const [account] = await Promise.all([
-    countApiCall(key.accountId, deps),
+    route.metered === false ? accountOf(key.accountId, deps) : countApiCall(key.accountId, deps),
     touched
       ? touchApiKey(deps.db, deps.config.tableName, key.digest, new Date(now).toISOString(), new Date(now - lastUsedResolutionMs).toISOString())
       : undefined,
   ]);
   return { accountId: key.accountId, keyId: key.id, tier: account.tier, scopes: key.scopes, account };
+}
+
+async function accountOf(accountId: string, deps: Dependencies): Promise<Account> {
+  const account = await getAccount(deps.db, deps.config.tableName, accountId);
+  if (!account) throw invalidKey();
+  return account;
 }

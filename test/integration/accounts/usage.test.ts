@@ -14,12 +14,30 @@ describe('usage allowances', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       tier: 'free',
       subscription: { isActive: true, isPaid: false, isCanceling: false, currentPeriodEnd: null },
-      usage: { dailyScans: 0, dailyScanLimit: 10, monthlyApiCalls: 1, monthlyApiCallLimit: 100 },
+      usage: { dailyScans: 0, dailyScanLimit: 10, monthlyApiCalls: 0, monthlyApiCallLimit: 100 },
       counts: { watchedSites: 0, watchedSitesLimit: 3, apiKeys: 1, apiKeysLimit: 1, webhooks: 0, webhooksLimit: 0 },
     });
+    // Account routes are outside the allowance; every other authenticated call counts.
     await user.client.call('/api/v1/scans', { key: user.apiKey });
+    await user.client.call('/api/v1/account/api-keys', { key: user.apiKey });
     const third = await user.client.call('/api/v1/account', { key: user.apiKey });
-    expect(third.body.usage).toMatchObject({ monthlyApiCalls: 3 });
+    expect(third.body.usage).toMatchObject({ monthlyApiCalls: 1 });
+  });
+
+  it('still answers the account and key routes when the month is spent, so the user can see why and act', async () => {
+    const user = await signUp();
+    await setAccount(user.accountId, { apiCallsMonth: thisMonth(), monthlyApiCalls: 100 });
+    const key = user.apiKey;
+    expect((await user.client.call('/api/v1/scans', { key })).status).toBe(429);
+    const account = await user.client.call('/api/v1/account', { key });
+    expect(account.status).toBe(200);
+    expect(account.body.usage).toMatchObject({ monthlyApiCalls: 100, monthlyApiCallLimit: 100 });
+    expect((await user.client.call('/api/v1/account/api-keys', { key })).status).toBe(200);
+    const created = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'second' } });
+    expect(created.status).toBe(403); // the free plan's one key, not the allowance
+    expect((await user.client.call(`/api/v1/account/api-keys/${user.keyId}`, { method: 'DELETE', key })).status).toBe(409);
+    const [stored] = await itemsWhere('Account', 'id', user.accountId);
+    expect(stored!.monthlyApiCalls).toBe(100);
   });
 
   it('counts every authenticated call against the month, exactly, when calls race at the limit', async () => {
@@ -42,7 +60,7 @@ describe('usage allowances', () => {
     await setAccount(user.accountId, { apiCallsMonth: '2020-01', monthlyApiCalls: 100, scansDay: '2020-01-01', dailyScans: 10 });
     const answer = await user.client.call('/api/v1/account', { key: user.apiKey });
     expect(answer.status).toBe(200);
-    expect(answer.body.usage).toMatchObject({ monthlyApiCalls: 1, dailyScans: 0 });
+    expect(answer.body.usage).toMatchObject({ monthlyApiCalls: 0, dailyScans: 0 });
   });
 
   it('writes lastUsedAt at most once a minute per key', async () => {

@@ -28,6 +28,7 @@ export function signedInTable(account: Partial<Account> = {}): DynamoDBDocumentC
   return {
     send: async (command: unknown) => {
       if (command instanceof GetCommand && command.input.Key?.pk === keyItem.pk) return { Item: keyItem };
+      if (command instanceof GetCommand && command.input.Key?.pk === keys.account(stored.id).pk) return { Item: { ...keys.account(stored.id), ...stored } };
       if (command instanceof UpdateCommand && command.input.Key?.pk === keys.account(stored.id).pk) {
         return { Attributes: { ...keys.account(stored.id), ...stored } };
       }
