@@ -8,6 +8,7 @@ import {
   writeHttpResult,
   type HttpResult,
 } from '#shared/http/event-adapter.js';
+import { bodyTooLargeMessage } from '#shared/http/parse-request.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKey, type Family } from '#shared/http/route-types.js';
 // The route table reads the configuration as it loads: import this module only once the environment is set.
@@ -27,7 +28,10 @@ export interface ApiServerOptions {
   handlers: Record<Family, HttpHandler>;
   runSweep: RunSweep;
   /** The gateway's own cap, above the service's MAX_REQUEST_BODY_BYTES, which the handlers enforce. */
+  /** Bodies above this are refused before a handler runs (the gateway's own cap). */
   maxBodyBytes: number;
+  /** The service's cap, which every 413 names (MAX_REQUEST_BODY_BYTES). */
+  serviceBodyLimitBytes: number;
   region: string;
   log: LocalLog;
 }
@@ -81,7 +85,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       const read = await readBody(request, options.maxBodyBytes);
       let result: HttpResult;
       if (read.kind === 'too_large') {
-        result = jsonResult(413, { error: `Request body exceeds ${options.maxBodyBytes} bytes` }, read.drained ? {} : { connection: 'close' });
+        result = jsonResult(413, { error: bodyTooLargeMessage(options.serviceBodyLimitBytes) }, read.drained ? {} : { connection: 'close' });
       } else if (path.startsWith(localRoutePrefix)) {
         result = await handleLocalRoute(method, path, read.body, options.runSweep, log);
       } else {

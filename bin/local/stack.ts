@@ -151,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         handlers: httpHandlers,
         runSweep,
         maxBodyBytes: Math.max(gatewayBodyLimitBytes, settings.maxRequestBodyBytes),
+        serviceBodyLimitBytes: settings.maxRequestBodyBytes,
         region,
         log,
       }),

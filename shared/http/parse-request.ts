@@ -25,6 +25,11 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** The 413 message, naming the service's cap however large the body was or whoever refused it. */
+export function bodyTooLargeMessage(maxBodyBytes: number): string {
+  return `Request body exceeds the limit of ${maxBodyBytes.toLocaleString('en-GB')} bytes`;
+}
+
 /** The request's headers by lower-case name (API Gateway v2 lower-cases them; the local adapter may not). */
 export function headersOf(event: Pick<APIGatewayProxyEventV2, 'headers'>): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -32,6 +37,19 @@ export function headersOf(event: Pick<APIGatewayProxyEventV2, 'headers'>): Recor
     if (value !== undefined) headers[name.toLowerCase()] = value;
   }
   return headers;
+}
+
+/**
+ * The query parameters, each given once. API Gateway joins a repeated parameter's values with commas,
+ * which would turn `limit=5&limit=50` into the puzzling "5,50"; a repeat is refused by name instead.
+ */
+function singleQueryParameters(event: Pick<APIGatewayProxyEventV2, 'rawQueryString' | 'queryStringParameters'>): Record<string, string | undefined> {
+  const seen = new Set<string>();
+  for (const name of new URLSearchParams(event.rawQueryString ?? '').keys()) {
+    if (seen.has(name)) throw invalidInput(`${name}: query parameter given more than once`);
+    seen.add(name);
+  }
+  return event.queryStringParameters ?? {};
 }
 
 /** Turns an API Gateway event into a validated request for the route, or throws an AppError. */
@@ -43,11 +61,11 @@ export function parseRequest(
 ): ApiRequest {
   const rawBody = rawBodyOf(event);
   if (Buffer.byteLength(rawBody, 'utf8') > maxBodyBytes) {
-    throw new AppError('payload_too_large', `Request body exceeds ${maxBodyBytes} bytes`);
+    throw new AppError('payload_too_large', bodyTooLargeMessage(maxBodyBytes));
   }
   const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
   const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
-  const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined;
+  const query = route.query ? validate(route.query, singleQueryParameters(event), 'query') : undefined;
   return {
     route,
     params,

@@ -15,7 +15,6 @@ import {
   StripeWebhookAck,
   SubscribeRequest,
   SubscribeResponse,
-  VerifyQuery,
   VerifyRequest,
   VerifyResponse,
   createApiKeyRequest,
@@ -218,7 +217,9 @@ export const routes = {
   },
   showSignInPage: {
     method: 'GET', path: '/api/v1/auth/verify', family: 'auth', auth: 'none', tags: ['Account'],
-    summary: 'The page a sign-in link opens; it does not consume the token', query: VerifyQuery,
+    // No query schema: whatever the link's `?token=` holds (missing, malformed, huge, repeated), the
+    // answer is this HTML page, which says what is wrong; a JSON 400 would be unreadable in a browser.
+    summary: 'The page a sign-in link (`?token=…`) opens; it does not consume the token',
     responses: { 200: { description: 'An HTML page with a button that signs in', contentType: 'text/html' } },
   },
   verifySignIn: {

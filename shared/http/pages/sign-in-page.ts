@@ -46,6 +46,11 @@ const script = `
     say('This sign-in link is incomplete. Open the link from the e-mail again, or ask for a new one.');
     return;
   }
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) {
+    button.disabled = true;
+    say('This sign-in link is damaged (it may have been cut or changed). Open the link from the e-mail again, or ask for a new one.');
+    return;
+  }
 
   button.addEventListener('click', function () {
     button.disabled = true;

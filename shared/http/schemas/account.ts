@@ -16,7 +16,6 @@ export function registerRequest(maxLength: number) {
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 
 export const VerifyRequest = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters') }).meta({ id: 'VerifyRequest' });
-export const VerifyQuery = z.object({ token: z.string().max(200).optional() });
 
 export const ApiKeyInfo = z
   .object({

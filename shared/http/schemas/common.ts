@@ -16,3 +16,20 @@ export const Unlimited = z.literal('unlimited');
 export function label(max: number) {
   return z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 }
+
+/**
+ * A query-string integer: digits only (no sign, spaces, `0x`, exponent or empty value), then its
+ * bounds. Typed as an integer in the OpenAPI document, as clients should send it.
+ */
+export function queryInteger(options: { min: number; max?: number; default: number }) {
+  let bounded = z.number().int().min(options.min, `must be at least ${options.min}`);
+  if (options.max !== undefined) bounded = bounded.max(options.max, `must be at most ${options.max}`);
+  const openApi = { type: 'integer', minimum: options.min, ...(options.max === undefined ? {} : { maximum: options.max }), default: options.default };
+  return z
+    .string()
+    .regex(/^[0-9]{1,15}$/, 'must be a whole number written in digits')
+    .transform(Number)
+    .pipe(bounded)
+    .default(options.default)
+    .meta(openApi as Record<string, unknown>);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NullableDateTime, TierName, Uuid } from '#shared/http/schemas/common.js';
+import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import { MAX_URL_LENGTH, validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
 
@@ -123,8 +123,8 @@ export const RateLimitError = z
 
 export function listScansQuery(defaultLimit: number, maxLimit: number) {
   return z.object({
-    limit: z.coerce.number().int('must be an integer').min(1, 'must be at least 1').max(maxLimit, `must be at most ${maxLimit}`).default(defaultLimit),
-    offset: z.coerce.number().int('must be an integer').min(0, 'must be at least 0').default(0),
+    limit: queryInteger({ min: 1, max: maxLimit, default: defaultLimit }),
+    offset: queryInteger({ min: 0, default: 0 }),
   });
 }
 

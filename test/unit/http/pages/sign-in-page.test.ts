@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
+import { routes } from '#shared/http/routes.js';
+import { callRoute } from '#test/unit/http/call-route.js';
 import { runPageScript, settle } from '#test/unit/http/pages/fake-browser.js';
 
+const wellFormedToken = 'Qk3x_9vYw-2LmN8pR4sT6uV0aB1cD5eF7gH3iJ2kL0m';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const issued = {
   apiKey: 'ars_live_0123456789abcdef',
@@ -48,7 +51,7 @@ describe('sign-in page', () => {
   });
 
   it('drops the token from the address bar and spends it only on a click', async () => {
-    const browser = runPageScript(page, '?token=abc', () => ({ status: 200, body: issued }));
+    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({ status: 200, body: issued }));
     expect(browser.location.search).toBe('');
     expect(browser.fetches).toHaveLength(0);
 
@@ -59,7 +62,7 @@ describe('sign-in page', () => {
     expect(browser.fetches).toEqual([
       {
         url: '/api/v1/auth/verify',
-        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"abc"}' },
+        init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: wellFormedToken }) },
       },
     ]);
     const result = browser.element('result');
@@ -69,7 +72,7 @@ describe('sign-in page', () => {
   });
 
   it('copies the key to the clipboard', async () => {
-    const browser = runPageScript(page, '?token=abc', () => ({ status: 200, body: issued }));
+    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({ status: 200, body: issued }));
     browser.element('create').click();
     await settle();
     const copy = browser.element('result').children.find((child) => child.tagName === 'button')!;
@@ -81,11 +84,21 @@ describe('sign-in page', () => {
   });
 
   it('shows the error of a refused sign-in', async () => {
-    const browser = runPageScript(page, '?token=abc', () => ({ status: 400, body: { error: 'This sign-in link has expired.' } }));
+    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({ status: 400, body: { error: 'This sign-in link has expired.' } }));
     browser.element('create').click();
     await settle();
     expect(browser.element('status').textContent).toBe('This sign-in link has expired.');
     expect(browser.element('result').children).toHaveLength(0);
+  });
+
+  it('says the link is damaged when its token is malformed or too long, and never fetches', async () => {
+    for (const search of ['?token=abc', `?token=${'x'.repeat(5_000)}`, `?token=${wellFormedToken.slice(0, 42)}%20`, '?token=%3Cscript%3E']) {
+      const browser = runPageScript(page, search);
+      expect(browser.element('create').disabled, search).toBe(true);
+      expect(browser.element('status').textContent).toContain('This sign-in link is damaged');
+      expect(browser.location.search).toBe('');
+      expect(browser.fetches).toHaveLength(0);
+    }
   });
 
   it('says the link is incomplete when it has no token, and never fetches', async () => {
@@ -94,5 +107,19 @@ describe('sign-in page', () => {
     await settle();
     expect(browser.element('status').textContent).toContain('This sign-in link is incomplete');
     expect(browser.fetches).toHaveLength(0);
+  });
+});
+
+describe('GET /api/v1/auth/verify', () => {
+  it('serves the same page whatever the link holds: no token, a malformed, huge or repeated one', async () => {
+    const route = { ...routes.showSignInPage, operationId: 'showSignInPage' as const };
+    const searches = ['', 'token=abc', `token=${'x'.repeat(5_000)}`, 'token=%00%FF', 'token=a&token=b', 'token=&other=1'];
+    for (const search of searches) {
+      const query = Object.fromEntries(new URLSearchParams(search));
+      const response = await callRoute(route, { query, headers: { accept: 'text/html' } });
+      expect(response.statusCode, search).toBe(200);
+      expect(response.headers?.['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(signInPage());
+    }
   });
 });
