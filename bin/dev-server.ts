@@ -1,5 +1,6 @@
 import { startLocalStack, type LocalStack } from './local/stack.js';
 import { consoleLog } from './local/log.js';
+import { startMailEcho } from './local/mail-echo.js';
 import { stopOnSignals } from './local/shutdown-signals.js';
 
 /**
@@ -29,4 +30,6 @@ console.log(`  DynamoDB   ${urls.dynamodb} · ${stack.dataDir === null ? 'in mem
 console.log(`  SQS        ${urls.sqs} · fauxqs, in memory: queues are recreated empty on every start`);
 console.log(`  SES        ${urls.ses} (web UI) · sent mail as JSON at ${urls.sesStore}`);
 console.log(`  Rescan     ${rescanIntervalSeconds > 0 ? `sweep every ${rescanIntervalSeconds} s` : 'timer off'} · now: npm run rescan [-- --all]`);
+console.log('  Mail       each sent mail is printed here, with its sign-in link');
 console.log('Ctrl-C stops everything.');
+startMailEcho({ storeUrl: urls.sesStore, log: consoleLog });
