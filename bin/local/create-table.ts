@@ -25,7 +25,7 @@ function indexSpec(index: IndexDefinition): GlobalSecondaryIndex {
       { AttributeName: index.partitionKey, KeyType: 'HASH' },
       { AttributeName: index.sortKey, KeyType: 'RANGE' },
     ],
-    Projection: { ProjectionType: 'ALL' },
+    Projection: { ProjectionType: index.projection },
   };
 }
 

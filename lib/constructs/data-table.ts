@@ -32,7 +32,7 @@ export class DataTable extends Construct {
         indexName: index.name,
         partitionKey: text(index.partitionKey),
         sortKey: text(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        projectionType: ProjectionType[index.projection],
       });
     }
   }

@@ -24,9 +24,12 @@ export const keys = {
 
   /** An API key, by the HMAC of the full key: authenticating is one GetItem. */
   apiKey: (digest: string): ItemKey => ({ pk: `APIKEY#${digest}`, sk: 'APIKEY' }),
-  /** GSI1: an account's API keys, oldest first. */
-  keysByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#KEYS` }),
-  keyOwnerSort: (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` }),
+  /**
+   * An API key's entry in its account's partition, written with the key: listing is one consistent
+   * Query and revoking finds the key by id with one consistent GetItem (no eventually consistent index).
+   */
+  apiKeyRef: (accountId: string, keyId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` }),
+  apiKeyRefsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'KEY#' }),
 
   /** Watched sites live in their account's partition: listing is one consistent Query, ownership is the key. */
   watchedSite: (accountId: string, siteId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITE#${siteId}` }),

@@ -1,9 +1,11 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '#shared/db/batch-get.js';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys, type ItemKey } from '#shared/db/keys.js';
 import { queryItems } from '#shared/db/query-pages.js';
+import { writeTransaction } from '#shared/db/transactions.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
 const zip = promisify(gzip);
@@ -49,14 +51,11 @@ export async function putScan(db: DynamoDBDocumentClient, tableName: string, res
 
 /** An account's result, written with its account's scan count so the listing's `total` is exact. */
 export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string): Promise<void> {
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
-        adjustAccountCounter(tableName, ownerId, 'scanCount', 1),
-      ],
-    }),
-  );
+  const codes = await writeTransaction(db, [
+    { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
+    adjustAccountCounter(tableName, ownerId, 'scanCount', 1),
+  ]);
+  if (codes) throw new Error(`Storing scan ${result.id} was cancelled: ${codes.join(', ')}`);
 }
 
 /** The scan, or null when unknown or past its expiry (TTL deletes lazily, so expiry is checked here too). */
@@ -92,8 +91,6 @@ async function ownedScanKeys(db: DynamoDBDocumentClient, tableName: string, owne
   return found;
 }
 
-const batchGetAttempts = 8;
-
 /** A page of an owner's results, newest first. */
 export async function listOwnedScans(
   db: DynamoDBDocumentClient,
@@ -102,15 +99,5 @@ export async function listOwnedScans(
   page: { limit: number; offset: number },
 ): Promise<ScanResult[]> {
   const wanted = await ownedScanKeys(db, tableName, ownerId, page.limit, page.offset);
-  const byPk = new Map<string, Record<string, unknown>>();
-  let pending: Array<Record<string, unknown>> = wanted.map((key) => ({ ...key }));
-  for (let attempt = 0; pending.length > 0; attempt += 1) {
-    if (attempt === batchGetAttempts) throw new Error('BatchGetItem kept returning unprocessed keys');
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const response = await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
-    for (const item of response.Responses?.[tableName] ?? []) byPk.set(item.pk as string, item);
-    pending = response.UnprocessedKeys?.[tableName]?.Keys ?? [];
-  }
-  const items = wanted.map((key) => byPk.get(key.pk)).filter((item): item is Record<string, unknown> => item !== undefined);
-  return Promise.all(items.map(readResult));
+  return Promise.all((await batchGet(db, tableName, wanted)).map(readResult));
 }

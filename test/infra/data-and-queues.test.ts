@@ -43,7 +43,7 @@ describe('the single DynamoDB table', () => {
           { AttributeName: definition.partitionKey, KeyType: 'HASH' },
           { AttributeName: definition.sortKey, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection: { ProjectionType: 'KEYS_ONLY' },
       });
     }
   });

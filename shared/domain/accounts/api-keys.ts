@@ -1,5 +1,5 @@
 import { getAccount } from '#shared/db/accounts.js';
-import { deleteApiKey, listApiKeys } from '#shared/db/api-keys.js';
+import { deleteApiKey, findApiKey, listApiKeys } from '#shared/db/api-keys.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { toApiKeyInfo, type ApiKeyInfo } from '#shared/domain/accounts/api-key-info.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
@@ -42,7 +42,7 @@ export async function createKey(
 /** Revokes (deletes) a key of the caller's account; never the key making the request. */
 export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
   if (keyId === caller.keyId) throw conflict('The API key used for this request cannot be revoked; use another key');
-  const key = (await listApiKeys(deps.db, deps.config.tableName, caller.accountId)).find((candidate) => candidate.id === keyId);
+  const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
   if (!key) throw notFound('API key not found');
   const revoked = await deleteApiKey(deps.db, deps.config.tableName, key);
   if (!revoked) throw notFound('API key not found');

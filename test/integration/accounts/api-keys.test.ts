@@ -58,6 +58,31 @@ describe('API keys', () => {
     expect(account.body.counts).toMatchObject({ apiKeys: 4, apiKeysLimit: 5 });
   });
 
+  it('answers 20 concurrent key creations on one account with 201, 403 or 503 and keeps the count true', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: `burst ${index}` } })),
+    );
+    const statuses = attempts.map((answer) => answer.status);
+    expect(statuses.every((status) => [201, 403, 503].includes(status)), statuses.join(',')).toBe(true);
+    for (const busy of attempts.filter((answer) => answer.status === 503)) expect(busy.headers.get('retry-after')).toBe('1');
+    const created = statuses.filter((status) => status === 201).length;
+    expect(created).toBeLessThanOrEqual(4);
+    const listed = await user.client.call('/api/v1/account/api-keys', { key: user.apiKey });
+    expect(listed.body).toMatchObject({ keysUsed: 1 + created });
+    expect(listed.body.keys).toHaveLength(1 + created);
+    const account = await user.client.call('/api/v1/account', { key: user.apiKey });
+    expect(account.body.counts).toMatchObject({ apiKeys: 1 + created });
+  });
+
+  it('revokes a key created a moment ago, and the very next request with it is 401', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const created = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'short-lived' } });
+    const id = (created.body.key as KeyInfo).id;
+    expect((await user.client.call(`/api/v1/account/api-keys/${id}`, { method: 'DELETE', key: user.apiKey })).status).toBe(200);
+    expect((await user.client.call('/api/v1/scans', { key: created.body.fullKey as string })).status).toBe(401);
+  });
+
   it('refuses a key past the free limit with 403', async () => {
     const user = await signUp();
     const answer = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'second' } });
