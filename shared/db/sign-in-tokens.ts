@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
 import type { TransactItem } from '#shared/db/transactions.js';
@@ -36,26 +35,4 @@ export function consumeSignInToken(tableName: string, digest: string, nowSeconds
       ExpressionAttributeValues: { ':now': nowSeconds },
     },
   };
-}
-
-/** Marks a sign-in mail job done; false when it already was (a redelivered message). */
-export async function markSignInMailSent(db: DynamoDBDocumentClient, tableName: string, jobId: string, expiresAt: number): Promise<boolean> {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.signInMailJob(jobId), type: 'SignInMailJob', expiresAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-export async function isSignInMailSent(db: DynamoDBDocumentClient, tableName: string, jobId: string): Promise<boolean> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.signInMailJob(jobId), ConsistentRead: true }));
-  return Item !== undefined;
 }

@@ -4,7 +4,9 @@ import { ensureAccount, getAccount } from '#shared/db/accounts.js';
 import { listApiKeys } from '#shared/db/api-keys.js';
 import { dynamoRateSlotStore } from '#shared/db/rate-limits.js';
 import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
-import { consumeSignInToken, getSignInToken, isSignInMailSent, markSignInMailSent, putSignInToken } from '#shared/db/sign-in-tokens.js';
+import { claimJob, completeJob, releaseJob } from '#shared/db/job-leases.js';
+import { keys } from '#shared/db/keys.js';
+import { consumeSignInToken, getSignInToken, putSignInToken } from '#shared/db/sign-in-tokens.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { newAccount } from '#shared/domain/accounts/account.js';
 import { toApiKeyInfo, type ApiKeyInfo } from '#shared/domain/accounts/api-key-info.js';
@@ -24,6 +26,8 @@ export const registerAccepted = {
 };
 
 const mailJobRetentionSeconds = 86_400;
+/** The mail sender's time-out (lib/function-catalog.ts): a job still marked running after it was abandoned. */
+const mailJobLeaseSeconds = 60;
 const maxAttempts = 5;
 
 /**
@@ -38,11 +42,32 @@ export async function requestSignIn(email: string, deps: Dependencies): Promise<
 
 /**
  * The mail worker's part: find or create the account, store a fresh token's digest, mail the link.
- * A redelivered job whose mail went out sends nothing; an address gets at most SIGN_IN_MAILS_PER_HOUR_PER_ADDRESS.
+ * The job is marked as running before anything is sent, so a redelivered message sends nothing twice
+ * (a delivery that finds it running elsewhere fails, and SQS offers it again later); an address gets
+ * at most SIGN_IN_MAILS_PER_HOUR_PER_ADDRESS.
  */
 export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'throttled'> {
   const { db, config, clock } = deps;
-  if (await isSignInMailSent(db, config.tableName, job.jobId)) return 'duplicate';
+  const jobKey = keys.signInMailJob(job.jobId);
+  const claim = await claimJob(db, config.tableName, jobKey, {
+    nowSeconds: Math.floor(clock.now() / 1000),
+    leaseSeconds: mailJobLeaseSeconds,
+    retentionSeconds: mailJobRetentionSeconds,
+  });
+  if (claim.kind === 'done') return 'duplicate';
+  if (claim.kind === 'in_progress') throw new Error(`Sign-in mail job ${job.jobId} is being sent by another delivery`);
+  try {
+    const outcome = await mailSignInLink(job, deps);
+    await completeJob(db, config.tableName, jobKey, claim.claimId);
+    return outcome;
+  } catch (error) {
+    await releaseJob(db, config.tableName, jobKey, claim.claimId);
+    throw error;
+  }
+}
+
+async function mailSignInLink(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'throttled'> {
+  const { db, config, clock } = deps;
   const throttle = await consumeRateLimit(dynamoRateSlotStore(db, config.tableName), {
     rule: 'sign-in-mail',
     subject: job.email,
@@ -73,7 +98,6 @@ export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Pr
     replacesKey: oldest ? { label: oldest.label, keyPrefix: oldest.keyPrefix } : null,
   });
   await deps.mailer.send({ to: job.email, ...mail });
-  await markSignInMailSent(db, config.tableName, job.jobId, nowSeconds + mailJobRetentionSeconds);
   return 'sent';
 }
 
