@@ -8,7 +8,7 @@ import type { SiteThresholds, WatchedSite } from '#shared/domain/sites/watched-s
 
 function toSite(item: Record<string, unknown>): WatchedSite {
   const { pk: _pk, sk: _sk, type: _type, ...site } = item;
-  return site as unknown as WatchedSite;
+  return { version: 0, ...site } as unknown as WatchedSite;
 }
 
 export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<WatchedSite[]> {
@@ -61,30 +61,41 @@ export interface SiteChanges {
   thresholds?: SiteThresholds;
 }
 
-/** Applies the given fields; null when the site is not the account's. */
+/**
+ * Applies the given fields and raises the version. Given a site as read (with its `version`), only if
+ * it is still that version ('stale' otherwise); given only its ids, whatever its version.
+ */
 export async function updateWatchedSite(
   db: DynamoDBDocumentClient,
   tableName: string,
-  accountId: string,
-  siteId: string,
+  site: Pick<WatchedSite, 'accountId' | 'id'> & { version?: number },
   changes: SiteChanges,
-): Promise<WatchedSite | null> {
+): Promise<WatchedSite | 'not_found' | 'stale'> {
   const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { '#version': 'version', ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) };
+  const values: Record<string, unknown> = { ':one': 1, ':zero': 0, ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) };
+  let condition = 'attribute_exists(pk)';
+  if (site.version !== undefined) {
+    values[':version'] = site.version;
+    // Sites written before versions existed have none: they are version 0.
+    condition += site.version === 0 ? ' AND (attribute_not_exists(#version) OR #version = :version)' : ' AND #version = :version';
+  }
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.watchedSite(accountId, siteId),
-        UpdateExpression: fields.length > 0 ? `SET ${fields.map(([name]) => `#${name} = :${name}`).join(', ')}` : 'SET #id = #id',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: fields.length > 0 ? Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) : { '#id': 'id' },
-        ...(fields.length > 0 ? { ExpressionAttributeValues: Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) } : {}),
+        Key: keys.watchedSite(site.accountId, site.id),
+        UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), '#version = if_not_exists(#version, :zero) + :one'].join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
     return toSite(Attributes!);
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
+    if (error instanceof ConditionalCheckFailedException) return error.Item ? 'stale' : 'not_found';
     throw error;
   }
 }

@@ -20,6 +20,8 @@ export interface WatchedSite {
   scoreChange: number | null;
   thresholds: SiteThresholds;
   createdAt: string;
+  /** Raised by every update; an update read from an older version is refused (no lost updates). */
+  version: number;
 }
 
 export const noThresholds: SiteThresholds = { min: null, max: null, notify: true };

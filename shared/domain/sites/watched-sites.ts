@@ -77,6 +77,7 @@ export async function addSite(
     scoreChange: null,
     thresholds: noThresholds,
     createdAt: isoNow(deps.clock),
+    version: 1,
   };
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   const outcome = await addWatchedSite(deps.db, deps.config.tableName, site, limit);
@@ -133,21 +134,30 @@ export function checkThresholds(thresholds: SiteThresholds): void {
   }
 }
 
-/** A partial update; threshold fields need growth (403 below it). */
+const updateAttempts = 5;
+
+/**
+ * A partial update; threshold fields need growth (403 below it). Applied to the site as read and
+ * written only if nobody changed it meanwhile; otherwise read again and re-applied (min < max is
+ * checked against the fresh values), so two concurrent updates both land or one is refused clearly.
+ */
 export async function patchSite(caller: Caller, siteId: string, patch: SitePatch, deps: Dependencies): Promise<{ site: WatchedSiteView }> {
-  const site = await ownSite(caller, siteId, deps);
-  const thresholds = patchedThresholds(site.thresholds, patch);
-  if (thresholds && !tierAtLeast(caller.tier, 'growth')) throw forbidden('Threshold fields need the growth tier or above');
-  if (thresholds) checkThresholds(thresholds);
-  const changes: SiteChanges = {
-    ...(patch.label !== undefined ? { label: patch.label } : {}),
-    ...(patch.alertEnabled !== undefined ? { alertEnabled: patch.alertEnabled } : {}),
-    ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
-    ...(thresholds ? { thresholds } : {}),
-  };
-  const updated = await updateWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId, changes);
-  if (!updated) throw siteNotFound();
-  return { site: siteView(updated) };
+  for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
+    const site = await ownSite(caller, siteId, deps);
+    const thresholds = patchedThresholds(site.thresholds, patch);
+    if (thresholds && !tierAtLeast(caller.tier, 'growth')) throw forbidden('Threshold fields need the growth tier or above');
+    if (thresholds) checkThresholds(thresholds);
+    const changes: SiteChanges = {
+      ...(patch.label !== undefined ? { label: patch.label } : {}),
+      ...(patch.alertEnabled !== undefined ? { alertEnabled: patch.alertEnabled } : {}),
+      ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
+      ...(thresholds ? { thresholds } : {}),
+    };
+    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, changes);
+    if (updated === 'not_found') throw siteNotFound();
+    if (updated !== 'stale') return { site: siteView(updated) };
+  }
+  throw conflict('The site kept changing while this update was applied; read it again and retry');
 }
 
 export async function deleteSite(caller: Caller, siteId: string, deps: Dependencies): Promise<{ deleted: true }> {
@@ -160,9 +170,10 @@ export async function getThresholds(caller: Caller, siteId: string, deps: Depend
   return (await ownSite(caller, siteId, deps)).thresholds;
 }
 
+/** Replaces the thresholds whatever they were (a PUT), raising the version so concurrent PATCHes re-read. */
 export async function putThresholds(caller: Caller, siteId: string, thresholds: SiteThresholds, deps: Dependencies): Promise<SiteThresholds> {
   checkThresholds(thresholds);
-  const updated = await updateWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId, { thresholds });
-  if (!updated) throw siteNotFound();
+  const updated = await updateWatchedSite(deps.db, deps.config.tableName, { accountId: caller.accountId, id: siteId }, { thresholds });
+  if (updated === 'not_found' || updated === 'stale') throw siteNotFound();
   return updated.thresholds;
 }

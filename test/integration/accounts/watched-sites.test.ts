@@ -65,6 +65,34 @@ describe('watched sites', () => {
     expect(detail.body).toMatchObject({ site: { label: 'strict.example.com', alertEnabled: true }, thresholds: [] });
   });
 
+  it('loses neither of two concurrent threshold updates, and never stores min above max', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const { client, apiKey: key } = user;
+    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://race.example.com/' } })).body.site as Site;
+    const path = `/api/v1/account/watched-sites/${site.id}`;
+    for (let round = 0; round < 5; round += 1) {
+      await client.call(`${path}/thresholds`, { method: 'PUT', key, body: { min: null, max: null, notify: true } });
+      const [low, high, label] = await Promise.all([
+        client.call(path, { method: 'PATCH', key, body: { thresholdMin: 30 + round } }),
+        client.call(path, { method: 'PATCH', key, body: { thresholdMax: 80 + round } }),
+        client.call(path, { method: 'PATCH', key, body: { label: `Round ${round}` } }),
+      ]);
+      expect([low.status, high.status, label.status]).toEqual([200, 200, 200]);
+      const thresholds = await client.call(`${path}/thresholds`, { key });
+      expect(thresholds.body).toEqual({ min: 30 + round, max: 80 + round, notify: true });
+      expect((await client.call(path, { key })).body.site).toMatchObject({ label: `Round ${round}` });
+    }
+    // Each valid alone, invalid together: one lands, the other is checked against it and refused.
+    await client.call(`${path}/thresholds`, { method: 'PUT', key, body: { min: 50, max: 90, notify: true } });
+    const [raiseMin, lowerMax] = await Promise.all([
+      client.call(path, { method: 'PATCH', key, body: { thresholdMin: 70 } }),
+      client.call(path, { method: 'PATCH', key, body: { thresholdMax: 60 } }),
+    ]);
+    expect([raiseMin.status, lowerMax.status].sort()).toEqual([200, 400]);
+    const final = (await client.call(`${path}/thresholds`, { key })).body as { min: number; max: number };
+    expect(final.min).toBeLessThan(final.max);
+  });
+
   it("hides one account's sites from another (404 on every route that takes an id)", async () => {
     const [owner, stranger] = await Promise.all([signUp({ tier: 'growth' }), signUp({ tier: 'growth' })]);
     const added = await owner.client.call('/api/v1/watched-sites', { method: 'POST', key: owner.apiKey, body: { url: 'https://owned.example.com/' } });
