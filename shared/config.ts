@@ -56,6 +56,8 @@ const defaults = {
   labelMaxLength: 100,
   listScansDefaultLimit: 20,
   listScansMaxLimit: 100,
+  /** Deeper pages use the cursor: skipping costs a read per skipped item. */
+  listScansMaxOffset: 10_000,
   scoreHistoryMax: 90,
   watchedUrlMaxLength: 2_048,
 

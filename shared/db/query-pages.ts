@@ -1,8 +1,8 @@
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 
-/** The items of a Query, page by page (DynamoDB stops a page at 1 MB); stop iterating to stop reading. */
+/** The items of a Query, page by page (DynamoDB stops a page at 1 MB), from `ExclusiveStartKey` if given; stop iterating to stop reading. */
 export async function* queryItems(db: DynamoDBDocumentClient, input: QueryCommandInput): AsyncGenerator<Record<string, unknown>> {
-  let cursor: Record<string, unknown> | undefined;
+  let cursor: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
     yield* page.Items ?? [];

@@ -3,8 +3,8 @@ import { gunzip, gzip } from 'node:zlib';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#shared/db/batch-get.js';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
-import { keys, type ItemKey } from '#shared/db/keys.js';
-import { queryItems } from '#shared/db/query-pages.js';
+import { keys } from '#shared/db/keys.js';
+import { ownerIndexPage, type PageRequest } from '#shared/db/owner-index-pages.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
@@ -67,37 +67,14 @@ export async function getScan(db: DynamoDBDocumentClient, tableName: string, id:
   return { result: await readResult(Item), ownerId: item.ownerId ?? null };
 }
 
-/** The keys of an owner's scans from `offset`, newest first: only keys are read while skipping. */
-async function ownedScanKeys(db: DynamoDBDocumentClient, tableName: string, ownerId: string, limit: number, offset: number): Promise<ItemKey[]> {
-  const found: ItemKey[] = [];
-  if (limit === 0) return found;
-  let skipped = 0;
-  const items = queryItems(db, {
-    TableName: tableName,
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :owner',
-    ExpressionAttributeValues: { ':owner': keys.scansByOwner(ownerId).gsi1pk },
-    ProjectionExpression: 'pk, sk',
-    ScanIndexForward: false,
-  });
-  for await (const item of items) {
-    if (skipped < offset) {
-      skipped += 1;
-      continue;
-    }
-    found.push({ pk: item.pk as string, sk: item.sk as string });
-    if (found.length === limit) break;
-  }
-  return found;
-}
-
 /** A page of an owner's results, newest first. */
 export async function listOwnedScans(
   db: DynamoDBDocumentClient,
   tableName: string,
   ownerId: string,
-  page: { limit: number; offset: number },
-): Promise<ScanResult[]> {
-  const wanted = await ownedScanKeys(db, tableName, ownerId, page.limit, page.offset);
-  return Promise.all((await batchGet(db, tableName, wanted)).map(readResult));
+  page: PageRequest,
+): Promise<{ scans: ScanResult[]; nextCursor: string | null }> {
+  const { keys: wanted, nextCursor } = await ownerIndexPage(db, tableName, keys.scansByOwner(ownerId).gsi1pk, page);
+  const scans = wanted.length === 0 ? [] : await Promise.all((await batchGet(db, tableName, wanted)).map(readResult));
+  return { scans, nextCursor };
 }

@@ -2,7 +2,7 @@ import { getScan, listOwnedScans, putOwnedScan, putScan } from '#shared/db/scans
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { countScan } from '#shared/domain/accounts/usage.js';
-import { AppError, notFound } from '#shared/domain/errors.js';
+import { AppError, invalidInput, notFound } from '#shared/domain/errors.js';
 import { emitEvent } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import type { Tier } from '#shared/domain/tiers.js';
@@ -73,12 +73,16 @@ export async function getAccountScan(id: string, caller: Caller, deps: Dependenc
   return stored.result;
 }
 
-/** GET /api/v1/scans: newest first; `total` is the account's exact scan count. */
+/**
+ * GET /api/v1/scans: newest first; `total` is the account's exact scan count. Pages by `offset` (capped)
+ * or by the `nextCursor` of the previous page, not both.
+ */
 export async function listAccountScans(
   caller: Caller,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; cursor?: string | undefined },
   deps: Dependencies,
-): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number }> {
-  const scans = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, page);
-  return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset };
+): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
+  if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
+  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, page);
+  return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset, nextCursor };
 }

@@ -188,7 +188,7 @@ export const routes = {
   },
   listScans: {
     method: 'GET', path: '/api/v1/scans', family: 'scanner', auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
-    summary: "The caller's scans, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit),
+    summary: "The caller's scans, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),
     responses: { ...ok(200, 'A page of scans', ScanList), ...errors(400, 401) },
   },
 

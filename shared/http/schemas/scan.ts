@@ -121,13 +121,24 @@ export const RateLimitError = z
   .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })
   .meta({ id: 'RateLimitError' });
 
-export function listScansQuery(defaultLimit: number, maxLimit: number) {
+export function listScansQuery(defaultLimit: number, maxLimit: number, maxOffset: number) {
   return z.object({
     limit: queryInteger({ min: 1, max: maxLimit, default: defaultLimit }),
-    offset: queryInteger({ min: 0, default: 0 }),
+    offset: queryInteger({ min: 0, max: maxOffset, default: 0 }),
+    cursor: z
+      .string()
+      .max(4_096, 'must be at most 4096 characters')
+      .optional()
+      .meta({ description: 'The nextCursor of the previous page; pages without an offset.' }),
   });
 }
 
 export const ScanList = z
-  .object({ scans: z.array(ScanResult), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .object({
+    scans: z.array(ScanResult),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
   .meta({ id: 'ScanList' });

@@ -55,10 +55,26 @@ describe('authenticated scanner', () => {
     const beyond = await user.client.call('/api/v1/scans?offset=10', { key: user.apiKey });
     expect(beyond.body).toMatchObject({ scans: [], total: 4 });
 
-    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'limit=1.5', 'offset=-1', 'offset=x', 'offset=0.5']) {
+    expect(all.body.nextCursor).toBeNull();
+
+    // Cursor paging walks the same order without offsets.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? 'limit=3' : `limit=3&cursor=${cursor}`;
+      const next = await user.client.call(`/api/v1/scans?${query}`, { key: user.apiKey });
+      expect(next.status).toBe(200);
+      walked.push(...(next.body.scans as Array<{ id: string }>).map((result) => result.id));
+      cursor = next.body.nextCursor as string | null;
+    } while (cursor !== null);
+    expect(walked).toEqual(newestFirst);
+    const exact = await user.client.call('/api/v1/scans?limit=4', { key: user.apiKey });
+    expect(exact.body.nextCursor).toBeNull();
+
+    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'limit=1.5', 'offset=-1', 'offset=x', 'offset=0.5', 'offset=10001', 'cursor=abc', 'cursor=%25%25', 'offset=1&cursor=WyJhIiwiYiIsImMiXQ']) {
       const answer = await user.client.call(`/api/v1/scans?${query}`, { key: user.apiKey });
       expect(answer.status, query).toBe(400);
-      expect(answer.body.error, query).toMatch(/^(limit|offset): /);
+      expect(answer.body.error, query).toMatch(/^(limit|offset|cursor): |^Page by offset or by cursor/);
     }
     expect((await user.client.call('/api/v1/scans?limit=100', { key: user.apiKey })).status).toBe(200);
   });

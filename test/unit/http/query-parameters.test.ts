@@ -46,6 +46,7 @@ describe('GET /api/v1/scans query parameters', () => {
   it('keeps the bounds', () => {
     expect(refusal('limit=0')).toBe('limit: must be at least 1');
     expect(refusal('limit=101')).toBe('limit: must be at most 100');
+    expect(refusal('offset=10001')).toBe('offset: must be at most 10000');
   });
 
   it('refuses a parameter given twice, by name', () => {
@@ -58,7 +59,8 @@ describe('GET /api/v1/scans query parameters', () => {
     const parameters = Object.fromEntries(document.paths['/api/v1/scans']!.get.parameters.map((p) => [p.name, p.schema]));
     expect(parameters).toEqual({
       limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-      offset: { type: 'integer', minimum: 0, default: 0 },
+      offset: { type: 'integer', minimum: 0, maximum: 10_000, default: 0 },
+      cursor: expect.objectContaining({ type: 'string' }),
     });
   });
 });
