@@ -12,6 +12,8 @@ export interface PageRequest {
 
 export interface KeyPage {
   keys: ItemKey[];
+  /** The cursor that continues after each key of the page (opaque), for a caller that keeps fewer. */
+  cursorsAfter: string[];
   /** Opaque; null on the last page. */
   nextCursor: string | null;
 }
@@ -73,5 +75,6 @@ export async function ownerIndexPage(db: DynamoDBDocumentClient, tableName: stri
   }
   const more = found.length > page.limit;
   const onPage = found.slice(0, page.limit);
-  return { keys: onPage.map(({ pk, sk }) => ({ pk, sk })), nextCursor: more ? encodeCursor(onPage.at(-1)!) : null };
+  const cursorsAfter = onPage.map(encodeCursor);
+  return { keys: onPage.map(({ pk, sk }) => ({ pk, sk })), cursorsAfter, nextCursor: more ? cursorsAfter.at(-1)! : null };
 }

@@ -67,14 +67,22 @@ export async function getScan(db: DynamoDBDocumentClient, tableName: string, id:
   return { result: await readResult(Item), ownerId: item.ownerId ?? null };
 }
 
-/** A page of an owner's results, newest first. */
+/**
+ * A page of an owner's results, newest first, and at most `maxJsonBytes` of them as JSON: a Lambda
+ * response stops at 6 MB, so a page of large results ends early, with the cursor after its last one.
+ */
 export async function listOwnedScans(
   db: DynamoDBDocumentClient,
   tableName: string,
   ownerId: string,
-  page: PageRequest,
+  page: PageRequest & { maxJsonBytes: number },
 ): Promise<{ scans: ScanResult[]; nextCursor: string | null }> {
-  const { keys: wanted, nextCursor } = await ownerIndexPage(db, tableName, keys.scansByOwner(ownerId).gsi1pk, page);
+  const { keys: wanted, cursorsAfter, nextCursor } = await ownerIndexPage(db, tableName, keys.scansByOwner(ownerId).gsi1pk, page);
   const scans = wanted.length === 0 ? [] : await Promise.all((await batchGet(db, tableName, wanted)).map(readResult));
+  let bytes = 0;
+  for (let index = 0; index < scans.length; index += 1) {
+    bytes += Buffer.byteLength(JSON.stringify(scans[index]), 'utf8') + 1;
+    if (bytes > page.maxJsonBytes && index > 0) return { scans: scans.slice(0, index), nextCursor: cursorsAfter[index - 1]! };
+  }
   return { scans, nextCursor };
 }

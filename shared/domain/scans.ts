@@ -73,9 +73,13 @@ export async function getAccountScan(id: string, caller: Caller, deps: Dependenc
   return stored.result;
 }
 
+/** Well under the 6 MB a Lambda response may carry, whatever the client's Accept-Encoding. */
+export const listPageMaxJsonBytes = 4 * 1024 * 1024;
+
 /**
  * GET /api/v1/scans: newest first; `total` is the account's exact scan count. Pages by `offset` (capped)
- * or by the `nextCursor` of the previous page, not both.
+ * or by the `nextCursor` of the previous page, not both. A page holds at most 4 MiB of results: a
+ * shorter page than `limit` with a nextCursor means more follow.
  */
 export async function listAccountScans(
   caller: Caller,
@@ -83,6 +87,6 @@ export async function listAccountScans(
   deps: Dependencies,
 ): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
-  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, page);
+  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, { ...page, maxJsonBytes: listPageMaxJsonBytes });
   return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset, nextCursor };
 }

@@ -9,6 +9,7 @@ import { authorize } from '#shared/domain/accounts/authenticate.js';
 import { AppError, forbidden } from '#shared/domain/errors.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
 import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
+import { compressResult } from '#shared/http/compress-result.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
 import { withRateLimit } from '#shared/http/rate-limit-step.js';
@@ -70,7 +71,7 @@ export async function respond<F extends Family>(
   } catch (error) {
     response = errorResponse(error, deps.logger);
   }
-  return toResult(response, event.requestContext.requestId);
+  return compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']);
 }
 
 /** The Lambda entry of one route family: the shared middy stack around `respond`. */
