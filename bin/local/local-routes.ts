@@ -13,7 +13,7 @@ export async function handleLocalRoute(method: string, path: string, body: Buffe
   if (typeof parsed === 'string') return jsonResult(400, { error: parsed });
   try {
     const result = await runSweep(parsed);
-    return jsonResult(202, { message: 'Rescan sweep finished; due sites are queued', all: parsed.all, result: result ?? null });
+    return jsonResult(202, { message: 'The rescan sweep ran; result says what it queued', all: parsed.all, result: result ?? null });
   } catch (error) {
     log.error('The rescan sweep failed', error);
     return jsonResult(500, { error: `The rescan sweep failed: ${(error as Error).message}` });

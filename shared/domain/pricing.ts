@@ -4,7 +4,10 @@ import { tiers, type Tier } from '#shared/domain/tiers.js';
 
 export interface PriceListEntry extends Plan {
   pagesPerScan: number;
+  /** What the plan does today. */
   features: string[];
+  /** What the plan will add when it is built: listed apart, so nobody buys a promise as a feature. */
+  comingSoon: string[];
 }
 
 export interface PriceList {
@@ -15,9 +18,15 @@ export interface PriceList {
 }
 
 const features: Record<Tier, string[]> = {
-  free: ['Homepage scan across six dimensions', 'Prioritised fixes', 'Weekly rescans of watched sites with e-mail alerts'],
-  pro: ['Homepage and one product page per scan', 'What agents see for each product', 'Signed webhooks for score changes'],
-  growth: ['Homepage and up to four product pages per scan', 'Batch scans of up to 50 URLs', 'Score thresholds with alerts', 'All webhook events'],
+  free: ['Homepage scan across six dimensions', 'Prioritised fixes', 'A watchlist of sites'],
+  pro: ['Homepage and one product page per scan', 'What agents see for each product'],
+  growth: ['Homepage and up to four product pages per scan', 'Score thresholds on watched sites'],
+};
+
+const comingSoon: Record<Tier, string[]> = {
+  free: ['Weekly rescans of watched sites with e-mail alerts'],
+  pro: ['Signed webhooks for score changes'],
+  growth: ['Batch scans of up to 50 URLs', 'Threshold alerts', 'All webhook events'],
 };
 
 export function priceList(config: Config): PriceList {
@@ -25,6 +34,6 @@ export function priceList(config: Config): PriceList {
     currency: 'GBP',
     pricesIncludeVat: false,
     note: 'Prices are per month and exclude VAT. Paid plans are bought through Stripe checkout via POST /api/v1/account/subscribe.',
-    plans: tiers.map((tier) => ({ ...planFor(tier, config), pagesPerScan: allowanceFor(tier, config).pagesPerScan, features: features[tier] })),
+    plans: tiers.map((tier) => ({ ...planFor(tier, config), pagesPerScan: allowanceFor(tier, config).pagesPerScan, features: features[tier], comingSoon: comingSoon[tier] })),
   };
 }
