@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import type { Tier } from '#shared/domain/tiers.js';
-import type { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan.js';
 import { finalUrlOf, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { capsFor } from '#shared/scanner/caps.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
@@ -15,7 +13,9 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 import { score } from '#shared/scanner/scoring.js';
 import { scannerVersion } from '#shared/scanner/version.js';
 
-export type ScanResult = z.output<typeof ScanResultSchema>;
+import type { ScanResult } from '#shared/scanner/result.js';
+
+export type { ScanResult };
 
 export interface ScanOptions {
   tier: Tier;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
+import type { ScanResult as EngineScanResult } from '#shared/scanner/result.js';
 import { MAX_URL_LENGTH, validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
 
 /**
@@ -116,6 +117,10 @@ export const ScanResult = z
     scannerVersion: z.string(),
   })
   .meta({ id: 'ScanResult' });
+
+/** The schema says exactly what the scanner returns: a change to either fails to compile until both agree. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const scanResultMatchesEngine: Same<z.output<typeof ScanResult>, EngineScanResult> = true;
 
 export const RateLimitError = z
   .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })
