@@ -4,6 +4,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { functionBundling } from '#lib/function-bundling.js';
 import { lockFile, repoRoot } from '#lib/paths.js';
 
 export interface ServiceFunctionProps {
@@ -19,8 +20,6 @@ export interface ServiceFunctionProps {
 
 export const serviceName = 'agent-readiness';
 
-/** esbuild's ESM output still meets CommonJS dependencies that call `require`. */
-const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /**
  * A Lambda function with every project default: Node 22 on arm64, ESM bundle built by the local
@@ -56,18 +55,18 @@ export class ServiceFunction extends Construct implements IGrantable {
       projectRoot: repoRoot,
       depsLockFilePath: lockFile,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: functionBundling.nodeOptions,
         POWERTOOLS_SERVICE_NAME: serviceName,
         ...props.environment,
       },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: requireShim,
-        minify: true,
-        sourceMap: true,
+        target: functionBundling.target,
+        mainFields: [...functionBundling.mainFields],
+        banner: functionBundling.banner,
+        minify: functionBundling.minify,
+        sourceMap: functionBundling.sourceMap,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,
         logLevel: LogLevel.WARNING,
