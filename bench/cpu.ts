@@ -1,21 +1,20 @@
 /**
  * Analysis CPU per page, apart from fetching: for each of the 93 real product pages
- * (../shared/fixtures/product-pages), `analysePage` on the page, then every check's `evaluate` on
+ * (test/fixtures/product-pages), `analysePage` on the page, then every check's `evaluate` on
  * the artifacts of a pro scan of it (the page as the product page beside a small homepage).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Artifacts, Retrieval } from '#shared/scanner/artifacts.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import { decodeText } from '#shared/scanner/fetch/index.js';
+import { PRODUCT_PAGES } from '#test/fixtures/product-pages.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import { cpuMs, median, percentile, round } from './stats.js';
 
-const repoRoot = fileURLToPath(new URL('../', import.meta.url));
-export const REAL_PAGES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'product-pages');
+export const REAL_PAGES = PRODUCT_PAGES;
 
 export interface CpuStats {
   pages: number;

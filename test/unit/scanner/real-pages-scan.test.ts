@@ -1,5 +1,5 @@
 /**
- * The whole scanner on 93 real product pages (../shared/fixtures/product-pages, beside the
+ * The whole scanner on 93 real product pages (test/fixtures/product-pages, in the
  * repository): each page is served by a loopback shop as `/products/<id>`, scanned as the scanned
  * URL with tier pro, and `result.products[0]` is held to the hand-labelled ground truth.
  *

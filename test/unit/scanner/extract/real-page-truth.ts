@@ -1,17 +1,15 @@
 /**
- * The ground truth of the 93 real product pages (../shared/fixtures/product-pages, beside the
- * repository) and how a value is compared with it; shared by the extraction-level and the
+ * The ground truth of the 93 real product pages (test/fixtures/product-pages) and how a value is compared with it; shared by the extraction-level and the
  * scanner-level tests so both hold the pages to the same documented exceptions.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { PRODUCT_PAGES } from '#test/fixtures/product-pages.js';
 import { availabilityKey, numbersIn } from './markup-search.js';
 import type { MarkupValues } from './markup-search.js';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-export const FIXTURES = path.resolve(repoRoot, '..', 'shared', 'fixtures', 'product-pages');
+export const FIXTURES = PRODUCT_PAGES;
 
 export type Field = 'price' | 'currency' | 'availability';
 export const FIELDS: readonly Field[] = ['price', 'currency', 'availability'];

@@ -1,6 +1,6 @@
 /**
  * The extractor against 93 real product pages with hand-labelled ground truth
- * (../shared/fixtures/product-pages, beside the repository; see its README).
+ * (test/fixtures/product-pages, in the repository; see its README).
  *
  * For price, currency and availability, a page is held to the ground truth only where its
  * markup exposes the fact, decided by `markup-search.ts` (regexes over the raw HTML, no extractor
