@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

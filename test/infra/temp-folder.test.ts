@@ -1,0 +1,15 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from './support/readiness-app.js';
+
+describe('synthesis leaves nothing behind', () => {
+  it('writes its cdk.out folders into the run folder that the infra project removes at the end', () => {
+    const runFolder = process.env.READINESS_INFRA_TMP;
+    expect(runFolder).toBeTruthy();
+    expect(tmpdir()).toBe(runFolder);
+    const before = readdirSync(runFolder!).filter((name) => name.startsWith('cdk.out')).length;
+    buildApp(); // Template.fromStack synthesises into a fresh cdk.out folder
+    expect(readdirSync(runFolder!).filter((name) => name.startsWith('cdk.out')).length).toBeGreaterThan(before);
+  });
+});
