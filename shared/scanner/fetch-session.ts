@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { isFetchError } from '#shared/scanner/fetch/errors.js';
+import type { Timeouts } from '#shared/scanner/fetch/timeouts.js';
 import type { FetchOptions, Fetcher } from '#shared/scanner/fetch/types.js';
 
 export interface FetchLogEntry {
@@ -46,6 +47,16 @@ export class FetchSession {
 
   remainingMs(): number {
     return this.deadline - this.now();
+  }
+
+  /**
+   * Time-outs for the one fetch a scan cannot do without (the scanned page): whatever is left of the
+   * scan, instead of the per-request time-outs that keep secondary files from holding the scan up.
+   * A shop that takes 8 s to answer is slow, not unreachable.
+   */
+  untilDeadline(): Partial<Omit<Timeouts, 'connectMs'>> {
+    const left = Math.max(1, this.remainingMs());
+    return { headersMs: left, bodyMs: left, requestMs: left };
   }
 
   /** Stops every request still running. */

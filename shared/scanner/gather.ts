@@ -54,7 +54,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const at = (path: string) => new URL(path, target.origin).toString();
   const small = (path: string) => session.get(at(path), { kind: 'small' }, 1).then(unlessWalled);
   const first = {
-    page: session.get(target.toString(), { kind: 'html' }, 1),
+    page: session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1),
     robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessWalled),
     sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
     llmsTxt: small(fixedPaths.llmsTxt),
@@ -196,9 +196,15 @@ function unlessWalled(retrieval: Retrieval): Retrieval {
   return detectBotWall({ status, headers, body: text }).kind === 'wall' ? { state: 'skipped', reason: 'bot_wall' } : retrieval;
 }
 
+/**
+ * The scanned page's time-outs are the scan's deadline, so its 'timeout' near the deadline is the
+ * scan's time-out (504); one long before it (a connect time-out) means the site did not answer (502).
+ */
+const deadlineSlackMs = 1_000;
+
 function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
   if (retrieval.state === 'fetched') return;
-  if (retrieval.state === 'skipped' || (retrieval.reason === 'timeout' && session.remainingMs() <= 0)) {
+  if (retrieval.state === 'skipped' || (retrieval.reason === 'timeout' && session.remainingMs() <= deadlineSlackMs)) {
     throw new ScanError('timeout', 'Scan timed out');
   }
   if (retrieval.reason === 'invalid_url') throw new ScanError('invalid_url', 'The URL cannot be scanned');
