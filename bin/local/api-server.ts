@@ -10,7 +10,7 @@ import {
 } from '#shared/http/event-adapter.js';
 import { bodyTooLargeMessage } from '#shared/http/parse-request.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
-import { routeKey, type Family } from '#shared/http/route-types.js';
+import { routeKeyFor, type Family } from '#shared/http/route-types.js';
 // The route table reads the configuration as it loads: import this module only once the environment is set.
 import { routeList } from '#shared/http/routes.js';
 import { answerPreflight } from './cors-preflight.js';
@@ -28,7 +28,6 @@ export interface ApiServerOptions {
   handlers: Record<Family, HttpHandler>;
   runSweep: RunSweep;
   /** The gateway's own cap, above the service's MAX_REQUEST_BODY_BYTES, which the handlers enforce. */
-  /** Bodies above this are refused before a handler runs (the gateway's own cap). */
   maxBodyBytes: number;
   /** The service's cap, which every 413 names (MAX_REQUEST_BODY_BYTES). */
   serviceBodyLimitBytes: number;
@@ -58,7 +57,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     const event = toApiGatewayEvent(
       { method, url: request.url ?? '/', headers: request.headers, body, sourceIp: peerAddress(request), httpVersion: request.httpVersion },
       {
-        routeKey: match.kind === 'found' ? routeKey(match.route) : '$default',
+        routeKey: match.kind === 'found' ? routeKeyFor(method, match.route) : '$default',
         ...(match.kind === 'found' ? { pathParameters: match.pathParameters } : {}),
         requestId,
       },

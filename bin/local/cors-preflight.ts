@@ -1,14 +1,8 @@
 import type { ServerResponse } from 'node:http';
+import { corsPreflightHeaders } from '#shared/http/cors.js';
 
-/** The HTTP API answers CORS preflights itself (lib/constructs/http-api.ts); so does the dev server. */
-const preflightHeaders = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-  'access-control-allow-headers': 'authorization,content-type',
-  'access-control-max-age': '600',
-};
-
+/** The HTTP API answers CORS preflights itself (lib/constructs/http-api.ts); so does the dev server, with the same policy. */
 export function answerPreflight(response: ServerResponse): void {
-  response.writeHead(204, { ...preflightHeaders, 'content-length': '0' });
+  response.writeHead(204, { ...corsPreflightHeaders(), 'content-length': '0' });
   response.end();
 }

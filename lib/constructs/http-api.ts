@@ -5,7 +5,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { families, type Family, type RouteDef } from '#shared/http/route-types.js';
+import { corsPolicy } from '#shared/http/cors.js';
+import { families, methodsOf, type Family, type RouteDef } from '#shared/http/route-types.js';
 
 export interface ServiceHttpApiProps {
   logRetention: RetentionDays;
@@ -45,10 +46,11 @@ export class ServiceHttpApi extends Construct {
       description: 'Agent Commerce Readiness Scanner',
       createDefaultStage: false,
       corsPreflight: {
-        allowOrigins: ['*'],
-        allowHeaders: ['authorization', 'content-type'],
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS],
-        maxAge: Duration.minutes(10),
+        allowOrigins: [...corsPolicy.allowOrigins],
+        allowHeaders: [...corsPolicy.allowHeaders],
+        allowMethods: corsPolicy.allowMethods.map((method) => CorsHttpMethod[method]),
+        exposeHeaders: [...corsPolicy.exposeHeaders],
+        maxAge: Duration.seconds(corsPolicy.maxAgeSeconds),
       },
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention, removalPolicy: props.removalPolicy });
@@ -75,7 +77,8 @@ export class ServiceHttpApi extends Construct {
       families.map((family) => [family, new HttpLambdaIntegration(`${family}Integration`, functionOf(family))]),
     ) as Record<Family, HttpLambdaIntegration>;
     for (const route of routes) {
-      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrations[route.family] });
+      const methods = methodsOf(route).map((method) => HttpMethod[method as keyof typeof HttpMethod]);
+      this.api.addRoutes({ path: route.path, methods, integration: integrations[route.family] });
     }
     new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: integrations[fallback] });
   }

@@ -18,13 +18,20 @@ export class AppError extends Error {
   readonly kind: ErrorKind;
   readonly retryAfterSeconds: number | undefined;
   readonly allow: string[] | undefined;
+  /** For a 401: the WWW-Authenticate challenge (RFC 6750). */
+  readonly challenge: string | undefined;
 
-  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number; allow?: string[]; cause?: unknown } = {}) {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    options: { retryAfterSeconds?: number; allow?: string[]; challenge?: string; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.kind = kind;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.allow = options.allow;
+    this.challenge = options.challenge;
   }
 }
 

@@ -3,12 +3,16 @@ import { AppError } from '#shared/domain/errors.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
 import { statusForKind } from '#shared/http/error-status.js';
 
+/** RFC 6750: what a client without a (valid) key is asked for. */
+const bearerChallenge = 'Bearer realm="api"';
+
 /** Maps any thrown value to `{"error"}` with the right status; unexpected errors are logged, never leaked. */
 export function errorResponse(error: unknown, logger: Logger): ApiResponse {
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
     if (error.allow) headers.allow = error.allow.join(', ');
+    if (error.kind === 'unauthorized') headers['www-authenticate'] = error.challenge ?? bearerChallenge;
     const body: Record<string, unknown> = { error: error.message };
     if (error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
     return { status: statusForKind[error.kind], body, headers };

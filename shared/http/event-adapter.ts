@@ -172,7 +172,10 @@ function isStructured(result: unknown): result is Exclude<APIGatewayProxyResultV
   return typeof result === 'object' && result !== null && 'statusCode' in result;
 }
 
+/** Writes the result; a HEAD answer (`omitBody`) keeps the Content-Length its handler gave for the left-out body. */
 export function writeHttpResult(result: HttpResult, response: ServerResponse, options: { omitBody?: boolean } = {}): void {
-  response.writeHead(result.statusCode, { ...result.headers, 'content-length': String(result.body.length) });
+  const given = result.headers['content-length'];
+  const length = options.omitBody && typeof given === 'string' ? given : String(result.body.length);
+  response.writeHead(result.statusCode, { ...result.headers, 'content-length': length });
   response.end(options.omitBody ? undefined : result.body);
 }

@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpSecurityHeaders from '@middy/http-security-headers';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { getDependencies, type Dependencies } from '#shared/dependencies.js';
@@ -10,12 +9,14 @@ import { AppError, forbidden } from '#shared/domain/errors.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
 import type { ApiRequest, ApiResponse, OperationHandler } from '#shared/http/api-types.js';
 import { compressResult } from '#shared/http/compress-result.js';
+import { corsPolicy } from '#shared/http/cors.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
 import { withRateLimit } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
-import { routeKey, type Family } from '#shared/http/route-types.js';
+import { routeKeyFor, type Family } from '#shared/http/route-types.js';
 import { routeList, type OperationsOf, type Routes } from '#shared/http/routes.js';
+import { withSecurityHeaders } from '#shared/http/security-headers.js';
 import { toResult } from '#shared/http/to-result.js';
 
 export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: OperationHandler<Routes[K]> };
@@ -30,7 +31,7 @@ function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: T
     throw new AppError('method_not_allowed', `Method ${event.requestContext.http.method} not allowed on ${event.rawPath}`, { allow: match.allow });
   }
   const routedHere = match.kind === 'found' && match.route.family === family;
-  const keyAgrees = event.routeKey === '$default' || (match.kind === 'found' && routeKey(match.route) === event.routeKey);
+  const keyAgrees = event.routeKey === '$default' || (match.kind === 'found' && routeKeyFor(event.requestContext.http.method, match.route) === event.routeKey);
   if (match.kind === 'not_found' || !routedHere || !keyAgrees) {
     throw new AppError('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
   }
@@ -71,7 +72,15 @@ export async function respond<F extends Family>(
   } catch (error) {
     response = errorResponse(error, deps.logger);
   }
-  return compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']);
+  const result = withSecurityHeaders(compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']));
+  return event.requestContext.http.method.toUpperCase() === 'HEAD' ? withoutBody(result) : result;
+}
+
+/** A HEAD answer: the GET's status and headers, with the length of the body it leaves out. */
+function withoutBody(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const { body, isBase64Encoded, ...rest } = result;
+  const length = body === undefined ? 0 : Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8');
+  return { ...rest, headers: { ...rest.headers, 'content-length': String(length) } };
 }
 
 /** The Lambda entry of one route family: the shared middy stack around `respond`. */
@@ -80,9 +89,15 @@ export function createFamilyHandler<F extends Family>(family: F, handlers: Famil
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(deps.logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())
-    // HTML responses carry their own Content-Security-Policy (shared/http/to-result.ts sets a strict default).
-    .use(httpSecurityHeaders({ contentSecurityPolicy: undefined }))
-    .use(httpCors({ origin: '*', headers: 'authorization,content-type', methods: 'GET,POST,PUT,PATCH,DELETE,OPTIONS', maxAge: 600 }))
+    .use(
+      httpCors({
+        origin: corsPolicy.allowOrigins.join(','),
+        headers: corsPolicy.allowHeaders.join(','),
+        methods: corsPolicy.allowMethods.join(','),
+        exposeHeaders: corsPolicy.exposeHeaders.join(','),
+        maxAge: corsPolicy.maxAgeSeconds,
+      }),
+    )
     .handler(async (event) => {
       deps.logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.routeKey });
       return respond(event, family, handlers, deps);

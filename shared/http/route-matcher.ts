@@ -1,4 +1,4 @@
-import type { RouteDef } from '#shared/http/route-types.js';
+import { methodsOf, type RouteDef } from '#shared/http/route-types.js';
 
 export type RouteMatch<R extends RouteDef> =
   | { kind: 'found'; route: R; pathParameters: Record<string, string> }
@@ -34,8 +34,8 @@ export function createRouteMatcher<R extends RouteDef>(table: readonly R[]) {
     for (const { route, pattern, names } of compiled) {
       const match = pattern.exec(path);
       if (!match) continue;
-      if (route.method !== method.toUpperCase()) {
-        allow.add(route.method);
+      if (!methodsOf(route).includes(method.toUpperCase())) {
+        methodsOf(route).forEach((allowed) => allow.add(allowed));
         continue;
       }
       const pathParameters: Record<string, string> = {};

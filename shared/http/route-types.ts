@@ -53,3 +53,11 @@ export interface RouteDef {
 export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {
   return `${route.method} ${route.path}`;
 }
+
+/** HEAD is served by every GET route; API Gateway has a `HEAD <path>` route key for each (lib/constructs/http-api.ts). */
+export const methodsOf = (route: Pick<RouteDef, 'method'>): string[] => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]);
+
+/** The route key API Gateway puts in the event for a request of `method` on `route`. */
+export function routeKeyFor(method: string, route: Pick<RouteDef, 'method' | 'path'>): string {
+  return method.toUpperCase() === 'HEAD' && route.method === 'GET' ? `HEAD ${route.path}` : routeKey(route);
+}

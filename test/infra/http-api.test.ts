@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { families, routeKey } from '#shared/http/route-types.js';
+import { families, methodsOf, routeKeyFor } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { stageThrottle } from '#lib/constructs/http-api.js';
 import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
@@ -30,13 +30,17 @@ function targetFunction(key: string): string {
   return functionId!;
 }
 
+/** Every route key of the table: each GET route also answers HEAD. */
+const tableKeys = routeList.flatMap((route) => methodsOf(route).map((method) => [routeKeyFor(method, route), route.family] as const));
+
 describe('HTTP API routes come from the route table', () => {
-  it('has one route per route-table entry plus $default, and nothing else', () => {
-    const expected = [...routeList.map(routeKey), '$default'].sort();
+  it('has one route per route-table entry (and a HEAD per GET) plus $default, and nothing else', () => {
+    const expected = [...tableKeys.map(([key]) => key), '$default'].sort();
     expect([...routesByKey.keys()].sort()).toEqual(expected);
+    expect(tableKeys.filter(([key]) => key.startsWith('HEAD ')).length).toBe(routeList.filter((route) => route.method === 'GET').length);
   });
 
-  it.each(routeList.map((route) => [routeKey(route), route.family] as const))('%s invokes the %s function', (key, family) => {
+  it.each(tableKeys)('%s invokes the %s function', (key, family) => {
     expect(targetFunction(key)).toBe(built.logicalId(built.stack.functions.get(family).handler));
   });
 
@@ -54,19 +58,20 @@ describe('HTTP API routes come from the route table', () => {
     const permissions = Object.values(built.template.findResources('AWS::Lambda::Permission')) as Resource[];
     const apiId = built.logicalId(built.stack.http.api);
     const fromApi = permissions.filter((permission) => permission.Properties.Principal === 'apigateway.amazonaws.com');
-    expect(fromApi.length).toBe(routeList.length + 1);
+    expect(fromApi.length).toBe(tableKeys.length + 1);
     for (const permission of fromApi) expect(referencedIds(permission.Properties.SourceArn)).toContain(apiId);
   });
 });
 
 describe('HTTP API stage and CORS', () => {
-  it('answers CORS preflight for any origin with the authorization and content-type headers', () => {
+  it('answers CORS preflight for any origin with the authorization and content-type headers, and exposes Retry-After and X-Request-Id', () => {
     built.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
         AllowHeaders: ['authorization', 'content-type'],
-        AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+        AllowMethods: Match.arrayWith(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']),
+        ExposeHeaders: ['retry-after', 'x-request-id'],
       }),
     });
   });

@@ -18,14 +18,14 @@ describe('routing through the dev server', () => {
   it('answers a wrong method on a known path with 405 and an Allow header', async () => {
     const response = await callApi('/api/health', { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
     await expectErrorBody(response);
   });
 
   it('lists every method of a path in Allow', async () => {
     const response = await callApi('/api/v1/auth/verify', { method: 'PUT' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['GET', 'POST']);
+    expect(response.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['GET', 'HEAD', 'POST']);
   });
 
   it('answers an invalid UUID in {id} with 400', async () => {
@@ -64,6 +64,33 @@ describe('routing through the dev server', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
+    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(['retry-after', 'x-request-id']);
+  });
+
+  it('lets browser code read Retry-After and X-Request-Id on real answers', async () => {
+    const response = await callApi('/api/v1/account/plans', { headers: { origin: 'https://app.example' } });
+    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(['retry-after', 'x-request-id']);
+  });
+
+  it('answers HEAD like GET without a body, 404 included', async () => {
+    const get = await callApi('/api/v1/account/plans');
+    const getBody = await get.text();
+    const head = await callApi('/api/v1/account/plans', { method: 'HEAD' });
+    expect(head.status).toBe(get.status);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(getBody)));
+    expect(await head.text()).toBe('');
+    const missing = await callApi(`/api/results/${randomUUID()}`, { method: 'HEAD' });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('');
+  });
+
+  it('asks for a Bearer key on 401, and sends no deprecated or empty security headers', async () => {
+    const response = await callApi('/api/v1/account', { headers: { authorization: 'Bearer nope' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="api", error="invalid_token"/);
+    for (const absent of ['x-xss-protection', 'report-to', 'reporting-endpoints']) expect(response.headers.get(absent)).toBeNull();
+    for (const [name, value] of response.headers) expect(value, name).not.toBe('');
   });
 
   it('tags every answer with a fresh request id', async () => {

@@ -11,7 +11,8 @@ import type { Scope } from '#shared/domain/scopes.js';
 const lastUsedResolutionMs = 60_000;
 
 const missingKey = () => new AppError('unauthorized', 'Missing API key: send the header "Authorization: Bearer <API_KEY>"');
-const invalidKey = () => new AppError('unauthorized', 'Invalid API key');
+const invalidKey = () =>
+  new AppError('unauthorized', 'Invalid API key', { challenge: 'Bearer realm="api", error="invalid_token", error_description="The API key is invalid or revoked"' });
 
 function bearerToken(authorization: string | undefined): string {
   const match = /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');

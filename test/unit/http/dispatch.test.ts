@@ -57,7 +57,7 @@ describe('request dispatch', () => {
     expect(json(unknown.body as string).error).toBe('No route for GET /api/nope');
     const wrongMethod = await respond(apiEvent({ method: 'DELETE', path: '/api/v1/account/api-keys' }), 'meta', familyOperations.meta, deps);
     expect(wrongMethod.statusCode).toBe(405);
-    expect(wrongMethod.headers?.allow).toBe('GET, POST');
+    expect(wrongMethod.headers?.allow).toBe('GET, HEAD, POST');
   });
 
   it('answers 429 with Retry-After when the window is full', async () => {
