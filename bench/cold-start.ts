@@ -47,6 +47,7 @@ async function bundle(entry: string, outdir: string, name: string): Promise<stri
     sourcemap: functionBundling.sourceMap,
     sourcesContent: false,
     banner: { js: functionBundling.banner },
+    alias: { ...functionBundling.alias },
     logLevel: 'error',
   });
   return outfile;

@@ -1,15 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { allowedPrivateHosts, getConfig, type Config } from '#shared/config.js';
-import { createPepperSource, type PepperSource } from '#shared/adapters/key-pepper.js';
-import { createMailer, type Mailer } from '#shared/adapters/mailer.js';
-import { createQueue, type Queue } from '#shared/adapters/queue.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import type { Config } from '#shared/config.js';
+import type { PepperSource } from '#shared/adapters/key-pepper.js';
+import type { Mailer } from '#shared/adapters/mailer.js';
+import type { Queue } from '#shared/adapters/queue.js';
 import { systemClock, type Clock } from '#shared/domain/clock.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 
-/** Everything a handler or use case needs from the outside world, built once per process. */
+/** Everything a handler or use case needs from the outside world. */
 export interface Dependencies {
   config: Config;
   db: DynamoDBDocumentClient;
@@ -23,22 +21,31 @@ export interface Dependencies {
   fetcher: Fetcher;
 }
 
-export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
-  return {
-    config,
-    db: overrides.db ?? createDocumentClient(config),
-    clock: overrides.clock ?? systemClock,
-    queue: overrides.queue ?? createQueue(config),
-    mailer: overrides.mailer ?? createMailer(config),
-    keyPepper: overrides.keyPepper ?? createPepperSource(config),
-    fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    logger: overrides.logger ?? new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' }),
-  };
+/** The outside-world parts a function is built with; the config, clock and logger come with every one. */
+export type DependencyParts = Partial<Omit<Dependencies, 'config'>>;
+
+const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher'] as const;
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' });
 }
 
-let cached: Dependencies | undefined;
-
-export function getDependencies(): Dependencies {
-  cached ??= createDependencies(getConfig());
-  return cached;
+/**
+ * A function's dependencies from the parts its entry point builds (functions/*): each function
+ * imports and builds only the clients it uses, so its bundle and cold start carry nothing else. A part
+ * it was not built with fails loudly when touched, naming the entry point to wire it into.
+ */
+export function composeDependencies(config: Config, parts: DependencyParts): Dependencies {
+  const deps = { config, clock: parts.clock ?? systemClock, logger: parts.logger ?? createLogger(config) } as Dependencies;
+  for (const name of wirable) {
+    const part = parts[name];
+    Object.defineProperty(deps, name, {
+      enumerable: true,
+      get: () => {
+        if (part === undefined) throw new Error(`This function was built without ${name}: add it to its entry point's dependencies (functions/)`);
+        return part;
+      },
+    });
+  }
+  return deps;
 }

@@ -2,6 +2,9 @@ import { completeSignIn, requestSignIn } from '#shared/domain/accounts/sign-in.j
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'auth'> = {
   register: async (request, deps) => ({ status: 202, body: await requestSignIn(request.body.email, deps) }),
@@ -19,4 +22,5 @@ export const operations: FamilyHandlers<'auth'> = {
   verifySignIn: async (request, deps) => ({ status: 200, body: await completeSignIn(request.body.token, deps) }),
 };
 
-export const handler = createFamilyHandler('auth', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('auth', operations, (config) => ({ db: createDocumentClient(config), queue: createQueue(config), keyPepper: createPepperSource(config) }));

@@ -1,5 +1,7 @@
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createDocumentClient } from '#shared/db/client.js';
 
 export const operations: FamilyHandlers<'billing'> = {};
 
-export const handler = createFamilyHandler('billing', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('billing', operations, (config) => ({ db: createDocumentClient(config) }));

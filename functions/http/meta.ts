@@ -4,6 +4,8 @@ import { listPlans } from '#shared/domain/plans.js';
 import { priceList } from '#shared/domain/pricing.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { apiVersion, buildOpenApiDocument } from '#shared/http/openapi.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { createQueue } from '#shared/adapters/queue.js';
 
 let openApiDocument: Record<string, unknown> | undefined;
 
@@ -33,4 +35,5 @@ export const operations: FamilyHandlers<'meta'> = {
   }),
 };
 
-export const handler = createFamilyHandler('meta', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('meta', operations, (config) => ({ db: createDocumentClient(config), queue: createQueue(config) }));

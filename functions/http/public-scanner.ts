@@ -1,5 +1,8 @@
 import { getPublicResult, runPublicScan } from '#shared/domain/scans.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 
 export const operations: FamilyHandlers<'publicScanner'> = {
   createPublicScan: async (request, deps) => ({ status: 200, body: await runPublicScan(request.body.url, deps) }),
@@ -10,4 +13,5 @@ export const operations: FamilyHandlers<'publicScanner'> = {
   }),
 };
 
-export const handler = createFamilyHandler('publicScanner', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('publicScanner', operations, (config) => ({ db: createDocumentClient(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }));

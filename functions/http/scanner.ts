@@ -1,6 +1,11 @@
 import { getAccountScan, listAccountScans, runAccountScan } from '#shared/domain/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 
 export const operations: FamilyHandlers<'scanner'> = {
   createScan: async (request, deps) => ({ status: 200, body: await runAccountScan(request.body.url, callerOf(request), deps) }),
@@ -8,4 +13,10 @@ export const operations: FamilyHandlers<'scanner'> = {
   listScans: async (request, deps) => ({ status: 200, body: await listAccountScans(callerOf(request), request.query, deps) }),
 };
 
-export const handler = createFamilyHandler('scanner', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('scanner', operations, (config) => ({
+  db: createDocumentClient(config),
+  queue: createQueue(config),
+  keyPepper: createPepperSource(config),
+  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+}));

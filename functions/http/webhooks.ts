@@ -1,5 +1,8 @@
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'webhooks'> = {};
 
-export const handler = createFamilyHandler('webhooks', operations);
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler('webhooks', operations, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));

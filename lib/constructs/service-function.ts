@@ -1,7 +1,7 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionBundling } from '#lib/function-bundling.js';
@@ -20,10 +20,15 @@ export interface ServiceFunctionProps {
 
 export const serviceName = 'agent-readiness';
 
+function nodeOptionsVariable(): Record<string, string> {
+  const nodeOptions: string = functionBundling.nodeOptions;
+  return nodeOptions === '' ? {} : { NODE_OPTIONS: nodeOptions };
+}
+
 
 /**
  * A Lambda function with every project default: Node 22 on arm64, ESM bundle built by the local
- * esbuild (no Docker), X-Ray tracing, its own log group with retention, and a role that may write
+ * esbuild (no Docker, no source maps: lib/function-bundling.ts), no X-Ray, its own log group with retention, and a role that may write
  * only to that log group (no AWSLambdaBasicExecutionRole managed policy).
  */
 export class ServiceFunction extends Construct implements IGrantable {
@@ -49,13 +54,14 @@ export class ServiceFunction extends Construct implements IGrantable {
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMiB,
       timeout: Duration.seconds(props.timeoutSeconds),
-      tracing: Tracing.ACTIVE,
+      // No X-Ray: no tracer is installed, and traces nobody reads cost money (README, "Operating it").
+      tracing: Tracing.DISABLED,
       role: this.role,
       logGroup,
       projectRoot: repoRoot,
       depsLockFilePath: lockFile,
       environment: {
-        NODE_OPTIONS: functionBundling.nodeOptions,
+        ...nodeOptionsVariable(),
         POWERTOOLS_SERVICE_NAME: serviceName,
         ...props.environment,
       },
@@ -67,9 +73,8 @@ export class ServiceFunction extends Construct implements IGrantable {
         banner: functionBundling.banner,
         minify: functionBundling.minify,
         sourceMap: functionBundling.sourceMap,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
         logLevel: LogLevel.WARNING,
+        esbuildArgs: Object.fromEntries(Object.entries(functionBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // Ship the SDK versions pinned in the lockfile, the ones the tests ran against.
         bundleAwsSDK: true,
       },

@@ -1,7 +1,8 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
-import { getDependencies, type Dependencies } from '#shared/dependencies.js';
+import { getConfig, type Config } from '#shared/config.js';
+import { composeDependencies, type Dependencies, type DependencyParts } from '#shared/dependencies.js';
 
 export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSRecord) => Promise<void>;
 
@@ -10,9 +11,15 @@ export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSReco
  * the records that failed are reported back, so SQS redelivers those (and, after maxReceiveCount,
  * moves them to the DLQ) without repeating the ones that succeeded.
  */
-export function createQueueWorker<S extends z.ZodType>(name: string, schema: S, handle: MessageHandler<z.output<S>>) {
+export function createQueueWorker<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  handle: MessageHandler<z.output<S>>,
+  wire: (config: Config) => DependencyParts = () => ({}),
+) {
+  const config = getConfig();
+  const deps = composeDependencies(config, wire(config));
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const deps = getDependencies();
     deps.logger.addContext(context);
     const processor = new BatchProcessor(EventType.SQS);
     return processPartialResponse(

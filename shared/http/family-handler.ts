@@ -3,7 +3,8 @@ import httpCors from '@middy/http-cors';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { getDependencies, type Dependencies } from '#shared/dependencies.js';
+import { getConfig, type Config } from '#shared/config.js';
+import { composeDependencies, type Dependencies, type DependencyParts } from '#shared/dependencies.js';
 import { authorize } from '#shared/domain/accounts/authenticate.js';
 import { AppError, forbidden } from '#shared/domain/errors.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
@@ -83,9 +84,13 @@ function withoutBody(result: APIGatewayProxyStructuredResultV2): APIGatewayProxy
   return { ...rest, headers: { ...rest.headers, 'content-length': String(length) } };
 }
 
-/** The Lambda entry of one route family: the shared middy stack around `respond`. */
-export function createFamilyHandler<F extends Family>(family: F, handlers: FamilyHandlers<F>) {
-  const deps = getDependencies();
+/**
+ * The Lambda entry of one route family: the shared middy stack around `respond`, with the dependencies
+ * `wire` builds for this function alone (once per container).
+ */
+export function createFamilyHandler<F extends Family>(family: F, handlers: FamilyHandlers<F>, wire: (config: Config) => DependencyParts) {
+  const config = getConfig();
+  const deps = composeDependencies(config, wire(config));
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(deps.logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())

@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
 import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
 import { productFacts } from '#shared/scanner/extract/product-facts.js';

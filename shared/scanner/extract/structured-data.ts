@@ -1,5 +1,5 @@
 /** One entry point over all structured-data readers. */
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import type { CheerioAPI } from 'cheerio';
 import { readJsonLdScripts } from './json-ld.js';
 import { readMicrodata } from './microdata.js';

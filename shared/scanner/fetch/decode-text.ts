@@ -1,4 +1,5 @@
-import { decodeBuffer, getEncoding } from 'encoding-sniffer';
+import { getEncoding } from 'encoding-sniffer/sniffer';
+import { TextDecoder } from 'node:util';
 
 export interface DecodedText {
   text: string;
@@ -13,11 +14,21 @@ export interface DecodedText {
  */
 export function decodeText(body: Buffer, contentType: string | undefined): DecodedText {
   const transportLayerEncodingLabel = charsetFromContentType(contentType);
-  const encoding = getEncoding(body, { transportLayerEncodingLabel, defaultEncoding: 'utf-8' });
-  return {
-    text: decodeBuffer(body, { userEncoding: encoding }),
-    charset: encoding.toLowerCase(),
-  };
+  const encoding = getEncoding(body, { transportLayerEncodingLabel, defaultEncoding: 'utf-8' }).toLowerCase();
+  return { text: decoderFor(encoding).decode(body), charset: encoding };
+}
+
+/**
+ * Node's own WHATWG decoders (full ICU ships with Node): the same encodings as iconv-lite for the web's
+ * labels, without half a megabyte of tables in every scanning function. A BOM is honoured by the
+ * sniffer above and dropped here, as browsers do.
+ */
+function decoderFor(encoding: string): TextDecoder {
+  try {
+    return new TextDecoder(encoding);
+  } catch {
+    return new TextDecoder('utf-8');
+  }
 }
 
 export function charsetFromContentType(contentType: string | undefined): string | undefined {

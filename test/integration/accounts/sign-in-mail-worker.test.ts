@@ -5,7 +5,7 @@ import type { MailMessage } from '#shared/adapters/mailer.js';
 import { loadConfig } from '#shared/config.js';
 import { claimJob } from '#shared/db/job-leases.js';
 import { keys } from '#shared/db/keys.js';
-import { createDependencies } from '#shared/dependencies.js';
+import { createDependencies } from '#shared/all-dependencies.js';
 import { sendSignInMail } from '#shared/domain/accounts/sign-in.js';
 import { itemsWhere, uniqueEmail } from '../support/accounts.js';
 

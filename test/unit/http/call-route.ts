@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '#shared/config.js';
-import { createDependencies, type Dependencies } from '#shared/dependencies.js';
+import { createDependencies } from '#shared/all-dependencies.js';
+import type { Dependencies } from '#shared/dependencies.js';
 import type { Queue } from '#shared/adapters/queue.js';
 import { signedInTable, unitCallerKey, unitPepper } from '#test/unit/http/signed-in-table.js';
 import { FetchError } from '#shared/scanner/fetch/errors.js';

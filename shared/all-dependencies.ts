@@ -1,0 +1,23 @@
+import { allowedPrivateHosts, type Config } from '#shared/config.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { createMailer } from '#shared/adapters/mailer.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { composeDependencies, type Dependencies } from '#shared/dependencies.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+
+/**
+ * Every dependency at once, for tests and tools that exercise many use cases in one process. Lambda
+ * functions never use this: each builds only its own parts (functions/*).
+ */
+export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
+  return composeDependencies(config, {
+    db: overrides.db ?? createDocumentClient(config),
+    queue: overrides.queue ?? createQueue(config),
+    mailer: overrides.mailer ?? createMailer(config),
+    keyPepper: overrides.keyPepper ?? createPepperSource(config),
+    fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    ...(overrides.logger ? { logger: overrides.logger } : {}),
+  });
+}
