@@ -18,7 +18,7 @@ import { functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
 import { median, round } from './stats.js';
 
-const RUNS = 9;
+const RUNS = 11;
 const FLOOR_ENTRY = fileURLToPath(new URL('./cold-start/floor-handler.ts', import.meta.url));
 /** Scanning functions carry the scanner (parsers, checks): their target is looser. */
 const SCANNERS = new Set<FunctionName>(['publicScanner', 'scanner', 'batchScan', 'rescanSite']);
@@ -65,35 +65,37 @@ function importOnce(file: string): number {
   return Number(child.stdout);
 }
 
-function medianImportMs(file: string): number {
-  importOnce(file); // the file system cache, not the module, is what this warms
-  return median(Array.from({ length: RUNS }, () => importOnce(file)));
+/**
+ * Median import time of each file, the runs interleaved (floor, every function, floor, ...) so that a
+ * busy moment of the machine weighs on every figure alike and the ratios stay fair.
+ */
+function medianImportTimes(files: readonly string[]): number[] {
+  for (const file of files) importOnce(file); // warms the file system cache, not the modules
+  const samples = files.map(() => [] as number[]);
+  for (let run = 0; run < RUNS; run += 1) files.forEach((file, index) => samples[index]!.push(importOnce(file)));
+  return samples.map(median);
 }
 
 export async function runColdStartBench(): Promise<ColdStartRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cold-start-bench-'));
   try {
-    const floorFile = await bundle(FLOOR_ENTRY, dir, 'floor');
-    const floor = { bytes: (await stat(floorFile)).size, ms: medianImportMs(floorFile) };
-    const rows: ColdStartRow[] = [{ name: 'floor', bundleBytes: floor.bytes, importMs: round(floor.ms), sizeRatio: 1, importRatio: 1, target: 1 }];
-    const names: Array<[FunctionName, string]> = [
+    const names: Array<[FunctionName | 'floor', string]> = [
+      ['floor', FLOOR_ENTRY],
       ...families.map((family): [FunctionName, string] => [family, entryPath('http', family)]),
       ...workerNames.map((worker): [FunctionName, string] => [worker, entryPath('workers', worker)]),
     ];
-    for (const [name, entry] of names) {
-      const file = await bundle(entry, dir, name);
-      const bytes = (await stat(file)).size;
-      const ms = medianImportMs(file);
-      rows.push({
-        name,
-        bundleBytes: bytes,
-        importMs: round(ms),
-        sizeRatio: round(bytes / floor.bytes, 2),
-        importRatio: round(ms / floor.ms, 2),
-        target: SCANNERS.has(name) ? COLD_START_TARGETS.scannerRatio : COLD_START_TARGETS.ratio,
-      });
-    }
-    return rows;
+    const files = await Promise.all(names.map(([name, entry]) => bundle(entry, dir, name)));
+    const sizes = await Promise.all(files.map(async (file) => (await stat(file)).size));
+    const times = medianImportTimes(files);
+    const floor = { bytes: sizes[0]!, ms: times[0]! };
+    return names.map(([name], index) => ({
+      name,
+      bundleBytes: sizes[index]!,
+      importMs: round(times[index]!),
+      sizeRatio: round(sizes[index]! / floor.bytes, 2),
+      importRatio: round(times[index]! / floor.ms, 2),
+      target: name === 'floor' ? 1 : SCANNERS.has(name) ? COLD_START_TARGETS.scannerRatio : COLD_START_TARGETS.ratio,
+    }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -10,12 +10,16 @@
  *    against fresh ones (no enumeration by timing), and GET /api/v1/account with a key against the
  *    unauthenticated GET /api/v1/account/plans (authentication overhead).
  *
+ * 5. Cold start: every function bundled as deployed, its size and median import time in fresh
+ *    processes, beside a floor handler measured in the same run (cold-start.ts).
+ *
  * Prints a compact table and writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Tier } from '#shared/domain/tiers.js';
 import { printAccounts, runAccountsBench } from './accounts.js';
+import { printColdStart, runColdStartBench } from './cold-start.js';
 import { runCpuBench } from './cpu.js';
 import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
@@ -99,6 +103,9 @@ async function main(): Promise<void> {
   const accounts = await runAccountsBench();
   printAccounts(accounts);
 
+  const coldStart = await runColdStartBench();
+  printColdStart(coldStart);
+
   const elapsedS = round((performance.now() - started) / 1000);
   writeFileSync(
     RESULTS,
@@ -112,6 +119,7 @@ async function main(): Promise<void> {
         cpu,
         memory,
         accounts,
+        coldStart,
       },
       null,
       2,

@@ -1,12 +1,21 @@
 import type { QueueName } from '#shared/adapters/queue.js';
 import { routeList } from '#shared/http/routes.js';
+import type { IndexName } from '#shared/db/table-definition.js';
 import type { FunctionName } from '#lib/function-catalog.js';
 
+/** DynamoDB item actions (a transaction is authorised by the actions of its items); never Scan. */
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchGetItem';
+
 /**
- * What each function may touch beyond the table, which every function reads and writes (rate-limit
- * counters, idempotency records, its own entities). Consuming a queue is granted by its event source.
+ * What each function may touch: exactly the DynamoDB actions its code uses (shared/domain -> shared/db),
+ * the indexes it queries, its queues, secrets and SES. CDK grants this and nothing else, and an infra
+ * test compares the synthesised policies with this table. Consuming a queue is granted by its event source.
  */
 export interface FunctionAccess {
+  /** Item actions on the table. */
+  table: readonly TableAction[];
+  /** Indexes it queries. */
+  indexes?: readonly IndexName[];
   /** Queues it enqueues into: send permission plus the queue's URL in its environment. */
   sendsTo: readonly QueueName[];
   /** Reads every queue's attributes: the health check. */
@@ -22,21 +31,39 @@ export interface FunctionAccess {
   readsKeyPepper?: boolean;
 }
 
+// What the shared steps need. A Bearer route reads its key and account and raises the usage counters
+// (and lastUsedAt); a rolling-window limit queries its slots, takes one and may give it back.
+const bearer: TableAction[] = ['GetItem', 'UpdateItem'];
+const rateLimited: TableAction[] = ['Query', 'PutItem', 'DeleteItem'];
+const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.flat())].sort();
+
+/**
+ * Functions whose issue has not landed get only what their code does today (nothing, for the
+ * placeholders); each issue widens its function's row deliberately.
+ */
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
-  meta: { sendsTo: [], probesQueues: true },
-  publicScanner: { sendsTo: ['webhook'] },
-  scanner: { sendsTo: ['webhook'] },
-  batch: { sendsTo: ['batch'] },
-  auth: { sendsTo: ['mail'], readsKeyPepper: true },
-  account: { sendsTo: [], readsStripeSecret: true },
-  sites: { sendsTo: ['rescan'] },
-  webhooks: { sendsTo: ['webhook'] },
-  billing: { sendsTo: ['mail'], readsStripeSecret: true },
-  batchScan: { sendsTo: ['webhook'] },
-  rescanSweep: { sendsTo: ['rescan'] },
-  rescanSite: { sendsTo: ['webhook', 'mail'] },
-  webhookDelivery: { sendsTo: [] },
-  mailSender: { sendsTo: [], sendsMail: true, readsKeyPepper: true },
+  // Health reads one item; pricing is rate limited.
+  meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true },
+  // Stores and reads public results; refunds a slot when the target fails.
+  publicScanner: { table: uniq(['GetItem', 'PutItem'], rateLimited), sendsTo: [] },
+  // Owned results (with the account's count, in one transaction) and their listing on gsi1.
+  scanner: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
+  batch: { table: uniq(bearer), sendsTo: [] },
+  // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
+  auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'Query', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
+  // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
+  account: { table: uniq(bearer, rateLimited, ['BatchGetItem']), sendsTo: [], readsStripeSecret: true },
+  // Watched sites, their URL markers and history in the account's partition.
+  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [] },
+  // The test delivery is rate limited per webhook.
+  webhooks: { table: uniq(bearer, rateLimited), sendsTo: [] },
+  billing: { table: [], sendsTo: [], readsStripeSecret: true },
+  batchScan: { table: [], sendsTo: [] },
+  rescanSweep: { table: [], sendsTo: [] },
+  rescanSite: { table: [], sendsTo: [] },
+  webhookDelivery: { table: [], sendsTo: [] },
+  // The job lease, the per-address mail cap, the account (created once) and the token it mails.
+  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'BatchGetItem']), sendsTo: [], sendsMail: true, readsKeyPepper: true },
 };
 
 /**

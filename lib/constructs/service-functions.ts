@@ -1,4 +1,5 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -9,7 +10,7 @@ import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
 import { apiFunctions, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
 import { functionEnvironment, type EnvironmentSources } from '#lib/function-environment.js';
-import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
+import { functionAccess, readsKeyPepper, type FunctionAccess } from '#lib/function-permissions.js';
 import { entryPath } from '#lib/paths.js';
 import { ServiceFunction } from '#lib/constructs/service-function.js';
 import type { Mail } from '#lib/constructs/mail.js';
@@ -23,6 +24,18 @@ export interface ServiceFunctionsProps {
   environment: EnvironmentSources;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+}
+
+/** Exactly the item actions of the access table on the table, and Query on the indexes it names. */
+function grantTableAccess(fn: ServiceFunction, table: ITable, access: FunctionAccess): void {
+  if (access.table.length > 0) {
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: access.table.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
+  }
+  if (access.indexes && access.indexes.length > 0) {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: access.indexes.map((index) => `${table.tableArn}/index/${index}`) }),
+    );
+  }
 }
 
 function constructId(name: FunctionName): string {
@@ -65,7 +78,7 @@ export class ServiceFunctions extends Construct {
       removalPolicy: props.removalPolicy,
     });
     const access = functionAccess[name];
-    props.table.grantReadWriteData(fn);
+    grantTableAccess(fn, props.table, access);
     for (const queue of access.sendsTo) props.queues[queue].grantSendMessages(fn);
     if (access.probesQueues) for (const queue of queueNames) props.queues[queue].grant(fn, 'sqs:GetQueueAttributes');
     if (readsKeyPepper(name)) props.keyPepper.grantRead(fn);

@@ -2,27 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
+import { functionAccess } from '#lib/function-permissions.js';
 import { buildApp, referencedIds, statementsOfRole, type BuiltApp, type Statement } from '#test/infra/support/readiness-app.js';
 
 const allNames: FunctionName[] = [...families, ...workerNames];
-
-/** Queues each function may send to, as the issue lists them. */
-const expectedSends: Record<FunctionName, QueueName[]> = {
-  meta: [],
-  publicScanner: ['webhook'],
-  scanner: ['webhook'],
-  batch: ['batch'],
-  auth: ['mail'],
-  account: [],
-  sites: ['rescan'],
-  webhooks: ['webhook'],
-  billing: ['mail'],
-  batchScan: ['webhook'],
-  rescanSweep: ['rescan'],
-  rescanSite: ['webhook', 'mail'],
-  webhookDelivery: [],
-  mailSender: [],
-};
 
 const expectedConsumes: Partial<Record<FunctionName, QueueName>> = {
   batchScan: 'batch',
@@ -53,7 +36,7 @@ function queueIds(names: QueueName[]): string[] {
 
 describe('least-privilege grants follow the access table', () => {
   it.each(allNames)('%s may send only to its queues', (name) => {
-    expect(targetsOf(name, 'sqs:SendMessage')).toEqual(queueIds(expectedSends[name]));
+    expect(targetsOf(name, 'sqs:SendMessage')).toEqual(queueIds([...functionAccess[name].sendsTo]));
   });
 
   it.each(allNames)('%s may receive only from the queue it consumes', (name) => {
@@ -65,13 +48,22 @@ describe('least-privilege grants follow the access table', () => {
     expect(targetsOf('meta', 'sqs:GetQueueAttributes')).toEqual(queueIds([...queueNames]));
   });
 
-  it.each(allNames)('%s reads and writes the table and its indexes, nothing more of DynamoDB', (name) => {
+  it.each(allNames)('%s has exactly the DynamoDB actions and indexes of the access table', (name) => {
     const tableId = built.logicalId(built.stack.table);
     const dynamo = statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('dynamodb:')));
-    const actions = dynamo.flatMap((statement) => statement.Action);
-    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem']));
-    expect(actions).not.toContain('dynamodb:DeleteTable');
-    for (const statement of dynamo) expect(referencedIds(statement.Resource)).toEqual([tableId]);
+    const onTable = dynamo.filter((statement) => !JSON.stringify(statement.Resource).includes('/index/'));
+    const onIndexes = dynamo.filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
+    const access = functionAccess[name];
+    expect(onTable.flatMap((statement) => statement.Action).sort()).toEqual(access.table.map((action) => `dynamodb:${action}`).sort());
+    for (const statement of onTable) expect(referencedIds(statement.Resource)).toEqual([tableId]);
+    const indexes = onIndexes.flatMap((statement) => statement.Resource.map((resource) => /\/index\/(\w+)/.exec(JSON.stringify(resource))?.[1]));
+    expect(indexes.sort()).toEqual([...(access.indexes ?? [])].sort());
+    for (const statement of onIndexes) expect(statement.Action).toEqual(['dynamodb:Query']);
+  });
+
+  it('grants Scan (or any DynamoDB wildcard) to nobody, anywhere in the template', () => {
+    const policies = JSON.stringify(built.template.findResources('AWS::IAM::Policy'));
+    expect(policies).not.toMatch(/dynamodb:Scan|dynamodb:\*|"dynamodb:[A-Za-z]*\*"/);
   });
 
   it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to account and billing', () => {
@@ -91,9 +83,8 @@ describe('least-privilege grants follow the access table', () => {
     expect(resources).not.toContain('identity/*');
   });
 
-  it.each(allNames)("%s uses Resource '*' only for X-Ray", (name) => {
-    const wildcard = statementsOf(name).filter((statement) => statement.Resource.includes('*'));
-    expect(wildcard.flatMap((statement) => statement.Action).sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+  it.each(allNames)("%s uses Resource '*' nowhere (no X-Ray either)", (name) => {
+    expect(statementsOf(name).filter((statement) => statement.Resource.includes('*'))).toEqual([]);
   });
 
   it('attaches no managed policies to function roles', () => {
