@@ -1,5 +1,6 @@
 import type { QueueName } from '#shared/adapters/queue.js';
 import type { Family } from '#shared/http/route-types.js';
+import type { CapacitySettings } from '#lib/capacity-settings.js';
 
 /** Size and purpose of every Lambda function: one per route family, plus the workers. */
 export interface FunctionSizing {
@@ -26,7 +27,7 @@ export type WorkerName = (typeof workerNames)[number];
 export type FunctionName = Family | WorkerName;
 
 export type WorkerTrigger =
-  | { kind: 'queue'; queue: QueueName; batchSize: number; maxConcurrency?: number }
+  | { kind: 'queue'; queue: QueueName; batchSize: number }
   | { kind: 'weekly' };
 
 export interface WorkerSpec extends FunctionSizing {
@@ -42,7 +43,7 @@ export const workers: Record<WorkerName, WorkerSpec> = {
     description: 'Scans the URLs of batch submissions',
     memoryMiB: 1024,
     timeoutSeconds: 120,
-    trigger: { kind: 'queue', queue: 'batch', batchSize: 3, maxConcurrency: 5 },
+    trigger: { kind: 'queue', queue: 'batch', batchSize: 3 },
   },
   rescanSweep: {
     description: 'Weekly: finds watched sites due for a rescan and queues them',
@@ -54,7 +55,7 @@ export const workers: Record<WorkerName, WorkerSpec> = {
     description: 'Rescans one watched site and raises score alerts',
     memoryMiB: 1024,
     timeoutSeconds: 120,
-    trigger: { kind: 'queue', queue: 'rescan', batchSize: 3, maxConcurrency: 5 },
+    trigger: { kind: 'queue', queue: 'rescan', batchSize: 3 },
   },
   webhookDelivery: {
     description: 'Delivers signed webhook events',
@@ -82,4 +83,17 @@ export function consumerOf(queue: QueueName): WorkerName {
   const [consumer] = consumers;
   if (consumer === undefined || consumers.length > 1) throw new Error(`The ${queue} queue needs exactly one consumer, found ${consumers.length}`);
   return consumer;
+}
+
+/**
+ * The reserved concurrency of each function (README, "Operating it"): the scans and the workers get a
+ * share of their own; the weekly sweep runs once at a time; the other API functions share the rest.
+ */
+export function reservedConcurrencyOf(name: FunctionName, capacity: CapacitySettings): number | undefined {
+  if (!capacity.reserveConcurrency) return undefined;
+  if (name === 'publicScanner') return capacity.publicScanConcurrency;
+  if (name === 'scanner') return capacity.accountScanConcurrency;
+  if (name === 'rescanSweep') return 1;
+  if ((workerNames as readonly string[]).includes(name)) return capacity.workerConcurrency;
+  return undefined;
 }

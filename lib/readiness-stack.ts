@@ -4,6 +4,7 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { routeList } from '#shared/http/routes.js';
+import { readCapacitySettings, type CapacitySettings } from '#lib/capacity-settings.js';
 import { readDeploySettings, type DeploySettings } from '#lib/deploy-settings.js';
 import { consumerOf, visibilityTimeoutFactor, workers } from '#lib/function-catalog.js';
 import { acknowledgeNagFindings } from '#lib/nag-suppressions.js';
@@ -19,6 +20,7 @@ import { WorkQueues } from '#lib/constructs/work-queues.js';
 /** The whole service in one env-agnostic stack; deployment settings come from CDK context (cdk.json). */
 export class ReadinessStack extends Stack {
   readonly settings: DeploySettings;
+  readonly capacity: CapacitySettings;
   readonly table: Table;
   readonly queues: Record<QueueName, Queue>;
   readonly secrets: ServiceSecrets;
@@ -29,6 +31,7 @@ export class ReadinessStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, props);
     const settings = (this.settings = readDeploySettings(this));
+    const capacity = (this.capacity = readCapacitySettings(this));
     const lifecycle = { logRetention: settings.logRetention, removalPolicy: settings.removalPolicy };
 
     this.table = new DataTable(this, 'Data', { production: settings.production, removalPolicy: settings.removalPolicy }).table;
@@ -39,11 +42,12 @@ export class ReadinessStack extends Stack {
     }).queues;
     this.secrets = new ServiceSecrets(this, 'Secrets', { removalPolicy: settings.removalPolicy });
     this.mail = new Mail(this, 'Mail', { mailFrom: settings.mailFrom, sesIdentity: settings.sesIdentity });
-    this.http = new ServiceHttpApi(this, 'Http', lifecycle);
+    this.http = new ServiceHttpApi(this, 'Http', { ...lifecycle, capacity });
 
     const { queues, secrets, mail, http } = this;
     this.functions = new ServiceFunctions(this, 'Functions', {
       ...lifecycle,
+      capacity,
       table: this.table,
       queues,
       keyPepper: secrets.keyPepper,

@@ -1,6 +1,7 @@
 import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CapacitySettings } from '#lib/capacity-settings.js';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,10 +12,12 @@ import { families, methodsOf, type Family, type RouteDef } from '#shared/http/ro
 export interface ServiceHttpApiProps {
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
+  /** Stage-wide and public-scan throttles (lib/capacity-settings.ts); per-client limits are the service's own, in DynamoDB. */
+  capacity: Pick<CapacitySettings, 'apiRateLimit' | 'apiBurstLimit' | 'publicScanRateLimit' | 'publicScanBurstLimit'>;
 }
 
-/** Stage-wide defaults; per-client limits are the service's own rate limits in DynamoDB. */
-export const stageThrottle = { rateLimit: 100, burstLimit: 200 };
+/** The route with a throttle of its own: public scans are the costliest anonymous request. */
+export const publicScanRouteKey = 'POST /api/scan';
 
 /** One JSON line per request; no headers, so no keys or tokens reach the log. */
 const accessLogFormat = AccessLogFormat.custom(
@@ -58,9 +61,19 @@ export class ServiceHttpApi extends Construct {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      throttle: stageThrottle,
+      throttle: { rateLimit: props.capacity.apiRateLimit, burstLimit: props.capacity.apiBurstLimit },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+      // Per-route metrics feed the scan routes' latency alarms.
+      detailedMetricsEnabled: true,
     });
+    // CfnStage types RouteSettings as plain JSON, passed to CloudFormation as written (PascalCase).
+    (this.stage.node.defaultChild as CfnStage).routeSettings = {
+      [publicScanRouteKey]: {
+        ThrottlingRateLimit: props.capacity.publicScanRateLimit,
+        ThrottlingBurstLimit: props.capacity.publicScanBurstLimit,
+        DetailedMetricsEnabled: true,
+      },
+    };
   }
 
   /** Base URL of the API, without a trailing slash; known before deployment only as a token. */

@@ -14,6 +14,8 @@ export interface ServiceFunctionProps {
   memoryMiB: number;
   timeoutSeconds: number;
   environment: Record<string, string>;
+  /** Reserved concurrency: its own share of the account's pool, no more and no less. */
+  reservedConcurrency?: number | undefined;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -54,6 +56,7 @@ export class ServiceFunction extends Construct implements IGrantable {
       architecture: Architecture.ARM_64,
       memorySize: props.memoryMiB,
       timeout: Duration.seconds(props.timeoutSeconds),
+      ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
       // No X-Ray: no tracer is installed, and traces nobody reads cost money (README, "Operating it").
       tracing: Tracing.DISABLED,
       role: this.role,

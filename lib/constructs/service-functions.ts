@@ -8,7 +8,8 @@ import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
-import { apiFunctions, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
+import type { CapacitySettings } from '#lib/capacity-settings.js';
+import { apiFunctions, reservedConcurrencyOf, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
 import { functionEnvironment, type EnvironmentSources } from '#lib/function-environment.js';
 import { functionAccess, readsKeyPepper, type FunctionAccess } from '#lib/function-permissions.js';
 import { entryPath } from '#lib/paths.js';
@@ -22,6 +23,7 @@ export interface ServiceFunctionsProps {
   stripe: ISecret;
   mail: Mail;
   environment: EnvironmentSources;
+  capacity: CapacitySettings;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -53,7 +55,9 @@ export class ServiceFunctions extends Construct {
       const spec = workers[name];
       const fn = this.add(name, entryPath('workers', name), spec, props);
       if (spec.trigger.kind === 'queue') {
-        const { queue, batchSize, maxConcurrency } = spec.trigger;
+        const { queue, batchSize } = spec.trigger;
+        // Never more pollers than the function may run; without reservations, the same cap.
+        const maxConcurrency = reservedConcurrencyOf(name, props.capacity) ?? props.capacity.workerConcurrency;
         fn.handler.addEventSource(new SqsEventSource(props.queues[queue], { batchSize, maxConcurrency, reportBatchItemFailures: true }));
       }
     }
@@ -74,6 +78,7 @@ export class ServiceFunctions extends Construct {
       entry,
       ...sizing,
       environment: functionEnvironment(name, props.environment),
+      reservedConcurrency: reservedConcurrencyOf(name, props.capacity),
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,
     });

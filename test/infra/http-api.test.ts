@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { families, methodsOf, routeKeyFor } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
-import { stageThrottle } from '#lib/constructs/http-api.js';
+import { capacityDefaults } from '#lib/capacity-settings.js';
 import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
@@ -82,7 +82,10 @@ describe('HTTP API stage and CORS', () => {
     expect(stage!.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: stageThrottle.rateLimit, ThrottlingBurstLimit: stageThrottle.burstLimit },
+      DefaultRouteSettings: { ThrottlingRateLimit: capacityDefaults.apiRateLimit, ThrottlingBurstLimit: capacityDefaults.apiBurstLimit, DetailedMetricsEnabled: true },
+      RouteSettings: {
+        'POST /api/scan': { ThrottlingRateLimit: capacityDefaults.publicScanRateLimit, ThrottlingBurstLimit: capacityDefaults.publicScanBurstLimit, DetailedMetricsEnabled: true },
+      },
     });
     const logs = stage!.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
     const [logGroupId] = referencedIds(logs.DestinationArn);

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { families } from '#shared/http/route-types.js';
+import { CapacitySettingsError, capacityDefaults } from '#lib/capacity-settings.js';
+import { workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
+import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
+
+type Resource = { Properties: Record<string, unknown> };
+
+function reservedOf(built: BuiltApp, name: FunctionName): unknown {
+  const id = built.logicalId(built.stack.functions.get(name).handler);
+  return (built.template.toJSON().Resources[id] as Resource).Properties.ReservedConcurrentExecutions;
+}
+
+function maxConcurrencyByFunction(built: BuiltApp): Record<string, unknown> {
+  const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[];
+  return Object.fromEntries(
+    mappings.map((mapping) => [JSON.stringify(mapping.Properties.FunctionName), (mapping.Properties.ScalingConfig as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency]),
+  );
+}
+
+describe('the shared Lambda pool is protected', () => {
+  const built = buildApp();
+
+  it('reserves concurrency for the scans and the workers, and none for the rest of the API', () => {
+    expect(reservedOf(built, 'publicScanner')).toBe(capacityDefaults.publicScanConcurrency);
+    expect(reservedOf(built, 'scanner')).toBe(capacityDefaults.accountScanConcurrency);
+    expect(reservedOf(built, 'rescanSweep')).toBe(1);
+    for (const worker of workerNames.filter((name) => workers[name].trigger.kind === 'queue')) {
+      expect(reservedOf(built, worker), worker).toBe(capacityDefaults.workerConcurrency);
+    }
+    for (const family of families.filter((name) => name !== 'publicScanner' && name !== 'scanner')) expect(reservedOf(built, family), family).toBeUndefined();
+  });
+
+  it('keeps the reservations modest: far under the 900 an account of 1,000 may reserve', () => {
+    const total = [...families, ...workerNames].reduce((sum, name) => sum + Number(reservedOf(built, name) ?? 0), 0);
+    expect(total).toBe(20 + 20 + 1 + 4 * 5);
+    expect(total).toBeLessThan(100);
+  });
+
+  it('never lets a queue poll with more concurrency than its worker may run', () => {
+    const limits = Object.values(maxConcurrencyByFunction(built));
+    expect(limits).toHaveLength(4);
+    for (const limit of limits) expect(limit).toBe(capacityDefaults.workerConcurrency);
+  });
+
+  it('takes its figures from context, and can reserve nothing for accounts whose quota is still 10', () => {
+    const tuned = buildApp({ publicScanConcurrency: '7', workerConcurrency: 3, apiRateLimit: 50, publicScanRateLimit: 2 });
+    expect(reservedOf(tuned, 'publicScanner')).toBe(7);
+    expect(reservedOf(tuned, 'batchScan')).toBe(3);
+    for (const limit of Object.values(maxConcurrencyByFunction(tuned))) expect(limit).toBe(3);
+    const stage = Object.values(tuned.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource;
+    expect(stage.Properties).toMatchObject({ DefaultRouteSettings: { ThrottlingRateLimit: 50 }, RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 2 } } });
+
+    const unreserved = buildApp({ reserveConcurrency: 'false' });
+    for (const name of [...families, ...workerNames]) expect(reservedOf(unreserved, name), name).toBeUndefined();
+    for (const limit of Object.values(maxConcurrencyByFunction(unreserved))) expect(limit).toBe(capacityDefaults.workerConcurrency);
+  });
+
+  it.each([
+    [{ workerConcurrency: 1 }, /workerConcurrency.*at least 2/],
+    [{ publicScanConcurrency: 'lots' }, /publicScanConcurrency/],
+    [{ reserveConcurrency: 'maybe' }, /reserveConcurrency/],
+    [{ publicScanRateLimit: 500 }, /must not exceed the API stage throttle/],
+  ])('refuses %j', (context, message) => {
+    expect(() => buildApp(context)).toThrow(CapacitySettingsError);
+    expect(() => buildApp(context)).toThrow(message);
+  });
+});
