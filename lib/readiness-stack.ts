@@ -3,14 +3,16 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
-import { routeList } from '#shared/http/routes.js';
+import { routeKey } from '#shared/http/route-types.js';
+import { routeList, routes } from '#shared/http/routes.js';
 import { readCapacitySettings, type CapacitySettings } from '#lib/capacity-settings.js';
 import { readDeploySettings, type DeploySettings } from '#lib/deploy-settings.js';
 import { consumerOf, visibilityTimeoutFactor, workers } from '#lib/function-catalog.js';
 import { acknowledgeNagFindings } from '#lib/nag-suppressions.js';
 import { AlarmTopic } from '#lib/constructs/alarm-topic.js';
 import { DataTable } from '#lib/constructs/data-table.js';
-import { ServiceHttpApi } from '#lib/constructs/http-api.js';
+import { publicScanRouteKey, ServiceHttpApi } from '#lib/constructs/http-api.js';
+import { ServiceAlarms } from '#lib/constructs/service-alarms.js';
 import { Mail } from '#lib/constructs/mail.js';
 import { RescanSchedule } from '#lib/constructs/rescan-schedule.js';
 import { ServiceSecrets } from '#lib/constructs/secrets.js';
@@ -64,9 +66,17 @@ export class ReadinessStack extends Stack {
       },
     });
     http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');
-    new RescanSchedule(this, 'RescanSchedule', { sweep: this.functions.get('rescanSweep').handler });
+    const schedule = new RescanSchedule(this, 'RescanSchedule', { sweep: this.functions.get('rescanSweep').handler, alarmTopic: alarms.topic });
+    new ServiceAlarms(this, 'Monitoring', {
+      topic: alarms.topic,
+      functions: this.functions.named,
+      api: http.api,
+      stage: http.stage,
+      slowRoutes: [publicScanRouteKey, routeKey(routes.createScan)],
+      table: this.table,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: http.stage.url, description: 'Base URL of the HTTP API' });
-    acknowledgeNagFindings({ stack: this, table: this.table, functions: this.functions.all, secrets, api: http });
+    acknowledgeNagFindings({ functions: this.functions.all, secrets, api: http, scheduleDeadLetters: schedule.deadLetters });
   }
 }

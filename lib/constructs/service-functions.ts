@@ -73,6 +73,10 @@ export class ServiceFunctions extends Construct {
     return [...this.byName.values()];
   }
 
+  get named(): Array<{ name: FunctionName; handler: ServiceFunction['handler'] }> {
+    return [...this.byName.entries()].map(([name, fn]) => ({ name, handler: fn.handler }));
+  }
+
   private add(name: FunctionName, entry: string, sizing: FunctionSizing, props: ServiceFunctionsProps): ServiceFunction {
     const fn = new ServiceFunction(this, constructId(name), {
       entry,

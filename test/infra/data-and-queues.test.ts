@@ -70,7 +70,8 @@ describe('work queues', () => {
   };
 
   it('has one queue per queue name, each with its own dead-letter queue', () => {
-    dev.template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2);
+    // Each work queue and its DLQ, plus the weekly schedule's DLQ (test/infra/alarms.test.ts).
+    dev.template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2 + 1);
     const deadLetterIds = mainQueues().map(({ resource }) => {
       const redrive = resource.Properties.RedrivePolicy as { deadLetterTargetArn: unknown; maxReceiveCount: number };
       expect(redrive.maxReceiveCount).toBe(maxReceiveCount);

@@ -1,0 +1,97 @@
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+
+export interface ServiceAlarmsProps {
+  topic: ITopic;
+  functions: ReadonlyArray<{ name: string; handler: IFunction }>;
+  api: HttpApi;
+  stage: HttpStage;
+  /** Route keys whose p99 latency is watched (the scans, which may take up to 30 s). */
+  slowRoutes: readonly string[];
+  table: ITable;
+}
+
+const fiveMinutes = Duration.minutes(5);
+/** API Gateway gives an integration 30 s; a p99 above this means scans are timing out. */
+export const scanLatencyP99ThresholdMs = 25_000;
+/** Share of requests answered 5xx, over 5 minutes, twice in a row. */
+export const serverErrorRatePercent = 5;
+
+/**
+ * The alarms a person acts on (README, "Operating it"), all to the one topic: errors and throttles of
+ * every function, the API's 5xx rate and the scan routes' p99 latency, DynamoDB throttling and system
+ * errors. The queues' dead-letter alarms live with the queues.
+ */
+export class ServiceAlarms extends Construct {
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ServiceAlarmsProps) {
+    super(scope, id);
+    const action = new SnsAction(props.topic);
+    const add = (alarmId: string, metric: IMetric, options: { description: string; threshold: number; periods?: number }) => {
+      const alarm = new Alarm(this, alarmId, {
+        metric,
+        alarmDescription: options.description,
+        threshold: options.threshold,
+        evaluationPeriods: options.periods ?? 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(action);
+      this.alarms.push(alarm);
+    };
+
+    for (const { name, handler } of props.functions) {
+      add(`${name}Errors`, handler.metricErrors({ period: fiveMinutes, statistic: 'Sum' }), {
+        description: `${name}: invocations failed (uncaught error or time-out) in the last 5 minutes`,
+        threshold: 1,
+      });
+      add(`${name}Throttles`, handler.metricThrottles({ period: fiveMinutes, statistic: 'Sum' }), {
+        description: `${name}: invocations refused for lack of concurrency in the last 5 minutes`,
+        threshold: 1,
+      });
+    }
+
+    const apiMetric = (metricName: string, statistic: string, route?: string) =>
+      new Metric({
+        namespace: 'AWS/ApiGateway',
+        metricName,
+        statistic,
+        period: fiveMinutes,
+        dimensionsMap: { ApiId: props.api.apiId, Stage: props.stage.stageName, ...(route ? { Route: route } : {}) },
+      });
+    add(
+      'ApiServerErrorRate',
+      new MathExpression({
+        expression: '100 * errors / MAX([requests, 1])',
+        usingMetrics: { errors: apiMetric('5xx', 'Sum'), requests: apiMetric('Count', 'Sum') },
+        period: fiveMinutes,
+        label: 'API 5xx %',
+      }),
+      { description: `More than ${serverErrorRatePercent}% of API requests answered 5xx, two 5-minute periods in a row`, threshold: serverErrorRatePercent, periods: 2 },
+    );
+    for (const route of props.slowRoutes) {
+      add(`Latency ${route}`.replace(/[^A-Za-z0-9]+/g, ''), apiMetric('Latency', 'p99', route), {
+        description: `p99 latency of ${route} above ${scanLatencyP99ThresholdMs / 1000} s for 15 minutes: scans are timing out`,
+        threshold: scanLatencyP99ThresholdMs,
+        periods: 3,
+      });
+    }
+
+    const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_GET_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+    add('TableThrottles', props.table.metricThrottledRequestsForOperations({ operations, period: fiveMinutes }), {
+      description: 'DynamoDB throttled requests to the table in the last 5 minutes',
+      threshold: 1,
+    });
+    add('TableSystemErrors', props.table.metricSystemErrorsForOperations({ operations, period: fiveMinutes }), {
+      description: 'DynamoDB answered requests to the table with internal errors in the last 5 minutes',
+      threshold: 1,
+    });
+  }
+}
