@@ -1,4 +1,6 @@
 import type { Tier } from '#shared/domain/tiers.js';
+import type { Recommendation } from '#shared/scanner/recommendations.js';
+import type { ScoredDimension } from '#shared/scanner/scoring.js';
 
 /**
  * What a scan returns. The scanner owns this shape; the HTTP schema (shared/http/schemas/scan.ts)
@@ -15,9 +17,9 @@ export interface ScanResult {
   /** 0 to 1: the share of the rubric's points that could be assessed. */
   coverage: number;
   caps: Array<{ id: string; limit: number; reason: string }>;
-  dimensions: DimensionRecord[];
+  dimensions: ScoredDimension[];
   checks: CheckRecord[];
-  recommendations: RecommendationRecord[];
+  recommendations: Recommendation[];
   products: ProductFactsRecord[];
   pages: PageRecord[];
   platform: 'shopify' | 'woocommerce' | 'bigcommerce' | 'magento' | 'custom';
@@ -45,27 +47,6 @@ export interface CheckRecord {
   summary: string;
   evidence: EvidenceRecord[];
   platformProvided: boolean;
-}
-
-export interface DimensionRecord {
-  id: string;
-  name: string;
-  weight: number;
-  score: number | null;
-  earned: number;
-  available: number;
-  checks: string[];
-}
-
-export interface RecommendationRecord {
-  checkId: string;
-  priority: 'critical' | 'high' | 'medium' | 'low';
-  title: string;
-  why: string;
-  fix: string;
-  snippet: string | null;
-  estimatedGain: number;
-  effort: 'S' | 'M' | 'L';
 }
 
 export interface ProductFactsRecord {
