@@ -1,6 +1,6 @@
 import type { Tier } from '#shared/domain/tiers.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval, type SitemapArtifact } from '#shared/scanner/artifacts.js';
+import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval, type SiteArtifacts, type SitemapArtifact } from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
@@ -49,11 +49,12 @@ export async function gather(target: URL, options: GatherOptions): Promise<Gathe
   }
 }
 
-async function gatherWith(session: FetchSession, target: URL, options: GatherOptions): Promise<Artifacts> {
-  const startedAt = options.now();
+/** The first round: everything whose URL is known before anything has answered. */
+function startFirstRound(session: FetchSession, target: URL) {
   const at = (path: string) => new URL(path, target.origin).toString();
   const small = (path: string) => session.get(at(path), { kind: 'small' }, 1).then(unlessWalled);
-  const first = {
+  return {
+    at,
     page: session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1),
     robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessWalled),
     sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
@@ -68,59 +69,85 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
     plainHttp: session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
     markdown: session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 1).then(unlessWalled),
   };
+}
 
+interface Pages {
+  homepage: PageArtifact;
+  scannedPageIsProduct: boolean;
+  productPages: PageArtifact[];
+  pagesLeft: number;
+  /** The next fetch round. */
+  round: number;
+}
+
+/** When the scanned page is a product page and the budget allows, the site's homepage beside it. */
+async function pagesAround(session: FetchSession, scanned: PageArtifact, options: GatherOptions): Promise<Pages> {
+  const finalUrl = new URL(finalUrlOf(scanned));
+  const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
+  const pages: Pages = { homepage: scanned, scannedPageIsProduct, productPages: [], pagesLeft: options.productPageBudget, round: 2 };
+  if (!scannedPageIsProduct) return pages;
+  pages.productPages.push({ ...scanned, kind: 'product' });
+  if (pages.pagesLeft === 0) return { ...pages, homepage: { ...scanned, kind: 'product' } };
+  const root = analysePage(`${finalUrl.origin}/`, 'homepage', await session.get(`${finalUrl.origin}/`, { kind: 'html' }, pages.round));
+  return { ...pages, homepage: root.retrieval.state === 'fetched' ? root : scanned, pagesLeft: pages.pagesLeft - 1, round: pages.round + 1 };
+}
+
+/**
+ * Product pages up to the budget: first from the homepage's links, else from the sitemap and the
+ * platform's catalog (loading beside them), a few rounds at most. Returns the candidates left over.
+ */
+async function discoverProductPages(
+  session: FetchSession,
+  pages: Pages,
+  sources: { robots: SiteArtifacts['robots']; sitemap: Promise<{ artifact: SitemapArtifact | null; depth: number }>; catalog: Promise<Retrieval> | null; catalogRound: number },
+  origin: string,
+  tried: Set<string>,
+): Promise<string[]> {
+  let candidates = rankCandidates(productLinksOnPage(pages.homepage), origin, sources.robots.parsed, tried);
+  let fallbackLoaded = false;
+  for (let attempt = 0; attempt < maxDiscoveryRounds && pages.pagesLeft > 0; attempt += 1) {
+    if (candidates.length === 0 && !fallbackLoaded) {
+      fallbackLoaded = true;
+      const sitemap = await sources.sitemap;
+      const fromSitemap = productUrlsFromSitemap(sitemap.artifact);
+      const catalogRetrieval = sources.catalog ? await sources.catalog : null;
+      const fromCatalog = catalogRetrieval ? productUrlsFromCatalog(successBody(catalogRetrieval), origin) : [];
+      candidates = rankCandidates([...fromCatalog, ...fromSitemap], origin, sources.robots.parsed, tried);
+      const depths = [fromSitemap.length > 0 ? sitemap.depth : 0, fromCatalog.length > 0 ? sources.catalogRound : 0];
+      pages.round = Math.max(pages.round, ...depths.map((depth) => depth + 1));
+    }
+    const batch = candidates.splice(0, pages.pagesLeft);
+    if (batch.length === 0) break;
+    batch.forEach((url) => tried.add(url));
+    const round = pages.round;
+    const fetched = await Promise.all(batch.map(async (url) => analysePage(url, 'product', await session.get(url, { kind: 'html' }, round))));
+    pages.round += 1;
+    for (const page of fetched.filter(isConfirmedProduct)) {
+      pages.productPages.push(page);
+      pages.pagesLeft -= 1;
+    }
+  }
+  return candidates;
+}
+
+async function gatherWith(session: FetchSession, target: URL, options: GatherOptions): Promise<Artifacts> {
+  const startedAt = options.now();
+  const first = startFirstRound(session, target);
+  const { at } = first;
   const scanned = analysePage(target.toString(), 'homepage', await first.page);
   failUnlessFetched(scanned.retrieval, session);
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
+  const pages = await pagesAround(session, scanned, options);
 
-  const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
-  let pagesLeft = options.productPageBudget;
-  let homepage = scanned;
-  const productPages: PageArtifact[] = [];
-  let round = 2;
-  if (scannedPageIsProduct) {
-    productPages.push({ ...scanned, kind: 'product' });
-    if (pagesLeft > 0) {
-      const root = analysePage(`${origin}/`, 'homepage', await session.get(`${origin}/`, { kind: 'html' }, round));
-      round += 1;
-      if (root.retrieval.state === 'fetched') homepage = root;
-      pagesLeft -= 1;
-    } else {
-      homepage = { ...scanned, kind: 'product' };
-    }
-  }
-
-  const platform = detectPlatform({ html: textOf(homepage), headers: headersOf(homepage) });
+  const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
-  const catalogRound = round;
+  const catalogRound = pages.round;
   const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, catalogRound) : null;
-  const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, round);
-
+  const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, pages.round);
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
-  let candidates = rankCandidates(productLinksOnPage(homepage), origin, robots.parsed, tried);
-  let fallbackLoaded = false;
-  for (let attempt = 0; attempt < maxDiscoveryRounds && pagesLeft > 0; attempt += 1) {
-    if (candidates.length === 0 && !fallbackLoaded) {
-      fallbackLoaded = true;
-      const fromSitemap = productUrlsFromSitemap((await sitemap).artifact);
-      const catalogRetrieval = catalog ? await catalog : null;
-      const fromCatalog = catalogRetrieval ? productUrlsFromCatalog(successBody(catalogRetrieval), origin) : [];
-      candidates = rankCandidates([...fromCatalog, ...fromSitemap], origin, robots.parsed, tried);
-      const sources = [fromSitemap.length > 0 ? (await sitemap).depth : 0, fromCatalog.length > 0 ? catalogRound : 0];
-      round = Math.max(round, ...sources.map((depth) => depth + 1));
-    }
-    const batch = candidates.splice(0, pagesLeft);
-    if (batch.length === 0) break;
-    batch.forEach((url) => tried.add(url));
-    const pages = await Promise.all(batch.map(async (url) => analysePage(url, 'product', await session.get(url, { kind: 'html' }, round))));
-    round += 1;
-    for (const page of pages.filter(isConfirmedProduct)) {
-      productPages.push(page);
-      pagesLeft -= 1;
-    }
-  }
+  const unvisitedCandidates = await discoverProductPages(session, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;
   const siteFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string) => T) =>
@@ -130,10 +157,10 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
     tier: options.tier,
     productPageBudget: options.productPageBudget,
     startedAt,
-    homepage,
-    scannedPageIsProduct,
-    productPages,
-    unvisitedCandidates: candidates,
+    homepage: pages.homepage,
+    scannedPageIsProduct: pages.scannedPageIsProduct,
+    productPages: pages.productPages,
+    unvisitedCandidates,
     site: {
       origin,
       robots,
