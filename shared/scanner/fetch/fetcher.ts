@@ -1,11 +1,10 @@
-import type { Dispatcher } from 'undici';
 import { decodeText } from './decode-text.js';
 import { FetchError } from './errors.js';
 import { buildRequestHeaders, flattenResponseHeaders } from './http-headers.js';
 import { readBody } from './read-body.js';
 import { createRequestBudget } from './request-budget.js';
 import { RESOURCE_LIMITS } from './resource-limits.js';
-import { createSafeDispatcher } from './safe-dispatcher.js';
+import { createSafeDispatcher, type SafeDispatcher } from './safe-dispatcher.js';
 import { validateTargetUrl } from './target-url.js';
 import type { TargetPolicy } from './target-policy.js';
 import type { TargetUrlRejection } from './target-url.js';
@@ -25,7 +24,7 @@ const BLOCKING_REJECTIONS = new Set<TargetUrlRejection>(['blocked_address', 'spe
 
 interface FetcherContext {
   policy: TargetPolicy;
-  dispatcher: Dispatcher;
+  dispatcher: SafeDispatcher;
   userAgent: string;
   timeouts: Timeouts;
 }
@@ -72,14 +71,13 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         headers,
         signal: budget.signal,
         headersTimeout: timeouts.headersMs,
-        bodyTimeout: timeouts.bodyMs,
       });
       const ttfbMs = performance.now() - sent;
       const responseHeaders = flattenResponseHeaders(response.headers);
       const location = responseHeaders.location;
 
       if (options.followRedirects !== false && REDIRECT_STATUSES.has(response.statusCode) && location) {
-        await response.body.dump();
+        response.body.resume();
         if (redirects.length >= maxRedirects) {
           throw new FetchError('too_many_redirects', `more than ${maxRedirects} redirects`, { url: url.href });
         }

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ACCEPT_ENCODING } from './read-body.js';
 
 // Headers a caller may not set: the fetcher owns identity, the decodings it can undo, and the
@@ -34,7 +34,7 @@ export function buildRequestHeaders(options: {
   return headers;
 }
 
-export function flattenResponseHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+export function flattenResponseHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;

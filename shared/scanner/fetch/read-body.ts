@@ -37,7 +37,7 @@ export async function readBody(
   try {
     codings = parseContentEncoding(contentEncoding);
   } catch (error) {
-    // Release the socket; undici reports the abort as an 'error' event nobody needs to see.
+    // Release the socket; destroying reports an 'error' event nobody needs to see.
     source.once('error', () => {});
     source.destroy();
     throw error;

@@ -1,4 +1,5 @@
-import { buildConnector } from 'undici';
+import { connect as netConnect, isIP, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { FetchError } from './errors.js';
 import { resolveAndCheckHost, systemLookup } from './resolve-host.js';
 import type { HostCheck, LookupFn, ResolvedAddress } from './resolve-host.js';
@@ -11,37 +12,38 @@ export interface SafeConnectorOptions {
   connectTimeoutMs: number;
 }
 
-type ConnectCallbackArgs = Parameters<buildConnector.Callback>;
+export interface ConnectTarget {
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  /** As the URL has it: empty for the scheme's default. */
+  port: string;
+}
+
+export type SafeConnector = (target: ConnectTarget) => Promise<Socket>;
 
 // The URL parser leaves the port empty when it is the scheme's default.
 const PUBLIC_PORTS = new Set(['', '80', '443']);
 
 /**
- * An undici connector that checks every connection before its socket opens: the host (IP literal
- * or every address its name resolves to) must be public, and the socket is then opened to the
- * checked IP itself, so no second DNS answer (DNS rebinding) can change where it goes. The
- * original host name still drives TLS SNI and certificate checks (undici derives them from `host`).
+ * Opens every connection only after checking it: the host (IP literal or every address its name
+ * resolves to) must be public, and the socket is then opened to the checked IP itself, so no second
+ * DNS answer (DNS rebinding) can change where it goes. The host name still drives TLS SNI and the
+ * certificate check. The whole of it (lookup, TCP, TLS) is bounded by the connect time-out.
  */
-export function createSafeConnector(options: SafeConnectorOptions): buildConnector.connector {
-  const openSocket = buildConnector({ timeout: options.connectTimeoutMs });
+export function createSafeConnector(options: SafeConnectorOptions): SafeConnector {
   const lookup = options.lookup ?? systemLookup;
-
-  return (target, callback) => {
-    checkTarget(target, options, lookup).then(
-      (addresses) => connectToFirstReachable(connectionCandidates(addresses), target, openSocket, callback),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+  return async (target) => {
+    const started = Date.now();
+    const addresses = await checkTarget(target, options, lookup);
+    const left = () => Math.max(1, options.connectTimeoutMs - (Date.now() - started));
+    return connectToFirstReachable(connectionCandidates(addresses), target, left);
   };
 }
 
-async function checkTarget(
-  target: buildConnector.Options,
-  options: SafeConnectorOptions,
-  lookup: LookupFn,
-): Promise<ResolvedAddress[]> {
-  const { hostname, port } = target;
-  if (!PUBLIC_PORTS.has(port) && !isAllowedPrivateHost(hostname, options.policy)) {
-    throw new FetchError('blocked', `port ${port} refused for ${hostname}`);
+async function checkTarget(target: ConnectTarget, options: SafeConnectorOptions, lookup: LookupFn): Promise<ResolvedAddress[]> {
+  const hostname = target.hostname.replace(/^\[|\]$/g, '');
+  if (!PUBLIC_PORTS.has(target.port) && !isAllowedPrivateHost(hostname, options.policy)) {
+    throw new FetchError('blocked', `port ${target.port} refused for ${hostname}`);
   }
   const check = await withTimeout(resolveAndCheckHost(hostname, options.policy, lookup), options.connectTimeoutMs);
   if (check.ok) return check.addresses;
@@ -72,26 +74,35 @@ function connectionCandidates(addresses: ResolvedAddress[]): ResolvedAddress[] {
   return other ? [first, other] : [first];
 }
 
-function connectToFirstReachable(
-  candidates: ResolvedAddress[],
-  target: buildConnector.Options,
-  openSocket: buildConnector.connector,
-  callback: buildConnector.Callback,
-): void {
-  const [candidate, ...rest] = candidates;
-  if (!candidate) {
-    callback(new FetchError('unreachable', `no address to connect to for ${target.hostname}`), null);
-    return;
+async function connectToFirstReachable(candidates: ResolvedAddress[], target: ConnectTarget, timeLeft: () => number): Promise<Socket> {
+  let lastError: unknown = new FetchError('unreachable', `no address to connect to for ${target.hostname}`);
+  for (const candidate of candidates) {
+    try {
+      return await openSocket(candidate.address, target, timeLeft());
+    } catch (error) {
+      lastError = error;
+      if (error instanceof FetchError && error.kind === 'timeout') break;
+    }
   }
-  try {
-    openSocket({ ...target, hostname: candidate.address }, (...result: ConnectCallbackArgs) => {
-      if (result[0] !== null && rest.length > 0) {
-        connectToFirstReachable(rest, target, openSocket, callback);
-        return;
-      }
-      callback(...result);
-    });
-  } catch (error) {
-    callback(error instanceof Error ? error : new Error(String(error)), null);
-  }
+  throw lastError;
+}
+
+function openSocket(address: string, target: ConnectTarget, timeoutMs: number): Promise<Socket> {
+  const tls = target.protocol === 'https:';
+  const port = Number(target.port || (tls ? 443 : 80));
+  const hostname = target.hostname.replace(/^\[|\]$/g, '');
+  return new Promise((resolve, reject) => {
+    const socket = tls
+      ? tlsConnect({ host: address, port, ...(isIP(hostname) ? {} : { servername: hostname }), ALPNProtocols: ['http/1.1'] })
+      : netConnect({ host: address, port });
+    const timer = setTimeout(() => socket.destroy(new FetchError('timeout', `no connection to ${hostname} within ${timeoutMs} ms`)), timeoutMs);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      socket.removeListener('error', done);
+      if (error) reject(error);
+      else resolve(socket);
+    };
+    socket.once(tls ? 'secureConnect' : 'connect', () => done());
+    socket.once('error', done);
+  });
 }

@@ -1,7 +1,5 @@
 import { FetchError } from './errors.js';
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
 /** Maps whatever a fetch threw to a FetchError; anything unrecognised counts as unreachable. */
 export function toFetchError(error: unknown, budget: AbortSignal, url: string): FetchError {
   const mapped = classify(error, budget);
@@ -10,15 +8,14 @@ export function toFetchError(error: unknown, budget: AbortSignal, url: string): 
 }
 
 function classify(error: unknown, budget: AbortSignal): FetchError {
-  // Once the budget fired, whatever undici or zlib threw is a consequence of the abort.
+  // Once the budget fired, whatever node:http or zlib threw is a consequence of the abort.
   if (budget.aborted) {
     const reason: unknown = budget.reason;
     return reason instanceof FetchError ? reason : new FetchError('timeout', 'aborted', { cause: reason });
   }
   if (error instanceof FetchError) return error;
   const code = errorCode(error);
-  if (code !== undefined && TIMEOUT_CODES.has(code)) return new FetchError('timeout', code, { cause: error });
-  if (code === 'UND_ERR_HEADERS_OVERFLOW') return new FetchError('too_large', 'response headers too large', { cause: error });
+  if (code === 'HPE_HEADER_OVERFLOW') return new FetchError('too_large', 'response headers too large', { cause: error });
   const detail = error instanceof Error ? `${code ?? error.name}: ${error.message}` : String(error);
   return new FetchError('unreachable', detail, { cause: error });
 }

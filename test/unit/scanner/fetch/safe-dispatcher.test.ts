@@ -1,10 +1,9 @@
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
-import type { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FetchError } from '#shared/scanner/fetch/errors.js';
 import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
-import { createSafeDispatcher } from '#shared/scanner/fetch/safe-dispatcher.js';
+import { createSafeDispatcher, type SafeDispatcher as Agent } from '#shared/scanner/fetch/safe-dispatcher.js';
 import { STRICT_POLICY } from '#shared/scanner/fetch/target-policy.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import { startLoopbackServer } from './loopback-server.js';
@@ -24,7 +23,9 @@ function dispatcher(policy: TargetPolicy, lookup?: LookupFn, connectMs?: number)
 
 async function get(agent: Agent, origin: string): Promise<{ status: number; body: string }> {
   const response = await agent.request({ origin, path: '/', method: 'GET' });
-  return { status: response.statusCode, body: await response.body.text() };
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.body) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, body: Buffer.concat(chunks).toString('utf8') };
 }
 
 async function failure(agent: Agent, origin: string): Promise<FetchError> {
