@@ -1,6 +1,6 @@
 import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnRoute, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -95,5 +95,17 @@ export class ServiceHttpApi extends Construct {
       this.api.addRoutes({ path: route.path, methods, integration: integrations[route.family] });
     }
     new HttpRoute(this, 'DefaultRoute', { httpApi: this.api, routeKey: HttpRouteKey.DEFAULT, integration: integrations[fallback] });
+    // API Gateway refuses a stage whose RouteSettings name a route it does not have yet (on the first
+    // deploy they are created in parallel): the stage waits for the throttled route.
+    this.stage.node.addDependency(this.route(publicScanRouteKey));
+  }
+
+  /** The route construct of a route key such as `POST /api/scan`. */
+  route(key: string): HttpRoute {
+    const found = this.api.node
+      .findAll()
+      .find((child): child is HttpRoute => child instanceof HttpRoute && (child.node.defaultChild as CfnRoute).routeKey === key);
+    if (!found) throw new Error(`The HTTP API has no route ${key}`);
+    return found;
   }
 }

@@ -95,6 +95,17 @@ describe('HTTP API stage and CORS', () => {
     expect(logs.Format).not.toMatch(/authorization|header/i);
   });
 
+  it('creates the stage after the route its RouteSettings name (API Gateway refuses settings for a route it does not have)', () => {
+    const [stage] = Object.values(built.template.findResources('AWS::ApiGatewayV2::Stage')) as (Resource & { DependsOn?: string[] })[];
+    const throttled = Object.keys(stage!.Properties.RouteSettings as Record<string, unknown>);
+    expect(throttled).toEqual(['POST /api/scan']);
+    const routeIds = Object.entries(built.template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => throttled.includes((route as Resource).Properties.RouteKey as string))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(1);
+    expect(stage!.DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
   it('outputs the API URL', () => {
     built.template.hasOutput('ApiUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
   });
