@@ -38,10 +38,19 @@ describe('alarms a person acts on', () => {
     const rate = alarms.filter((alarm) => JSON.stringify(alarm.Properties).includes('100 * errors / MAX([requests, 1])'));
     expect(rate).toHaveLength(1);
     expect(JSON.stringify(rate[0]!.Properties)).toContain('"5xx"');
-    for (const route of ['POST /api/scan', 'POST /api/v1/scan']) {
-      const latency = alarmsOn('Latency', ['Route', route]);
-      expect(latency, route).toHaveLength(1);
-      expect(latency[0]!.Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: 25_000, EvaluationPeriods: 3 });
+    const apiId = { Ref: built.logicalId(built.stack.http.api) };
+    for (const [method, resource] of [['POST', '/api/scan'], ['POST', '/api/v1/scan']] as const) {
+      const latency = alarmsOn('Latency', ['Resource', resource]);
+      expect(latency, resource).toHaveLength(1);
+      expect(latency[0]!.Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: 28_000, EvaluationPeriods: 3 });
+      // The dimensions an HTTP API publishes a route's metrics under (detailed metrics): no `Route`.
+      const dimensions = latency[0]!.Properties.Dimensions as Array<{ Name: string; Value: unknown }>;
+      expect([...dimensions].sort((a, b) => a.Name.localeCompare(b.Name))).toEqual([
+        { Name: 'ApiId', Value: apiId },
+        { Name: 'Method', Value: method },
+        { Name: 'Resource', Value: resource },
+        { Name: 'Stage', Value: '$default' },
+      ]);
     }
   });
 
