@@ -72,7 +72,7 @@ export class ReadinessStack extends Stack {
       functions: this.functions.named,
       api: http.api,
       stage: http.stage,
-      slowRoutes: [publicScanRouteKey, routeKey(routes.createScan)],
+      scanRoutes: [publicScanRouteKey, routeKey(routes.createScan)],
       table: this.table,
     });
 

@@ -12,8 +12,12 @@ export interface ServiceAlarmsProps {
   functions: ReadonlyArray<{ name: string; handler: IFunction }>;
   api: HttpApi;
   stage: HttpStage;
-  /** Route keys whose p99 latency is watched (the scans, which may take up to 30 s). */
-  slowRoutes: readonly string[];
+  /**
+   * The scan routes' keys. Their p99 latency is watched; their 5xx include the spec's 502 and 504 for
+   * a shop that cannot be reached or answers too slowly, so they have a failure rate of their own
+   * instead of counting in the API's.
+   */
+  scanRoutes: readonly string[];
   table: ITable;
 }
 
@@ -34,8 +38,16 @@ export function routeDimensions(routeKey: string): { Method: string; Resource: s
  * run past the deadline towards API Gateway's 30-second limit and the functions' 29-second time-out.
  */
 export const scanLatencyP99ThresholdMs = 28_000;
-/** Share of requests answered 5xx, over 5 minutes, twice in a row. */
+/** Share of requests outside the scan routes answered 5xx, over 5 minutes, twice in a row... */
 export const serverErrorRatePercent = 5;
+/** ...counted once at least this many such requests came in the 5 minutes (1 failure of 2 is no rate). */
+export const serverErrorMinimumRequests = 20;
+/**
+ * Share of scans answered 5xx, twice in a row, from this many scans in 5 minutes: some shops are always
+ * down (502) or slow (504), but most scans failing means the scanner (egress, DNS, the table) is broken.
+ */
+export const scanFailureRatePercent = 50;
+export const scanFailureMinimumScans = 10;
 
 /**
  * The alarms a person acts on (README, "Operating it"), all to the one topic: errors and throttles of
@@ -80,17 +92,42 @@ export class ServiceAlarms extends Construct {
         period: fiveMinutes,
         dimensionsMap: { ApiId: props.api.apiId, Stage: props.stage.stageName, ...(route ? routeDimensions(route) : {}) },
       });
+    // The scan routes' own figures (route metrics; a route without requests has no data, hence FILL).
+    const scanSum = (metricName: string, prefix: string) => {
+      const usingMetrics = Object.fromEntries(props.scanRoutes.map((route, index) => [`${prefix}${index}`, apiMetric(metricName, 'Sum', route)]));
+      return new MathExpression({ expression: Object.keys(usingMetrics).map((key) => `FILL(${key}, 0)`).join(' + '), usingMetrics, period: fiveMinutes });
+    };
+    const scanErrors = scanSum('5xx', 'scanErrors');
+    const scans = scanSum('Count', 'scans');
     add(
       'ApiServerErrorRate',
       new MathExpression({
-        expression: '100 * errors / MAX([requests, 1])',
-        usingMetrics: { errors: apiMetric('5xx', 'Sum'), requests: apiMetric('Count', 'Sum') },
+        expression: `IF(requests - scans >= ${serverErrorMinimumRequests}, 100 * (errors - scanErrors) / (requests - scans), 0)`,
+        usingMetrics: { errors: apiMetric('5xx', 'Sum'), requests: apiMetric('Count', 'Sum'), scanErrors, scans },
         period: fiveMinutes,
-        label: 'API 5xx %',
+        label: 'API 5xx % outside the scan routes',
       }),
-      { description: `More than ${serverErrorRatePercent}% of API requests answered 5xx, two 5-minute periods in a row`, threshold: serverErrorRatePercent, periods: 2 },
+      {
+        description: `More than ${serverErrorRatePercent}% of API requests outside the scan routes answered 5xx, two 5-minute periods in a row`,
+        threshold: serverErrorRatePercent,
+        periods: 2,
+      },
     );
-    for (const route of props.slowRoutes) {
+    add(
+      'ScanFailureRate',
+      new MathExpression({
+        expression: `IF(scans >= ${scanFailureMinimumScans}, 100 * scanErrors / scans, 0)`,
+        usingMetrics: { scanErrors, scans },
+        period: fiveMinutes,
+        label: 'Scans answered 5xx %',
+      }),
+      {
+        description: `More than ${scanFailureRatePercent}% of scans answered 5xx, two 5-minute periods in a row: the scanner, not the shops, is failing`,
+        threshold: scanFailureRatePercent,
+        periods: 2,
+      },
+    );
+    for (const route of props.scanRoutes) {
       add(`Latency ${route}`.replace(/[^A-Za-z0-9]+/g, ''), apiMetric('Latency', 'p99', route), {
         description: `p99 latency of ${route} above ${scanLatencyP99ThresholdMs / 1000} s for 15 minutes: answers run past the 26-second scan deadline towards the 30-second limit`,
         threshold: scanLatencyP99ThresholdMs,

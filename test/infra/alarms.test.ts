@@ -34,10 +34,32 @@ describe('alarms a person acts on', () => {
     expect(alarmsOn('Throttles', ['FunctionName', functionRef])).toHaveLength(1);
   });
 
-  it('watches the API 5xx rate and the p99 latency of both scan routes', () => {
-    const rate = alarms.filter((alarm) => JSON.stringify(alarm.Properties).includes('100 * errors / MAX([requests, 1])'));
-    expect(rate).toHaveLength(1);
-    expect(JSON.stringify(rate[0]!.Properties)).toContain('"5xx"');
+  it('watches the 5xx rate outside the scan routes, and the scans’ own failure rate', () => {
+    type Query = { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Name: string; Value: unknown }> } } };
+    const queriesOf = (expression: string) => {
+      const found = alarms.filter((alarm) => (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => query.ReturnData !== false && query.Expression === expression));
+      expect(found, expression).toHaveLength(1);
+      return found[0]!;
+    };
+    const routeMetrics = (alarm: Resource) =>
+      (alarm.Properties.Metrics as Query[])
+        .filter((query) => query.MetricStat?.Metric.Dimensions.some((dimension) => dimension.Name === 'Resource'))
+        .map((query) => `${query.MetricStat!.Metric.MetricName} ${JSON.stringify(query.MetricStat!.Metric.Dimensions.find((dimension) => dimension.Name === 'Resource')!.Value)}`)
+        .sort();
+    const scanRouteMetrics = ['5xx "/api/scan"', '5xx "/api/v1/scan"', 'Count "/api/scan"', 'Count "/api/v1/scan"'];
+
+    const api = queriesOf('IF(requests - scans >= 20, 100 * (errors - scanErrors) / (requests - scans), 0)');
+    expect(api.Properties).toMatchObject({ Threshold: 5, EvaluationPeriods: 2, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const stageMetrics = (api.Properties.Metrics as Query[]).filter((query) => query.MetricStat && !query.MetricStat.Metric.Dimensions.some((dimension) => dimension.Name === 'Resource'));
+    expect(stageMetrics.map((query) => query.MetricStat!.Metric.MetricName).sort()).toEqual(['5xx', 'Count']);
+    expect(routeMetrics(api)).toEqual(scanRouteMetrics);
+
+    const scans = queriesOf('IF(scans >= 10, 100 * scanErrors / scans, 0)');
+    expect(scans.Properties).toMatchObject({ Threshold: 50, EvaluationPeriods: 2 });
+    expect(routeMetrics(scans)).toEqual(scanRouteMetrics);
+  });
+
+  it('watches the p99 latency of both scan routes', () => {
     const apiId = { Ref: built.logicalId(built.stack.http.api) };
     for (const [method, resource] of [['POST', '/api/scan'], ['POST', '/api/v1/scan']] as const) {
       const latency = alarmsOn('Latency', ['Resource', resource]);
