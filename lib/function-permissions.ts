@@ -32,9 +32,11 @@ export interface FunctionAccess {
 }
 
 // What the shared steps need. A Bearer route reads its key and account and raises the usage counters
-// (and lastUsedAt); a rolling-window limit queries its slots, takes one and may give it back.
+// (and lastUsedAt); a rolling-window limit queries its slots and takes one; a limit that refunds
+// (public scans, on 502/504) also gives it back.
 const bearer: TableAction[] = ['GetItem', 'UpdateItem'];
-const rateLimited: TableAction[] = ['Query', 'PutItem', 'DeleteItem'];
+const rateLimited: TableAction[] = ['Query', 'PutItem'];
+const refunded: TableAction[] = [...rateLimited, 'DeleteItem'];
 const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.flat())].sort();
 
 /**
@@ -45,14 +47,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Health reads one item; pricing is rate limited.
   meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true },
   // Stores and reads public results; refunds a slot when the target fails.
-  publicScanner: { table: uniq(['GetItem', 'PutItem'], rateLimited), sendsTo: [] },
+  publicScanner: { table: uniq(['GetItem', 'PutItem'], refunded), sendsTo: [] },
   // Owned results (with the account's count, in one transaction) and their listing on gsi1.
-  scanner: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
+  scanner: { table: uniq(bearer, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
   batch: { table: uniq(bearer), sendsTo: [] },
   // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
-  auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'Query', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
+  auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
-  account: { table: uniq(bearer, rateLimited, ['BatchGetItem']), sendsTo: [], readsStripeSecret: true },
+  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), sendsTo: [], readsStripeSecret: true },
   // Watched sites, their URL markers and history in the account's partition.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [] },
   // The test delivery is rate limited per webhook.
@@ -63,7 +65,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   rescanSite: { table: [], sendsTo: [] },
   webhookDelivery: { table: [], sendsTo: [] },
   // The job lease, the per-address mail cap, the account (created once) and the token it mails.
-  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'BatchGetItem']), sendsTo: [], sendsMail: true, readsKeyPepper: true },
+  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: [], sendsMail: true, readsKeyPepper: true },
 };
 
 /**
