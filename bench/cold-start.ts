@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
-import { functionBundling } from '#lib/function-bundling.js';
+import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
 import { median, round } from './stats.js';
 
@@ -33,7 +33,7 @@ export interface ColdStartRow {
   target: number;
 }
 
-async function bundle(entry: string, outdir: string, name: string): Promise<string> {
+async function bundle(entry: string, outdir: string, name: FunctionName | 'floor'): Promise<string> {
   const outfile = path.join(outdir, `${name}.mjs`);
   await build({
     entryPoints: [entry],
@@ -48,6 +48,7 @@ async function bundle(entry: string, outdir: string, name: string): Promise<stri
     sourcesContent: false,
     banner: { js: functionBundling.banner },
     alias: { ...functionBundling.alias },
+    define: name === 'floor' ? {} : bundleDefines(name),
     logLevel: 'error',
   });
   return outfile;

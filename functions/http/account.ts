@@ -1,6 +1,7 @@
 import { accountInfo } from '#shared/domain/accounts/account-info.js';
 import { createKey, listKeys, revokeKey } from '#shared/domain/accounts/api-keys.js';
 import { callerOf } from '#shared/http/caller-of.js';
+import { accountRoutes } from '#shared/http/routes/account.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
@@ -13,4 +14,4 @@ export const operations: FamilyHandlers<'account'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('account', operations, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'account', routes: accountRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));

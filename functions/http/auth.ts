@@ -1,4 +1,5 @@
 import { completeSignIn, requestSignIn } from '#shared/domain/accounts/sign-in.js';
+import { authRoutes } from '#shared/http/routes/auth.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
@@ -23,4 +24,4 @@ export const operations: FamilyHandlers<'auth'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('auth', operations, (config) => ({ db: createDocumentClient(config), queue: createQueue(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, (config) => ({ db: createDocumentClient(config), queue: createQueue(config), keyPepper: createPepperSource(config) }));

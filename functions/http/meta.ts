@@ -2,10 +2,14 @@ import { probeTable } from '#shared/db/health-probe.js';
 import { checkHealth } from '#shared/domain/health.js';
 import { listPlans } from '#shared/domain/plans.js';
 import { priceList } from '#shared/domain/pricing.js';
+import { metaRoutes } from '#shared/http/routes/meta.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { apiVersion, buildOpenApiDocument } from '#shared/http/openapi.js';
+import { apiVersion } from '#shared/http/api-version.js';
 import { createDocumentClient } from '#shared/db/client.js';
-import { createQueue } from '#shared/adapters/queue.js';
+import { lazyQueue } from '#shared/adapters/lazy-queue.js';
+
+/** The OpenAPI document as JSON, put in by the bundler (lib/function-bundling.ts); absent when run from source. */
+declare const PREBUILT_OPENAPI_DOCUMENT: string | undefined;
 
 let openApiDocument: Record<string, unknown> | undefined;
 
@@ -25,7 +29,12 @@ export const operations: FamilyHandlers<'meta'> = {
     headers: { 'cache-control': 'public, max-age=300' },
   }),
   getOpenApi: async () => {
-    openApiDocument ??= buildOpenApiDocument();
+    // The document needs every family's schemas and the generator: a bundled function gets it built
+    // at bundling time; from source (dev server, tests) it is built on first use.
+    openApiDocument ??=
+      typeof PREBUILT_OPENAPI_DOCUMENT === 'string'
+        ? (JSON.parse(PREBUILT_OPENAPI_DOCUMENT) as Record<string, unknown>)
+        : (await import('#shared/http/openapi.js')).buildOpenApiDocument();
     return { status: 200, body: openApiDocument, headers: { 'cache-control': 'public, max-age=300' } };
   },
   listPlans: async (_request, deps) => ({
@@ -36,4 +45,7 @@ export const operations: FamilyHandlers<'meta'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('meta', operations, (config) => ({ db: createDocumentClient(config), queue: createQueue(config) }));
+export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
+}));

@@ -1,4 +1,5 @@
 import { getPublicResult, runPublicScan } from '#shared/domain/scans.js';
+import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
@@ -14,4 +15,4 @@ export const operations: FamilyHandlers<'publicScanner'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('publicScanner', operations, (config) => ({ db: createDocumentClient(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }));
+export const handler = createFamilyHandler({ family: 'publicScanner', routes: publicScannerRoutes, operations }, (config) => ({ db: createDocumentClient(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }));

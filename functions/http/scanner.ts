@@ -1,5 +1,6 @@
 import { getAccountScan, listAccountScans, runAccountScan } from '#shared/domain/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
+import { scannerRoutes } from '#shared/http/routes/scanner.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
@@ -14,7 +15,7 @@ export const operations: FamilyHandlers<'scanner'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('scanner', operations, (config) => ({
+export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => ({
   db: createDocumentClient(config),
   queue: createQueue(config),
   keyPepper: createPepperSource(config),

@@ -1,5 +1,6 @@
 import { addSite, deleteSite, getSite, getThresholds, listSites, patchSite, putThresholds } from '#shared/domain/sites/watched-sites.js';
 import { callerOf } from '#shared/http/caller-of.js';
+import { sitesRoutes } from '#shared/http/routes/sites.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
@@ -25,4 +26,4 @@ export const operations: FamilyHandlers<'sites'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler('sites', operations, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));

@@ -14,6 +14,8 @@ export interface ServiceFunctionProps {
   memoryMiB: number;
   timeoutSeconds: number;
   environment: Record<string, string>;
+  /** Constants written into the bundle (lib/function-bundling.ts `bundleDefines`). */
+  define: Record<string, string>;
   /** Reserved concurrency: its own share of the account's pool, no more and no less. */
   reservedConcurrency?: number | undefined;
   logRetention: RetentionDays;
@@ -77,6 +79,7 @@ export class ServiceFunction extends Construct implements IGrantable {
         minify: functionBundling.minify,
         sourceMap: functionBundling.sourceMap,
         logLevel: LogLevel.WARNING,
+        define: props.define,
         esbuildArgs: Object.fromEntries(Object.entries(functionBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // Ship the SDK versions pinned in the lockfile, the ones the tests ran against.
         bundleAwsSDK: true,

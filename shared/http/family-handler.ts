@@ -15,18 +15,30 @@ import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
 import { withRateLimit } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
-import { routeKeyFor, type Family } from '#shared/http/route-types.js';
-import { routeList, type OperationsOf, type Routes } from '#shared/http/routes.js';
+import { routeKeyFor, type Family, type RouteDef } from '#shared/http/route-types.js';
+import { routeLocations, type OperationId, type OperationsOf } from '#shared/http/route-index.js';
+import type { Routes } from '#shared/http/routes.js';
 import { withSecurityHeaders } from '#shared/http/security-headers.js';
 import { toResult } from '#shared/http/to-result.js';
 
 export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: OperationHandler<Routes[K]> };
 
-type TableRoute = (typeof routeList)[number];
+/** One family's full route definitions (shared/http/routes/<family>.ts). */
+export type FamilyRouteTable<F extends Family> = { [K in OperationsOf<F>]: RouteDef & { operationId: K } };
 
-const matchRoute = createRouteMatcher(routeList);
+/** What one function serves: its family, the family's routes and the operations built so far. */
+export interface FamilyApi<F extends Family> {
+  family: F;
+  routes: FamilyRouteTable<F>;
+  operations: FamilyHandlers<F>;
+}
 
-function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: TableRoute; pathParameters: Record<string, string> } {
+type TableRoute = RouteDef & { operationId: OperationId };
+
+// Every route's location, so a request for another family's path or method still gets the right 404/405.
+const matchRoute = createRouteMatcher(routeLocations);
+
+function resolveRoute(event: APIGatewayProxyEventV2, family: Family, routes: Partial<Record<OperationId, TableRoute>>): { route: TableRoute; pathParameters: Record<string, string> } {
   const match = matchRoute(event.requestContext.http.method, event.rawPath);
   if (match.kind === 'method_not_allowed') {
     throw new AppError('method_not_allowed', `Method ${event.requestContext.http.method} not allowed on ${event.rawPath}`, { allow: match.allow });
@@ -36,23 +48,18 @@ function resolveRoute(event: APIGatewayProxyEventV2, family: Family): { route: T
   if (match.kind === 'not_found' || !routedHere || !keyAgrees) {
     throw new AppError('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
   }
-  return { route: match.route, pathParameters: match.pathParameters };
+  return { route: routes[match.route.operationId]!, pathParameters: match.pathParameters };
 }
 
 /** Resolves, validates, rate-limits and runs one request. Never called for routes of another family. */
-export async function dispatch<F extends Family>(
-  event: APIGatewayProxyEventV2,
-  family: F,
-  handlers: FamilyHandlers<F>,
-  deps: Dependencies,
-): Promise<ApiResponse> {
-  const { route, pathParameters } = resolveRoute(event, family);
+export async function dispatch<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies): Promise<ApiResponse> {
+  const { route, pathParameters } = resolveRoute(event, api.family, api.routes);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
   const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, deps) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
   const request: ApiRequest = { ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes), caller };
-  const handler = (handlers as Record<string, OperationHandler | undefined>)[route.operationId];
+  const handler = (api.operations as Record<string, OperationHandler | undefined>)[route.operationId];
   if (!handler) throw new AppError('not_implemented', 'not implemented');
   if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
     throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
@@ -61,15 +68,10 @@ export async function dispatch<F extends Family>(
 }
 
 /** Runs one request and always produces a response: errors become `{"error"}` with their status. */
-export async function respond<F extends Family>(
-  event: APIGatewayProxyEventV2,
-  family: F,
-  handlers: FamilyHandlers<F>,
-  deps: Dependencies,
-): Promise<APIGatewayProxyStructuredResultV2> {
+export async function respond<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies): Promise<APIGatewayProxyStructuredResultV2> {
   let response: ApiResponse;
   try {
-    response = await dispatch(event, family, handlers, deps);
+    response = await dispatch(event, api, deps);
   } catch (error) {
     response = errorResponse(error, deps.logger);
   }
@@ -88,7 +90,7 @@ function withoutBody(result: APIGatewayProxyStructuredResultV2): APIGatewayProxy
  * The Lambda entry of one route family: the shared middy stack around `respond`, with the dependencies
  * `wire` builds for this function alone (once per container).
  */
-export function createFamilyHandler<F extends Family>(family: F, handlers: FamilyHandlers<F>, wire: (config: Config) => DependencyParts) {
+export function createFamilyHandler<F extends Family>(api: FamilyApi<F>, wire: (config: Config) => DependencyParts) {
   const config = getConfig();
   const deps = composeDependencies(config, wire(config));
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
@@ -105,6 +107,6 @@ export function createFamilyHandler<F extends Family>(family: F, handlers: Famil
     )
     .handler(async (event) => {
       deps.logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.routeKey });
-      return respond(event, family, handlers, deps);
+      return respond(event, api, deps);
     });
 }

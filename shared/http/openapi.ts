@@ -1,8 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { RouteDef } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
-
-export const apiVersion = '1.0.0';
+import { apiVersion } from '#shared/http/api-version.js';
 
 function describe(route: RouteDef): string {
   const notes: string[] = [];

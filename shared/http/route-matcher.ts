@@ -1,6 +1,8 @@
 import { methodsOf, type RouteDef } from '#shared/http/route-types.js';
 
-export type RouteMatch<R extends RouteDef> =
+type Located = Pick<RouteDef, 'method' | 'path'>;
+
+export type RouteMatch<R extends Located> =
   | { kind: 'found'; route: R; pathParameters: Record<string, string> }
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
@@ -11,7 +13,7 @@ interface CompiledRoute<R> {
   names: string[];
 }
 
-function compile<R extends RouteDef>(route: R): CompiledRoute<R> {
+function compile<R extends Located>(route: R): CompiledRoute<R> {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -26,7 +28,7 @@ function compile<R extends RouteDef>(route: R): CompiledRoute<R> {
 }
 
 /** Matches a method and path against the route table, the way API Gateway does, for `$default` and the dev server. */
-export function createRouteMatcher<R extends RouteDef>(table: readonly R[]) {
+export function createRouteMatcher<R extends Located>(table: readonly R[]) {
   const compiled = table.map(compile);
   return (method: string, rawPath: string): RouteMatch<R> => {
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Stage } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { workerNames } from '#lib/function-catalog.js';
+import { bundleDefines } from '#lib/function-bundling.js';
+import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 /**
@@ -51,5 +54,37 @@ describe('function bundles (real esbuild)', () => {
       timeout: 60_000,
     });
     expect(output).not.toMatch(/error/i);
+  });
+});
+
+describe('the meta bundle', () => {
+  it('serves the OpenAPI document built at bundling time, without the generator in its code', () => {
+    const [id, directory] = [...bundles].find(([logicalId]) => logicalId.startsWith('FunctionsMeta'))!;
+    expect(id).toBeDefined();
+    const file = path.join(directory, 'index.mjs');
+    expect(readFileSync(file, 'utf8')).not.toContain('registerComponent');
+    const event = {
+      version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/api/openapi.json', rawQueryString: '', headers: {}, isBase64Encoded: false,
+      requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/api/openapi.json', sourceIp: '192.0.2.1' } },
+    };
+    const context = { functionName: 'meta', awsRequestId: 'bundle-test', invokedFunctionArn: 'arn:aws:lambda:eu-west-2:0:function:meta', getRemainingTimeInMillis: () => 10_000 };
+    const script = `
+      const { handler } = await import(process.argv[1]);
+      const result = await handler(JSON.parse(process.argv[2]), JSON.parse(process.argv[3]));
+      process.stdout.write(JSON.stringify(result));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, file, JSON.stringify(event), JSON.stringify(context)], {
+      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    const result = JSON.parse(output) as { statusCode: number; body: string; isBase64Encoded?: boolean };
+    expect(result.statusCode).toBe(200);
+    const body = result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body;
+    expect(JSON.parse(body)).toEqual(buildOpenApiDocument());
+  });
+
+  it('keeps the document within one command-line argument: CDK passes `define` to esbuild as one', () => {
+    // Linux caps a single argument at 128 KiB (MAX_ARG_STRLEN); past that, `cdk synth` would fail.
+    expect(bundleDefines('meta').PREBUILT_OPENAPI_DOCUMENT!.length).toBeLessThan(100_000);
   });
 });

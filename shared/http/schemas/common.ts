@@ -8,6 +8,7 @@ export const Uuid = z.uuid();
 export const DateTime = z.iso.datetime({ offset: true });
 export const NullableDateTime = DateTime.nullable();
 export const IdParams = z.object({ id: Uuid });
+export const Deleted = z.object({ deleted: z.boolean() }).meta({ id: 'Deleted' });
 
 export const TierName = z.enum(['free', 'pro', 'growth']).meta({ id: 'Tier' });
 export const Unlimited = z.literal('unlimited');

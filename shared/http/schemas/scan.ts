@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common.js';
+import { targetUrl } from '#shared/http/schemas/target-url.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/scanner/result.js';
-import { MAX_URL_LENGTH, validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
-
-/**
- * A URL the scanner may fetch: absolute http(s), ports 80/443, no credentials, no private or
- * special-use host. Checked here, before rate limits, so a mistyped URL costs no allowance.
- */
-export function targetUrl(policy: TargetPolicy, maxLength = MAX_URL_LENGTH) {
-  return z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(maxLength, `must be at most ${maxLength} characters`)
-    .superRefine((value, context) => {
-      const checked = validateTargetUrl(value, policy);
-      if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message.replace(/^url /, '') });
-    })
-    .meta({ format: 'uri', description: 'An absolute http or https URL of a public site' });
-}
 
 export function scanRequest(policy: TargetPolicy) {
   return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });

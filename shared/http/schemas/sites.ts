@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, Unlimited, label } from '#shared/http/schemas/common.js';
-import { targetUrl } from '#shared/http/schemas/scan.js';
+import { targetUrl } from '#shared/http/schemas/target-url.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 
 export const ThresholdRecord = z
@@ -77,4 +77,3 @@ export const AccountSiteDetail = z
   .object({ site: WatchedSite, scoreHistory: z.array(ScoreHistoryEntry) })
   .meta({ id: 'AccountWatchedSiteDetail' });
 
-export const Deleted = z.object({ deleted: z.boolean() }).meta({ id: 'Deleted' });

@@ -3,6 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Queue } from '#shared/adapters/queue.js';
 import { dispatch, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { routes } from '#shared/http/routes.js';
+import { batchRoutes } from '#shared/http/routes/batch.js';
 import { apiEvent, callRoute, unitDependencies } from '#test/unit/http/call-route.js';
 import { signedInTable, unitCallerKey } from '#test/unit/http/signed-in-table.js';
 
@@ -26,12 +27,12 @@ describe('authentication in dispatch', () => {
     const deps = unitDependencies({ db: signedInTable({ tier: 'pro' }) });
     const handlers: FamilyHandlers<'batch'> = { listBatches: async () => ({ status: 200, body: { batches: [], total: 0 } }) };
     const event = apiEvent({ method: 'GET', path: routes.listBatches.path, headers: { authorization: `Bearer ${unitCallerKey}` } });
-    await expect(dispatch(event, 'batch', handlers, deps)).rejects.toMatchObject({
+    await expect(dispatch(event, { family: 'batch', routes: batchRoutes, operations: handlers }, deps)).rejects.toMatchObject({
       kind: 'forbidden',
       message: 'This endpoint needs the growth tier or above; this account is on pro',
     });
     const growth = unitDependencies({ db: signedInTable({ tier: 'growth' }) });
-    expect((await dispatch(event, 'batch', handlers, growth)).status).toBe(200);
+    expect((await dispatch(event, { family: 'batch', routes: batchRoutes, operations: handlers }, growth)).status).toBe(200);
   });
 });
 

@@ -8,9 +8,9 @@ import type { Queue } from '#shared/adapters/queue.js';
 import { signedInTable, unitCallerKey, unitPepper } from '#test/unit/http/signed-in-table.js';
 import { FetchError } from '#shared/scanner/fetch/errors.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
-import { respond, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { respond, type FamilyApi, type FamilyHandlers } from '#shared/http/family-handler.js';
 import type { Family, RouteDef } from '#shared/http/route-types.js';
-import type { OperationId } from '#shared/http/routes.js';
+import { familyRoutes, type OperationId } from '#shared/http/routes.js';
 import { operations as account } from '#functions/http/account.js';
 import { operations as auth } from '#functions/http/auth.js';
 import { operations as batch } from '#functions/http/batch.js';
@@ -24,6 +24,11 @@ import { operations as webhooks } from '#functions/http/webhooks.js';
 export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
   account, auth, batch, billing, meta, publicScanner, scanner, sites, webhooks,
 };
+
+/** What the family's function serves, as its entry point (functions/http) puts it together. */
+export function familyApi<F extends Family>(family: F): FamilyApi<F> {
+  return { family, routes: familyRoutes[family] as FamilyApi<F>['routes'], operations: familyOperations[family] };
+}
 
 /** A table that is always empty and accepts every write: enough for routes whose only I/O is a rate limit. */
 export const emptyTable = { send: async () => ({}) } as unknown as DynamoDBDocumentClient;
@@ -95,7 +100,7 @@ export async function callRoute(
   const headers = signIn ? { ...request.headers, authorization: `Bearer ${unitCallerKey}` } : request.headers;
   const event = apiEvent({ ...request, ...(headers ? { headers } : {}), method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
   const family = route.family;
-  return respond(event, family, familyOperations[family] as FamilyHandlers<typeof family>, deps);
+  return respond(event, familyApi(family), deps);
 }
 
 const sampleBodies: Partial<Record<OperationId, unknown>> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes, routeList } from '#shared/http/routes.js';
 import { routeKey } from '#shared/http/route-types.js';
-import { apiEvent, callRoute, familyOperations, unitDependencies } from '#test/unit/http/call-route.js';
+import { apiEvent, callRoute, familyApi, unitDependencies } from '#test/unit/http/call-route.js';
 import { respond } from '#shared/http/family-handler.js';
 
 const json = (body: string | undefined) => JSON.parse(body ?? 'null') as Record<string, unknown>;
@@ -52,10 +52,10 @@ describe('request dispatch', () => {
 
   it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
     const deps = unitDependencies();
-    const unknown = await respond(apiEvent({ method: 'GET', path: '/api/nope' }), 'meta', familyOperations.meta, deps);
+    const unknown = await respond(apiEvent({ method: 'GET', path: '/api/nope' }), familyApi('meta'), deps);
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown.body as string).error).toBe('No route for GET /api/nope');
-    const wrongMethod = await respond(apiEvent({ method: 'DELETE', path: '/api/v1/account/api-keys' }), 'meta', familyOperations.meta, deps);
+    const wrongMethod = await respond(apiEvent({ method: 'DELETE', path: '/api/v1/account/api-keys' }), familyApi('meta'), deps);
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.headers?.allow).toBe('GET, HEAD, POST');
   });

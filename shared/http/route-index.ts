@@ -1,0 +1,66 @@
+import type { Family, HttpMethod } from '#shared/http/route-types.js';
+
+/** Where a route lives: enough to route a request, answer 404/405, and build the API's route keys. */
+export interface RouteLocation {
+  method: HttpMethod;
+  path: string;
+  family: Family;
+}
+
+/**
+ * Every route of the service by operation id, without its schemas. Each function imports this and
+ * only its own family's definitions (shared/http/routes/), so its cold start builds no other family's
+ * zod schemas; the full definitions take their method, path and family from here.
+ */
+export const routeIndex = {
+  getHealth: { method: 'GET', path: '/api/health', family: 'meta' },
+  getPricing: { method: 'GET', path: '/api/pricing', family: 'meta' },
+  getOpenApi: { method: 'GET', path: '/api/openapi.json', family: 'meta' },
+  listPlans: { method: 'GET', path: '/api/v1/account/plans', family: 'meta' },
+  createPublicScan: { method: 'POST', path: '/api/scan', family: 'publicScanner' },
+  getPublicResult: { method: 'GET', path: '/api/results/{id}', family: 'publicScanner' },
+  createScan: { method: 'POST', path: '/api/v1/scan', family: 'scanner' },
+  getScan: { method: 'GET', path: '/api/v1/scan/{id}', family: 'scanner' },
+  listScans: { method: 'GET', path: '/api/v1/scans', family: 'scanner' },
+  createBatch: { method: 'POST', path: '/api/v1/batch/scan', family: 'batch' },
+  getBatch: { method: 'GET', path: '/api/v1/batch/scan/{id}', family: 'batch' },
+  listBatches: { method: 'GET', path: '/api/v1/batch/scans', family: 'batch' },
+  register: { method: 'POST', path: '/api/v1/auth/register', family: 'auth' },
+  showSignInPage: { method: 'GET', path: '/api/v1/auth/verify', family: 'auth' },
+  verifySignIn: { method: 'POST', path: '/api/v1/auth/verify', family: 'auth' },
+  getAccount: { method: 'GET', path: '/api/v1/account', family: 'account' },
+  subscribe: { method: 'POST', path: '/api/v1/account/subscribe', family: 'account' },
+  manageSubscription: { method: 'POST', path: '/api/v1/account/manage', family: 'account' },
+  listApiKeys: { method: 'GET', path: '/api/v1/account/api-keys', family: 'account' },
+  createApiKey: { method: 'POST', path: '/api/v1/account/api-keys', family: 'account' },
+  revokeApiKey: { method: 'DELETE', path: '/api/v1/account/api-keys/{id}', family: 'account' },
+  listWatchedSites: { method: 'GET', path: '/api/v1/watched-sites', family: 'sites' },
+  addWatchedSite: { method: 'POST', path: '/api/v1/watched-sites', family: 'sites' },
+  getWatchedSite: { method: 'GET', path: '/api/v1/watched-sites/{id}', family: 'sites' },
+  patchWatchedSite: { method: 'PATCH', path: '/api/v1/watched-sites/{id}', family: 'sites' },
+  deleteWatchedSite: { method: 'DELETE', path: '/api/v1/watched-sites/{id}', family: 'sites' },
+  listAccountWatchedSites: { method: 'GET', path: '/api/v1/account/watched-sites', family: 'sites' },
+  addAccountWatchedSite: { method: 'POST', path: '/api/v1/account/watched-sites', family: 'sites' },
+  getAccountWatchedSite: { method: 'GET', path: '/api/v1/account/watched-sites/{id}', family: 'sites' },
+  patchAccountWatchedSite: { method: 'PATCH', path: '/api/v1/account/watched-sites/{id}', family: 'sites' },
+  deleteAccountWatchedSite: { method: 'DELETE', path: '/api/v1/account/watched-sites/{id}', family: 'sites' },
+  getThresholds: { method: 'GET', path: '/api/v1/account/watched-sites/{id}/thresholds', family: 'sites' },
+  putThresholds: { method: 'PUT', path: '/api/v1/account/watched-sites/{id}/thresholds', family: 'sites' },
+  listWebhooks: { method: 'GET', path: '/api/v1/webhooks', family: 'webhooks' },
+  createWebhook: { method: 'POST', path: '/api/v1/webhooks', family: 'webhooks' },
+  deleteWebhook: { method: 'DELETE', path: '/api/v1/webhooks/{id}', family: 'webhooks' },
+  testWebhook: { method: 'POST', path: '/api/v1/webhooks/{id}/test', family: 'webhooks' },
+  listAccountWebhooks: { method: 'GET', path: '/api/v1/account/webhooks', family: 'webhooks' },
+  createAccountWebhook: { method: 'POST', path: '/api/v1/account/webhooks', family: 'webhooks' },
+  deleteAccountWebhook: { method: 'DELETE', path: '/api/v1/account/webhooks/{id}', family: 'webhooks' },
+  testAccountWebhook: { method: 'POST', path: '/api/v1/account/webhooks/{id}/test', family: 'webhooks' },
+  stripeWebhook: { method: 'POST', path: '/api/billing/stripe/webhook', family: 'billing' },
+} as const satisfies Record<string, RouteLocation>;
+
+export type RouteIndex = typeof routeIndex;
+export type OperationId = keyof RouteIndex;
+export type OperationsOf<F extends Family> = { [K in OperationId]: RouteIndex[K]['family'] extends F ? K : never }[OperationId];
+
+export const routeLocations: ReadonlyArray<RouteLocation & { operationId: OperationId }> = (Object.keys(routeIndex) as OperationId[]).map(
+  (operationId) => ({ ...routeIndex[operationId], operationId }),
+);

@@ -1,0 +1,25 @@
+import { getConfig } from '#shared/config.js';
+import { IdParams } from '#shared/http/schemas/common.js';
+import { BatchAccepted, BatchDetail, BatchList, batchScanRequest } from '#shared/http/schemas/batch.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+export const batchRoutes = defineFamilyRoutes('batch', {
+  createBatch: {
+    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
+    summary: 'Submit up to 50 URLs for asynchronous scanning',
+    body: batchScanRequest(config.batchMaxUrls, config.labelMaxLength),
+    responses: { ...ok(202, 'Accepted', BatchAccepted), ...errors(400, 401, 403, 429) },
+  },
+  getBatch: {
+    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
+    summary: 'A batch with its per-URL results', params: IdParams,
+    responses: { ...ok(200, 'The batch', BatchDetail), ...errors(400, 401, 403, 404) },
+  },
+  listBatches: {
+    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
+    summary: "The caller's batches, newest first",
+    responses: { ...ok(200, 'The batches', BatchList), ...errors(401, 403) },
+  },
+});

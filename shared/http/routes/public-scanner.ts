@@ -1,0 +1,27 @@
+import { allowedPrivateHosts, getConfig } from '#shared/config.js';
+import type { RateLimitRule } from '#shared/http/route-types.js';
+import { IdParams } from '#shared/http/schemas/common.js';
+import { RateLimitError, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
+import { defineFamilyRoutes, errorDescription, errors, ok, perIp } from './define-routes.js';
+
+const config = getConfig();
+
+// A scan the target could not answer (502) or finish (504) is the shop's failure, not the caller's.
+const publicScanLimit: RateLimitRule = {
+  ...perIp('public-scan', config.publicScanLimitPerDay, config.publicScanWindowSeconds),
+  refundWhen: ['upstream_failed', 'timed_out'],
+};
+
+export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {
+  createPublicScan: {
+    auth: 'none', tags: ['Public scanner'],
+    summary: 'Scan a URL (homepage only); the result is kept for 30 days',
+    rateLimit: publicScanLimit, body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 502, 504), 429: { description: errorDescription(429), schema: RateLimitError } },
+  },
+  getPublicResult: {
+    auth: 'none', tags: ['Public scanner'],
+    summary: 'A public scan result (Cache-Control: private, max-age=300)', params: IdParams,
+    responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 404) },
+  },
+});

@@ -1,0 +1,24 @@
+import { allowedPrivateHosts, getConfig } from '#shared/config.js';
+import { IdParams } from '#shared/http/schemas/common.js';
+import { listScansQuery, ScanList, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+export const scannerRoutes = defineFamilyRoutes('scanner', {
+  createScan: {
+    auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
+    summary: "Scan a URL with the caller's tier page budget", body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 401, 403, 429, 502, 504) },
+  },
+  getScan: {
+    auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
+    summary: "One of the caller's scans", params: IdParams,
+    responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 401, 404) },
+  },
+  listScans: {
+    auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
+    summary: "The caller's scans, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),
+    responses: { ...ok(200, 'A page of scans', ScanList), ...errors(400, 401) },
+  },
+});

@@ -1,0 +1,77 @@
+import { allowedPrivateHosts, getConfig } from '#shared/config.js';
+import { Deleted, IdParams } from '#shared/http/schemas/common.js';
+import {
+  AccountSiteDetail,
+  SiteDetail,
+  SiteEnvelope,
+  SiteList,
+  Thresholds,
+  addSiteRequest,
+  patchAccountSiteRequest,
+  patchSiteRequest,
+} from '#shared/http/schemas/sites.js';
+import type { RouteSpec } from './define-routes.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+/** The five watchlist operations, served under both path families. */
+function watchedSiteRoutes(family: 'preferred' | 'account') {
+  const tags = ['Watched sites'];
+  const account = family === 'account';
+  return {
+    list: {
+      auth: 'key', scope: 'sites:read', tags,
+      summary: 'List watched sites with their thresholds',
+      responses: { ...ok(200, 'The watchlist', SiteList), ...errors(401) },
+    },
+    add: {
+      auth: 'key', scope: 'sites:write', tags,
+      summary: 'Watch a site (SSRF-validated, normalised, de-duplicated)',
+      body: addSiteRequest({ allowPrivateHosts: allowedPrivateHosts(config) }, config.watchedUrlMaxLength, config.labelMaxLength),
+      responses: { ...ok(201, 'The new watched site', SiteEnvelope), ...errors(400, 401, 403, 409) },
+    },
+    get: {
+      auth: 'key', scope: 'sites:read', tags,
+      summary: 'A watched site with its score history (up to 90 snapshots, newest first)', params: IdParams,
+      responses: { ...ok(200, 'The site', account ? AccountSiteDetail : SiteDetail), ...errors(400, 401, 404) },
+    },
+    patch: {
+      auth: 'key', scope: 'sites:write', tags,
+      summary: account ? 'Update a watched site; threshold fields need growth' : 'Update a watched site', params: IdParams,
+      body: account ? patchAccountSiteRequest(config.labelMaxLength) : patchSiteRequest(config.labelMaxLength),
+      responses: { ...ok(200, 'The updated site', SiteEnvelope), ...errors(400, 401, 403, 404) },
+    },
+    delete: {
+      auth: 'key', scope: 'sites:write', tags,
+      summary: 'Stop watching a site (removes its thresholds)', params: IdParams,
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 404) },
+    },
+  } satisfies Record<string, RouteSpec>;
+}
+
+const sites = watchedSiteRoutes('preferred');
+const accountSites = watchedSiteRoutes('account');
+
+export const sitesRoutes = defineFamilyRoutes('sites', {
+  listWatchedSites: sites.list,
+  addWatchedSite: sites.add,
+  getWatchedSite: sites.get,
+  patchWatchedSite: sites.patch,
+  deleteWatchedSite: sites.delete,
+  listAccountWatchedSites: accountSites.list,
+  addAccountWatchedSite: accountSites.add,
+  getAccountWatchedSite: accountSites.get,
+  patchAccountWatchedSite: accountSites.patch,
+  deleteAccountWatchedSite: accountSites.delete,
+  getThresholds: {
+    auth: 'key', scope: 'sites:read', tier: 'growth', tags: ['Watched sites'],
+    summary: "A watched site's score thresholds", params: IdParams,
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+  },
+  putThresholds: {
+    auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Watched sites'],
+    summary: "Replace a watched site's thresholds (min below max)", params: IdParams, body: Thresholds,
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+  },
+});

@@ -1,0 +1,49 @@
+import { getConfig } from '#shared/config.js';
+import { Deleted, IdParams } from '#shared/http/schemas/common.js';
+import { CreatedWebhook, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
+import type { RouteSpec } from './define-routes.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+/** The four webhook operations, served under both path families. */
+function webhookRoutes() {
+  const tags = ['Webhooks'];
+  return {
+    list: {
+      auth: 'key', scope: 'webhooks:read', tier: 'pro', tags,
+      summary: 'List webhook endpoints',
+      responses: { ...ok(200, 'The webhooks', WebhookList), ...errors(401, 403) },
+    },
+    create: {
+      auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
+      summary: 'Register a webhook endpoint (HTTPS, SSRF-validated); the secret is returned once',
+      body: createWebhookRequest(config.labelMaxLength),
+      responses: { ...ok(201, 'The webhook and its secret', CreatedWebhook), ...errors(400, 401, 403) },
+    },
+    delete: {
+      auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
+      summary: 'Delete a webhook endpoint', params: IdParams,
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404) },
+    },
+    test: {
+      auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
+      summary: 'Send a signed test delivery', params: IdParams,
+      rateLimit: { name: 'webhook-test', per: 'resource', limit: config.webhookTestLimitPerHour, windowSeconds: 3_600 },
+      responses: { ...ok(200, 'The delivery outcome', WebhookTestResult), ...errors(400, 401, 403, 404, 429) },
+    },
+  } satisfies Record<string, RouteSpec>;
+}
+
+const webhooks = webhookRoutes();
+
+export const webhooksRoutes = defineFamilyRoutes('webhooks', {
+  listWebhooks: webhooks.list,
+  createWebhook: webhooks.create,
+  deleteWebhook: webhooks.delete,
+  testWebhook: webhooks.test,
+  listAccountWebhooks: webhooks.list,
+  createAccountWebhook: webhooks.create,
+  deleteAccountWebhook: webhooks.delete,
+  testAccountWebhook: webhooks.test,
+});
