@@ -11,6 +11,8 @@ import { configDefaults } from '#shared/config.js';
  * - `sesIdentity`: a domain or address to verify in SES here; default none (verified elsewhere).
  * - `mailFrom`: sender; default `no-reply@<sesIdentity>` (or the address), else the config default.
  * - `alarmEmail`: subscribed to the alarm topic. `logLevel`: LOG_LEVEL of every function.
+ * - `stripePriceIdPro`, `stripePriceIdGrowth`: the Stripe prices of the paid tiers (`price_...`).
+ * - `stripeAutomaticTax`, `stripeTaxIdCollection`: `on` or `off` (default); `on` needs Stripe Tax.
  */
 export interface DeploySettings {
   stage: string;
@@ -22,6 +24,7 @@ export interface DeploySettings {
   sesIdentity: string | undefined;
   alarmEmail: string | undefined;
   logLevel: string;
+  stripe: { priceIdPro: string; priceIdGrowth: string; automaticTax: 'on' | 'off'; taxIdCollection: 'on' | 'off' };
   logRetention: RetentionDays;
   /** RETAIN for production data (table, secrets, logs), DESTROY for throw-away stages. */
   removalPolicy: RemovalPolicy;
@@ -70,6 +73,20 @@ function defaultMailFrom(sesIdentity: string | undefined): string {
   return `Agent Readiness Scanner <no-reply@${sesIdentity}>`;
 }
 
+function readStripeSettings(scope: Construct): DeploySettings['stripe'] {
+  const price = (key: string): string => {
+    const value = text(scope, key) ?? '';
+    if (value !== '' && !/^price_[A-Za-z0-9]+$/.test(value)) invalid(key, value, 'a Stripe price id (price_...)');
+    return value;
+  };
+  const toggle = (key: string): 'on' | 'off' => {
+    const value = text(scope, key) ?? 'off';
+    if (value !== 'on' && value !== 'off') invalid(key, value, '"on" or "off"');
+    return value;
+  };
+  return { priceIdPro: price('stripePriceIdPro'), priceIdGrowth: price('stripePriceIdGrowth'), automaticTax: toggle('stripeAutomaticTax'), taxIdCollection: toggle('stripeTaxIdCollection') };
+}
+
 export function readDeploySettings(scope: Construct): DeploySettings {
   const stage = text(scope, 'stage') ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) invalid('stage', stage, 'lower-case letters, digits and dashes (at most 20)');
@@ -98,6 +115,7 @@ export function readDeploySettings(scope: Construct): DeploySettings {
     publicBaseUrl: readPublicBaseUrl(scope),
     mailFrom,
     sesIdentity,
+    stripe: readStripeSettings(scope),
     alarmEmail,
     logLevel,
     logRetention: production ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,

@@ -6,12 +6,13 @@ import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
 
 /** The deployed resources a function's settings point at. */
 export interface EnvironmentSources {
-  settings: Pick<DeploySettings, 'stage' | 'logLevel' | 'mailFrom'>;
+  settings: Pick<DeploySettings, 'stage' | 'logLevel' | 'mailFrom' | 'stripe'>;
   publicBaseUrl: string;
   tableName: string;
   queueUrls: Record<QueueName, string>;
   keyPepperSecretArn: string;
   stripeSecretArn: string;
+  stripeWebhookSecretArn: string;
   sesConfigurationSet: string;
 }
 
@@ -34,7 +35,14 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
   };
   for (const queue of access.probesQueues ? queueNames : access.sendsTo) values[queueUrlKey(queue)] = sources.queueUrls[queue];
   if (readsKeyPepper(name)) values.keyPepperSecretArn = sources.keyPepperSecretArn;
-  if (access.readsStripeSecret) values.stripeSecretArn = sources.stripeSecretArn;
+  if (access.usesStripe) {
+    values.stripeSecretArn = sources.stripeSecretArn;
+    values.stripeWebhookSecretArn = sources.stripeWebhookSecretArn;
+    values.stripePriceIdPro = sources.settings.stripe.priceIdPro;
+    values.stripePriceIdGrowth = sources.settings.stripe.priceIdGrowth;
+    values.stripeAutomaticTax = sources.settings.stripe.automaticTax;
+    values.stripeTaxIdCollection = sources.settings.stripe.taxIdCollection;
+  }
   if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
 }

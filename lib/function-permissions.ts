@@ -20,8 +20,8 @@ export interface FunctionAccess {
   sendsTo: readonly QueueName[];
   /** Reads every queue's attributes: the health check. */
   probesQueues?: boolean;
-  /** Reads the Stripe API key. */
-  readsStripeSecret?: boolean;
+  /** Reads the Stripe API key and webhook signing secret, and gets the Stripe settings. */
+  usesStripe?: boolean;
   /** Sends e-mail through SES. */
   sendsMail?: boolean;
   /**
@@ -54,12 +54,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
   auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
-  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), sendsTo: [], readsStripeSecret: true },
+  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), sendsTo: [] },
   // Watched sites, their URL markers and history in the account's partition.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [] },
   // The test delivery is rate limited per webhook.
   webhooks: { table: uniq(bearer, rateLimited), sendsTo: [] },
-  billing: { table: [], sendsTo: [], readsStripeSecret: true },
+  // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
+  // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
+  billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   batchScan: { table: [], sendsTo: [] },
   rescanSweep: { table: [], sendsTo: [] },
   rescanSite: { table: [], sendsTo: [] },

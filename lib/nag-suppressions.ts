@@ -38,6 +38,11 @@ export function acknowledgeNagFindings({ functions, secrets, api, scheduleDeadLe
     'AwsSolutions-SMG4',
     'The value is a key issued by Stripe: it is rolled in the Stripe dashboard and put here by the operator; Secrets Manager cannot rotate it.',
   );
+  acknowledge(
+    secrets.stripeWebhook,
+    'AwsSolutions-SMG4',
+    "The value is the signing secret Stripe issues for this stack's webhook endpoint: it is rolled in the Stripe dashboard and put here by the operator; Secrets Manager cannot rotate it.",
+  );
 
   acknowledge(
     scheduleDeadLetters,

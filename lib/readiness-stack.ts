@@ -54,6 +54,7 @@ export class ReadinessStack extends Stack {
       queues,
       keyPepper: secrets.keyPepper,
       stripe: secrets.stripe,
+      stripeWebhook: secrets.stripeWebhook,
       mail,
       environment: {
         settings,
@@ -62,6 +63,7 @@ export class ReadinessStack extends Stack {
         queueUrls: Object.fromEntries(queueNames.map((name) => [name, queues[name].queueUrl])) as Record<QueueName, string>,
         keyPepperSecretArn: secrets.keyPepper.secretArn,
         stripeSecretArn: secrets.stripe.secretArn,
+        stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
         sesConfigurationSet: mail.configurationSet.configurationSetName,
       },
     });

@@ -1,4 +1,5 @@
 import { allowedPrivateHosts, type Config } from '#shared/config.js';
+import { createBilling } from '#shared/adapters/billing/create-billing.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
@@ -11,12 +12,14 @@ import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
  * functions never use this: each builds only its own parts (functions/*).
  */
 export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
+  const db = overrides.db ?? createDocumentClient(config);
   return composeDependencies(config, {
-    db: overrides.db ?? createDocumentClient(config),
+    db,
     queue: overrides.queue ?? createQueue(config),
     mailer: overrides.mailer ?? createMailer(config),
     keyPepper: overrides.keyPepper ?? createPepperSource(config),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    billing: overrides.billing ?? createBilling(config, db),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.logger ? { logger: overrides.logger } : {}),
   });

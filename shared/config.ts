@@ -32,6 +32,19 @@ const defaults = {
   stripeSecretKey: '',
   stripeSecretArn: '',
   stripeWebhookSecret: '',
+  stripeWebhookSecretArn: '',
+  /** The Stripe prices of the paid tiers (CDK context `stripePriceIdPro`/`stripePriceIdGrowth`). */
+  stripePriceIdPro: '',
+  stripePriceIdGrowth: '',
+  /** `on` needs Stripe Tax set up on the Stripe account (README, "Billing"). */
+  stripeAutomaticTax: 'off',
+  stripeTaxIdCollection: 'off',
+  /** How old a signed webhook may be (Stripe's own default). */
+  stripeWebhookToleranceSeconds: 300,
+  /** Stripe resends an event for up to three days; its id is remembered longer. */
+  billingEventRetentionDays: 30,
+  /** Where checkout and the billing portal send the customer back; empty means PUBLIC_BASE_URL/app. */
+  billingReturnUrl: '',
   maxRequestBodyBytes: 65_536,
 
   // Accounts (the spec leaves these to us; README "Design decisions")

@@ -1,6 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Config } from '#shared/config.js';
+import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import type { PepperSource } from '#shared/adapters/key-pepper.js';
 import type { Mailer } from '#shared/adapters/mailer.js';
 import type { Queue } from '#shared/adapters/queue.js';
@@ -19,12 +20,14 @@ export interface Dependencies {
   keyPepper: PepperSource;
   /** The one SSRF-safe client for every outbound request (scans, webhooks). */
   fetcher: Fetcher;
+  /** The payment provider: Stripe, or the local provider without a Stripe key. */
+  billing: BillingProvider;
 }
 
 /** The outside-world parts a function is built with; the config, clock and logger come with every one. */
 export type DependencyParts = Partial<Omit<Dependencies, 'config'>>;
 
-const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher'] as const;
+const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing'] as const;
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' });

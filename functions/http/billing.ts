@@ -1,8 +1,25 @@
+import { createBilling } from '#shared/adapters/billing/create-billing.js';
+import { handleBillingEvent } from '#shared/domain/billing/billing-events.js';
+import { manageSubscription } from '#shared/domain/billing/manage.js';
+import { subscribe } from '#shared/domain/billing/subscribe.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { billingRoutes } from '#shared/http/routes/billing.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
-export const operations: FamilyHandlers<'billing'> = {};
+export const operations: FamilyHandlers<'billing'> = {
+  subscribe: async (request, deps) => ({ status: 200, body: await subscribe(callerOf(request), request.body.tier, deps) }),
+  manageSubscription: async (request, deps) => ({ status: 200, body: await manageSubscription(callerOf(request), deps) }),
+  stripeWebhook: async (request, deps) => {
+    const event = await deps.billing.readEvent(request.rawBody, request.headers['stripe-signature']);
+    await handleBillingEvent(event, deps);
+    return { status: 200, body: { received: true } };
+  },
+};
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'billing', routes: billingRoutes, operations }, (config) => ({ db: createDocumentClient(config) }));
+export const handler = createFamilyHandler({ family: 'billing', routes: billingRoutes, operations }, (config) => {
+  const db = createDocumentClient(config);
+  return { db, keyPepper: createPepperSource(config), billing: createBilling(config, db) };
+});

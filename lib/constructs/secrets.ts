@@ -6,10 +6,11 @@ export interface ServiceSecretsProps {
   removalPolicy: RemovalPolicy;
 }
 
-/** The key-hashing pepper (generated here) and the Stripe API key (put in by the operator). */
+/** The key-hashing pepper (generated here), the Stripe API key and webhook signing secret (put in by the operator). */
 export class ServiceSecrets extends Construct {
   readonly keyPepper: Secret;
   readonly stripe: Secret;
+  readonly stripeWebhook: Secret;
 
   constructor(scope: Construct, id: string, props: ServiceSecretsProps) {
     super(scope, id);
@@ -20,6 +21,10 @@ export class ServiceSecrets extends Construct {
     });
     this.stripe = new Secret(this, 'Stripe', {
       description: 'Stripe secret API key; replace the generated placeholder with put-secret-value after deploying',
+      removalPolicy: props.removalPolicy,
+    });
+    this.stripeWebhook = new Secret(this, 'StripeWebhook', {
+      description: "Stripe webhook signing secret (whsec_...) of this stack's /api/billing/stripe/webhook endpoint; replace the placeholder after deploying",
       removalPolicy: props.removalPolicy,
     });
   }

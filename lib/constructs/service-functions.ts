@@ -22,6 +22,7 @@ export interface ServiceFunctionsProps {
   queues: Record<QueueName, IQueue>;
   keyPepper: ISecret;
   stripe: ISecret;
+  stripeWebhook: ISecret;
   mail: Mail;
   environment: EnvironmentSources;
   capacity: CapacitySettings;
@@ -93,7 +94,10 @@ export class ServiceFunctions extends Construct {
     for (const queue of access.sendsTo) props.queues[queue].grantSendMessages(fn);
     if (access.probesQueues) for (const queue of queueNames) props.queues[queue].grant(fn, 'sqs:GetQueueAttributes');
     if (readsKeyPepper(name)) props.keyPepper.grantRead(fn);
-    if (access.readsStripeSecret) props.stripe.grantRead(fn);
+    if (access.usesStripe) {
+      props.stripe.grantRead(fn);
+      props.stripeWebhook.grantRead(fn);
+    }
     if (access.sendsMail) props.mail.grantSend(fn);
     this.byName.set(name, fn);
     return fn;

@@ -7,9 +7,10 @@ import { tiers, type Tier } from '#shared/domain/tiers.js';
 
 const maxAttempts = 5;
 
-function toAccount(item: Record<string, unknown>): Account {
+export function toAccount(item: Record<string, unknown>): Account {
   const { pk: _pk, sk: _sk, type: _type, ...account } = item;
-  return account as unknown as Account;
+  // Accounts written before billing have no billing attributes.
+  return { customerId: null, subscriptionId: null, subscriptionSyncedAt: null, ...account } as unknown as Account;
 }
 
 export async function getAccount(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<Account | null> {

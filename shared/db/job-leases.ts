@@ -66,3 +66,29 @@ export async function releaseJob(db: DynamoDBDocumentClient, tableName: string, 
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }
+
+export type JobRun<T> = { kind: 'ran'; result: T } | { kind: 'done' } | { kind: 'in_progress' };
+
+/**
+ * Runs `work` unless the job is done or being run elsewhere: claims it, marks it done when `work`
+ * succeeds, and releases it when `work` throws (so the next delivery may try at once).
+ */
+export async function runJobOnce<T>(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  key: ItemKey,
+  options: { nowSeconds: number; leaseSeconds: number; retentionSeconds: number },
+  work: () => Promise<T>,
+): Promise<JobRun<T>> {
+  const claim = await claimJob(db, tableName, key, options);
+  if (claim.kind !== 'claimed') return claim;
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await releaseJob(db, tableName, key, claim.claimId);
+    throw error;
+  }
+  await completeJob(db, tableName, key, claim.claimId);
+  return { kind: 'ran', result };
+}

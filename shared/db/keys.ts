@@ -39,6 +39,14 @@ export const keys = {
   /** A site's score snapshots, newest last by scan time. */
   siteHistoryOf: (accountId: string, siteId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: `HISTORY#${siteId}#` }),
 
+  /** Which account a billing provider's customer belongs to (webhooks name the customer, not the account). */
+  billingCustomer: (customerId: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
+  /** Marks a billing provider event as processed, so a resent event is acknowledged without work. */
+  billingEvent: (eventId: string): ItemKey => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' }),
+  /** The local billing provider's records (dev server only): checkout sessions and subscriptions. */
+  localCheckout: (checkoutId: string): ItemKey => ({ pk: `LOCALCHECKOUT#${checkoutId}`, sk: 'LOCALCHECKOUT' }),
+  localSubscription: (subscriptionId: string): ItemKey => ({ pk: `LOCALSUB#${subscriptionId}`, sk: 'LOCALSUB' }),
+
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */
   scansByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` }),

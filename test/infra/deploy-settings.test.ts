@@ -32,9 +32,24 @@ describe('deployment settings from CDK context', () => {
     ['alarmEmail', { alarmEmail: 'ops' }],
     ['logLevel', { logLevel: 'chatty' }],
     ['stage', { stage: 7 }],
+    ['stripePriceIdPro', { stripePriceIdPro: 'prod_123' }],
+    ['stripeAutomaticTax', { stripeAutomaticTax: 'yes' }],
   ])('rejects an invalid %s with an error naming it', (key, context) => {
     expect(() => settingsFrom(context)).toThrow(DeploySettingsError);
     expect(() => settingsFrom(context)).toThrow(`"${key}"`);
+  });
+
+  it('gives the Stripe prices and tax switches to the billing function', () => {
+    const context = { stripePriceIdPro: 'price_1Pro', stripePriceIdGrowth: 'price_1Growth', stripeAutomaticTax: 'on' };
+    expect(settingsFrom(context).stripe).toEqual({ priceIdPro: 'price_1Pro', priceIdGrowth: 'price_1Growth', automaticTax: 'on', taxIdCollection: 'off' });
+    const { stack, template } = buildApp(context);
+    const billing = template.toJSON().Resources[stack.getLogicalId(stack.functions.get('billing').handler.node.defaultChild as never)];
+    expect(billing.Properties.Environment.Variables).toMatchObject({
+      STRIPE_PRICE_ID_PRO: 'price_1Pro',
+      STRIPE_PRICE_ID_GROWTH: 'price_1Growth',
+      STRIPE_AUTOMATIC_TAX: 'on',
+      STRIPE_TAX_ID_COLLECTION: 'off',
+    });
   });
 
   it('refuses a prod stage that would send mail from example.com', () => {

@@ -126,12 +126,15 @@ describe('Lambda functions', () => {
 
   it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
     const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
-    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
-    expect(holders('STRIPE_SECRET_ARN')).toEqual(['account', 'billing']);
+    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
+    expect(holders('STRIPE_SECRET_ARN')).toEqual(['billing']);
+    expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
+    expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
     expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
     const { secrets, mail } = built.stack;
     for (const name of holders('KEY_PEPPER_SECRET_ARN')) expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
-    for (const name of holders('STRIPE_SECRET_ARN')) expect(environmentOf(name).STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
+    expect(environmentOf('billing').STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
+    expect(environmentOf('billing').STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripeWebhook) });
     expect(environmentOf('mailSender').SES_CONFIGURATION_SET).toEqual({ Ref: built.logicalId(mail.configurationSet) });
   });
 

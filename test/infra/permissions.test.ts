@@ -66,10 +66,11 @@ describe('least-privilege grants follow the access table', () => {
     expect(policies).not.toMatch(/dynamodb:Scan|dynamodb:\*|"dynamodb:[A-Za-z]*\*"/);
   });
 
-  it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to account and billing', () => {
+  it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to billing alone', () => {
     const readers = (secretId: string) => allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
-    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
-    expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['account', 'billing']);
+    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
+    expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['billing']);
+    expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });
 
   it('lets only the mail sender use SES, for the sender identity and the configuration set', () => {

@@ -1,6 +1,7 @@
 import type { Config } from '#shared/config.js';
 import type { Account, Subscription } from '#shared/domain/accounts/account.js';
 import { currentUsage } from '#shared/domain/accounts/usage.js';
+import { overLimit, type OverLimit } from '#shared/domain/billing/over-limit.js';
 import { allowanceFor, type ScansPerDay } from '#shared/domain/plans.js';
 import type { Tier } from '#shared/domain/tiers.js';
 
@@ -12,6 +13,8 @@ export interface AccountInfo {
   subscription: Subscription;
   usage: { dailyScans: number; dailyScanLimit: ScansPerDay; monthlyApiCalls: number; monthlyApiCallLimit: number };
   counts: { watchedSites: number; watchedSitesLimit: number; apiKeys: number; apiKeysLimit: number; webhooks: number; webhooksLimit: number };
+  /** What is held beyond the tier's limits (after a downgrade) and what that means; null when nothing. */
+  overLimit: OverLimit | null;
 }
 
 /** GET /api/v1/account: the account as read by this request (whose own call is already counted). */
@@ -38,5 +41,6 @@ export function accountInfo(account: Account, config: Config, now: number): Acco
       webhooks: account.webhookCount,
       webhooksLimit: allowance.webhooksMax,
     },
+    overLimit: overLimit({ sites: account.siteCount, webhooks: account.webhookCount, keys: account.keyCount }, allowance),
   };
 }

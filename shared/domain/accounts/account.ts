@@ -1,5 +1,7 @@
+import { noSubscription } from '#shared/domain/billing/subscription-state.js';
 import type { Tier } from '#shared/domain/tiers.js';
 
+/** `isActive`: a paid subscription is in force; `isPaid`: its last payment succeeded. */
 export interface Subscription {
   isActive: boolean;
   isPaid: boolean;
@@ -15,6 +17,11 @@ export interface Account {
   createdAt: string;
   tier: Tier;
   subscription: Subscription;
+  /** The billing provider's customer (created at the first subscribe) and current subscription. */
+  customerId: string | null;
+  subscriptionId: string | null;
+  /** When (epoch ms) the subscription's state was read from the provider; older reads never overwrite it. */
+  subscriptionSyncedAt: number | null;
   keyCount: number;
   siteCount: number;
   webhookCount: number;
@@ -34,7 +41,10 @@ export function newAccount(id: string, email: string, createdAt: string): Accoun
     name: null,
     createdAt,
     tier: 'free',
-    subscription: { isActive: true, isPaid: false, isCanceling: false, currentPeriodEnd: null },
+    subscription: noSubscription,
+    customerId: null,
+    subscriptionId: null,
+    subscriptionSyncedAt: null,
     keyCount: 0,
     siteCount: 0,
     webhookCount: 0,

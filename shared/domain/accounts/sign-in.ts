@@ -4,7 +4,7 @@ import { ensureAccount, getAccount } from '#shared/db/accounts.js';
 import { listApiKeys } from '#shared/db/api-keys.js';
 import { dynamoRateSlotStore } from '#shared/db/rate-limits.js';
 import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
-import { claimJob, completeJob, releaseJob } from '#shared/db/job-leases.js';
+import { runJobOnce } from '#shared/db/job-leases.js';
 import { keys } from '#shared/db/keys.js';
 import { consumeSignInToken, getSignInToken, putSignInToken } from '#shared/db/sign-in-tokens.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -49,21 +49,15 @@ export async function requestSignIn(email: string, deps: Dependencies): Promise<
 export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'throttled'> {
   const { db, config, clock } = deps;
   const jobKey = keys.signInMailJob(job.jobId);
-  const claim = await claimJob(db, config.tableName, jobKey, {
-    nowSeconds: Math.floor(clock.now() / 1000),
-    leaseSeconds: mailJobLeaseSeconds,
-    retentionSeconds: mailJobRetentionSeconds,
-  });
-  if (claim.kind === 'done') return 'duplicate';
-  if (claim.kind === 'in_progress') throw new Error(`Sign-in mail job ${job.jobId} is being sent by another delivery`);
-  try {
-    const outcome = await mailSignInLink(job, deps);
-    await completeJob(db, config.tableName, jobKey, claim.claimId);
-    return outcome;
-  } catch (error) {
-    await releaseJob(db, config.tableName, jobKey, claim.claimId);
-    throw error;
-  }
+  const run = await runJobOnce(
+    db,
+    config.tableName,
+    jobKey,
+    { nowSeconds: Math.floor(clock.now() / 1000), leaseSeconds: mailJobLeaseSeconds, retentionSeconds: mailJobRetentionSeconds },
+    () => mailSignInLink(job, deps),
+  );
+  if (run.kind === 'in_progress') throw new Error(`Sign-in mail job ${job.jobId} is being sent by another delivery`);
+  return run.kind === 'done' ? 'duplicate' : run.result;
 }
 
 async function mailSignInLink(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'throttled'> {

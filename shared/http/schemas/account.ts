@@ -59,6 +59,10 @@ export const AccountInfo = z
       webhooks: z.number().int(),
       webhooksLimit: z.number().int(),
     }),
+    overLimit: z
+      .object({ watchedSites: z.number().int(), webhooks: z.number().int(), apiKeys: z.number().int(), note: z.string() })
+      .nullable()
+      .meta({ description: 'What the account holds beyond its tier limits after a downgrade, and what that means (nothing is deleted)' }),
   })
   .meta({ id: 'AccountInfo' });
 

@@ -13,7 +13,7 @@ describe('usage allowances', () => {
       name: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       tier: 'free',
-      subscription: { isActive: true, isPaid: false, isCanceling: false, currentPeriodEnd: null },
+      subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null },
       usage: { dailyScans: 0, dailyScanLimit: 10, monthlyApiCalls: 0, monthlyApiCallLimit: 100 },
       counts: { watchedSites: 0, watchedSitesLimit: 3, apiKeys: 1, apiKeysLimit: 1, webhooks: 0, webhooksLimit: 0 },
     });

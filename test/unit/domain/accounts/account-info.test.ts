@@ -18,9 +18,10 @@ describe('account info', () => {
       name: null,
       createdAt: '2026-11-01T08:00:00.000Z',
       tier: 'free',
-      subscription: { isActive: true, isPaid: false, isCanceling: false, currentPeriodEnd: null },
+      subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null },
       usage: { dailyScans: 0, dailyScanLimit: 10, monthlyApiCalls: 0, monthlyApiCallLimit: 100 },
       counts: { watchedSites: 0, watchedSitesLimit: 3, apiKeys: 0, apiKeysLimit: 1, webhooks: 0, webhooksLimit: 0 },
+      overLimit: null,
     });
   });
 
@@ -62,6 +63,17 @@ describe('account info', () => {
     const info = accountInfo(account({ name: 'Ann', tier: 'pro', subscription, siteCount: 2, keyCount: 1, webhookCount: 1 }), config, now);
     expect(info).toMatchObject({ name: 'Ann', tier: 'pro', subscription });
     expect(info.counts).toMatchObject({ watchedSites: 2, apiKeys: 1, webhooks: 1 });
+  });
+
+  it('says what a downgraded account holds beyond its limits, and that nothing is deleted', () => {
+    const info = accountInfo(account({ tier: 'free', siteCount: 7, webhookCount: 2, keyCount: 3 }), config, now);
+    expect(info.overLimit).toEqual({
+      watchedSites: 4,
+      webhooks: 2,
+      apiKeys: 2,
+      note: 'Above this tier\'s limits, nothing is deleted: the 4 newest watched sites are not rescanned; the 2 newest webhooks get no deliveries; all API keys keep working, but no new key can be created until 2 are revoked.',
+    });
+    expect(accountInfo(account({ tier: 'growth', siteCount: 7, webhookCount: 2, keyCount: 3 }), config, now).overLimit).toBeNull();
   });
 
   it.each(['free', 'pro', 'growth'] as const)('has exactly the fields of the AccountInfo schema for %s', (tier) => {
