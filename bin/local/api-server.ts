@@ -18,7 +18,7 @@ import { httpFunction } from './function-sizing.js';
 import type { HttpHandler } from './handler-modules.js';
 import { invokeWithDeadline } from './invoke-with-deadline.js';
 import { jsonResult } from './json-result.js';
-import { handleLocalRoute, localRoutePrefix } from './local-routes.js';
+import { handleLocalRoute, localRoutePrefix, type LocalRouteContext } from './local-routes.js';
 import type { LocalLog } from './log.js';
 import { readBody } from './read-body.js';
 import type { RunSweep } from './rescan-sweep.js';
@@ -27,6 +27,7 @@ export interface ApiServerOptions {
   port: number;
   handlers: Record<Family, HttpHandler>;
   runSweep: RunSweep;
+  billingPages: LocalRouteContext['billing'];
   /** The gateway's own cap, above the service's MAX_REQUEST_BODY_BYTES, which the handlers enforce. */
   maxBodyBytes: number;
   /** The service's cap, which every 413 names (MAX_REQUEST_BODY_BYTES). */
@@ -86,7 +87,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       if (read.kind === 'too_large') {
         result = jsonResult(413, { error: bodyTooLargeMessage(options.serviceBodyLimitBytes) }, read.drained ? {} : { connection: 'close' });
       } else if (path.startsWith(localRoutePrefix)) {
-        result = await handleLocalRoute(method, path, read.body, options.runSweep, log);
+        const url = new URL(request.url ?? '/', 'http://localhost');
+        result = await handleLocalRoute(method, url, read.body, { runSweep: options.runSweep, billing: options.billingPages, log });
       } else {
         result = await invokeFamily(request, method, path, read.body);
       }

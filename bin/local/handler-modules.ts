@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { QueueName } from '#shared/adapters/queue.js';
+import type { Config } from '#shared/config.js';
 import type { Family } from '#shared/http/route-types.js';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2<unknown>>;
@@ -41,4 +42,14 @@ export const loadQueueHandlers = () => loadAll(queueModules);
 
 export async function loadSweepHandler(): Promise<SweepHandler> {
   return (await import('#functions/workers/rescan-sweep.js')).handler;
+}
+
+/** The local billing provider's pages, built on the same dependencies as the functions; null with Stripe. */
+export async function loadBillingPages(config: Config) {
+  const [{ usesStripe }, { createDependencies }, { createLocalBillingRoutes }] = await Promise.all([
+    import('#shared/adapters/billing/create-billing.js'),
+    import('#shared/all-dependencies.js'),
+    import('./local-billing-routes.js'),
+  ]);
+  return usesStripe(config) ? null : createLocalBillingRoutes(createDependencies(config));
 }

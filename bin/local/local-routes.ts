@@ -1,12 +1,27 @@
 import type { HttpResult } from '#shared/http/event-adapter.js';
 import { jsonResult } from './json-result.js';
 import type { LocalLog } from './log.js';
+import type { LocalBillingRoutes } from './local-billing-routes.js';
 import type { RunSweep } from './rescan-sweep.js';
 
 /** Routes only the dev server offers (never deployed): the prefix cannot clash with the API's /api paths. */
 export const localRoutePrefix = '/_local/';
+const billingPrefix = '/_local/billing/';
 
-export async function handleLocalRoute(method: string, path: string, body: Buffer, runSweep: RunSweep, log: LocalLog): Promise<HttpResult> {
+export interface LocalRouteContext {
+  runSweep: RunSweep;
+  /** The local billing provider's pages; null when Stripe is configured. */
+  billing: LocalBillingRoutes | null;
+  log: LocalLog;
+}
+
+export async function handleLocalRoute(method: string, url: URL, body: Buffer, context: LocalRouteContext): Promise<HttpResult> {
+  const path = url.pathname;
+  if (path.startsWith(billingPrefix)) {
+    if (!context.billing) return jsonResult(404, { error: 'Stripe is configured (STRIPE_SECRET_KEY): the local billing pages are off' });
+    return (await context.billing(method, url, body)) ?? jsonResult(404, { error: `No local route ${method} ${path}` });
+  }
+  const { runSweep, log } = context;
   if (path !== '/_local/rescan') return jsonResult(404, { error: `No local route ${path}` });
   if (method !== 'POST') return jsonResult(405, { error: `Method ${method} not allowed on ${path}` }, { allow: 'POST' });
   const parsed = parseRescanBody(body.toString('utf8'));

@@ -8,7 +8,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
 import { localKeyPepper } from './key-pepper.js';
 import { queueConsumer, queueVisibilityTimeoutSeconds } from './function-sizing.js';
-import { loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
+import { loadBillingPages, loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
 import { localClientConfig } from './local-aws.js';
 import { consoleLog, type LocalLog } from './log.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
@@ -129,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       import('./api-server.js'),
     ]);
     const runSweep = createSweepRunner(sweepHandler, region);
+    const billingPages = await loadBillingPages(settings);
 
     const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
     stoppers.push(() => sqsClient.destroy());
@@ -150,6 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         port: apiPort,
         handlers: httpHandlers,
         runSweep,
+        billingPages,
         maxBodyBytes: Math.max(gatewayBodyLimitBytes, settings.maxRequestBodyBytes),
         serviceBodyLimitBytes: settings.maxRequestBodyBytes,
         region,

@@ -16,6 +16,7 @@ describe('usage allowances', () => {
       subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null },
       usage: { dailyScans: 0, dailyScanLimit: 10, monthlyApiCalls: 0, monthlyApiCallLimit: 100 },
       counts: { watchedSites: 0, watchedSitesLimit: 3, apiKeys: 1, apiKeysLimit: 1, webhooks: 0, webhooksLimit: 0 },
+      overLimit: null,
     });
     // Account routes are outside the allowance; every other authenticated call counts.
     await user.client.call('/api/v1/scans', { key: user.apiKey });
