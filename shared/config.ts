@@ -74,6 +74,18 @@ const defaults = {
   scoreHistoryMax: 90,
   watchedUrlMaxLength: 2_048,
 
+  // Weekly rescans (README "Design decisions": watched sites)
+  rescanIntervalDays: 7,
+  /** Partitions of the due-rescan index: the sweep reads them in parallel, none is hot. */
+  rescanDueShards: 16,
+  /** Sites one sweep invocation reads from a shard before it hands the rest to a continuation. */
+  rescanSweepPageSize: 100,
+  /** Seconds between two rescans of one target host (rescans of one shop are serialised). */
+  rescanHostSpacingSeconds: 30,
+  thresholdsPerSiteMax: 10,
+  /** How long an alert digest waits for the rest of its sweep's rescans before it is mailed. */
+  alertDigestDelaySeconds: 900,
+
   // The spec's plan table; growth values the spec does not show are our decision (README)
   freePriceMonthlyGbp: 0,
   freeScansPerDay: 10 as number | 'unlimited',

@@ -1,9 +1,11 @@
 import { addSite, deleteSite, getSite, getThresholds, listSites, patchSite, putThresholds } from '#shared/domain/sites/watched-sites.js';
+import { createSiteThreshold, deleteSiteThreshold, listSiteThresholds, updateSiteThreshold } from '#shared/domain/sites/site-thresholds.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { createQueue } from '#shared/adapters/queue.js';
 
 export const operations: FamilyHandlers<'sites'> = {
   listWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
@@ -23,7 +25,20 @@ export const operations: FamilyHandlers<'sites'> = {
 
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
   putThresholds: async (request, deps) => ({ status: 200, body: await putThresholds(callerOf(request), request.params.id, request.body, deps) }),
+
+  listSiteThresholds: async (request, deps) => ({ status: 200, body: await listSiteThresholds(callerOf(request), request.params.id, deps) }),
+  createSiteThreshold: async (request, deps) => ({ status: 201, body: await createSiteThreshold(callerOf(request), request.params.id, request.body, deps) }),
+  updateSiteThreshold: async (request, deps) => ({
+    status: 200,
+    body: await updateSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, request.body, deps),
+  }),
+  deleteSiteThreshold: async (request, deps) => ({ status: 200, body: await deleteSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, deps) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  keyPepper: createPepperSource(config),
+  // The first scan of an added site is queued at once.
+  queue: createQueue(config),
+}));

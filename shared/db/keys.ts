@@ -38,6 +38,27 @@ export const keys = {
   watchedUrlMarker: (accountId: string, urlDigest: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITEURL#${urlDigest}` }),
   /** A site's score snapshots, newest last by scan time. */
   siteHistoryOf: (accountId: string, siteId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: `HISTORY#${siteId}#` }),
+  siteSnapshot: (accountId: string, siteId: string, scannedAt: string, scanId: string): ItemKey => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `HISTORY#${siteId}#${scannedAt}#${scanId}`,
+  }),
+  /**
+   * GSI2: when a site is next due for its weekly rescan, in one of `shards` partitions chosen by the
+   * site id's hash, so a million sites spread over many partitions and the sweep reads them in parallel.
+   */
+  rescanDue: (shard: number, dueAt: string, accountId: string, siteId: string) => ({
+    gsi2pk: `DUE#${String(shard).padStart(3, '0')}`,
+    gsi2sk: `${dueAt}#${accountId}#${siteId}`,
+  }),
+  rescanDueShard: (shard: number) => ({ gsi2pk: `DUE#${String(shard).padStart(3, '0')}` }),
+  /** Marks the rescan of one site for one sweep as running (a lease), so redeliveries do not scan twice at once. */
+  rescanJob: (siteId: string, slot: string): ItemKey => ({ pk: `RESCANJOB#${siteId}#${slot}`, sk: 'RESCANJOB' }),
+  /** Serialises rescans of one target host (a lease, not a lock: it expires). */
+  hostRescanLease: (host: string): ItemKey => ({ pk: `HOSTLEASE#${host}`, sk: 'HOSTLEASE' }),
+  /** An account's alert e-mail digest: entries wait here until the digest of their sweep is sent. */
+  alertDigest: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ALERTDIGEST' }),
+  /** Marks the digest job of one account and sweep, so each sweep mails an account at most once. */
+  alertDigestJob: (accountId: string, slot: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `DIGESTJOB#${slot}` }),
 
   /** Which account a billing provider's customer belongs to (webhooks name the customer, not the account). */
   billingCustomer: (customerId: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),

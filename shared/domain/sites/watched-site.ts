@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { StoredThreshold } from '#shared/domain/sites/thresholds.js';
 
-export interface SiteThresholds {
-  min: number | null;
-  max: number | null;
-  notify: boolean;
-}
+/** How the last rescan went: `ok` with a score, or `failed` (unreachable, 5xx, time-out) keeping the last score. */
+export type ScanStatus = 'ok' | 'failed';
 
 /** A watched site as stored. `lastScore`, `lastScannedAt` and `scoreChange` are filled in by rescans. */
 export interface WatchedSite {
@@ -18,13 +16,18 @@ export interface WatchedSite {
   lastScore: number | null;
   lastScannedAt: string | null;
   scoreChange: number | null;
-  thresholds: SiteThresholds;
+  thresholds: StoredThreshold[];
   createdAt: string;
   /** Raised by every update; an update read from an older version is refused (no lost updates). */
   version: number;
+  lastScanStatus: ScanStatus | null;
+  lastError: string | null;
+  lastScanId: string | null;
+  /** The sweep (ISO week, or a forced run's id) whose rescan last completed: one rescan per sweep. */
+  lastScanSlot: string | null;
+  /** Snapshots kept in the site's history (at most SCORE_HISTORY_MAX). */
+  historyCount: number;
 }
-
-export const noThresholds: SiteThresholds = { min: null, max: null, notify: true };
 
 /**
  * The form in which URLs are compared for de-duplication: WHATWG-parsed (scheme and host lower-cased,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   addWatchedSite,
+  deleteSiteHistory,
   deleteWatchedSite,
   getWatchedSite,
   listWatchedSites,
@@ -14,11 +15,14 @@ import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/domain/errors.js';
 import { allowanceFor } from '#shared/domain/plans.js';
-import { thresholdRecords, type ThresholdRecord } from '#shared/domain/sites/thresholds.js';
-import { noThresholds, normalizeSiteUrl, urlDigest, type SiteThresholds, type WatchedSite } from '#shared/domain/sites/watched-site.js';
+import { queueRescan } from '#shared/domain/rescans/rescan-message.js';
+import { isoWeek, shardOf } from '#shared/domain/rescans/schedule.js';
+import { pausedSiteIds } from '#shared/domain/sites/paused-sites.js';
+import { applyLegacy, legacyView, thresholdRecord, type LegacyThresholds, type ThresholdRecord } from '#shared/domain/sites/thresholds.js';
+import { normalizeSiteUrl, urlDigest, type ScanStatus, type WatchedSite } from '#shared/domain/sites/watched-site.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
 
-/** The spec's WatchedSite record. */
+/** The spec's WatchedSite record, with how its rescans go. */
 export interface WatchedSiteView {
   id: string;
   url: string;
@@ -30,9 +34,14 @@ export interface WatchedSiteView {
   isCompetitor: boolean;
   thresholds: ThresholdRecord[];
   createdAt: string;
+  /** `ok`, or `failed` when the last rescan could not reach or finish the site (`lastScore` is kept). */
+  lastScanStatus: ScanStatus | null;
+  lastError: string | null;
+  /** Above the tier's watched-site limit after a downgrade: kept, but not rescanned. */
+  rescanPaused: boolean;
 }
 
-export function siteView(site: WatchedSite): WatchedSiteView {
+export function siteView(site: WatchedSite, paused = false): WatchedSiteView {
   return {
     id: site.id,
     url: site.url,
@@ -42,8 +51,11 @@ export function siteView(site: WatchedSite): WatchedSiteView {
     alertEnabled: site.alertEnabled,
     scoreChange: site.scoreChange,
     isCompetitor: site.isCompetitor,
-    thresholds: thresholdRecords(site.thresholds),
+    thresholds: site.thresholds.map(thresholdRecord),
     createdAt: site.createdAt,
+    lastScanStatus: site.lastScanStatus,
+    lastError: site.lastError,
+    rescanPaused: paused,
   };
 }
 
@@ -52,7 +64,9 @@ const siteNotFound = () => notFound('Watched site not found');
 export async function listSites(caller: Caller, deps: Dependencies): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
   const sites = await listWatchedSites(deps.db, deps.config.tableName, caller.accountId);
   sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-  return { sites: sites.map(siteView), limit: allowanceFor(caller.tier, deps.config).watchedSites, used: sites.length };
+  const limit = allowanceFor(caller.tier, deps.config).watchedSites;
+  const paused = pausedSiteIds(sites, limit);
+  return { sites: sites.map((site) => siteView(site, paused.has(site.id))), limit, used: sites.length };
 }
 
 /** Adds a site (URL already SSRF-validated by the route's schema); 409 when watched already, 403 at the limit. */
@@ -75,14 +89,22 @@ export async function addSite(
     lastScore: null,
     lastScannedAt: null,
     scoreChange: null,
-    thresholds: noThresholds,
+    thresholds: [],
     createdAt: isoNow(deps.clock),
     version: 1,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
   };
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
-  const outcome = await addWatchedSite(deps.db, deps.config.tableName, site, limit);
+  // Due at once: the first scan is queued now, and if that fails the next sweep picks the site up.
+  const due = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: site.createdAt };
+  const outcome = await addWatchedSite(deps.db, deps.config.tableName, site, limit, due);
   switch (outcome) {
     case 'added':
+      await queueRescan({ accountId: site.accountId, siteId: site.id, slot: isoWeek(deps.clock.now()) }, deps);
       return { site: siteView(site) };
     case 'duplicate':
       throw conflict(`${url} is already on the watchlist`);
@@ -93,10 +115,16 @@ export async function addSite(
   }
 }
 
-async function ownSite(caller: Caller, siteId: string, deps: Dependencies): Promise<WatchedSite> {
+export async function ownSite(caller: Pick<Caller, 'accountId'>, siteId: string, deps: Pick<Dependencies, 'db' | 'config'>): Promise<WatchedSite> {
   const site = await getWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId);
   if (!site) throw siteNotFound();
   return site;
+}
+
+async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
+  const limit = allowanceFor(caller.tier, deps.config).watchedSites;
+  if (caller.account.siteCount <= limit) return false;
+  return pausedSiteIds(await listWatchedSites(deps.db, deps.config.tableName, caller.accountId), limit).has(site.id);
 }
 
 export async function getSite(
@@ -105,8 +133,11 @@ export async function getSite(
   deps: Dependencies,
 ): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
   const site = await ownSite(caller, siteId, deps);
-  const scoreHistory = await siteHistory(deps.db, deps.config.tableName, caller.accountId, siteId, deps.config.scoreHistoryMax);
-  const view = siteView(site);
+  const [scoreHistory, paused] = await Promise.all([
+    siteHistory(deps.db, deps.config.tableName, caller.accountId, siteId, deps.config.scoreHistoryMax),
+    isPaused(caller, site, deps),
+  ]);
+  const view = siteView(site, paused);
   return { site: view, thresholds: view.thresholds, scoreHistory };
 }
 
@@ -119,7 +150,7 @@ export interface SitePatch {
   thresholdNotify?: boolean | undefined;
 }
 
-function patchedThresholds(current: SiteThresholds, patch: SitePatch): SiteThresholds | undefined {
+function patchedLegacy(current: LegacyThresholds, patch: SitePatch): LegacyThresholds | undefined {
   if (patch.thresholdMin === undefined && patch.thresholdMax === undefined && patch.thresholdNotify === undefined) return undefined;
   return {
     min: patch.thresholdMin === undefined ? current.min : patch.thresholdMin,
@@ -128,7 +159,7 @@ function patchedThresholds(current: SiteThresholds, patch: SitePatch): SiteThres
   };
 }
 
-export function checkThresholds(thresholds: SiteThresholds): void {
+export function checkThresholds(thresholds: LegacyThresholds): void {
   if (thresholds.min !== null && thresholds.max !== null && thresholds.min >= thresholds.max) {
     throw invalidInput(`thresholds: min (${thresholds.min}) must be less than max (${thresholds.max})`);
   }
@@ -144,14 +175,14 @@ const updateAttempts = 5;
 export async function patchSite(caller: Caller, siteId: string, patch: SitePatch, deps: Dependencies): Promise<{ site: WatchedSiteView }> {
   for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);
-    const thresholds = patchedThresholds(site.thresholds, patch);
-    if (thresholds && !tierAtLeast(caller.tier, 'growth')) throw forbidden('Threshold fields need the growth tier or above');
-    if (thresholds) checkThresholds(thresholds);
+    const legacy = patchedLegacy(legacyView(site.thresholds), patch);
+    if (legacy && !tierAtLeast(caller.tier, 'growth')) throw forbidden('Threshold fields need the growth tier or above');
+    if (legacy) checkThresholds(legacy);
     const changes: SiteChanges = {
       ...(patch.label !== undefined ? { label: patch.label } : {}),
       ...(patch.alertEnabled !== undefined ? { alertEnabled: patch.alertEnabled } : {}),
       ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
-      ...(thresholds ? { thresholds } : {}),
+      ...(legacy ? { thresholds: applyLegacy(site.thresholds, legacy, legacyContext(site, deps)) } : {}),
     };
     const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, changes);
     if (updated === 'not_found') throw siteNotFound();
@@ -160,20 +191,32 @@ export async function patchSite(caller: Caller, siteId: string, patch: SitePatch
   throw conflict('The site kept changing while this update was applied; read it again and retry');
 }
 
+function legacyContext(site: WatchedSite, deps: Pick<Dependencies, 'clock'>) {
+  return { now: isoNow(deps.clock), lastScore: site.lastScore, newId: randomUUID };
+}
+
+/** Deletes the site (its thresholds are part of it), then its score history. */
 export async function deleteSite(caller: Caller, siteId: string, deps: Dependencies): Promise<{ deleted: true }> {
   const site = await ownSite(caller, siteId, deps);
   if (!(await deleteWatchedSite(deps.db, deps.config.tableName, site))) throw siteNotFound();
+  await deleteSiteHistory(deps.db, deps.config.tableName, caller.accountId, siteId);
   return { deleted: true };
 }
 
-export async function getThresholds(caller: Caller, siteId: string, deps: Dependencies): Promise<SiteThresholds> {
-  return (await ownSite(caller, siteId, deps)).thresholds;
+/** The legacy Thresholds object: a view of the site's threshold records (shared/domain/sites/thresholds.ts). */
+export async function getThresholds(caller: Caller, siteId: string, deps: Dependencies): Promise<LegacyThresholds> {
+  return legacyView((await ownSite(caller, siteId, deps)).thresholds);
 }
 
-/** Replaces the thresholds whatever they were (a PUT), raising the version so concurrent PATCHes re-read. */
-export async function putThresholds(caller: Caller, siteId: string, thresholds: SiteThresholds, deps: Dependencies): Promise<SiteThresholds> {
-  checkThresholds(thresholds);
-  const updated = await updateWatchedSite(deps.db, deps.config.tableName, { accountId: caller.accountId, id: siteId }, { thresholds });
-  if (updated === 'not_found' || updated === 'stale') throw siteNotFound();
-  return updated.thresholds;
+/** Writes the legacy object onto the records it views, on the site as read (re-read when it changed meanwhile). */
+export async function putThresholds(caller: Caller, siteId: string, legacy: LegacyThresholds, deps: Dependencies): Promise<LegacyThresholds> {
+  checkThresholds(legacy);
+  for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
+    const site = await ownSite(caller, siteId, deps);
+    const thresholds = applyLegacy(site.thresholds, legacy, legacyContext(site, deps));
+    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, { thresholds });
+    if (updated === 'not_found') throw siteNotFound();
+    if (updated !== 'stale') return legacyView(updated.thresholds);
+  }
+  throw conflict('The site kept changing while its thresholds were written; read it again and retry');
 }

@@ -5,8 +5,13 @@ import {
   SiteDetail,
   SiteEnvelope,
   SiteList,
+  ThresholdEnvelope,
+  ThresholdList,
+  ThresholdParams,
   Thresholds,
   addSiteRequest,
+  createThresholdRequest,
+  patchThresholdRequest,
   patchAccountSiteRequest,
   patchSiteRequest,
 } from '#shared/http/schemas/sites.js';
@@ -73,5 +78,25 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
     auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Watched sites'],
     summary: "Replace a watched site's thresholds (min below max)", params: IdParams, body: Thresholds,
     responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+  },
+  listSiteThresholds: {
+    auth: 'key', scope: 'sites:read', tier: 'growth', tags: ['Thresholds'],
+    summary: "A watched site's threshold records (the legacy Thresholds object views the same records)", params: IdParams,
+    responses: { ...ok(200, 'The records and the per-site limit', ThresholdList), ...errors(400, 401, 403, 404) },
+  },
+  createSiteThreshold: {
+    auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Thresholds'],
+    summary: `Add a threshold record (at most ${config.thresholdsPerSiteMax} per site)`, params: IdParams, body: createThresholdRequest,
+    responses: { ...ok(201, 'The new record', ThresholdEnvelope), ...errors(400, 401, 403, 404) },
+  },
+  updateSiteThreshold: {
+    auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Thresholds'],
+    summary: 'Change a threshold record (partial update)', params: ThresholdParams, body: patchThresholdRequest,
+    responses: { ...ok(200, 'The record', ThresholdEnvelope), ...errors(400, 401, 403, 404, 409) },
+  },
+  deleteSiteThreshold: {
+    auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Thresholds'],
+    summary: 'Delete a threshold record', params: ThresholdParams,
+    responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404, 409) },
   },
 });

@@ -1,11 +1,35 @@
 import { z } from 'zod';
-import { DateTime, NullableDateTime, Unlimited, label } from '#shared/http/schemas/common.js';
+import { thresholdConditions } from '#shared/domain/sites/thresholds.js';
+import { DateTime, NullableDateTime, Unlimited, Uuid, label } from '#shared/http/schemas/common.js';
 import { targetUrl } from '#shared/http/schemas/target-url.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 
+const ThresholdCondition = z.enum(thresholdConditions).meta({
+  description: '`drops_below` / `rises_above`: the score crosses `value` (alerts once per crossing); `changes_by`: a rescan moves the score by at least `value` points either way',
+});
+const ThresholdValue = z.number().int().min(1).max(100);
+
 export const ThresholdRecord = z
-  .object({ id: z.string(), condition: z.enum(['drops_below', 'rises_above']), value: z.number().int(), isActive: z.boolean() })
+  .object({ id: z.string(), condition: ThresholdCondition, value: z.number().int(), isActive: z.boolean() })
   .meta({ id: 'ThresholdRecord' });
+
+export const ThresholdParams = z.object({ id: Uuid, thresholdId: Uuid });
+
+export const createThresholdRequest = z
+  .strictObject({ condition: ThresholdCondition, value: ThresholdValue, isActive: z.boolean().default(true) })
+  .meta({ id: 'CreateThresholdRequest' });
+
+// Strict: a misspelt field in a partial update would otherwise change nothing and still answer 200.
+export const patchThresholdRequest = z
+  .strictObject({ condition: ThresholdCondition, value: ThresholdValue, isActive: z.boolean() })
+  .partial()
+  .meta({ id: 'PatchThresholdRequest' });
+
+export const ThresholdList = z
+  .object({ thresholds: z.array(ThresholdRecord), limit: z.number().int(), used: z.number().int() })
+  .meta({ id: 'ThresholdList' });
+
+export const ThresholdEnvelope = z.object({ threshold: ThresholdRecord }).meta({ id: 'ThresholdEnvelope' });
 
 export const WatchedSite = z
   .object({
@@ -19,6 +43,9 @@ export const WatchedSite = z
     isCompetitor: z.boolean(),
     thresholds: z.array(ThresholdRecord),
     createdAt: DateTime,
+    lastScanStatus: z.enum(['ok', 'failed']).nullable().meta({ description: 'How the last rescan went; `failed` keeps the last score' }),
+    lastError: z.string().nullable().meta({ description: 'Why the last rescan failed' }),
+    rescanPaused: z.boolean().meta({ description: 'Above the tier’s watched-site limit (after a downgrade): kept, not rescanned' }),
   })
   .meta({ id: 'WatchedSite' });
 
@@ -28,8 +55,8 @@ export const ScoreHistoryEntry = z
 
 export const Thresholds = z
   .strictObject({
-    min: z.number().int().min(1).max(100).nullable(),
-    max: z.number().int().min(1).max(100).nullable(),
+    min: ThresholdValue.nullable(),
+    max: ThresholdValue.nullable(),
     notify: z.boolean(),
   })
   .meta({ id: 'Thresholds' });

@@ -26,6 +26,9 @@ describe('watched sites', () => {
       isCompetitor: false,
       thresholds: [],
       createdAt: expect.any(String),
+      lastScanStatus: null,
+      lastError: null,
+      rescanPaused: false,
     });
     const duplicate = await client.call('/api/v1/account/watched-sites', { method: 'POST', key, body: { url: 'https://shop.example.com' } });
     expect(duplicate.status).toBe(409);
@@ -153,7 +156,7 @@ describe('watched sites', () => {
       expect((await growth.client.call(`${base}/thresholds`, { method: 'PUT', key: growth.apiKey, body })).status, JSON.stringify(body)).toBe(400);
     }
     const patched = await growth.client.call(base, { method: 'PATCH', key: growth.apiKey, body: { thresholdMax: null, thresholdNotify: false } });
-    expect((patched.body.site as Site).thresholds).toEqual([{ id: 'min', condition: 'drops_below', value: 40, isActive: false }]);
+    expect((patched.body.site as Site).thresholds).toEqual([{ id: expect.any(String), condition: 'drops_below', value: 40, isActive: false }]);
     const list = await growth.client.call('/api/v1/watched-sites', { key: growth.apiKey });
     expect((list.body.sites as Site[])[0]!.thresholds).toHaveLength(1);
   });

@@ -95,7 +95,7 @@ export async function callRoute(
   request: TestRequest = {},
   deps: Dependencies = unitDependencies(),
 ): Promise<APIGatewayProxyStructuredResultV2 & { body?: string }> {
-  const path = request.path ?? route.path.replaceAll('{id}', crypto.randomUUID());
+  const path = request.path ?? route.path.replaceAll('{id}', crypto.randomUUID()).replaceAll('{thresholdId}', crypto.randomUUID());
   const signIn = route.auth === 'key' && !request.anonymous && request.headers?.authorization === undefined;
   const headers = signIn ? { ...request.headers, authorization: `Bearer ${unitCallerKey}` } : request.headers;
   const event = apiEvent({ ...request, ...(headers ? { headers } : {}), method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
@@ -116,6 +116,8 @@ const sampleBodies: Partial<Record<OperationId, unknown>> = {
   patchWatchedSite: { label: 'Main shop' },
   patchAccountWatchedSite: { label: 'Main shop' },
   putThresholds: { min: 40, max: 90, notify: true },
+  createSiteThreshold: { condition: 'drops_below', value: 60 },
+  updateSiteThreshold: { value: 55 },
   createWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   createAccountWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   stripeWebhook: { id: 'evt_test', type: 'ping' },
