@@ -28,7 +28,8 @@ export type FunctionName = Family | WorkerName;
 
 export type WorkerTrigger =
   | { kind: 'queue'; queue: QueueName; batchSize: number }
-  | { kind: 'weekly' };
+  /** The weekly rule, plus the queue on which the work it starts goes on (one message per shard). */
+  | { kind: 'weekly'; queue: QueueName; batchSize: number };
 
 export interface WorkerSpec extends FunctionSizing {
   trigger: WorkerTrigger;
@@ -46,10 +47,10 @@ export const workers: Record<WorkerName, WorkerSpec> = {
     trigger: { kind: 'queue', queue: 'batch', batchSize: 3 },
   },
   rescanSweep: {
-    description: 'Weekly: finds watched sites due for a rescan and queues them',
+    description: 'Weekly: finds watched sites due for a rescan and queues them, a shard at a time',
     memoryMiB: 256,
     timeoutSeconds: 120,
-    trigger: { kind: 'weekly' },
+    trigger: { kind: 'weekly', queue: 'sweep', batchSize: 1 },
   },
   rescanSite: {
     description: 'Rescans one watched site and raises score alerts',
@@ -71,14 +72,16 @@ export const workers: Record<WorkerName, WorkerSpec> = {
   },
 };
 
+/** Shards of one sweep read at once: enough to sweep a million sites in minutes, few enough to spare the table. */
+export const sweepConcurrency = 4;
+
 /** AWS's advice for SQS event sources: a visibility timeout of six times the consumer's timeout. */
 export const visibilityTimeoutFactor = 6;
 
 /** The worker that consumes a queue; every queue has exactly one. */
 export function consumerOf(queue: QueueName): WorkerName {
   const consumers = workerNames.filter((name) => {
-    const trigger = workers[name].trigger;
-    return trigger.kind === 'queue' && trigger.queue === queue;
+    return workers[name].trigger.queue === queue;
   });
   const [consumer] = consumers;
   if (consumer === undefined || consumers.length > 1) throw new Error(`The ${queue} queue needs exactly one consumer, found ${consumers.length}`);
@@ -93,7 +96,7 @@ export function reservedConcurrencyOf(name: FunctionName, capacity: CapacitySett
   if (!capacity.reserveConcurrency) return undefined;
   if (name === 'publicScanner') return capacity.publicScanConcurrency;
   if (name === 'scanner') return capacity.accountScanConcurrency;
-  if (name === 'rescanSweep') return 1;
+  if (name === 'rescanSweep') return sweepConcurrency;
   if ((workerNames as readonly string[]).includes(name)) return capacity.workerConcurrency;
   return undefined;
 }

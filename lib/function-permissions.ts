@@ -4,7 +4,7 @@ import type { IndexName } from '#shared/db/table-definition.js';
 import type { FunctionName } from '#lib/function-catalog.js';
 
 /** DynamoDB item actions (a transaction is authorised by the actions of its items); never Scan. */
-export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchGetItem';
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchGetItem' | 'BatchWriteItem';
 
 /**
  * What each function may touch: exactly the DynamoDB actions its code uses (shared/domain -> shared/db),
@@ -55,19 +55,24 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
   account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), sendsTo: [] },
-  // Watched sites, their URL markers and history in the account's partition.
-  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [] },
+  // Watched sites, their URL markers and history in the account's partition; an added site's first
+  // scan is queued; a deleted site's history is removed in batches.
+  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },
   // The test delivery is rate limited per webhook.
   webhooks: { table: uniq(bearer, rateLimited), sendsTo: [] },
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   batchScan: { table: [], sendsTo: [] },
-  rescanSweep: { table: [], sendsTo: [] },
-  rescanSite: { table: [], sendsTo: [] },
+  // Reads the due index (keys only) and moves each queued site's due date; shards go on over its queue.
+  rescanSweep: { table: ['UpdateItem'], indexes: ['gsi2'], sendsTo: ['rescan', 'sweep'] },
+  // The site, its account and previous result; host and job leases; the result with the account's count,
+  // the site's score and history (the oldest snapshot dropped) in one transaction; alerts and the digest.
+  rescanSite: { table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']), sendsTo: ['rescan', 'webhook', 'mail'] },
   webhookDelivery: { table: [], sendsTo: [] },
-  // The job lease, the per-address mail cap, the account (created once) and the token it mails.
-  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: [], sendsMail: true, readsKeyPepper: true },
+  // The job lease, the per-address mail cap, the account (created once) and the token it mails; an alert
+  // digest reads the account's sites and its pending entries, and waits on its own queue.
+  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },
 };
 
 /**

@@ -21,6 +21,7 @@ const defaults = {
   sesPort: 8005,
   batchQueueUrl: '',
   rescanQueueUrl: '',
+  sweepQueueUrl: '',
   webhookQueueUrl: '',
   mailQueueUrl: '',
   publicBaseUrl: 'http://localhost:3000',

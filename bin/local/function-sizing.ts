@@ -22,7 +22,7 @@ export function workerFunction(name: WorkerName): LocalFunction {
 export function queueConsumer(queue: QueueName): LocalFunction & { batchSize: number } {
   const name = consumerOf(queue);
   const trigger = workers[name].trigger;
-  return { ...workerFunction(name), batchSize: trigger.kind === 'queue' ? trigger.batchSize : 10 };
+  return { ...workerFunction(name), batchSize: trigger.batchSize };
 }
 
 /** Long enough that a message is never redelivered while its consumer may still be running. */

@@ -27,6 +27,8 @@ const httpModules: Record<Family, () => Promise<{ handler: HttpHandler }>> = {
 const queueModules: Record<QueueName, () => Promise<{ handler: QueueHandler }>> = {
   batch: () => import('#functions/workers/batch-scan.js'),
   rescan: () => import('#functions/workers/rescan-site.js'),
+  // The sweep's function also takes the weekly rule's event (loadSweepHandler).
+  sweep: async () => ({ handler: (await import('#functions/workers/rescan-sweep.js')).handler as QueueHandler }),
   webhook: () => import('#functions/workers/webhook-delivery.js'),
   mail: () => import('#functions/workers/mail-sender.js'),
 };

@@ -1,16 +1,27 @@
+import { z } from 'zod';
 import { createQueueWorker } from '#shared/adapters/queue-worker.js';
 import { sendSignInMail, SignInMailJob } from '#shared/domain/accounts/sign-in.js';
+import { AlertDigestJob, sendAlertDigest } from '#shared/domain/rescans/alert-digest-job.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createMailer } from '#shared/adapters/mailer.js';
+import { createQueue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 
-/** Sends the service's e-mail. Addresses and bodies are never logged. */
+const MailJob = z.discriminatedUnion('kind', [SignInMailJob, AlertDigestJob]);
+
+/** Sends the service's e-mail: sign-in links and alert digests. Addresses and bodies are never logged. */
 export const handler = createQueueWorker(
   'mail',
-  SignInMailJob,
+  MailJob,
   async (job, deps, record) => {
-    const outcome = await sendSignInMail(job, deps);
-    deps.logger.info('Sign-in mail job done', { messageId: record.messageId, jobId: job.jobId, outcome });
+    if (job.kind === 'sign-in') {
+      const outcome = await sendSignInMail(job, deps);
+      deps.logger.info('Sign-in mail job done', { messageId: record.messageId, jobId: job.jobId, outcome });
+    } else {
+      const outcome = await sendAlertDigest(job, deps);
+      deps.logger.info('Alert digest job done', { messageId: record.messageId, slot: job.slot, outcome });
+    }
   },
-  (config) => ({ db: createDocumentClient(config), mailer: createMailer(config), keyPepper: createPepperSource(config) }),
+  // The digest job re-queues itself while its sweep is still running.
+  (config) => ({ db: createDocumentClient(config), mailer: createMailer(config), keyPepper: createPepperSource(config), queue: createQueue(config) }),
 );

@@ -1,4 +1,22 @@
-import { z } from 'zod';
-import { createQueueWorker, notBuiltYet } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { RescanMessage } from '#shared/domain/rescans/rescan-message.js';
+import { rescanSite } from '#shared/domain/rescans/rescan-site.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { workers } from '#lib/function-catalog.js';
 
-export const handler = createQueueWorker('rescan', z.unknown(), notBuiltYet('rescan-site'));
+/** The worker's time-out: a delivery that died mid-rescan frees the site for the next delivery after it. */
+const leaseSeconds = workers.rescanSite.timeoutSeconds;
+
+/** Rescans one watched site per message: stores the result and history, then raises its alerts. */
+export const handler = createQueueWorker(
+  'rescan',
+  RescanMessage,
+  async (message, deps, record) => {
+    const outcome = await rescanSite(message, deps, leaseSeconds);
+    deps.logger.info('Rescan done', { messageId: record.messageId, siteId: message.siteId, slot: message.slot, outcome });
+  },
+  (config) => ({ db: createDocumentClient(config), queue: createQueue(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }),
+);

@@ -56,12 +56,11 @@ export class ServiceFunctions extends Construct {
     for (const name of workerNames) {
       const spec = workers[name];
       const fn = this.add(name, entryPath('workers', name), spec, props);
-      if (spec.trigger.kind === 'queue') {
-        const { queue, batchSize } = spec.trigger;
-        // Never more pollers than the function may run; without reservations, the same cap.
-        const maxConcurrency = reservedConcurrencyOf(name, props.capacity) ?? props.capacity.workerConcurrency;
-        fn.handler.addEventSource(new SqsEventSource(props.queues[queue], { batchSize, maxConcurrency, reportBatchItemFailures: true }));
-      }
+      // The weekly rule (lib/constructs/rescan-schedule.ts) starts the sweep; its shards go on over its queue.
+      const { queue, batchSize } = spec.trigger;
+      // Never more pollers than the function may run; without reservations, the same cap.
+      const maxConcurrency = reservedConcurrencyOf(name, props.capacity) ?? props.capacity.workerConcurrency;
+      fn.handler.addEventSource(new SqsEventSource(props.queues[queue], { batchSize, maxConcurrency, reportBatchItemFailures: true }));
     }
   }
 

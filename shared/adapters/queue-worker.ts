@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getConfig, type Config } from '#shared/config.js';
 import { composeDependencies, type Dependencies, type DependencyParts } from '#shared/dependencies.js';
 
-export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSRecord) => Promise<void>;
+export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSRecord, context: Context) => Promise<void>;
 
 /**
  * An SQS-triggered worker: each record is parsed with its schema and handled on its own, and only
@@ -18,7 +18,11 @@ export function createQueueWorker<S extends z.ZodType>(
   wire: (config: Config) => DependencyParts = () => ({}),
 ) {
   const config = getConfig();
-  const deps = composeDependencies(config, wire(config));
+  return queueBatchHandler(name, schema, handle, composeDependencies(config, wire(config)));
+}
+
+/** The body of `createQueueWorker`, for a function that builds its dependencies itself (the sweep). */
+export function queueBatchHandler<S extends z.ZodType>(name: string, schema: S, handle: MessageHandler<z.output<S>>, deps: Dependencies) {
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
     deps.logger.addContext(context);
     const processor = new BatchProcessor(EventType.SQS);
@@ -31,7 +35,7 @@ export function createQueueWorker<S extends z.ZodType>(
           deps.logger.error(`Dropping malformed ${name} message`, { messageId: record.messageId, issues: parsed.error.issues });
           return;
         }
-        await handle(parsed.data, deps, record);
+        await handle(parsed.data, deps, record, context);
       },
       processor,
       { throwOnFullBatchFailure: false },

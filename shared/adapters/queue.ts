@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Config } from '#shared/config.js';
 
-export const queueNames = ['batch', 'rescan', 'webhook', 'mail'] as const;
+export const queueNames = ['batch', 'rescan', 'sweep', 'webhook', 'mail'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export interface Queue {
@@ -12,7 +12,7 @@ export interface Queue {
 }
 
 export function queueUrl(config: Config, queue: QueueName): string {
-  const url = { batch: config.batchQueueUrl, rescan: config.rescanQueueUrl, webhook: config.webhookQueueUrl, mail: config.mailQueueUrl }[queue];
+  const url = { batch: config.batchQueueUrl, rescan: config.rescanQueueUrl, sweep: config.sweepQueueUrl, webhook: config.webhookQueueUrl, mail: config.mailQueueUrl }[queue];
   if (url === '') throw new Error(`No URL configured for the ${queue} queue`);
   return url;
 }

@@ -59,6 +59,8 @@ export const keys = {
   alertDigest: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ALERTDIGEST' }),
   /** Marks the digest job of one account and sweep, so each sweep mails an account at most once. */
   alertDigestJob: (accountId: string, slot: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `DIGESTJOB#${slot}` }),
+  /** The lease of sending one account's digest of one sweep (job-leases.ts). */
+  alertDigestSent: (accountId: string, slot: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `DIGESTSENT#${slot}` }),
 
   /** Which account a billing provider's customer belongs to (webhooks name the customer, not the account). */
   billingCustomer: (customerId: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' }),
@@ -67,6 +69,10 @@ export const keys = {
   /** The local billing provider's records (dev server only): checkout sessions and subscriptions. */
   localCheckout: (checkoutId: string): ItemKey => ({ pk: `LOCALCHECKOUT#${checkoutId}`, sk: 'LOCALCHECKOUT' }),
   localSubscription: (subscriptionId: string): ItemKey => ({ pk: `LOCALSUB#${subscriptionId}`, sk: 'LOCALSUB' }),
+
+  /** Webhook endpoints live in their account's partition. */
+  webhook: (accountId: string, webhookId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
+  webhooksOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' }),
 
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */

@@ -1,3 +1,4 @@
+import { queueNames } from '#shared/adapters/queue.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { workerNames } from '#lib/function-catalog.js';
@@ -92,6 +93,6 @@ describe('alarms a person acts on', () => {
   });
 
   it('has a dead-letter alarm for every work queue too', () => {
-    expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(4 + 1);
+    expect(alarmsOn('ApproximateNumberOfMessagesVisible')).toHaveLength(queueNames.length + 1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { CapacitySettingsError, capacityDefaults } from '#lib/capacity-settings.js';
-import { workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
+import { sweepConcurrency, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
@@ -24,7 +24,7 @@ describe('the shared Lambda pool is protected', () => {
   it('reserves concurrency for the scans and the workers, and none for the rest of the API', () => {
     expect(reservedOf(built, 'publicScanner')).toBe(capacityDefaults.publicScanConcurrency);
     expect(reservedOf(built, 'scanner')).toBe(capacityDefaults.accountScanConcurrency);
-    expect(reservedOf(built, 'rescanSweep')).toBe(1);
+    expect(reservedOf(built, 'rescanSweep')).toBe(sweepConcurrency);
     for (const worker of workerNames.filter((name) => workers[name].trigger.kind === 'queue')) {
       expect(reservedOf(built, worker), worker).toBe(capacityDefaults.workerConcurrency);
     }
@@ -33,21 +33,23 @@ describe('the shared Lambda pool is protected', () => {
 
   it('keeps the reservations modest: far under the 900 an account of 1,000 may reserve', () => {
     const total = [...families, ...workerNames].reduce((sum, name) => sum + Number(reservedOf(built, name) ?? 0), 0);
-    expect(total).toBe(20 + 20 + 1 + 4 * 5);
+    expect(total).toBe(20 + 20 + sweepConcurrency + 4 * 5);
     expect(total).toBeLessThan(100);
   });
 
   it('never lets a queue poll with more concurrency than its worker may run', () => {
-    const limits = Object.values(maxConcurrencyByFunction(built));
-    expect(limits).toHaveLength(4);
-    for (const limit of limits) expect(limit).toBe(capacityDefaults.workerConcurrency);
+    const limits = maxConcurrencyByFunction(built);
+    expect(Object.keys(limits)).toHaveLength(5);
+    const sweep = JSON.stringify({ Ref: built.logicalId(built.stack.functions.get('rescanSweep').handler) });
+    for (const [fn, limit] of Object.entries(limits)) expect(limit, fn).toBe(fn === sweep ? sweepConcurrency : capacityDefaults.workerConcurrency);
   });
 
   it('takes its figures from context, and can reserve nothing for accounts whose quota is still 10', () => {
     const tuned = buildApp({ publicScanConcurrency: '7', workerConcurrency: 3, apiRateLimit: 50, publicScanRateLimit: 2 });
     expect(reservedOf(tuned, 'publicScanner')).toBe(7);
     expect(reservedOf(tuned, 'batchScan')).toBe(3);
-    for (const limit of Object.values(maxConcurrencyByFunction(tuned))) expect(limit).toBe(3);
+    const tunedSweep = JSON.stringify({ Ref: tuned.logicalId(tuned.stack.functions.get('rescanSweep').handler) });
+    for (const [fn, limit] of Object.entries(maxConcurrencyByFunction(tuned))) expect(limit).toBe(fn === tunedSweep ? sweepConcurrency : 3);
     const stage = Object.values(tuned.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource;
     expect(stage.Properties).toMatchObject({ DefaultRouteSettings: { ThrottlingRateLimit: 50 }, RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 2 } } });
 

@@ -31,21 +31,21 @@ function environmentOf(name: FunctionName): Record<string, unknown> {
 
 /** The queue URLs each function must see: the queues it enqueues into (meta's health check reads all). */
 const expectedQueueUrls: Record<FunctionName, string[]> = {
-  meta: ['BATCH_QUEUE_URL', 'RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
+  meta: ['BATCH_QUEUE_URL', 'RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
   // Only the queues the code sends to today; each later issue adds its producer's queue.
   publicScanner: [],
   scanner: ['WEBHOOK_QUEUE_URL'],
   batch: [],
   auth: ['MAIL_QUEUE_URL'],
   account: [],
-  sites: [],
+  sites: ['RESCAN_QUEUE_URL'],
   webhooks: [],
   billing: [],
   batchScan: [],
-  rescanSweep: [],
-  rescanSite: [],
+  rescanSweep: ['RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL'],
+  rescanSite: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
   webhookDelivery: [],
-  mailSender: [],
+  mailSender: ['MAIL_QUEUE_URL'],
 };
 
 describe('Lambda functions', () => {
@@ -153,16 +153,13 @@ describe('Lambda functions', () => {
 });
 
 describe('Worker triggers', () => {
-  const expectedBatchSizes = { batch: 3, rescan: 3, webhook: 10, mail: 10 };
+  const expectedBatchSizes = { batch: 3, rescan: 3, sweep: 1, webhook: 10, mail: 10 };
 
   it('maps each queue to its worker with partial batch responses', () => {
     const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as FunctionResource[];
-    expect(mappings).toHaveLength(4);
+    expect(mappings).toHaveLength(5);
     for (const [queue, batchSize] of Object.entries(expectedBatchSizes)) {
-      const consumer = workerNames.find((name) => {
-        const trigger = workers[name].trigger;
-        return trigger.kind === 'queue' && trigger.queue === queue;
-      })!;
+      const consumer = workerNames.find((name) => workers[name].trigger.queue === queue)!;
       built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         EventSourceArn: { 'Fn::GetAtt': [built.logicalId(built.stack.queues[queue as keyof typeof expectedBatchSizes]), 'Arn'] },
         FunctionName: { Ref: built.logicalId(built.stack.functions.get(consumer).handler) },

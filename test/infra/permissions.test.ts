@@ -10,6 +10,7 @@ const allNames: FunctionName[] = [...families, ...workerNames];
 const expectedConsumes: Partial<Record<FunctionName, QueueName>> = {
   batchScan: 'batch',
   rescanSite: 'rescan',
+  rescanSweep: 'sweep',
   webhookDelivery: 'webhook',
   mailSender: 'mail',
 };

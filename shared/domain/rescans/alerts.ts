@@ -1,0 +1,79 @@
+import { appendDigestEntry, markDigestScheduled } from '#shared/db/alert-digests.js';
+import { getScan } from '#shared/db/scans.js';
+import { subscribedEventTypes } from '#shared/db/webhook-subscriptions.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Account } from '#shared/domain/accounts/account.js';
+import { emitEvent, type EventType } from '#shared/domain/events.js';
+import type { AlertDigestJob } from '#shared/domain/rescans/alert-digest-job.js';
+import { checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
+import { thresholdRecord, type StoredThreshold } from '#shared/domain/sites/thresholds.js';
+import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
+import { tierAtLeast } from '#shared/domain/tiers.js';
+import type { ScanResult } from '#shared/scanner/result.js';
+
+export interface RescanAlertInput {
+  account: Account;
+  /** The site as it was before this rescan (its last score is the previous one). */
+  site: WatchedSite;
+  result: ScanResult;
+  scoreChange: number | null;
+  crossed: StoredThreshold[];
+  slot: string;
+}
+
+/**
+ * The alerts of a completed rescan, when the site's alerts are on: `score_change` when the score moved,
+ * `threshold_alert` per threshold that started to hold (growth), `scan_complete` (growth). Each goes to
+ * the webhook queue; the changes no active webhook of the account subscribes to go into the account's
+ * e-mail digest for this sweep instead (scan_complete alone is not mailed: a digest tells changes).
+ */
+export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependencies): Promise<void> {
+  const { account, site, result } = input;
+  if (!site.alertEnabled) return;
+  const growth = tierAtLeast(account.tier, 'growth');
+  const about = { siteId: site.id, url: site.url, label: site.label, scanId: result.id };
+  const events: Array<{ type: EventType; data: Record<string, unknown> }> = [];
+  if (growth) events.push({ type: 'scan_complete', data: { scanId: result.id, url: result.url, score: result.score, band: result.band, tier: result.tier, siteId: site.id } });
+  if (input.scoreChange !== null && input.scoreChange !== 0) {
+    events.push({ type: 'score_change', data: { ...about, previousScore: site.lastScore, score: result.score, change: input.scoreChange } });
+  }
+  const crossed = growth ? input.crossed : [];
+  for (const threshold of crossed) {
+    events.push({ type: 'threshold_alert', data: { ...about, threshold: thresholdRecord(threshold), score: result.score, previousScore: site.lastScore } });
+  }
+  for (const event of events) await emitEvent(event.type, account.id, event.data, deps);
+
+  const covered = await subscribedEventTypes(deps.db, deps.config.tableName, account.id);
+  const mailed = events.filter((event) => event.type !== 'scan_complete' && !covered.has(event.type));
+  if (mailed.length === 0) return;
+  await addToDigest(await digestEntry(input, crossed, mailed.some((event) => event.type === 'score_change'), deps), input.slot, account.id, deps);
+}
+
+async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], scoreChanged: boolean, deps: Dependencies): Promise<DigestEntry> {
+  const { site, result } = input;
+  const previous = site.lastScanId ? await getScan(deps.db, deps.config.tableName, site.lastScanId, deps.clock.now()) : null;
+  const changes = checkChanges(previous?.result ?? null, result);
+  const top = result.recommendations[0];
+  return {
+    siteId: site.id,
+    url: site.url,
+    label: site.label,
+    slot: input.slot,
+    previousScore: scoreChanged ? site.lastScore : result.score,
+    score: result.score,
+    scannedAt: result.createdAt,
+    worse: changes.worse,
+    better: changes.better,
+    topFix: top ? { title: top.title, fix: top.fix } : null,
+    crossed: crossed.map((threshold) => ({ condition: threshold.condition, value: threshold.value })),
+  };
+}
+
+/** Adds the entry; the first entry of an account in a sweep schedules that sweep's digest mail. */
+async function addToDigest(entry: DigestEntry, slot: string, accountId: string, deps: Dependencies): Promise<void> {
+  await appendDigestEntry(deps.db, deps.config.tableName, accountId, entry);
+  const expiresAt = Math.floor(deps.clock.now() / 1000) + 30 * 86_400;
+  if (!(await markDigestScheduled(deps.db, deps.config.tableName, accountId, slot, expiresAt))) return;
+  const job: AlertDigestJob = { kind: 'alert-digest', accountId, slot, waits: 0 };
+  await deps.queue.send('mail', job, { delaySeconds: Math.min(900, deps.config.alertDigestDelaySeconds) });
+}
