@@ -137,7 +137,9 @@ export async function appendThreshold(
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     if (!error.Item) return 'not_found';
-    return Array.isArray(error.Item.thresholds) || error.Item.thresholds === undefined ? 'limit_reached' : 'not_a_list';
+    // The item comes back in DynamoDB's own format (not unmarshalled): a list is `{ L: [...] }`.
+    const stored = error.Item.thresholds as { L?: unknown } | undefined;
+    return stored === undefined || stored.L !== undefined ? 'limit_reached' : 'not_a_list';
   }
 }
 

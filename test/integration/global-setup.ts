@@ -33,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     inMemory: true,
     rescanIntervalMs: 0,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
+    // Rescans of one shop a second apart and digests after a second, so a test sees a whole sweep.
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', RESCAN_HOST_SPACING_SECONDS: '1', ALERT_DIGEST_DELAY_SECONDS: '1' },
     log: quietLog,
   });
   project.provide('apiBaseUrl', stack.urls.api);

@@ -46,7 +46,8 @@ export async function rescanSite(message: RescanMessage, deps: Dependencies, lea
   if (!account) return 'gone';
   if (await isPaused(account, site, deps)) return 'paused';
 
-  const host = new URL(site.url).hostname;
+  // The host with its port: two services on one machine are two shops (the fixtures share 127.0.0.1).
+  const host = new URL(site.url).host;
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
   const hold = await claimHost(db, config.tableName, host, { nowSeconds, untilSeconds: nowSeconds + config.scanTimeoutSeconds + config.rescanHostSpacingSeconds });
   if (!hold.claimed && message.deferrals < maxDeferrals) {

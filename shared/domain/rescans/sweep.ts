@@ -57,8 +57,9 @@ export async function sweepShard(message: SweepMessage, deps: Pick<Dependencies,
       const rescans = page.sites.map((site): RescanMessage => ({ kind: 'rescan', accountId: site.accountId, siteId: site.siteId, slot: message.slot, deferrals: 0 }));
       await deps.queue.sendMany('rescan', rescans);
       queued += rescans.length;
-      if (message.moveDue) {
-        const next = { shard: message.shard, dueAt: nextDueAt(deps.clock.now(), deps.config) };
+      if (message.moveDue && message.upTo !== null) {
+        // From the sweep's own moment, so a moved site is never due again within this sweep.
+        const next = { shard: message.shard, dueAt: nextDueAt(Math.max(Date.parse(message.upTo), deps.clock.now()), deps.config) };
         for (let start = 0; start < page.sites.length; start += moveConcurrency) {
           await Promise.all(page.sites.slice(start, start + moveConcurrency).map((site) => moveDue(deps.db, deps.config.tableName, site, next)));
         }

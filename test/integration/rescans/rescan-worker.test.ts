@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDependencies } from '#shared/all-dependencies.js';
+import { loadConfig } from '#shared/config.js';
+import { keys } from '#shared/db/keys.js';
+import { addWatchedSite, getWatchedSite } from '#shared/db/watched-sites.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { RescanMessage } from '#shared/domain/rescans/rescan-message.js';
+import { rescanSite } from '#shared/domain/rescans/rescan-site.js';
+import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { setAccount, signUp, testTable } from '../support/accounts.js';
+
+let shop: RunningShop;
+let deps: Dependencies;
+
+beforeAll(async () => {
+  shop = await startShop('typical-gaps');
+  const queues = inject('queues');
+  const config = loadConfig({
+    TABLE_NAME: inject('tableName'),
+    SQS_ENDPOINT: inject('sqsEndpoint'),
+    RESCAN_QUEUE_URL: queues.rescan.url,
+    WEBHOOK_QUEUE_URL: queues.webhook.url,
+    MAIL_QUEUE_URL: queues.mail.url,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+    RESCAN_HOST_SPACING_SECONDS: '1',
+  });
+  deps = createDependencies(config, { db: testTable() });
+});
+afterAll(() => shop.close());
+
+/** A site written straight to the table (not through the API, whose first scan the stack's worker would run). */
+async function seededSite(accountId: string, path: string, createdAt = new Date().toISOString(), on: RunningShop = shop): Promise<WatchedSite> {
+  const site: WatchedSite = {
+    id: randomUUID(), accountId, url: `${on.origin}${path}`, urlDigest: randomUUID(), label: path, alertEnabled: false, isCompetitor: false,
+    lastScore: null, lastScannedAt: null, scoreChange: null, thresholds: [], createdAt, version: 1,
+    lastScanStatus: null, lastError: null, lastScanId: null, lastScanSlot: null, historyCount: 0,
+  };
+  // Far in the future: no sweep of another test picks it up.
+  expect(await addWatchedSite(deps.db, deps.config.tableName, site, 100, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
+  return site;
+}
+
+const message = (site: WatchedSite, slot = `run-${randomUUID()}`): RescanMessage => ({ kind: 'rescan', accountId: site.accountId, siteId: site.id, slot, deferrals: 0 });
+
+async function snapshotsOf(site: WatchedSite): Promise<Array<{ sk: string; score: number }>> {
+  const { pk, skPrefix } = keys.siteHistoryOf(site.accountId, site.id);
+  const { Items } = await deps.db.send(
+    new QueryCommand({ TableName: deps.config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix }, ConsistentRead: true }),
+  );
+  return (Items ?? []) as Array<{ sk: string; score: number }>;
+}
+
+describe('the rescan worker', () => {
+  it('scans a site once per sweep, whatever the concurrent and repeated deliveries', async () => {
+    const user = await signUp();
+    const site = await seededSite(user.accountId, '/');
+    const delivery = message(site);
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => rescanSite(delivery, deps, 120)));
+    expect(outcomes.filter((outcome) => outcome === 'rescanned')).toHaveLength(1);
+    expect(outcomes.every((outcome) => ['rescanned', 'deferred', 'duplicate'].includes(outcome))).toBe(true);
+    expect(await rescanSite(delivery, deps, 120)).toBe('duplicate');
+    expect(await snapshotsOf(site)).toHaveLength(1);
+    const stored = (await getWatchedSite(deps.db, deps.config.tableName, site.accountId, site.id))!;
+    expect(stored).toMatchObject({ lastScanSlot: delivery.slot, lastScanStatus: 'ok', historyCount: 1, lastScore: expect.any(Number) });
+    // The next sweep scans it again, and records the change.
+    expect(await rescanSite(message(site), deps, 120)).toMatch(/^(rescanned|deferred)$/);
+  }, 60_000);
+
+  it('keeps 90 snapshots: the newest pushes out the oldest in the same write', async () => {
+    const user = await signUp();
+    // A shop of its own: rescans of one host are spaced, and the first test just used the other.
+    const own = await startShop('typical-gaps');
+    const site = await seededSite(user.accountId, '/capped', undefined, own);
+    for (let index = 0; index < 90; index += 1) {
+      const scannedAt = new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString();
+      await deps.db.send(new PutCommand({ TableName: deps.config.tableName, Item: { ...keys.siteSnapshot(site.accountId, site.id, scannedAt, `old-${index}`), type: 'ScoreSnapshot', score: 10 + (index % 50), scannedAt } }));
+    }
+    await setSite(site, { historyCount: 90 });
+    expect(await rescanSite(message(site), deps, 120)).toBe('rescanned');
+    const snapshots = await snapshotsOf(site);
+    expect(snapshots).toHaveLength(90);
+    expect(snapshots.some((snapshot) => snapshot.sk.endsWith('#old-0'))).toBe(false);
+    expect(snapshots.some((snapshot) => snapshot.sk.endsWith('#old-1'))).toBe(true);
+    expect((await getWatchedSite(deps.db, deps.config.tableName, site.accountId, site.id))!.historyCount).toBe(90);
+    await own.close();
+  }, 60_000);
+
+  it('does not rescan the newest sites above the limit after a downgrade, and says so on them', async () => {
+    const user = await signUp();
+    const sites: WatchedSite[] = [];
+    for (let index = 0; index < 4; index += 1) sites.push(await seededSite(user.accountId, `/limit-${index}`, new Date(Date.UTC(2026, 10, 1 + index)).toISOString()));
+    await setAccount(user.accountId, { siteCount: 4 }); // free allows 3
+    expect(await rescanSite(message(sites[3]!), deps, 120)).toBe('paused');
+    const listed = await user.client.call('/api/v1/watched-sites', { key: user.apiKey });
+    const paused = (listed.body.sites as Array<{ id: string; rescanPaused: boolean }>).filter((site) => site.rescanPaused).map((site) => site.id);
+    expect(paused).toEqual([sites[3]!.id]);
+    const detail = await user.client.call(`/api/v1/watched-sites/${sites[3]!.id}`, { key: user.apiKey });
+    expect(detail.body.site).toMatchObject({ rescanPaused: true });
+  }, 60_000);
+});
+
+async function setSite(site: WatchedSite, values: Record<string, unknown>): Promise<void> {
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const names = Object.keys(values);
+  await deps.db.send(
+    new UpdateCommand({
+      TableName: deps.config.tableName,
+      Key: keys.watchedSite(site.accountId, site.id),
+      UpdateExpression: `SET ${names.map((name, index) => `#n${index} = :v${index}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
+    }),
+  );
+}

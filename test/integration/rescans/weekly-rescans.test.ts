@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../../../bin/local/wait-until.js';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { callApi } from '../support/http.js';
+import { itemsWhere, mailsTo, signUp, type SignedIn } from '../support/accounts.js';
+
+interface SiteDetail {
+  site: { id: string; lastScore: number | null; lastScannedAt: string | null; scoreChange: number | null; lastScanStatus: string | null; lastError: string | null };
+  scoreHistory: Array<{ score: number; scannedAt: string }>;
+}
+
+let shop: RunningShop;
+beforeAll(async () => {
+  shop = await startShop('agent-ready');
+});
+afterAll(() => shop.close());
+
+async function detail(user: SignedIn, siteId: string): Promise<SiteDetail> {
+  return (await user.client.call(`/api/v1/watched-sites/${siteId}`, { key: user.apiKey })).body as unknown as SiteDetail;
+}
+
+async function snapshotsReach(user: SignedIn, siteId: string, count: number): Promise<SiteDetail> {
+  let latest: SiteDetail | undefined;
+  await waitUntil(
+    async () => {
+      latest = await detail(user, siteId);
+      return latest.scoreHistory.length >= count;
+    },
+    { timeoutMs: 60_000, intervalMs: 200, description: `${count} snapshots of site ${siteId}` },
+  );
+  return latest!;
+}
+
+async function sweepAll(): Promise<void> {
+  const response = await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' });
+  expect(response.status).toBe(202);
+}
+
+describe('weekly rescans on the local stack', () => {
+  it('scans an added site at once, rescans on the sweep, records the change, alerts a crossed threshold once and mails one digest', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/`, label: 'Fixture shop' } });
+    expect(added.status).toBe(201);
+    const siteId = (added.body.site as { id: string }).id;
+
+    // The first scan is queued when the site is added.
+    const first = await snapshotsReach(user, siteId, 1);
+    expect(first.site).toMatchObject({ lastScore: expect.any(Number), lastScannedAt: expect.any(String), scoreChange: null, lastScanStatus: 'ok', lastError: null });
+    const firstScore = first.site.lastScore!;
+    expect(first.scoreHistory).toEqual([{ score: firstScore, scannedAt: first.site.lastScannedAt }]);
+
+    // A threshold just under today's score: it holds after the shop gets worse, and alerts once.
+    const threshold = await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'drops_below', value: firstScore - 1 } });
+    expect(threshold.status).toBe(201);
+
+    shop.serve('typical-gaps');
+    await sweepAll();
+    const second = await snapshotsReach(user, siteId, 2);
+    const secondScore = second.site.lastScore!;
+    expect(secondScore).toBeLessThan(firstScore - 1);
+    expect(second.site.scoreChange).toBe(secondScore - firstScore);
+    expect(second.scoreHistory.map((snapshot) => snapshot.score)).toEqual([secondScore, firstScore]); // newest first
+
+    let mails = await mailsTo(user.email);
+    await waitUntil(
+      async () => {
+        mails = (await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Fixture shop'));
+        return mails.length > 0;
+      },
+      { timeoutMs: 30_000, intervalMs: 200, description: 'the alert digest' },
+    );
+    const [digest] = mails;
+    expect(digest!.subject).toBe(`Fixture shop: score ${firstScore} → ${secondScore} (−${firstScore - secondScore})`);
+    expect(digest!.body.text).toContain(`Threshold: the score dropped below ${firstScore - 1}.`);
+    expect(digest!.body.text).toMatch(/Worse: .+ \((pass|warn) → (warn|fail)\)/);
+    expect(digest!.body.text).toContain('Top fix: ');
+
+    // The same shop again: no change, the threshold still holds, so nothing new to mail.
+    await sweepAll();
+    const third = await snapshotsReach(user, siteId, 3);
+    expect(third.site.scoreChange).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Fixture shop') || mail.subject.startsWith('Score changes'))).toHaveLength(1);
+    shop.serve('agent-ready');
+  }, 120_000);
+
+  it('records a failed rescan on the site and keeps its last score', async () => {
+    const gone = await startShop('agent-ready');
+    const user = await signUp();
+    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${gone.origin}/` } });
+    const siteId = (added.body.site as { id: string }).id;
+    const scanned = await snapshotsReach(user, siteId, 1);
+    await gone.close();
+    await sweepAll();
+    let after = scanned;
+    await waitUntil(
+      async () => {
+        after = await detail(user, siteId);
+        return after.site.lastScanStatus === 'failed';
+      },
+      { timeoutMs: 60_000, intervalMs: 200, description: 'the failed rescan' },
+    );
+    expect(after.site).toMatchObject({ lastScore: scanned.site.lastScore, lastScannedAt: scanned.site.lastScannedAt, lastError: expect.stringMatching(/unreachable/) });
+    expect(after.scoreHistory).toHaveLength(1);
+  }, 90_000);
+
+  it('removes the history and thresholds with the site', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/deleted` } });
+    const siteId = (added.body.site as { id: string }).id;
+    await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'rises_above', value: 95 } });
+    await snapshotsReach(user, siteId, 1);
+    expect((await user.client.call(`/api/v1/watched-sites/${siteId}`, { method: 'DELETE', key: user.apiKey })).status).toBe(200);
+    expect(await itemsWhere('ScoreSnapshot', 'pk', `ACCOUNT#${user.accountId}`)).toEqual([]);
+    expect((await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { key: user.apiKey })).status).toBe(404);
+  }, 90_000);
+});
