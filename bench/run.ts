@@ -10,7 +10,9 @@
  *    against fresh ones (no enumeration by timing), and GET /api/v1/account with a key against the
  *    unauthenticated GET /api/v1/account/plans (authentication overhead).
  *
- * 5. Cold start: every function bundled as deployed, its size and median import time in fresh
+ * 5. Rescans: a sweep of 10,000 due sites and the time a rescan adds to its scan (rescans.ts).
+ *
+ * 6. Cold start: every function bundled as deployed, its size and median import time in fresh
  *    processes, beside a floor handler measured in the same run (cold-start.ts).
  *
  * Prints a compact table and writes bench/results.json.
@@ -24,6 +26,7 @@ import { runCpuBench } from './cpu.js';
 import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
 import { runMemoryBench } from './memory.js';
+import { printRescans, runRescanBench } from './rescans.js';
 import { median, round } from './stats.js';
 
 const LATENCY_MS = 100;
@@ -103,6 +106,9 @@ async function main(): Promise<void> {
   const accounts = await runAccountsBench();
   printAccounts(accounts);
 
+  const rescans = await runRescanBench();
+  printRescans(rescans);
+
   const coldStart = await runColdStartBench();
   printColdStart(coldStart);
 
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
         cpu,
         memory,
         accounts,
+        rescans,
         coldStart,
       },
       null,
