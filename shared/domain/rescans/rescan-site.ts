@@ -57,7 +57,7 @@ export async function rescanSite(message: RescanMessage, deps: Dependencies, lea
   }
 
   try {
-    const run = await runJobOnce(db, config.tableName, keys.rescanJob(site.id, message.slot), { nowSeconds, leaseSeconds, retentionSeconds: 30 * 86_400 }, () =>
+    const run = await runJobOnce(db, config.tableName, keys.rescanJob(site.id, message.slot), { nowSeconds, leaseSeconds, retentionSeconds: 86_400 }, () =>
       scanAndComplete(site, account, message, deps),
     );
     // Another delivery is scanning this site for this sweep: SQS offers the message again later.
