@@ -14,6 +14,7 @@ export interface EnvironmentSources {
   stripeSecretArn: string;
   stripeWebhookSecretArn: string;
   sesConfigurationSet: string;
+  webhookSecretKeyArn: string;
 }
 
 function queueUrlKey(queue: QueueName): ConfigKey {
@@ -44,5 +45,6 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
     values.stripeTaxIdCollection = sources.settings.stripe.taxIdCollection;
   }
   if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
+  if (access.webhookSecrets) values.webhookSecretKeyId = sources.webhookSecretKeyArn;
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
 }

@@ -22,6 +22,8 @@ export interface FunctionAccess {
   probesQueues?: boolean;
   /** Reads the Stripe API key and webhook signing secret, and gets the Stripe settings. */
   usesStripe?: boolean;
+  /** Webhook signing secrets with the KMS key: `seal` encrypts and decrypts, `open` only decrypts. */
+  webhookSecrets?: 'seal' | 'open';
   /** Sends e-mail through SES. */
   sendsMail?: boolean;
   /**
@@ -58,8 +60,10 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Watched sites, their URL markers and history in the account's partition; an added site's first
   // scan is queued; a deleted site's history is removed in batches.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },
-  // The test delivery is rate limited per webhook.
-  webhooks: { table: uniq(bearer, rateLimited), sendsTo: [] },
+  // Endpoints in the account's partition with the account's count (transactions); the signing secret
+  // sealed with the KMS key (and opened for test deliveries, rate limited per webhook, logged with the
+  // endpoint's outcome); the delivery log queried; a redelivery reopened and queued.
+  webhooks: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: ['webhook'], webhookSecrets: 'seal' },
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
@@ -69,7 +73,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // The site, its account and previous result; host and job leases; the result with the account's count,
   // the site's score and history (the oldest snapshot dropped) in one transaction; alerts and the digest.
   rescanSite: { table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']), sendsTo: ['rescan', 'webhook', 'mail'] },
-  webhookDelivery: { table: [], sendsTo: [] },
+  // Fan-out reads the account and its endpoints and writes one delivery each, queued; an attempt claims
+  // its delivery, opens the secret, logs the attempt and updates the endpoint; disabling one mails its owner.
+  webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], webhookSecrets: 'open' },
   // The job lease, the per-address mail cap, the account (created once) and the token it mails; an alert
   // digest reads the account's sites and its pending entries, and waits on its own queue.
   mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },

@@ -55,6 +55,7 @@ export class ReadinessStack extends Stack {
       keyPepper: secrets.keyPepper,
       stripe: secrets.stripe,
       stripeWebhook: secrets.stripeWebhook,
+      webhookSecretKey: secrets.webhookSecretKey,
       mail,
       environment: {
         settings,
@@ -65,6 +66,7 @@ export class ReadinessStack extends Stack {
         stripeSecretArn: secrets.stripe.secretArn,
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
         sesConfigurationSet: mail.configurationSet.configurationSetName,
+        webhookSecretKeyArn: secrets.webhookSecretKey.keyArn,
       },
     });
     http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');

@@ -1,6 +1,8 @@
 import { allowedPrivateHosts, type Config } from '#shared/config.js';
 import { createBilling } from '#shared/adapters/billing/create-billing.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { createSecretBox } from '#shared/adapters/secret-box.js';
+import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
@@ -13,13 +15,16 @@ import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
  */
 export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
   const db = overrides.db ?? createDocumentClient(config);
+  const keyPepper = overrides.keyPepper ?? createPepperSource(config);
   return composeDependencies(config, {
     db,
     queue: overrides.queue ?? createQueue(config),
     mailer: overrides.mailer ?? createMailer(config),
-    keyPepper: overrides.keyPepper ?? createPepperSource(config),
+    keyPepper,
+    secretBox: overrides.secretBox ?? createSecretBox(config, keyPepper),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     billing: overrides.billing ?? createBilling(config, db),
+    webhookSender: overrides.webhookSender ?? createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.logger ? { logger: overrides.logger } : {}),
   });

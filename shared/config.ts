@@ -33,6 +33,18 @@ const defaults = {
   stripeSecretKey: '',
   stripeSecretArn: '',
   stripeWebhookSecret: '',
+  /** The KMS key that encrypts webhook signing secrets; empty: a key derived from the key pepper (local). */
+  webhookSecretKeyId: '',
+  /** How long creating a webhook waits for its host name to resolve (the SSRF check). */
+  webhookResolveTimeoutMs: 3_000,
+  /** The first retry of a failed delivery waits about this long; each next one twice as long (capped at 6 hours). */
+  webhookRetryBaseSeconds: 60,
+  /** An endpoint is disabled after this many consecutive failed deliveries… */
+  webhookDisableAfterFailures: 20,
+  /** …when the first of them was at least this long ago (a short outage does not disable it). */
+  webhookDisableAfterSeconds: 86_400,
+  /** How long delivery attempts stay in an endpoint's delivery log. */
+  webhookDeliveryLogDays: 30,
   stripeWebhookSecretArn: '',
   /** The Stripe prices of the paid tiers (CDK context `stripePriceIdPro`/`stripePriceIdGrowth`). */
   stripePriceIdPro: '',
@@ -61,6 +73,7 @@ const defaults = {
   pricingLimitPerHour: 100,
   registerLimitPerHour: 3,
   webhookTestLimitPerHour: 5,
+  webhookRedeliverLimitPerHour: 30,
   scanTimeoutSeconds: 30,
   resultRetentionDays: 30,
   resultCacheMaxAgeSeconds: 300,

@@ -3,6 +3,8 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { Config } from '#shared/config.js';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import type { PepperSource } from '#shared/adapters/key-pepper.js';
+import type { SecretBox } from '#shared/adapters/secret-box.js';
+import type { WebhookSender } from '#shared/adapters/webhook-sender.js';
 import type { Mailer } from '#shared/adapters/mailer.js';
 import type { Queue } from '#shared/adapters/queue.js';
 import { systemClock, type Clock } from '#shared/domain/clock.js';
@@ -22,12 +24,16 @@ export interface Dependencies {
   fetcher: Fetcher;
   /** The payment provider: Stripe, or the local provider without a Stripe key. */
   billing: BillingProvider;
+  /** Seals the secrets the service must read back (webhook signing secrets): KMS in AWS. */
+  secretBox: SecretBox;
+  /** Posts signed webhook deliveries through the SSRF-safe dispatcher. */
+  webhookSender: WebhookSender;
 }
 
 /** The outside-world parts a function is built with; the config, clock and logger come with every one. */
 export type DependencyParts = Partial<Omit<Dependencies, 'config'>>;
 
-const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing'] as const;
+const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing', 'secretBox', 'webhookSender'] as const;
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' });

@@ -1,9 +1,43 @@
+import { createSecretBox } from '#shared/adapters/secret-box.js';
+import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { listDeliveries, redeliverEvent, testWebhook } from '#shared/domain/webhooks/webhook-deliveries.js';
+import { createWebhook, deleteWebhook, listWebhooks } from '#shared/domain/webhooks/webhooks.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
-export const operations: FamilyHandlers<'webhooks'> = {};
+/** Both path families are the same operations (their handler types differ only in the path). */
+export const operations: FamilyHandlers<'webhooks'> = {
+  listWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
+  createWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
+  deleteWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
+  testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
+  listWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
+  redeliverWebhookEvent: async (request, deps) => ({ status: 202, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
+  listAccountWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
+  createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
+  deleteAccountWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
+  testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
+  listAccountWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
+  redeliverAccountWebhookEvent: async (request, deps) => ({
+    status: 202,
+    body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps),
+  }),
+};
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'webhooks', routes: webhooksRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'webhooks', routes: webhooksRoutes, operations }, (config) => {
+  const keyPepper = createPepperSource(config);
+  return {
+    db: createDocumentClient(config),
+    keyPepper,
+    secretBox: createSecretBox(config, keyPepper),
+    webhookSender: createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),
+    // Redeliveries go on the webhook queue.
+    queue: createQueue(config),
+  };
+});

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { createQueueWorker } from '#shared/adapters/queue-worker.js';
 import { sendSignInMail, SignInMailJob } from '#shared/domain/accounts/sign-in.js';
 import { AlertDigestJob, sendAlertDigest } from '#shared/domain/rescans/alert-digest-job.js';
+import { sendWebhookDisabledMail, WebhookDisabledJob } from '#shared/domain/webhooks/webhook-disabled-job.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 
-const MailJob = z.discriminatedUnion('kind', [SignInMailJob, AlertDigestJob]);
+const MailJob = z.discriminatedUnion('kind', [SignInMailJob, AlertDigestJob, WebhookDisabledJob]);
 
-/** Sends the service's e-mail: sign-in links and alert digests. Addresses and bodies are never logged. */
+/** Sends the service's e-mail: sign-in links, alert digests and disabled webhooks. Addresses and bodies are never logged. */
 export const handler = createQueueWorker(
   'mail',
   MailJob,
@@ -17,9 +18,12 @@ export const handler = createQueueWorker(
     if (job.kind === 'sign-in') {
       const outcome = await sendSignInMail(job, deps);
       deps.logger.info('Sign-in mail job done', { messageId: record.messageId, jobId: job.jobId, outcome });
-    } else {
+    } else if (job.kind === 'alert-digest') {
       const outcome = await sendAlertDigest(job, deps);
       deps.logger.info('Alert digest job done', { messageId: record.messageId, slot: job.slot, outcome });
+    } else {
+      const outcome = await sendWebhookDisabledMail(job, deps);
+      deps.logger.info('Webhook disabled mail job done', { messageId: record.messageId, webhookId: job.webhook.id, outcome });
     }
   },
   // The digest job re-queues itself while its sweep is still running.

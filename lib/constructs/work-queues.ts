@@ -5,6 +5,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
 
 export interface WorkQueuesProps {
   /** Per queue: its consumer's timeout times six, so a message is not redelivered mid-run. */
@@ -14,6 +15,14 @@ export interface WorkQueuesProps {
 
 /** Messages that failed this many times move to the dead-letter queue. */
 export const maxReceiveCount = 5;
+
+/**
+ * A webhook delivery's retries are receives of its one message (each failure hides it until the next
+ * attempt), so that queue allows every attempt plus as many early or contended receives.
+ */
+export function maxReceiveCountOf(queue: QueueName): number {
+  return queue === 'webhook' ? 2 * maxDeliveryAttempts : maxReceiveCount;
+}
 
 /** One SQS queue per `queueNames` entry, each with a dead-letter queue and an alarm on it. */
 export class WorkQueues extends Construct {
@@ -32,12 +41,12 @@ export class WorkQueues extends Construct {
     const queue = new Queue(scope, 'Queue', {
       ...secured,
       visibilityTimeout: props.visibilityTimeout(name),
-      deadLetterQueue: { queue: deadLetters, maxReceiveCount },
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: maxReceiveCountOf(name) },
     });
     const alarm = deadLetters
       .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' })
       .createAlarm(scope, 'DeadLettersAlarm', {
-        alarmDescription: `Messages of the ${name} queue failed ${maxReceiveCount} times and wait in its dead-letter queue`,
+        alarmDescription: `Messages of the ${name} queue failed ${maxReceiveCountOf(name)} times and wait in its dead-letter queue`,
         threshold: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         evaluationPeriods: 1,

@@ -16,6 +16,7 @@ export function lazyQueue(load: () => Promise<Queue>): Queue {
   return {
     send: async (name, message, options) => (await queue()).send(name, message, options),
     sendMany: async (name, messages) => (await queue()).sendMany(name, messages),
+    retryLater: async (name, receiptHandle, seconds) => (await queue()).retryLater(name, receiptHandle, seconds),
     ping: async () => (await queue()).ping(),
   };
 }

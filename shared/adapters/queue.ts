@@ -1,4 +1,4 @@
-import { GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Config } from '#shared/config.js';
 
 export const queueNames = ['batch', 'rescan', 'sweep', 'webhook', 'mail'] as const;
@@ -7,9 +7,17 @@ export type QueueName = (typeof queueNames)[number];
 export interface Queue {
   send(queue: QueueName, message: unknown, options?: { delaySeconds?: number }): Promise<void>;
   sendMany(queue: QueueName, messages: unknown[]): Promise<void>;
+  /**
+   * Hides a received message for `seconds` (at most 12 hours): with the message reported as failed, SQS
+   * hands it back then. Retries with backoff longer than SendMessage's 15-minute delay (webhooks).
+   */
+  retryLater(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
   /** Reads one attribute of every queue; used by the health check. */
   ping(): Promise<void>;
 }
+
+/** SQS's longest visibility timeout. */
+export const maxVisibilitySeconds = 12 * 3_600;
 
 export function queueUrl(config: Config, queue: QueueName): string {
   const url = { batch: config.batchQueueUrl, rescan: config.rescanQueueUrl, sweep: config.sweepQueueUrl, webhook: config.webhookQueueUrl, mail: config.mailQueueUrl }[queue];
@@ -49,6 +57,10 @@ export function createQueue(config: Config, client: SQSClient = createSqsClient(
           throw new Error(`SQS refused ${result.Failed.length} of ${entries.length} messages for the ${queue} queue`);
         }
       }
+    },
+    async retryLater(queue, receiptHandle, seconds) {
+      const VisibilityTimeout = Math.max(0, Math.min(maxVisibilitySeconds, Math.ceil(seconds)));
+      await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl(config, queue), ReceiptHandle: receiptHandle, VisibilityTimeout }));
     },
     async ping() {
       await Promise.all(

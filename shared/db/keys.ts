@@ -73,6 +73,16 @@ export const keys = {
   /** Webhook endpoints live in their account's partition. */
   webhook: (accountId: string, webhookId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),
   webhooksOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' }),
+  /** One event's delivery to one endpoint: its body, state and retries. */
+  webhookDelivery: (webhookId: string, eventId: string): ItemKey => ({ pk: `WEBHOOK#${webhookId}`, sk: `DELIVERY#${eventId}` }),
+  /** One attempt in an endpoint's delivery log; the log reads newest first by time. */
+  webhookAttempt: (webhookId: string, attemptedAt: string, eventId: string, attempt: number): ItemKey => ({
+    pk: `WEBHOOK#${webhookId}`,
+    sk: `ATTEMPT#${attemptedAt}#${eventId}#${String(attempt).padStart(3, '0')}`,
+  }),
+  webhookAttemptsOf: (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, skPrefix: 'ATTEMPT#' }),
+  /** Marks the e-mail about one disabling of an endpoint as sent. */
+  webhookDisabledMail: (webhookId: string, disabledAt: string): ItemKey => ({ pk: `WEBHOOK#${webhookId}`, sk: `DISABLEDMAIL#${disabledAt}` }),
 
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */

@@ -3,7 +3,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { countScan } from '#shared/domain/accounts/usage.js';
 import { AppError, invalidInput, notFound } from '#shared/domain/errors.js';
-import { emitEvent } from '#shared/domain/events.js';
+import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import type { Tier } from '#shared/domain/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
@@ -62,7 +62,7 @@ export async function runAccountScan(url: string, caller: Caller, deps: Dependen
   const account = await countScan(caller.accountId, deps);
   const result = await runScan(url, account.tier, deps, null);
   await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
-  await emitEvent('scan_complete', caller.accountId, { scanId: result.id, url: result.url, score: result.score, band: result.band }, deps);
+  await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
   return result;
 }
 

@@ -2,6 +2,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { RouteDef } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { apiVersion } from '#shared/http/api-version.js';
+import { eventTypes } from '#shared/domain/events.js';
+import { deliveryHeaders, webhookEnvelope } from '#shared/http/schemas/webhook-events.js';
 
 function describe(route: RouteDef): string {
   const notes: string[] = [];
@@ -42,6 +44,20 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
           { description: response.description, ...content(response.schema, response.contentType) },
         ]),
       ),
+    });
+  }
+  for (const type of eventTypes) {
+    registry.registerWebhook({
+      method: 'post',
+      path: type,
+      operationId: `${type}Event`,
+      summary: `The ${type} event, posted to endpoints subscribed to it`,
+      description: 'Signed with X-Service-Signature and the Standard Webhooks headers (README "Webhooks"). Any 2xx is success; others are retried for about a day; 410 disables the endpoint.',
+      tags: ['Webhooks'],
+      // Receivers authenticate deliveries by their signatures, not by a scheme OpenAPI can describe.
+      security: [],
+      request: { headers: deliveryHeaders, body: { required: true, content: { 'application/json': { schema: webhookEnvelope(type) } } } },
+      responses: { 200: { description: 'Received (any 2xx)' } },
     });
   }
   const generator = new OpenApiGeneratorV31(registry.definitions);

@@ -58,6 +58,10 @@ export const routeIndex = {
   createAccountWebhook: { method: 'POST', path: '/api/v1/account/webhooks', family: 'webhooks' },
   deleteAccountWebhook: { method: 'DELETE', path: '/api/v1/account/webhooks/{id}', family: 'webhooks' },
   testAccountWebhook: { method: 'POST', path: '/api/v1/account/webhooks/{id}/test', family: 'webhooks' },
+  listWebhookDeliveries: { method: 'GET', path: '/api/v1/webhooks/{id}/deliveries', family: 'webhooks' },
+  redeliverWebhookEvent: { method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{eventId}/redeliver', family: 'webhooks' },
+  listAccountWebhookDeliveries: { method: 'GET', path: '/api/v1/account/webhooks/{id}/deliveries', family: 'webhooks' },
+  redeliverAccountWebhookEvent: { method: 'POST', path: '/api/v1/account/webhooks/{id}/deliveries/{eventId}/redeliver', family: 'webhooks' },
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe/webhook', family: 'billing' },
 } as const satisfies Record<string, RouteLocation>;
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queueNames } from '#shared/adapters/queue.js';
+import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
 import { tableDefinition } from '#shared/db/table-definition.js';
-import { maxReceiveCount } from '#lib/constructs/work-queues.js';
+import { maxReceiveCountOf } from '#lib/constructs/work-queues.js';
 import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -72,13 +73,19 @@ describe('work queues', () => {
   it('has one queue per queue name, each with its own dead-letter queue', () => {
     // Each work queue and its DLQ, plus the weekly schedule's DLQ (test/infra/alarms.test.ts).
     dev.template.resourceCountIs('AWS::SQS::Queue', queueNames.length * 2 + 1);
-    const deadLetterIds = mainQueues().map(({ resource }) => {
+    const deadLetterIds = mainQueues().map(({ name, resource }) => {
       const redrive = resource.Properties.RedrivePolicy as { deadLetterTargetArn: unknown; maxReceiveCount: number };
-      expect(redrive.maxReceiveCount).toBe(maxReceiveCount);
+      expect(redrive.maxReceiveCount).toBe(maxReceiveCountOf(name as QueueName));
       const [deadLetterId] = referencedIds(redrive.deadLetterTargetArn);
       return deadLetterId!;
     });
     expect(new Set(deadLetterIds).size).toBe(queueNames.length);
+  });
+
+  it("lets a webhook delivery's message come back for every retry (its retries are receives)", () => {
+    const webhook = mainQueues().find(({ name }) => name === 'webhook')!;
+    expect((webhook.resource.Properties.RedrivePolicy as { maxReceiveCount: number }).maxReceiveCount).toBeGreaterThan(maxDeliveryAttempts);
+    expect(webhook.resource.Properties.MessageRetentionPeriod ?? 4 * 86_400).toBeGreaterThanOrEqual(2 * 86_400);
   });
 
   it('encrypts every queue and refuses requests without TLS', () => {

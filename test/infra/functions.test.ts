@@ -39,12 +39,12 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   auth: ['MAIL_QUEUE_URL'],
   account: [],
   sites: ['RESCAN_QUEUE_URL'],
-  webhooks: [],
+  webhooks: ['WEBHOOK_QUEUE_URL'],
   billing: [],
   batchScan: [],
   rescanSweep: ['RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL'],
   rescanSite: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
-  webhookDelivery: [],
+  webhookDelivery: ['WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
   mailSender: ['MAIL_QUEUE_URL'],
 };
 
@@ -131,7 +131,11 @@ describe('Lambda functions', () => {
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
     expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
+    expect(holders('WEBHOOK_SECRET_KEY_ID')).toEqual(['webhookDelivery', 'webhooks']);
     const { secrets, mail } = built.stack;
+    for (const name of holders('WEBHOOK_SECRET_KEY_ID')) {
+      expect(environmentOf(name).WEBHOOK_SECRET_KEY_ID).toEqual({ 'Fn::GetAtt': [built.logicalId(secrets.webhookSecretKey), 'Arn'] });
+    }
     for (const name of holders('KEY_PEPPER_SECRET_ARN')) expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
     expect(environmentOf('billing').STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
     expect(environmentOf('billing').STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripeWebhook) });

@@ -74,6 +74,22 @@ describe('least-privilege grants follow the access table', () => {
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });
 
+  it('lets the webhooks function seal and open webhook secrets with the KMS key, the delivery worker only open them, nobody else', () => {
+    const keyId = built.logicalId(built.stack.secrets.webhookSecretKey);
+    const kmsActions = (name: FunctionName) =>
+      statementsOf(name)
+        .filter((statement) => statement.Action.some((action) => action.startsWith('kms:')))
+        .flatMap((statement) => {
+          expect(referencedIds(statement.Resource)).toEqual([keyId]);
+          return statement.Action;
+        })
+        .sort();
+    expect(kmsActions('webhooks')).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+    expect(kmsActions('webhookDelivery')).toEqual(['kms:Decrypt']);
+    for (const name of allNames.filter((other) => other !== 'webhooks' && other !== 'webhookDelivery')) expect(kmsActions(name), name).toEqual([]);
+    built.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
   it('lets only the mail sender use SES, for the sender identity and the configuration set', () => {
     const senders = allNames.filter((name) => statementsOf(name).some((statement) => statement.Action.some((action) => action.startsWith('ses:'))));
     expect(senders).toEqual(['mailSender']);

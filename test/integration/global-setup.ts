@@ -18,6 +18,9 @@ declare module 'vitest' {
   }
 }
 
+/** Webhook retries after about 1, 2, 4… seconds; an endpoint disabled after 4 failures in a row. */
+const webhookRetries = { WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_DISABLE_AFTER_FAILURES: '4', WEBHOOK_DISABLE_AFTER_SECONDS: '0' };
+
 /**
  * One local stack for the whole integration project: DynamoDB Local in memory, every port chosen
  * free (a developer's running `npm start` is never touched), the rescan timer off. Limits keep the
@@ -34,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     inMemory: true,
     rescanIntervalMs: 0,
     // Rescans of one shop a second apart and digests after a second, so a test sees a whole sweep.
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', RESCAN_HOST_SPACING_SECONDS: '1', ALERT_DIGEST_DELAY_SECONDS: '1' },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', RESCAN_HOST_SPACING_SECONDS: '1', ALERT_DIGEST_DELAY_SECONDS: '1', ...webhookRetries },
     log: quietLog,
   });
   project.provide('apiBaseUrl', stack.urls.api);

@@ -3,7 +3,7 @@ import { getScan } from '#shared/db/scans.js';
 import { subscribedEventTypes } from '#shared/db/webhook-subscriptions.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
-import { emitEvent, type EventType } from '#shared/domain/events.js';
+import { emitEvent, scanCompleteData, type EventType } from '#shared/domain/events.js';
 import type { AlertDigestJob } from '#shared/domain/rescans/alert-digest-job.js';
 import { checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
 import { thresholdRecord, type StoredThreshold } from '#shared/domain/sites/thresholds.js';
@@ -22,31 +22,31 @@ export interface RescanAlertInput {
 }
 
 /**
- * The alerts of a completed rescan, when the site's alerts are on: `score_change` when the score moved,
- * `threshold_alert` per threshold that started to hold (growth), `scan_complete` (growth). Each goes to
- * the webhook queue; the changes no active webhook of the account subscribes to go into the account's
- * e-mail digest for this sweep instead (scan_complete alone is not mailed: a digest tells changes).
+ * The events of a completed rescan: `scan_complete` (growth) always; when the site's alerts are on,
+ * `score_change` when the score moved and `threshold_alert` per threshold that started to hold (growth).
+ * Each goes to the webhook queue; the changes no active webhook of the account subscribes to go into the
+ * account's e-mail digest for this sweep instead (scan_complete is never mailed: a digest tells changes).
  */
 export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependencies): Promise<void> {
   const { account, site, result } = input;
-  if (!site.alertEnabled) return;
   const growth = tierAtLeast(account.tier, 'growth');
+  // Every completed rescan is a completed scan; the alerts below are what alertEnabled turns off.
+  if (growth) await emitEvent('scan_complete', account.id, scanCompleteData(result, { siteId: site.id }), deps);
+  if (!site.alertEnabled) return;
   const about = { siteId: site.id, url: site.url, label: site.label, scanId: result.id };
-  const events: Array<{ type: EventType; data: Record<string, unknown> }> = [];
-  if (growth) events.push({ type: 'scan_complete', data: { scanId: result.id, url: result.url, score: result.score, band: result.band, tier: result.tier, siteId: site.id } });
-  if (input.scoreChange !== null && input.scoreChange !== 0) {
-    events.push({ type: 'score_change', data: { ...about, previousScore: site.lastScore, score: result.score, change: input.scoreChange } });
-  }
+  const changed = input.scoreChange !== null && input.scoreChange !== 0;
+  if (changed) await emitEvent('score_change', account.id, { ...about, previousScore: site.lastScore, score: result.score, change: input.scoreChange! }, deps);
   const crossed = growth ? input.crossed : [];
   for (const threshold of crossed) {
-    events.push({ type: 'threshold_alert', data: { ...about, threshold: thresholdRecord(threshold), score: result.score, previousScore: site.lastScore } });
+    await emitEvent('threshold_alert', account.id, { ...about, threshold: thresholdRecord(threshold), score: result.score, previousScore: site.lastScore }, deps);
   }
-  for (const event of events) await emitEvent(event.type, account.id, event.data, deps);
+  const raised: EventType[] = [...(changed ? (['score_change'] as const) : []), ...(crossed.length > 0 ? (['threshold_alert'] as const) : [])];
+  if (raised.length === 0) return;
 
   const covered = await subscribedEventTypes(deps.db, deps.config.tableName, account.id);
-  const mailed = events.filter((event) => event.type !== 'scan_complete' && !covered.has(event.type));
+  const mailed = raised.filter((type) => !covered.has(type));
   if (mailed.length === 0) return;
-  await addToDigest(await digestEntry(input, crossed, mailed.some((event) => event.type === 'score_change'), deps), input.slot, account.id, deps);
+  await addToDigest(await digestEntry(input, crossed, mailed.includes('score_change'), deps), input.slot, account.id, deps);
 }
 
 async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], scoreChanged: boolean, deps: Dependencies): Promise<DigestEntry> {

@@ -1,12 +1,12 @@
 import { getConfig } from '#shared/config.js';
 import { Deleted, IdParams } from '#shared/http/schemas/common.js';
-import { CreatedWebhook, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
+import { CreatedWebhook, DeliveryLog, DeliveryParams, Redelivery, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
 
-/** The four webhook operations, served under both path families. */
+/** The spec's four webhook operations and the delivery log, served under both path families. */
 function webhookRoutes() {
   const tags = ['Webhooks'];
   return {
@@ -32,6 +32,17 @@ function webhookRoutes() {
       rateLimit: { name: 'webhook-test', per: 'resource', limit: config.webhookTestLimitPerHour, windowSeconds: 3_600 },
       responses: { ...ok(200, 'The delivery outcome', WebhookTestResult), ...errors(400, 401, 403, 404, 429) },
     },
+    deliveries: {
+      auth: 'key', scope: 'webhooks:read', tier: 'pro', tags,
+      summary: "The endpoint's last 50 delivery attempts, newest first (kept 30 days)", params: IdParams,
+      responses: { ...ok(200, 'The delivery log', DeliveryLog), ...errors(400, 401, 403, 404) },
+    },
+    redeliver: {
+      auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
+      summary: 'Deliver a logged event again (a new run of attempts, same body and webhook-id)', params: DeliveryParams,
+      rateLimit: { name: 'webhook-redeliver', per: 'resource', limit: config.webhookRedeliverLimitPerHour, windowSeconds: 3_600 },
+      responses: { ...ok(202, 'Queued', Redelivery), ...errors(400, 401, 403, 404, 409, 429) },
+    },
   } satisfies Record<string, RouteSpec>;
 }
 
@@ -46,4 +57,8 @@ export const webhooksRoutes = defineFamilyRoutes('webhooks', {
   createAccountWebhook: webhooks.create,
   deleteAccountWebhook: webhooks.delete,
   testAccountWebhook: webhooks.test,
+  listWebhookDeliveries: webhooks.deliveries,
+  redeliverWebhookEvent: webhooks.redeliver,
+  listAccountWebhookDeliveries: webhooks.deliveries,
+  redeliverAccountWebhookEvent: webhooks.redeliver,
 });

@@ -20,6 +20,8 @@ export interface SafeRequest {
   path: string;
   method: string;
   headers?: Record<string, string>;
+  /** Sent as is (webhook deliveries); scans send none. */
+  body?: string;
   signal?: AbortSignal;
   /** From sending the request until its response headers are complete. */
   headersTimeout?: number;
@@ -89,7 +91,7 @@ export function createSafeDispatcher(options: SafeDispatcherOptions): SafeDispat
           clearTimeout(timer);
           reject(error);
         });
-        outgoing.end();
+        outgoing.end(request.body);
       }),
     destroy: async () => {
       closed = true;

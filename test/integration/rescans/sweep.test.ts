@@ -25,6 +25,7 @@ function capturingQueue() {
   const queue: Queue = {
     send: async (name, message) => void (sent[name] ??= []).push(message),
     sendMany: async (name, messages) => void (sent[name] ??= []).push(...messages),
+    retryLater: async () => undefined,
     ping: async () => undefined,
   };
   return { queue, sent };

@@ -6,6 +6,7 @@ function recordingQueue(sent: unknown[]): Queue {
   return {
     send: async (name, message) => void sent.push([name, message]),
     sendMany: async (name, messages) => void sent.push([name, messages]),
+    retryLater: async (name, handle, seconds) => void sent.push([name, handle, seconds]),
     ping: async () => void sent.push('ping'),
   };
 }

@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('runAccountScan', () => {
   it('stores the result for its owner with the scan count, and raises scan_complete for the webhooks', async () => {
     const sent: Array<{ queue: QueueName; message: unknown }> = [];
-    const queue: Queue = { send: async (name, message) => void sent.push({ queue: name, message }), sendMany: async () => undefined, ping: async () => undefined };
+    const queue: Queue = { send: async (name, message) => void sent.push({ queue: name, message }), sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
     const table = signedInTable({ tier: 'pro' });
     const writes: unknown[] = [];
     const db = { send: async (command: unknown) => (command instanceof TransactWriteCommand && writes.push(command.input), table.send(command as never)) };
@@ -50,7 +50,7 @@ describe('runAccountScan', () => {
             type: 'scan_complete',
             accountId: unitAccountId,
             occurredAt: expect.any(String),
-            data: { scanId: result.id, url: result.url, score: result.score, band: result.band },
+            data: { scanId: result.id, url: result.url, score: result.score, band: result.band, tier: 'pro', siteId: null, batchId: null },
           },
         },
       },

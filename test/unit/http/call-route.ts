@@ -37,7 +37,7 @@ export const offlineFetcher: Fetcher = {
   fetch: async (url) => Promise.reject(new FetchError('unreachable', 'offline in unit tests', { url })),
   close: async () => undefined,
 };
-const idleQueue: Queue = { send: async () => undefined, sendMany: async () => undefined, ping: async () => undefined };
+const idleQueue: Queue = { send: async () => undefined, sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
   return createDependencies(overrides.config ?? loadConfig({}), {

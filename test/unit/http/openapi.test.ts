@@ -3,6 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { routeList } from '#shared/http/routes.js';
+import { eventTypes } from '#shared/domain/events.js';
 
 const document = buildOpenApiDocument();
 
@@ -23,6 +24,19 @@ describe('OpenAPI document', () => {
     }
     const operations = Object.values(paths).flatMap((item) => Object.keys(item));
     expect(operations).toHaveLength(routeList.length);
+  });
+
+  it('describes each event type sent to webhooks, with the envelope and the signature headers', () => {
+    const webhooks = document.webhooks as Record<string, { post: { parameters: Array<{ name: string; in: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+    expect(Object.keys(webhooks).sort()).toEqual([...eventTypes].sort());
+    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> }).schemas;
+    for (const type of eventTypes) {
+      const { post } = webhooks[type]!;
+      expect(post.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp', 'x-service-signature']);
+      const ref = post.requestBody.content['application/json']!.schema.$ref.split('/').at(-1)!;
+      expect([...schemas[ref]!.required].sort()).toEqual(['createdAt', 'data', 'id', 'type']);
+      expect(schemas[ref]!.properties.type).toEqual({ type: 'string', enum: [type] });
+    }
   });
 
   it('has the ScanResult schema and the Error shape', () => {

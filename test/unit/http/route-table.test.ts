@@ -53,6 +53,8 @@ const designRoutes = [
   'POST /api/v1/watched-sites/{id}/thresholds',
   'PATCH /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
   'DELETE /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
+  // The webhook delivery log and redelivery, beyond the spec's four operations (README, "Webhooks").
+  ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [`GET ${base}/{id}/deliveries`, `POST ${base}/{id}/deliveries/{eventId}/redeliver`]),
 ];
 
 const unauthenticated = [
@@ -83,7 +85,10 @@ describe('route table', () => {
 
   it('validates every {id} path parameter', () => {
     for (const route of routeList.filter((r) => r.path.includes('{id}'))) {
-      const others = route.path.includes('{thresholdId}') ? { thresholdId: crypto.randomUUID() } : {};
+      const others = {
+        ...(route.path.includes('{thresholdId}') ? { thresholdId: crypto.randomUUID() } : {}),
+        ...(route.path.includes('{eventId}') ? { eventId: crypto.randomUUID() } : {}),
+      };
       expect(route.params?.safeParse({ id: 'not-a-uuid', ...others }).success, routeKey(route)).toBe(false);
       expect(route.params?.safeParse({ id: crypto.randomUUID(), ...others }).success, routeKey(route)).toBe(true);
     }

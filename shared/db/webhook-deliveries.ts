@@ -1,0 +1,165 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/db/keys.js';
+import type { DeliveryAttempt, DeliveryState, StoredDelivery } from '#shared/domain/webhooks/delivery.js';
+
+/** Deliveries and their log expire with the log's retention (DynamoDB TTL). */
+export interface Retention {
+  expiresAt: number;
+}
+
+function toDelivery(item: Record<string, unknown>): StoredDelivery {
+  const { pk: _pk, sk: _sk, type: _type, expiresAt: _expiresAt, ...delivery } = item;
+  return delivery as unknown as StoredDelivery;
+}
+
+async function conditional(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Writes a delivery unless it exists (a redelivered fan-out message finds it there). */
+export async function putDeliveryOnce(db: DynamoDBDocumentClient, tableName: string, delivery: StoredDelivery, retention: Retention): Promise<boolean> {
+  return conditional(
+    db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.webhookDelivery(delivery.webhookId, delivery.eventId), type: 'WebhookDelivery', ...delivery, expiresAt: retention.expiresAt },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+export async function getDelivery(db: DynamoDBDocumentClient, tableName: string, webhookId: string, eventId: string): Promise<StoredDelivery | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(webhookId, eventId), ConsistentRead: true }));
+  return Item ? toDelivery(Item) : null;
+}
+
+/**
+ * Takes the next attempt: only while the delivery is pending, has made `attempts` attempts, is not
+ * being attempted by anyone else (or that attempt's lease ran out) and belongs to this message (the
+ * first message to claim it becomes its owner).
+ */
+export async function claimAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+  claim: { messageId: string; now: number; leaseUntil: number },
+): Promise<boolean> {
+  return conditional(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease, ownerMessageId = :message',
+        ConditionExpression:
+          '#state = :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND (attribute_not_exists(ownerMessageId) OR ownerMessageId = :message)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':seen': delivery.attempts,
+          ':next': delivery.attempts + 1,
+          ':lease': claim.leaseUntil,
+          ':now': claim.now,
+          ':message': claim.messageId,
+        },
+      }),
+    ),
+  );
+}
+
+/** Records where the attempt `attempt` left the delivery: its new state and, when pending, when to try next. */
+export async function finishAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  attempt: number,
+  next: { state: DeliveryState; nextAttemptAt: number },
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+      UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
+      ConditionExpression: 'attempts = :attempt',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': next.state, ':next': next.nextAttemptAt, ':attempt': attempt },
+    }),
+  );
+}
+
+/** A pending delivery whose endpoint is gone or disabled is settled without an attempt. */
+export async function dropDelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>): Promise<void> {
+  await conditional(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :dropped',
+        ConditionExpression: '#state = :pending AND attempts = :seen',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':dropped': 'dropped', ':pending': 'pending', ':seen': delivery.attempts },
+      }),
+    ),
+  );
+}
+
+/**
+ * A finished delivery starts a new run of attempts for a redelivery: pending again, owned by the next
+ * message that claims it. False when it is still pending (its own retries are under way).
+ */
+export async function reopenDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+  run: { attemptLimit: number; now: number; expiresAt: number },
+): Promise<boolean> {
+  return conditional(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :pending, attemptLimit = :limit, nextAttemptAt = :now, expiresAt = :expires REMOVE ownerMessageId, leaseUntil',
+        ConditionExpression: '#state <> :pending AND attempts = :seen',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':limit': run.attemptLimit, ':now': run.now, ':expires': run.expiresAt, ':seen': delivery.attempts },
+      }),
+    ),
+  );
+}
+
+export async function putAttempt(db: DynamoDBDocumentClient, tableName: string, webhookId: string, attempt: DeliveryAttempt, retention: Retention): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...keys.webhookAttempt(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...attempt, expiresAt: retention.expiresAt },
+    }),
+  );
+}
+
+/** The endpoint's latest attempts, newest first. */
+export async function latestAttempts(db: DynamoDBDocumentClient, tableName: string, webhookId: string, limit: number, nowSeconds: number): Promise<DeliveryAttempt[]> {
+  const { pk, skPrefix } = keys.webhookAttemptsOf(webhookId);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      // TTL deletes lag by up to days; an expired entry is not shown.
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':now': nowSeconds },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => {
+    const { pk: _pk, sk: _sk, type: _type, expiresAt: _expiresAt, ...attempt } = item;
+    return attempt as DeliveryAttempt;
+  });
+}

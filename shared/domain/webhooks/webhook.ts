@@ -1,0 +1,52 @@
+import type { EventType } from '#shared/domain/events.js';
+import type { Tier } from '#shared/domain/tiers.js';
+
+/** A webhook endpoint as stored; its signing secret only sealed (shared/adapters/secret-box.ts). */
+export interface StoredWebhook {
+  id: string;
+  accountId: string;
+  url: string;
+  label: string | null;
+  events: EventType[];
+  isActive: boolean;
+  lastTriggeredAt: string | null;
+  lastStatusCode: number | null;
+  /** Consecutive failed deliveries; a success resets it. */
+  failureCount: number;
+  createdAt: string;
+  sealedSecret: string;
+  /** When the current run of failures began (absent after a success). */
+  failingSince?: string;
+  /** Why the service disabled the endpoint, when it did. */
+  disabledReason?: string;
+}
+
+/** The spec's Webhook record (never the secret). */
+export interface WebhookView {
+  id: string;
+  url: string;
+  label: string | null;
+  events: EventType[];
+  isActive: boolean;
+  lastTriggeredAt: string | null;
+  lastStatusCode: number | null;
+  failureCount: number;
+  createdAt: string;
+}
+
+export function webhookView(webhook: StoredWebhook): WebhookView {
+  const { id, url, label, events, isActive, lastTriggeredAt, lastStatusCode, failureCount, createdAt } = webhook;
+  return { id, url, label, events, isActive, lastTriggeredAt, lastStatusCode, failureCount, createdAt };
+}
+
+/** The events a tier may subscribe to (the spec's table): pro score_change; growth all four. */
+export function allowedEvents(tier: Tier): EventType[] {
+  if (tier === 'growth') return ['score_change', 'scan_complete', 'threshold_alert', 'batch_complete'];
+  if (tier === 'pro') return ['score_change'];
+  return [];
+}
+
+/** The context a sealed secret is bound to: it opens only for its own webhook and account. */
+export function secretContext(webhook: Pick<StoredWebhook, 'accountId' | 'id'>): Record<string, string> {
+  return { purpose: 'webhook-signing-secret', accountId: webhook.accountId, webhookId: webhook.id };
+}

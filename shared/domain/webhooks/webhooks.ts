@@ -1,0 +1,64 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { addWebhookItem, deleteWebhookItem, listWebhookItems } from '#shared/db/webhooks.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import { isoNow } from '#shared/domain/clock.js';
+import { AppError, forbidden, invalidInput, notFound } from '#shared/domain/errors.js';
+import { eventTypes, type EventType } from '#shared/domain/events.js';
+import { allowanceFor } from '#shared/domain/plans.js';
+import { checkWebhookUrl } from '#shared/domain/webhooks/webhook-url.js';
+import { allowedEvents, secretContext, webhookView, type StoredWebhook, type WebhookView } from '#shared/domain/webhooks/webhook.js';
+
+export async function listWebhooks(caller: Caller, deps: Dependencies): Promise<{ webhooks: WebhookView[]; limit: number; used: number; allowedEvents: EventType[] }> {
+  const webhooks = await listWebhookItems(deps.db, deps.config.tableName, caller.accountId);
+  return { webhooks: webhooks.map(webhookView), limit: allowanceFor(caller.tier, deps.config).webhooksMax, used: webhooks.length, allowedEvents: allowedEvents(caller.tier) };
+}
+
+function checkEvents(requested: readonly string[], caller: Caller): EventType[] {
+  const unknown = requested.filter((event) => !(eventTypes as readonly string[]).includes(event));
+  if (unknown.length > 0) throw invalidInput(`events: unknown event ${unknown.map((e) => JSON.stringify(e)).join(', ')}; allowed: ${eventTypes.join(', ')}`);
+  const allowed = allowedEvents(caller.tier);
+  const above = requested.filter((event) => !allowed.includes(event as EventType));
+  if (above.length > 0) throw forbidden(`The ${caller.tier} tier cannot subscribe to ${above.join(', ')}; it allows ${allowed.join(', ')} (growth allows all four)`);
+  return [...new Set(requested as EventType[])];
+}
+
+/**
+ * Registers an endpoint: its URL checked (https, public, resolving to public addresses), its events
+ * those of the caller's tier, the account's webhook limit held in the same transaction as the write.
+ * The signing secret (`whsec_` + 32 random bytes in base64) is returned once and stored sealed.
+ */
+export async function createWebhook(
+  caller: Caller,
+  request: { url: string; events: string[]; label?: string | undefined },
+  deps: Dependencies,
+): Promise<{ webhook: WebhookView; secret: string }> {
+  const events = checkEvents(request.events, caller);
+  const url = await checkWebhookUrl(request.url, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.webhookResolveTimeoutMs);
+  const id = randomUUID();
+  const secret = `whsec_${randomBytes(32).toString('base64')}`;
+  const webhook: StoredWebhook = {
+    id,
+    accountId: caller.accountId,
+    url,
+    label: request.label ?? null,
+    events,
+    isActive: true,
+    lastTriggeredAt: null,
+    lastStatusCode: null,
+    failureCount: 0,
+    createdAt: isoNow(deps.clock),
+    sealedSecret: await deps.secretBox.seal(secret, secretContext({ accountId: caller.accountId, id })),
+  };
+  const limit = allowanceFor(caller.tier, deps.config).webhooksMax;
+  const outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+  if (outcome === 'limit_reached') throw forbidden(`Webhook limit reached: the ${caller.tier} plan allows ${limit}`);
+  if (outcome === 'conflict') throw new AppError('unavailable', 'The account changed at the same moment; try again', { retryAfterSeconds: 1 });
+  return { webhook: webhookView(webhook), secret };
+}
+
+export async function deleteWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deleted: boolean }> {
+  if (!(await deleteWebhookItem(deps.db, deps.config.tableName, caller.accountId, webhookId))) throw notFound('Webhook not found');
+  return { deleted: true };
+}
