@@ -12,7 +12,10 @@
  *
  * 5. Rescans: a sweep of 10,000 due sites and the time a rescan adds to its scan (rescans.ts).
  *
- * 6. Cold start: every function bundled as deployed, its size and median import time in fresh
+ * 6. Webhooks: 1,000 events to 5 loopback receivers through the real delivery worker, each delivered
+ *    exactly once; deliveries per second and queued-to-hit percentiles (webhooks.ts).
+ *
+ * 7. Cold start: every function bundled as deployed, its size and median import time in fresh
  *    processes, beside a floor handler measured in the same run (cold-start.ts).
  *
  * Prints a compact table and writes bench/results.json.
@@ -27,6 +30,7 @@ import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
 import { runMemoryBench } from './memory.js';
 import { printRescans, runRescanBench } from './rescans.js';
+import { printWebhooks, runWebhookBench } from './webhooks.js';
 import { median, round } from './stats.js';
 
 const LATENCY_MS = 100;
@@ -109,6 +113,9 @@ async function main(): Promise<void> {
   const rescans = await runRescanBench();
   printRescans(rescans);
 
+  const webhooks = await runWebhookBench();
+  printWebhooks(webhooks);
+
   const coldStart = await runColdStartBench();
   printColdStart(coldStart);
 
@@ -126,6 +133,7 @@ async function main(): Promise<void> {
         memory,
         accounts,
         rescans,
+        webhooks,
         coldStart,
       },
       null,

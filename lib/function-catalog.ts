@@ -1,4 +1,5 @@
 import type { QueueName } from '#shared/adapters/queue.js';
+import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
 import type { Family } from '#shared/http/route-types.js';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 
@@ -74,6 +75,18 @@ export const workers: Record<WorkerName, WorkerSpec> = {
 
 /** Shards of one sweep read at once: enough to sweep a million sites in minutes, few enough to spare the table. */
 export const sweepConcurrency = 4;
+
+/** Messages that failed this many times move to the dead-letter queue. */
+export const maxReceiveCount = 5;
+
+/**
+ * A webhook delivery's retries are receives of its one message (each failure hides it until the next
+ * attempt), so that queue allows every attempt plus as many early or contended receives. The deployed
+ * queues and the local stack's both use this.
+ */
+export function maxReceiveCountOf(queue: QueueName): number {
+  return queue === 'webhook' ? 2 * maxDeliveryAttempts : maxReceiveCount;
+}
 
 /** AWS's advice for SQS event sources: a visibility timeout of six times the consumer's timeout. */
 export const visibilityTimeoutFactor = 6;

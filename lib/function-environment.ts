@@ -14,7 +14,7 @@ export interface EnvironmentSources {
   stripeSecretArn: string;
   stripeWebhookSecretArn: string;
   sesConfigurationSet: string;
-  webhookSecretKeyArn: string;
+  webhookSealingKeySecretArn: string;
 }
 
 function queueUrlKey(queue: QueueName): ConfigKey {
@@ -45,6 +45,6 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
     values.stripeTaxIdCollection = sources.settings.stripe.taxIdCollection;
   }
   if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
-  if (access.webhookSecrets) values.webhookSecretKeyId = sources.webhookSecretKeyArn;
+  if (access.readsWebhookSealingKey) values.webhookSealingKeySecretArn = sources.webhookSealingKeySecretArn;
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
 }

@@ -22,8 +22,8 @@ export interface FunctionAccess {
   probesQueues?: boolean;
   /** Reads the Stripe API key and webhook signing secret, and gets the Stripe settings. */
   usesStripe?: boolean;
-  /** Webhook signing secrets with the KMS key: `seal` encrypts and decrypts, `open` only decrypts. */
-  webhookSecrets?: 'seal' | 'open';
+  /** Reads the webhook sealing key (its secret, and through Secrets Manager the KMS key protecting it). */
+  readsWebhookSealingKey?: boolean;
   /** Sends e-mail through SES. */
   sendsMail?: boolean;
   /**
@@ -61,9 +61,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // scan is queued; a deleted site's history is removed in batches.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },
   // Endpoints in the account's partition with the account's count (transactions); the signing secret
-  // sealed with the KMS key (and opened for test deliveries, rate limited per webhook, logged with the
-  // endpoint's outcome); the delivery log queried; a redelivery reopened and queued.
-  webhooks: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: ['webhook'], webhookSecrets: 'seal' },
+  // sealed with the sealing key (and opened for test deliveries, rate limited per webhook, logged with the
+  // endpoint's outcome); the delivery log queried; a redelivery claims its delivery and sends it at once.
+  webhooks: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], readsWebhookSealingKey: true },
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
@@ -75,7 +75,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   rescanSite: { table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']), sendsTo: ['rescan', 'webhook', 'mail'] },
   // Fan-out reads the account and its endpoints and writes one delivery each, queued; an attempt claims
   // its delivery, opens the secret, logs the attempt and updates the endpoint; disabling one mails its owner.
-  webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], webhookSecrets: 'open' },
+  webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], readsWebhookSealingKey: true },
   // The job lease, the per-address mail cap, the account (created once) and the token it mails; an alert
   // digest reads the account's sites and its pending entries, and waits on its own queue.
   mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },

@@ -34,6 +34,11 @@ export function acknowledgeNagFindings({ functions, secrets, api, scheduleDeadLe
     'Rotating the pepper would invalidate every stored API-key and sign-in-token digest; it changes only with a planned key re-issue.',
   );
   acknowledge(
+    secrets.webhookSealingKey,
+    'AwsSolutions-SMG4',
+    'Rotating the sealing key would make every stored webhook signing secret unreadable; it protects data at rest under a KMS key that rotates yearly.',
+  );
+  acknowledge(
     secrets.stripe,
     'AwsSolutions-SMG4',
     'The value is a key issued by Stripe: it is rolled in the Stripe dashboard and put here by the operator; Secrets Manager cannot rotate it.',

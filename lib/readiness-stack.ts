@@ -55,7 +55,7 @@ export class ReadinessStack extends Stack {
       keyPepper: secrets.keyPepper,
       stripe: secrets.stripe,
       stripeWebhook: secrets.stripeWebhook,
-      webhookSecretKey: secrets.webhookSecretKey,
+      webhookSealingKey: secrets.webhookSealingKey,
       mail,
       environment: {
         settings,
@@ -66,7 +66,7 @@ export class ReadinessStack extends Stack {
         stripeSecretArn: secrets.stripe.secretArn,
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
         sesConfigurationSet: mail.configurationSet.configurationSetName,
-        webhookSecretKeyArn: secrets.webhookSecretKey.keyArn,
+        webhookSealingKeySecretArn: secrets.webhookSealingKey.secretArn,
       },
     });
     http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');

@@ -33,8 +33,9 @@ const defaults = {
   stripeSecretKey: '',
   stripeSecretArn: '',
   stripeWebhookSecret: '',
-  /** The KMS key that encrypts webhook signing secrets; empty: a key derived from the key pepper (local). */
-  webhookSecretKeyId: '',
+  /** Key material that encrypts webhook signing secrets (AES-256-GCM); in AWS read from the secret below. Empty: the key pepper (local). */
+  webhookSealingKey: '',
+  webhookSealingKeySecretArn: '',
   /** How long creating a webhook waits for its host name to resolve (the SSRF check). */
   webhookResolveTimeoutMs: 3_000,
   /** The first retry of a failed delivery waits about this long; each next one twice as long (capped at 6 hours). */

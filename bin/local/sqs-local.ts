@@ -2,10 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
+import { maxReceiveCountOf } from '#lib/function-catalog.js';
 import { localClientConfig } from './local-aws.js';
 
-/** Same as the deployed queues (lib/constructs/work-queues.ts): the sixth failure moves a message to its DLQ. */
-export const maxReceiveCount = 5;
 const deadLetterRetentionSeconds = 14 * 24 * 3_600;
 
 export interface LocalQueue {
@@ -40,7 +39,7 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
   const client = new SQSClient(localClientConfig(endpoint, options.region));
   try {
     const entries = await Promise.all(
-      queueNames.map(async (queue) => [queue, await createQueueWithDeadLetters(client, `readiness-${queue}`, options.visibilityTimeoutSeconds(queue))] as const),
+      queueNames.map(async (queue) => [queue, await createQueueWithDeadLetters(client, `readiness-${queue}`, options.visibilityTimeoutSeconds(queue), maxReceiveCountOf(queue))] as const),
     );
     return {
       endpoint,
@@ -58,7 +57,8 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
   }
 }
 
-export async function createQueueWithDeadLetters(client: SQSClient, name: string, visibilityTimeoutSeconds: number, receives = maxReceiveCount): Promise<LocalQueue> {
+/** A queue and its DLQ, with the deployed queues' redrive (lib/function-catalog.ts `maxReceiveCountOf`). */
+export async function createQueueWithDeadLetters(client: SQSClient, name: string, visibilityTimeoutSeconds: number, receives: number): Promise<LocalQueue> {
   const deadLetters = await createQueue(client, `${name}-dlq`, { MessageRetentionPeriod: String(deadLetterRetentionSeconds) });
   const queue = await createQueue(client, name, {
     VisibilityTimeout: String(visibilityTimeoutSeconds),

@@ -1,9 +1,8 @@
 import { createSecretBox } from '#shared/adapters/secret-box.js';
-import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
+import { lazyWebhookSender } from '#shared/adapters/lazy-webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { listDeliveries, redeliverEvent, testWebhook } from '#shared/domain/webhooks/webhook-deliveries.js';
 import { createWebhook, deleteWebhook, listWebhooks } from '#shared/domain/webhooks/webhooks.js';
-import { createQueue } from '#shared/adapters/queue.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -17,16 +16,13 @@ export const operations: FamilyHandlers<'webhooks'> = {
   deleteWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
   testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
   listWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverWebhookEvent: async (request, deps) => ({ status: 202, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
+  redeliverWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
   listAccountWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
   createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
   deleteAccountWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
   testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
   listAccountWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverAccountWebhookEvent: async (request, deps) => ({
-    status: 202,
-    body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps),
-  }),
+  redeliverAccountWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
@@ -36,8 +32,7 @@ export const handler = createFamilyHandler({ family: 'webhooks', routes: webhook
     db: createDocumentClient(config),
     keyPepper,
     secretBox: createSecretBox(config, keyPepper),
-    webhookSender: createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),
-    // Redeliveries go on the webhook queue.
-    queue: createQueue(config),
+    // Only a test delivery sends; the sender (node:https, the dispatcher) is loaded then.
+    webhookSender: lazyWebhookSender(async () => (await import('#shared/adapters/webhook-sender.js')).createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } })),
   };
 });

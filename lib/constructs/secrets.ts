@@ -9,11 +9,13 @@ export interface ServiceSecretsProps {
 
 /**
  * The key-hashing pepper (generated here), the Stripe API key and webhook signing secret (put in by the
- * operator), and the KMS key that encrypts customers' webhook signing secrets at rest.
+ * operator), and the sealing key of customers' webhook signing secrets: a generated secret encrypted with
+ * a KMS key of this stack (envelope encryption, see README "Webhooks").
  */
 export class ServiceSecrets extends Construct {
   readonly keyPepper: Secret;
   readonly webhookSecretKey: Key;
+  readonly webhookSealingKey: Secret;
   readonly stripe: Secret;
   readonly stripeWebhook: Secret;
 
@@ -32,10 +34,16 @@ export class ServiceSecrets extends Construct {
       description: "Stripe webhook signing secret (whsec_...) of this stack's /api/billing/stripe/webhook endpoint; replace the placeholder after deploying",
       removalPolicy: props.removalPolicy,
     });
-    // Rotation keeps old key material for decryption, so sealed secrets stay readable.
+    // Rotation keeps old key material for decryption, so the sealing key stays readable.
     this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
-      description: 'Encrypts webhook signing secrets (encryption context: account and webhook ids)',
+      description: 'Encrypts the webhook sealing key (the key material of customers\' webhook signing secrets)',
       enableKeyRotation: true,
+      removalPolicy: props.removalPolicy,
+    });
+    this.webhookSealingKey = new Secret(this, 'WebhookSealingKey', {
+      description: 'Key material (AES-256-GCM via HKDF) sealing webhook signing secrets; changing it makes every stored webhook secret unreadable',
+      encryptionKey: this.webhookSecretKey,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: props.removalPolicy,
     });
   }

@@ -2,7 +2,6 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { RemovalPolicy } from 'aws-cdk-lib';
@@ -24,7 +23,7 @@ export interface ServiceFunctionsProps {
   keyPepper: ISecret;
   stripe: ISecret;
   stripeWebhook: ISecret;
-  webhookSecretKey: IKey;
+  webhookSealingKey: ISecret;
   mail: Mail;
   environment: EnvironmentSources;
   capacity: CapacitySettings;
@@ -99,9 +98,8 @@ export class ServiceFunctions extends Construct {
       props.stripe.grantRead(fn);
       props.stripeWebhook.grantRead(fn);
     }
-    // Exactly the calls secret-box.ts makes (grantEncryptDecrypt would add ReEncrypt* and GenerateDataKey*).
-    if (access.webhookSecrets === 'seal') props.webhookSecretKey.grant(fn, 'kms:Encrypt', 'kms:Decrypt');
-    if (access.webhookSecrets === 'open') props.webhookSecretKey.grant(fn, 'kms:Decrypt');
+    // Reading the secret includes kms:Decrypt on its key, through Secrets Manager only.
+    if (access.readsWebhookSealingKey) props.webhookSealingKey.grantRead(fn);
     if (access.sendsMail) props.mail.grantSend(fn);
     this.byName.set(name, fn);
     return fn;

@@ -5,7 +5,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
-import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
+import { maxReceiveCountOf } from '#lib/function-catalog.js';
 
 export interface WorkQueuesProps {
   /** Per queue: its consumer's timeout times six, so a message is not redelivered mid-run. */
@@ -13,16 +13,7 @@ export interface WorkQueuesProps {
   alarmTopic: ITopic;
 }
 
-/** Messages that failed this many times move to the dead-letter queue. */
-export const maxReceiveCount = 5;
 
-/**
- * A webhook delivery's retries are receives of its one message (each failure hides it until the next
- * attempt), so that queue allows every attempt plus as many early or contended receives.
- */
-export function maxReceiveCountOf(queue: QueueName): number {
-  return queue === 'webhook' ? 2 * maxDeliveryAttempts : maxReceiveCount;
-}
 
 /** One SQS queue per `queueNames` entry, each with a dead-letter queue and an alarm on it. */
 export class WorkQueues extends Construct {

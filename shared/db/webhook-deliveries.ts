@@ -111,26 +111,40 @@ export async function dropDelivery(db: DynamoDBDocumentClient, tableName: string
 }
 
 /**
- * A finished delivery starts a new run of attempts for a redelivery: pending again, owned by the next
- * message that claims it. False when it is still pending (its own retries are under way).
+ * Takes a manual attempt (a redelivery) of a settled delivery: only while no retry is pending and no
+ * other attempt is under way.
  */
-export async function reopenDelivery(
+export async function claimRedelivery(
   db: DynamoDBDocumentClient,
   tableName: string,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
-  run: { attemptLimit: number; now: number; expiresAt: number },
+  claim: { now: number; leaseUntil: number },
 ): Promise<boolean> {
   return conditional(
     db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
-        UpdateExpression: 'SET #state = :pending, attemptLimit = :limit, nextAttemptAt = :now, expiresAt = :expires REMOVE ownerMessageId, leaseUntil',
-        ConditionExpression: '#state <> :pending AND attempts = :seen',
+        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease',
+        ConditionExpression: '#state <> :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':limit': run.attemptLimit, ':now': run.now, ':expires': run.expiresAt, ':seen': delivery.attempts },
+        ExpressionAttributeValues: { ':pending': 'pending', ':seen': delivery.attempts, ':next': delivery.attempts + 1, ':lease': claim.leaseUntil, ':now': claim.now },
       }),
     ),
+  );
+}
+
+/** The redelivery's end: a success makes the delivery delivered; a failure leaves its state. */
+export async function finishRedelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, attempt: number, delivered: boolean): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+      UpdateExpression: delivered ? 'SET #state = :delivered REMOVE leaseUntil' : 'REMOVE leaseUntil',
+      ConditionExpression: 'attempts = :attempt',
+      ...(delivered ? { ExpressionAttributeNames: { '#state': 'state' } } : {}),
+      ExpressionAttributeValues: { ':attempt': attempt, ...(delivered ? { ':delivered': 'delivered' } : {}) },
+    }),
   );
 }
 

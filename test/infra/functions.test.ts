@@ -39,7 +39,7 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   auth: ['MAIL_QUEUE_URL'],
   account: [],
   sites: ['RESCAN_QUEUE_URL'],
-  webhooks: ['WEBHOOK_QUEUE_URL'],
+  webhooks: [],
   billing: [],
   batchScan: [],
   rescanSweep: ['RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL'],
@@ -131,10 +131,10 @@ describe('Lambda functions', () => {
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
     expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
-    expect(holders('WEBHOOK_SECRET_KEY_ID')).toEqual(['webhookDelivery', 'webhooks']);
+    expect(holders('WEBHOOK_SEALING_KEY_SECRET_ARN')).toEqual(['webhookDelivery', 'webhooks']);
     const { secrets, mail } = built.stack;
-    for (const name of holders('WEBHOOK_SECRET_KEY_ID')) {
-      expect(environmentOf(name).WEBHOOK_SECRET_KEY_ID).toEqual({ 'Fn::GetAtt': [built.logicalId(secrets.webhookSecretKey), 'Arn'] });
+    for (const name of holders('WEBHOOK_SEALING_KEY_SECRET_ARN')) {
+      expect(environmentOf(name).WEBHOOK_SEALING_KEY_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.webhookSealingKey) });
     }
     for (const name of holders('KEY_PEPPER_SECRET_ARN')) expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
     expect(environmentOf('billing').STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });

@@ -74,20 +74,25 @@ describe('least-privilege grants follow the access table', () => {
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });
 
-  it('lets the webhooks function seal and open webhook secrets with the KMS key, the delivery worker only open them, nobody else', () => {
-    const keyId = built.logicalId(built.stack.secrets.webhookSecretKey);
-    const kmsActions = (name: FunctionName) =>
-      statementsOf(name)
-        .filter((statement) => statement.Action.some((action) => action.startsWith('kms:')))
-        .flatMap((statement) => {
-          expect(referencedIds(statement.Resource)).toEqual([keyId]);
-          return statement.Action;
-        })
-        .sort();
-    expect(kmsActions('webhooks')).toEqual(['kms:Decrypt', 'kms:Encrypt']);
-    expect(kmsActions('webhookDelivery')).toEqual(['kms:Decrypt']);
-    for (const name of allNames.filter((other) => other !== 'webhooks' && other !== 'webhookDelivery')) expect(kmsActions(name), name).toEqual([]);
+  it('lets only the webhook functions read the sealing key, whose secret is encrypted with a rotating KMS key', () => {
+    const { secrets } = built.stack;
+    const readers = allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(built.logicalId(secrets.webhookSealingKey))).sort();
+    expect(readers).toEqual(['webhookDelivery', 'webhooks']);
+    // Reading a secret encrypted with a customer key puts the readers' roles in the key's policy, for
+    // kms:Decrypt through Secrets Manager only; no function role has any kms: action of its own.
+    const keyId = built.logicalId(secrets.webhookSecretKey);
+    const key = built.template.findResources('AWS::KMS::Key')[keyId] as { Properties: { KeyPolicy: { Statement: Array<{ Action: string | string[]; Principal: { AWS: unknown }; Condition?: unknown }> } } };
+    const roleIds = new Map(allNames.map((name) => [built.logicalId(built.stack.functions.get(name).role), name]));
+    const decrypters = key.Properties.KeyPolicy.Statement.filter((statement) => referencedIds(statement.Principal.AWS).some((id) => roleIds.has(id)));
+    for (const statement of decrypters) {
+      expect(statement.Action).toEqual('kms:Decrypt');
+      expect(JSON.stringify(statement.Condition)).toContain('secretsmanager.');
+    }
+    expect(decrypters.flatMap((statement) => referencedIds(statement.Principal.AWS)).map((id) => roleIds.get(id)).sort()).toEqual(['webhookDelivery', 'webhooks']);
+    for (const name of allNames) expect(statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('kms:'))), name).toEqual([]);
     built.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    const secret = built.template.findResources('AWS::SecretsManager::Secret')[built.logicalId(secrets.webhookSealingKey)] as { Properties: { KmsKeyId: unknown } };
+    expect(referencedIds(secret.Properties.KmsKeyId)).toEqual([keyId]);
   });
 
   it('lets only the mail sender use SES, for the sender identity and the configuration set', () => {

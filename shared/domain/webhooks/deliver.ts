@@ -38,7 +38,7 @@ export async function deliverMessage(message: DeliveryMessage, messageId: string
     return { kind: 'retry', afterSeconds: attemptLeaseMs / 1000, outcome: 'claimed_elsewhere' };
   }
   const attempt = delivery.attempts + 1;
-  const result = await sendAttempt({ webhook, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body, attempt, test: false }, deps);
+  const result = await sendAttempt({ webhook, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body, attempt, kind: 'event' }, deps);
 
   const finished = deps.clock.now();
   let state: DeliveryState = 'pending';

@@ -13,7 +13,7 @@ export interface StoredDelivery {
   state: DeliveryState;
   /** Attempts made so far. */
   attempts: number;
-  /** Attempts allowed in all (a redelivery allows a new run). */
+  /** The event's own attempts allowed (redeliveries asked for by the owner come on top). */
   attemptLimit: number;
   /** Epoch milliseconds: no attempt before then. */
   nextAttemptAt: number;

@@ -14,7 +14,8 @@ export interface AttemptInput {
   body: string;
   /** 1 for the first attempt of a delivery. */
   attempt: number;
-  test: boolean;
+  /** An event's own attempt, a test delivery, or a redelivery someone asked for. */
+  kind: 'event' | 'test' | 'redelivery';
 }
 
 export interface AttemptResult {
@@ -29,11 +30,12 @@ export interface AttemptResult {
 /**
  * One signed POST of a body to an endpoint, then its bookkeeping: the delivery log entry, the
  * endpoint's lastTriggeredAt / lastStatusCode / failureCount, and, for events, disabling the endpoint
- * (and mailing its owner) when the failure calls for it. Test deliveries never disable; a successful
- * one turns a disabled endpoint back on.
+ * (and mailing its owner) when the failure calls for it. Tests and redeliveries (asked for by the
+ * owner) never disable; a successful one turns a disabled endpoint back on.
  */
 export async function sendAttempt(input: AttemptInput, deps: Dependencies): Promise<AttemptResult> {
   const { webhook } = input;
+  const manual = input.kind !== 'event';
   const { db, config } = deps;
   const at = new Date(deps.clock.now());
   const secret = await deps.secretBox.open(webhook.sealedSecret, secretContext(webhook));
@@ -53,7 +55,7 @@ export async function sendAttempt(input: AttemptInput, deps: Dependencies): Prom
       eventId: input.eventId,
       eventType: input.eventType,
       attempt: input.attempt,
-      test: input.test,
+      test: input.kind === 'test',
       success,
       statusCode,
       error: success ? null : sent.kind === 'error' ? sent.error : `status ${statusCode}`,
@@ -62,9 +64,9 @@ export async function sendAttempt(input: AttemptInput, deps: Dependencies): Prom
     },
     { expiresAt },
   );
-  const after = await recordWebhookOutcome(db, config.tableName, webhook, { at: attemptedAt, statusCode, success, reactivate: input.test });
+  const after = await recordWebhookOutcome(db, config.tableName, webhook, { at: attemptedAt, statusCode, success, reactivate: manual });
   let disabled = false;
-  if (!success && !input.test && after?.isActive) {
+  if (!success && !manual && after?.isActive) {
     const reason = disableReason(after, statusCode, config, at.getTime());
     if (reason !== null && (await disableWebhookItem(db, config.tableName, webhook, reason))) {
       disabled = true;

@@ -1,6 +1,6 @@
 import { getConfig } from '#shared/config.js';
 import { Deleted, IdParams } from '#shared/http/schemas/common.js';
-import { CreatedWebhook, DeliveryLog, DeliveryParams, Redelivery, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
+import { CreatedWebhook, DeliveryLog, DeliveryParams, WebhookList, WebhookTestResult, createWebhookRequest } from '#shared/http/schemas/webhooks.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
@@ -39,9 +39,9 @@ function webhookRoutes() {
     },
     redeliver: {
       auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
-      summary: 'Deliver a logged event again (a new run of attempts, same body and webhook-id)', params: DeliveryParams,
+      summary: 'Deliver a logged event again, now (one attempt, same body and webhook-id), answered like a test', params: DeliveryParams,
       rateLimit: { name: 'webhook-redeliver', per: 'resource', limit: config.webhookRedeliverLimitPerHour, windowSeconds: 3_600 },
-      responses: { ...ok(202, 'Queued', Redelivery), ...errors(400, 401, 403, 404, 409, 429) },
+      responses: { ...ok(200, 'The delivery outcome', WebhookTestResult), ...errors(400, 401, 403, 404, 409, 429) },
     },
   } satisfies Record<string, RouteSpec>;
 }

@@ -64,5 +64,3 @@ export const DeliveryAttempt = z
 export const DeliveryLog = z
   .object({ deliveries: z.array(DeliveryAttempt).meta({ description: 'The last 50 attempts, newest first; kept 30 days' }) })
   .meta({ id: 'DeliveryLog' });
-
-export const Redelivery = z.object({ queued: z.literal(true), eventId: z.uuid() }).meta({ id: 'Redelivery' });

@@ -6,9 +6,18 @@ import type { BlockedRangeName } from './blocked-ranges.js';
 
 export type AddressVerdict = { allowed: true } | { allowed: false; range: BlockedRangeName };
 
-const IPV4_RANGES = BLOCKED_IPV4_RANGES.map(([cidr, name]) => ({ cidr: ipaddr.IPv4.parseCIDR(cidr), name }));
-const IPV6_RANGES = BLOCKED_IPV6_RANGES.map(([cidr, name]) => ({ cidr: ipaddr.IPv6.parseCIDR(cidr), name }));
-const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR(IPV6_GLOBAL_UNICAST);
+/** Parsed on first use, not at start-up: the API functions that check URLs rarely classify an address. */
+let parsed:
+  | { v4: Array<{ cidr: [IPv4, number]; name: BlockedRangeName }>; v6: Array<{ cidr: [IPv6, number]; name: BlockedRangeName }>; globalUnicast: [IPv6, number] }
+  | undefined;
+function ranges() {
+  parsed ??= {
+    v4: BLOCKED_IPV4_RANGES.map(([cidr, name]) => ({ cidr: ipaddr.IPv4.parseCIDR(cidr), name })),
+    v6: BLOCKED_IPV6_RANGES.map(([cidr, name]) => ({ cidr: ipaddr.IPv6.parseCIDR(cidr), name })),
+    globalUnicast: ipaddr.IPv6.parseCIDR(IPV6_GLOBAL_UNICAST),
+  };
+  return parsed;
+}
 
 /**
  * Classifies one IP address (IPv4 dotted decimal, or IPv6 with or without brackets). Only public
@@ -31,16 +40,16 @@ export function isPublicAddress(text: string): boolean {
 }
 
 function classifyIPv4(ip: IPv4): AddressVerdict {
-  const hit = IPV4_RANGES.find(({ cidr }) => ip.match(cidr));
+  const hit = ranges().v4.find(({ cidr }) => ip.match(cidr));
   if (hit) return { allowed: false, range: hit.name };
   return ip.range() === 'unicast' ? { allowed: true } : { allowed: false, range: 'reserved' };
 }
 
 function classifyIPv6(ip: IPv6): AddressVerdict {
   if (ip.isIPv4MappedAddress()) return classifyIPv4(ip.toIPv4Address());
-  const hit = IPV6_RANGES.find(({ cidr }) => ip.match(cidr));
+  const hit = ranges().v6.find(({ cidr }) => ip.match(cidr));
   if (hit) return { allowed: false, range: hit.name };
-  return ip.match(GLOBAL_UNICAST) && ip.range() === 'unicast' ? { allowed: true } : { allowed: false, range: 'reserved' };
+  return ip.match(ranges().globalUnicast) && ip.range() === 'unicast' ? { allowed: true } : { allowed: false, range: 'reserved' };
 }
 
 // ipaddr.js 2.5 reads "::1.2.3.4" (IPv4-compatible) as "::ffff:1.2.3.4" (IPv4-mapped), which would let

@@ -161,7 +161,7 @@ describe('webhook deliveries on the local stack', () => {
     expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Webhook disabled'))).toHaveLength(1);
   });
 
-  it('sends an event once however often its delivery message is delivered, and redelivers on request', async () => {
+  it('sends an event once however often its delivery message is delivered, and redelivers it at once on request', async () => {
     const user = await signUp({ tier: 'growth' });
     const target = await receiver();
     const { id, secret } = await register(user, target.url, ['scan_complete']);
@@ -177,9 +177,9 @@ describe('webhook deliveries on the local stack', () => {
     expect(target.received).toHaveLength(1);
 
     const redelivered = await user.client.call(`/api/v1/webhooks/${id}/deliveries/${eventId}/redeliver`, { method: 'POST', key: user.apiKey });
-    expect(redelivered.status).toBe(202);
-    expect(redelivered.body).toEqual({ queued: true, eventId });
-    await receivedCount(target, 2, 'the redelivery');
+    expect(redelivered.status).toBe(200);
+    expect(redelivered.body).toEqual({ success: true, statusCode: 200, message: expect.any(String) });
+    expect(target.received).toHaveLength(2);
     expect(target.received[1]!.body).toBe(target.received[0]!.body);
     expect(target.received[1]!.headers['webhook-id']).toBe(eventId);
     expectSigned(target.received[1]!, secret);
@@ -190,13 +190,22 @@ describe('webhook deliveries on the local stack', () => {
     sqs.destroy();
   });
 
-  it('stops delivering growth-only events when the account drops to pro', async () => {
+  it('after a drop to pro, delivers only what pro allows, to the oldest endpoint within its limit', async () => {
     const user = await signUp({ tier: 'growth' });
-    const target = await receiver();
-    await register(user, target.url, ['scan_complete']);
+    const oldest = await receiver();
+    const newer = await receiver();
+    await register(user, oldest.url, ['scan_complete', 'score_change']);
+    await register(user, newer.url, ['score_change']);
     await setAccount(user.accountId, { tier: 'pro' });
     await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } });
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(target.received).toHaveLength(0);
+    // A score_change as a rescan raises it, straight onto the webhook queue.
+    const sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
+    const event = { id: crypto.randomUUID(), type: 'score_change', accountId: user.accountId, occurredAt: new Date().toISOString(), data: { siteId: crypto.randomUUID(), score: 50 } };
+    await sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').webhook.url, MessageBody: JSON.stringify({ kind: 'event', event }) }));
+    await receivedCount(oldest, 1, 'the score_change delivery');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(oldest.received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type)).toEqual(['score_change']);
+    expect(newer.received).toHaveLength(0);
+    sqs.destroy();
   });
 });

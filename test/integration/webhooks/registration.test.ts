@@ -46,7 +46,7 @@ describe.each(families)('webhook registration under %s', (base) => {
     // Stored sealed: the secret appears nowhere in the item.
     const [stored] = await itemsWhere('Webhook', 'id', webhook.id);
     expect(JSON.stringify(stored)).not.toContain((created.body.secret as string).slice('whsec_'.length, 30));
-    expect(stored!.sealedSecret).toMatch(/^local:/);
+    expect(stored!.sealedSecret).toMatch(/^v1:/);
 
     const other = await signUp({ tier: 'pro' });
     expect((await other.client.call(`${base}/${webhook.id as string}`, { method: 'DELETE', key: other.apiKey })).status).toBe(404);
