@@ -5,12 +5,10 @@
  *
  * `npx tsx bench/rescans.ts` runs this part alone.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from './json-child.js';
 import { median, round } from './stats.js';
 
-const CHILD = fileURLToPath(new URL('./rescans-child.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const RESCAN_TARGETS = { overheadMs: 150 };
 
 export interface RescanStats {
@@ -40,24 +38,8 @@ interface ChildOutput {
   full: number[];
 }
 
-function runChild(): Promise<ChildOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = stdout.trim().split('\n').pop();
-      if (code === 0 && line?.startsWith('{')) resolve(JSON.parse(line) as ChildOutput);
-      else reject(new Error(`rescans child exited ${code}: ${stderr.trim().slice(-800)}`));
-    });
-  });
-}
-
 export async function runRescanBench(): Promise<RescanStats> {
-  const out = await runChild();
+  const out = await runJsonChild<ChildOutput>(new URL('./rescans-child.ts', import.meta.url), 'rescans');
   return {
     sites: out.sites,
     sweepS: round(out.sweepMs / 1000, 2),

@@ -5,12 +5,9 @@
  *
  * `npx tsx bench/webhooks.ts` runs this part alone.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runJsonChild } from './json-child.js';
 import { percentile, round } from './stats.js';
-
-const CHILD = fileURLToPath(new URL('./webhooks-child.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export interface WebhookStats {
   events: number;
@@ -36,24 +33,8 @@ interface ChildOutput {
   latencies: number[];
 }
 
-function runChild(): Promise<ChildOutput> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = stdout.trim().split('\n').pop();
-      if (code === 0 && line?.startsWith('{')) resolve(JSON.parse(line) as ChildOutput);
-      else reject(new Error(`webhooks child exited ${code}: ${stderr.trim().slice(-800)}`));
-    });
-  });
-}
-
 export async function runWebhookBench(): Promise<WebhookStats> {
-  const out = await runChild();
+  const out = await runJsonChild<ChildOutput>(new URL('./webhooks-child.ts', import.meta.url), 'webhooks');
   return {
     events: out.events,
     receivers: out.receivers,

@@ -1,26 +1,6 @@
 import type { EventType } from '#shared/domain/events.js';
 import type { Tier } from '#shared/domain/tiers.js';
 
-/** A webhook endpoint as stored; its signing secret only sealed (shared/adapters/secret-box.ts). */
-export interface StoredWebhook {
-  id: string;
-  accountId: string;
-  url: string;
-  label: string | null;
-  events: EventType[];
-  isActive: boolean;
-  lastTriggeredAt: string | null;
-  lastStatusCode: number | null;
-  /** Consecutive failed deliveries; a success resets it. */
-  failureCount: number;
-  createdAt: string;
-  sealedSecret: string;
-  /** When the current run of failures began (absent after a success). */
-  failingSince?: string;
-  /** Why the service disabled the endpoint, when it did. */
-  disabledReason?: string;
-}
-
 /** The spec's Webhook record (never the secret). */
 export interface WebhookView {
   id: string;
@@ -30,8 +10,19 @@ export interface WebhookView {
   isActive: boolean;
   lastTriggeredAt: string | null;
   lastStatusCode: number | null;
+  /** Consecutive failed deliveries; a success resets it. */
   failureCount: number;
   createdAt: string;
+}
+
+/** A webhook endpoint as stored; its signing secret only sealed (shared/adapters/secret-box.ts). */
+export interface StoredWebhook extends WebhookView {
+  accountId: string;
+  sealedSecret: string;
+  /** When the current run of failures began (absent after a success). */
+  failingSince?: string;
+  /** Why the service disabled the endpoint, when it did. */
+  disabledReason?: string;
 }
 
 export function webhookView(webhook: StoredWebhook): WebhookView {
