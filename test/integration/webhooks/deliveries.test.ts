@@ -7,6 +7,7 @@ import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { itemsWhere, mailsTo, setAccount, signUp, type SignedIn } from '../support/accounts.js';
+import { callApi } from '../support/http.js';
 
 const receivers: WebhookReceiver[] = [];
 let shop: RunningShop;
@@ -208,4 +209,34 @@ describe('webhook deliveries on the local stack', () => {
     expect(newer.received).toHaveLength(0);
     sqs.destroy();
   });
+
+  it("delivers a rescan's score_change, threshold_alert and scan_complete, and mails no digest for what the webhook covers", async () => {
+    const changing = await startShop('agent-ready');
+    try {
+      const user = await signUp({ tier: 'growth' });
+      const target = await receiver();
+      const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${changing.origin}/`, label: 'Hooked shop' } });
+      const siteId = (added.body.site as { id: string }).id;
+      const site = async () => (await user.client.call(`/api/v1/watched-sites/${siteId}`, { key: user.apiKey })).body.site as { lastScore: number | null };
+      await waitUntil(async () => (await site()).lastScore !== null, { timeoutMs: 60_000, intervalMs: 500, description: 'the first scan' });
+      const first = (await site()) as { lastScore: number };
+      await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'drops_below', value: first.lastScore - 1 } });
+      const { secret } = await register(user, target.url, ['score_change', 'threshold_alert', 'scan_complete']);
+      changing.serve('typical-gaps');
+      expect((await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' })).status).toBe(202);
+      await waitUntil(async () => new Set(target.received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type)).size >= 3, { timeoutMs: 60_000, intervalMs: 200, description: 'the three events of the rescan' });
+      const byType = new Map(target.received.map((delivery) => [(JSON.parse(delivery.body) as { type: string }).type, delivery]));
+      for (const delivery of byType.values()) expectSigned(delivery, secret);
+      const change = JSON.parse(byType.get('score_change')!.body) as { data: Record<string, unknown> };
+      expect(change.data).toMatchObject({ siteId, label: 'Hooked shop', previousScore: first.lastScore, scanId: expect.any(String) });
+      expect(change.data.change).toBe((change.data.score as number) - first.lastScore);
+      const alert = JSON.parse(byType.get('threshold_alert')!.body) as { data: Record<string, unknown> };
+      expect(alert.data).toMatchObject({ siteId, threshold: { condition: 'drops_below', value: first.lastScore - 1, isActive: true } });
+      expect(JSON.parse(byType.get('scan_complete')!.body)).toMatchObject({ data: { siteId, batchId: null, tier: 'growth' } });
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Hooked shop'))).toEqual([]);
+    } finally {
+      await changing.close();
+    }
+  }, 120_000);
 });
