@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { addWebhookItem, deleteWebhookItem, listWebhookItems } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -52,7 +53,13 @@ export async function createWebhook(
     sealedSecret: await deps.secretBox.seal(secret, secretContext({ accountId: caller.accountId, id })),
   };
   const limit = allowanceFor(caller.tier, deps.config).webhooksMax;
-  const outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+  // A transaction cancelled by a conflict (another write to the account at the same moment) changed
+  // nothing: it is tried again a few times before the caller is asked to.
+  let outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+  for (let retry = 0; outcome === 'conflict' && retry < 5; retry += 1) {
+    await setTimeout(10 + Math.random() * 40 * (retry + 1));
+    outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+  }
   if (outcome === 'limit_reached') throw forbidden(`Webhook limit reached: the ${caller.tier} plan allows ${limit}`);
   if (outcome === 'conflict') throw new AppError('unavailable', 'The account changed at the same moment; try again', { retryAfterSeconds: 1 });
   return { webhook: webhookView(webhook), secret };
