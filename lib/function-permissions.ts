@@ -52,7 +52,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   publicScanner: { table: uniq(['GetItem', 'PutItem'], refunded), sendsTo: [] },
   // Owned results (with the account's count, in one transaction) and their listing on gsi1.
   scanner: { table: uniq(bearer, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
-  batch: { table: uniq(bearer), sendsTo: [] },
+  // The batch, its items and the account's count in one transaction; the detail is one Query of the
+  // batch's partition; the listing reads gsi1 then the batches.
+  batch: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['batch'] },
   // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
   auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
@@ -67,7 +69,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
-  batchScan: { table: [], sendsTo: [] },
+  // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
+  // the account's count, the item's outcome with the batch's count, and the final transition.
+  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['webhook'] },
   // Reads the due index (keys only) and moves each queued site's due date; shards go on over its queue.
   rescanSweep: { table: ['UpdateItem'], indexes: ['gsi2'], sendsTo: ['rescan', 'sweep'] },
   // The site, its account and previous result; host and job leases; the result with the account's count,

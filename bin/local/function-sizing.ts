@@ -1,6 +1,7 @@
 import type { QueueName } from '#shared/adapters/queue.js';
 import type { Family } from '#shared/http/route-types.js';
-import { apiFunctions, consumerOf, visibilityTimeoutFactor, workers, type WorkerName } from '#lib/function-catalog.js';
+import { capacityDefaults } from '#lib/capacity-settings.js';
+import { apiFunctions, consumerOf, reservedConcurrencyOf, visibilityTimeoutFactor, workers, type WorkerName } from '#lib/function-catalog.js';
 
 /** The deployed functions' names, timeouts and batch sizes (lib/function-catalog.ts), as the local stack applies them. */
 export interface LocalFunction {
@@ -28,4 +29,9 @@ export function queueConsumer(queue: QueueName): LocalFunction & { batchSize: nu
 /** Long enough that a message is never redelivered while its consumer may still be running. */
 export function queueVisibilityTimeoutSeconds(queue: QueueName): number {
   return workers[consumerOf(queue)].timeoutSeconds * visibilityTimeoutFactor;
+}
+
+/** The deployed event source's maximum concurrency for the queue's worker (lib/constructs/service-functions.ts). */
+export function queuePollers(queue: QueueName): number {
+  return reservedConcurrencyOf(consumerOf(queue), capacityDefaults) ?? capacityDefaults.workerConcurrency;
 }

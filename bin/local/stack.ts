@@ -7,7 +7,7 @@ import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
 import { localKeyPepper } from './key-pepper.js';
-import { queueConsumer, queueVisibilityTimeoutSeconds } from './function-sizing.js';
+import { queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from './function-sizing.js';
 import { loadBillingPages, loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
 import { localClientConfig } from './local-aws.js';
 import { consoleLog, type LocalLog } from './log.js';
@@ -133,16 +133,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
     stoppers.push(() => sqsClient.destroy());
-    const pollers: QueuePoller[] = queueNames.map((queue) =>
-      startQueuePoller({
-        client: sqsClient,
-        queue: sqs.queues[queue],
-        region,
-        handler: queueHandlers[queue],
-        consumer: queueConsumer(queue),
-        waitTimeSeconds: options.pollWaitSeconds ?? 1,
-        log,
-      }),
+    // As many pollers per queue as the deployed event source runs its worker at once (batches of
+    // URLs spread over them as they do over Lambda).
+    const pollers: QueuePoller[] = queueNames.flatMap((queue) =>
+      Array.from({ length: queuePollers(queue) }, () =>
+        startQueuePoller({
+          client: sqsClient,
+          queue: sqs.queues[queue],
+          region,
+          handler: queueHandlers[queue],
+          consumer: queueConsumer(queue),
+          waitTimeSeconds: options.pollWaitSeconds ?? 1,
+          log,
+        }),
+      ),
     );
     stoppers.push(() => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined));
 

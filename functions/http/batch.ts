@@ -1,9 +1,20 @@
+import { createQueue } from '#shared/adapters/queue.js';
+import { createBatch, getBatchDetail, listBatches } from '#shared/domain/batches/batches.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { batchRoutes } from '#shared/http/routes/batch.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
-export const operations: FamilyHandlers<'batch'> = {};
+export const operations: FamilyHandlers<'batch'> = {
+  createBatch: async (request, deps) => ({ status: 202, body: await createBatch(callerOf(request), request.body, deps) }),
+  getBatch: async (request, deps) => ({ status: 200, body: await getBatchDetail(callerOf(request), request.params.id, deps) }),
+  listBatches: async (request, deps) => ({ status: 200, body: await listBatches(callerOf(request), request.query, deps) }),
+};
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'batch', routes: batchRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'batch', routes: batchRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  keyPepper: createPepperSource(config),
+  queue: createQueue(config),
+}));

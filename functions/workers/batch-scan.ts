@@ -1,4 +1,35 @@
-import { z } from 'zod';
-import { createQueueWorker, notBuiltYet } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { BatchMessage } from '#shared/domain/batches/batch-message.js';
+import { scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { maxReceiveCountOf } from '#lib/function-catalog.js';
 
-export const handler = createQueueWorker('batch', z.unknown(), notBuiltYet('batch-scan'));
+/** An item's scan holds it (and a slot of its host) this long: the 30-second scan plus storing it. */
+const leaseMs = 60_000;
+
+/** Reported as the record's failure: SQS hands the message back once its new visibility timeout ends. */
+class RetryLater extends Error {}
+
+/** Scans batch items, one message each, and makes each batch's final transition. */
+export const handler = createQueueWorker(
+  'batch',
+  BatchMessage,
+  async (message, deps, record) => {
+    if (message.kind === 'batch-settle') {
+      const outcome = await settleIfDone(message.batchId, deps);
+      deps.logger.info('Batch settle', { messageId: record.messageId, batchId: message.batchId, outcome });
+      return;
+    }
+    const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= maxReceiveCountOf('batch');
+    const step = await scanBatchItem(message, deps, { leaseMs, lastAttempt });
+    deps.logger.info('Batch item', { messageId: record.messageId, batchId: message.batchId, index: message.index, ...step });
+    if (step.kind === 'retry') {
+      await deps.queue.retryLater('batch', record.receiptHandle, step.afterSeconds);
+      throw new RetryLater(`Batch ${message.batchId} item ${message.index}: host busy, again in ${step.afterSeconds} s`);
+    }
+  },
+  (config) => ({ db: createDocumentClient(config), queue: createQueue(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }),
+);

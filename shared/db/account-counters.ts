@@ -2,7 +2,7 @@ import { keys } from '#shared/db/keys.js';
 import type { TransactItem } from '#shared/db/transactions.js';
 
 /** Counts of owned things kept on the account item, changed only in the transaction that adds or removes one. */
-export type AccountCounter = 'keyCount' | 'siteCount' | 'scanCount' | 'webhookCount';
+export type AccountCounter = 'keyCount' | 'siteCount' | 'scanCount' | 'webhookCount' | 'batchCount';
 
 /**
  * The transaction item that moves a counter by `delta`; with `limit`, only while the count is below it

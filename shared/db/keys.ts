@@ -84,6 +84,16 @@ export const keys = {
   /** Marks the e-mail about one disabling of an endpoint as sent. */
   webhookDisabledMail: (webhookId: string, disabledAt: string): ItemKey => ({ pk: `WEBHOOK#${webhookId}`, sk: `DISABLEDMAIL#${disabledAt}` }),
 
+  /** A batch and its items share a partition: the detail is one consistent Query. */
+  batch: (batchId: string): ItemKey => ({ pk: `BATCH#${batchId}`, sk: 'BATCH' }),
+  batchItem: (batchId: string, index: number): ItemKey => ({ pk: `BATCH#${batchId}`, sk: `ITEM#${String(index).padStart(3, '0')}` }),
+  batchPartition: (batchId: string) => ({ pk: `BATCH#${batchId}` }),
+  /** GSI1: an account's batches, newest first. */
+  batchesByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#BATCHES` }),
+  batchOwnerSort: (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` }),
+  /** One of the few scan slots of a target host that batch items share (a lease: it expires). */
+  hostScanSlot: (host: string, slot: number): ItemKey => ({ pk: `HOSTSLOT#${host}`, sk: `SLOT#${slot}` }),
+
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
   /** GSI1: an account's scans, newest first. */
   scansByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` }),

@@ -25,6 +25,8 @@ export interface Account {
   keyCount: number;
   siteCount: number;
   webhookCount: number;
+  /** Batches submitted (optional: accounts made before batches have none). */
+  batchCount?: number;
   scanCount: number;
   /** Calendar month (UTC, `YYYY-MM`) that `monthlyApiCalls` counts. */
   apiCallsMonth: string | null;

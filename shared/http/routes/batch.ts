@@ -1,6 +1,7 @@
 import { getConfig } from '#shared/config.js';
 import { IdParams } from '#shared/http/schemas/common.js';
 import { BatchAccepted, BatchDetail, BatchList, batchScanRequest } from '#shared/http/schemas/batch.js';
+import { listScansQuery } from '#shared/http/schemas/scan.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
@@ -19,7 +20,7 @@ export const batchRoutes = defineFamilyRoutes('batch', {
   },
   listBatches: {
     auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
-    summary: "The caller's batches, newest first",
+    summary: "The caller's batches, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),
     responses: { ...ok(200, 'The batches', BatchList), ...errors(401, 403) },
   },
 });

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { DateTime, NullableDateTime, label } from '#shared/http/schemas/common.js';
-import { ScanResult } from '#shared/http/schemas/scan.js';
 
 const BatchStatus = z.enum(['pending', 'processing', 'completed', 'failed']);
 
 export function batchScanRequest(maxUrls: number, labelMax: number) {
   return z
-    .object({
+    .strictObject({
+      // Any string is an item: one that is not a valid, public URL becomes a failed item with its reason.
       urls: z
-        .array(z.string().min(1).max(2048))
+        .array(z.string())
         .min(1, 'must contain at least one URL')
         .max(maxUrls, `must contain at most ${maxUrls} URLs`),
       label: label(labelMax).optional(),
@@ -22,12 +22,12 @@ export const BatchAccepted = z
 
 export const BatchItem = z
   .object({
-    url: z.string(),
-    status: z.enum(['pending', 'completed', 'failed']),
-    scanId: z.uuid().nullable(),
+    url: z.string().meta({ description: 'As normalised (or as submitted, for an invalid one)' }),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    scanId: z.uuid().nullable().meta({ description: 'The stored scan: GET /api/v1/scan/{scanId}' }),
     score: z.number().int().nullable(),
-    error: z.string().nullable(),
-    result: ScanResult.nullable(),
+    band: z.enum(['agent_ready', 'partially_ready', 'needs_work', 'not_ready']).nullable(),
+    error: z.string().nullable().meta({ description: 'Why the item failed' }),
   })
   .meta({ id: 'BatchItem' });
 
@@ -59,5 +59,8 @@ export const BatchList = z
       }),
     ),
     total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
   })
   .meta({ id: 'BatchList' });

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/db/keys.js';
+
+export interface HostSlot {
+  host: string;
+  slot: number;
+  claimId: string;
+}
+
+/**
+ * Takes one of a target host's `slots` scan slots until `untilMs`, or null when all are held: at most
+ * that many scans of one shop run at once. A slot is a lease, so a worker that died frees it in time.
+ */
+export async function claimHostSlot(db: DynamoDBDocumentClient, tableName: string, host: string, slots: number, lease: { now: number; untilMs: number }): Promise<HostSlot | null> {
+  for (let slot = 0; slot < slots; slot += 1) {
+    const claimId = randomUUID();
+    try {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.hostScanSlot(host, slot), type: 'HostSlot', claimId, until: lease.untilMs, expiresAt: Math.ceil(lease.untilMs / 1000) + 3_600 },
+          ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
+          ExpressionAttributeNames: { '#until': 'until' },
+          ExpressionAttributeValues: { ':now': lease.now },
+        }),
+      );
+      return { host, slot, claimId };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return null;
+}
+
+/** Gives the slot back (only if this claim still holds it). */
+export async function releaseHostSlot(db: DynamoDBDocumentClient, tableName: string, held: HostSlot): Promise<void> {
+  try {
+    await db.send(
+      new DeleteCommand({ TableName: tableName, Key: keys.hostScanSlot(held.host, held.slot), ConditionExpression: 'claimId = :claim', ExpressionAttributeValues: { ':claim': held.claimId } }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { getBatchWithItems, listOwnedBatches, putBatch } from '#shared/db/batches.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import { isoNow } from '#shared/domain/clock.js';
+import { invalidInput, notFound } from '#shared/domain/errors.js';
+import { batchDetail, batchSummary, type StoredBatch, type StoredBatchItem } from '#shared/domain/batches/batch.js';
+import type { BatchMessage } from '#shared/domain/batches/batch-message.js';
+import { prepareItems } from '#shared/domain/batches/prepare-items.js';
+
+/**
+ * POST /api/v1/batch/scan: stores the batch with one item per distinct URL (invalid or blocked ones
+ * already failed, with their reason) and queues one message per item to scan; nothing is scanned here.
+ * A batch with nothing to scan gets one message that makes its final transition, so every batch ends
+ * the same way, by a worker.
+ */
+export async function createBatch(caller: Caller, request: { urls: string[]; label?: string | undefined }, deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
+  const prepared = prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) });
+  const id = randomUUID();
+  const items: StoredBatchItem[] = prepared.map((item, index) => ({
+    batchId: id,
+    index,
+    url: item.url,
+    status: item.error === null ? 'pending' : 'failed',
+    scanId: null,
+    score: null,
+    band: null,
+    error: item.error,
+  }));
+  const failed = items.filter((item) => item.status === 'failed').length;
+  const batch: StoredBatch = {
+    id,
+    accountId: caller.accountId,
+    label: request.label ?? null,
+    status: 'pending',
+    totalUrls: items.length,
+    completedUrls: 0,
+    failedUrls: failed,
+    createdAt: isoNow(deps.clock),
+    completedAt: null,
+  };
+  await putBatch(deps.db, deps.config.tableName, batch, items);
+  const toScan = items.filter((item) => item.status === 'pending');
+  const messages: BatchMessage[] =
+    toScan.length > 0
+      ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index }))
+      : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
+  await deps.queue.sendMany('batch', messages);
+  return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
+}
+
+/** GET /api/v1/batch/scan/{id}: the caller's own batches only. */
+export async function getBatchDetail(caller: Caller, batchId: string, deps: Dependencies) {
+  const found = await getBatchWithItems(deps.db, deps.config.tableName, batchId);
+  if (!found || found.batch.accountId !== caller.accountId) throw notFound('Batch not found');
+  return batchDetail(found.batch, found.items);
+}
+
+/** GET /api/v1/batch/scans: newest first, `total` the account's batch count; paged like GET /api/v1/scans. */
+export async function listBatches(caller: Caller, page: { limit: number; offset: number; cursor?: string | undefined }, deps: Dependencies) {
+  if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
+  const { batches, nextCursor } = await listOwnedBatches(deps.db, deps.config.tableName, caller.accountId, page);
+  return { batches: batches.map(batchSummary), total: caller.account.batchCount ?? 0, limit: page.limit, offset: page.offset, nextCursor };
+}

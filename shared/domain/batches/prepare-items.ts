@@ -1,0 +1,36 @@
+import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
+import { MAX_URL_LENGTH, validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
+
+export interface PreparedItem {
+  url: string;
+  /** Why it cannot be scanned; null for a URL the workers will scan. */
+  error: string | null;
+}
+
+/**
+ * The submitted strings as batch items: each URL normalised (WHATWG, fragment dropped) and checked by
+ * the scanner's URL rules; one that fails is kept as a failed item with its reason, so one bad row does
+ * not sink the rest. Duplicates after normalisation (and repeated invalid strings) become one item.
+ */
+export function prepareItems(urls: readonly string[], policy: TargetPolicy): PreparedItem[] {
+  const seen = new Set<string>();
+  const items: PreparedItem[] = [];
+  for (const raw of urls) {
+    const trimmed = raw.trim();
+    const checked = validateTargetUrl(trimmed, policy);
+    let item: PreparedItem;
+    if (checked.ok) {
+      const url = new URL(checked.url.href);
+      url.hash = '';
+      item = { url: url.href, error: null };
+    } else {
+      const shown = trimmed.length > MAX_URL_LENGTH ? `${trimmed.slice(0, MAX_URL_LENGTH)}…` : trimmed;
+      item = { url: shown, error: trimmed === '' ? 'url is empty' : checked.message };
+    }
+    const key = item.error === null ? item.url : `invalid:${trimmed}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push(item);
+  }
+  return items;
+}

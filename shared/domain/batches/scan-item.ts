@@ -1,0 +1,101 @@
+import { putOwnedScan } from '#shared/db/scans.js';
+import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, markBatchProcessing, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
+import { claimHostSlot, releaseHostSlot } from '#shared/db/host-slots.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import { countApiCall, countScan } from '#shared/domain/accounts/usage.js';
+import { finalStatus } from '#shared/domain/batches/batch.js';
+import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
+import { isoNow } from '#shared/domain/clock.js';
+import { AppError } from '#shared/domain/errors.js';
+import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
+import { runScan } from '#shared/domain/scans.js';
+
+/** At most this many scans of one target host run at once, whatever the batches. */
+export const scansPerHost = 2;
+/** When the host's slots are all taken, the item waits about this long (the message is hidden). */
+export const hostBusyRetrySeconds = 2;
+
+export type ItemStep =
+  | { kind: 'done'; outcome: 'scanned' | 'failed' | 'already_done' | 'in_progress' | 'unknown_item' }
+  | { kind: 'retry'; afterSeconds: number; outcome: 'host_busy' };
+
+/**
+ * One batch item: scanned with the growth page budget once (a lease on the item, at most
+ * `scansPerHost` scans of its host at once), stored as an owned scan, counted in the account's usage,
+ * and its outcome and the batch's count written together. `lastAttempt` (the message's final receive
+ * before the dead-letter queue) fails the item without scanning, so no batch waits for ever.
+ */
+export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean }): Promise<ItemStep> {
+  const { db, config } = deps;
+  const item = await getBatchItem(db, config.tableName, message.batchId, message.index);
+  if (!item) return { kind: 'done', outcome: 'unknown_item' };
+  if (item.status === 'completed' || item.status === 'failed') {
+    await settleIfDone(message.batchId, deps);
+    return { kind: 'done', outcome: 'already_done' };
+  }
+  if (options.lastAttempt) {
+    await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: every attempt ended without a result' }, deps);
+    return { kind: 'done', outcome: 'failed' };
+  }
+  const now = deps.clock.now();
+  const host = new URL(item.url).host;
+  const slot = await claimHostSlot(db, config.tableName, host, scansPerHost, { now, untilMs: now + options.leaseMs });
+  if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
+  try {
+    const leaseUntil = now + options.leaseMs;
+    if (!(await claimBatchItem(db, config.tableName, item.batchId, item.index, { now, until: leaseUntil }))) return { kind: 'done', outcome: 'in_progress' };
+    await markBatchProcessing(db, config.tableName, item.batchId);
+    const outcome = await scanItem(item.url, message.accountId, item.batchId, deps);
+    await finish(item, outcome, deps, leaseUntil);
+    return { kind: 'done', outcome: outcome.status === 'completed' ? 'scanned' : 'failed' };
+  } finally {
+    await releaseHostSlot(db, config.tableName, slot);
+  }
+}
+
+/** Counts the scan, scans, stores and raises scan_complete; a failure the user should see is a failed item. */
+async function scanItem(url: string, accountId: string, batchId: string, deps: Dependencies): Promise<ItemOutcome> {
+  const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
+  try {
+    await countApiCall(accountId, deps);
+    await countScan(accountId, deps);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'rate_limited') return failed(`Not scanned: ${error.message}`);
+    throw error;
+  }
+  try {
+    const result = await runScan(url, 'growth', deps, null);
+    await putOwnedScan(deps.db, deps.config.tableName, result, accountId);
+    await emitEvent('scan_complete', accountId, scanCompleteData(result, { batchId }), deps);
+    return { status: 'completed', scanId: result.id, score: result.score, band: result.band, error: null };
+  } catch (error) {
+    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind)) return failed(error.message);
+    throw error;
+  }
+}
+
+async function finish(item: { batchId: string; index: number }, outcome: ItemOutcome, deps: Dependencies, heldUntil?: number): Promise<void> {
+  await finishBatchItem(deps.db, deps.config.tableName, item, outcome, heldUntil);
+  await settleIfDone(item.batchId, deps);
+}
+
+/**
+ * Makes the final transition when every item is done: whoever reads the full counts tries it, and the
+ * conditional write lets exactly one succeed; that one sets completedAt and raises batch_complete.
+ */
+export async function settleIfDone(batchId: string, deps: Dependencies): Promise<'settled' | 'not_done' | 'already_settled'> {
+  const batch = await getBatch(deps.db, deps.config.tableName, batchId);
+  if (!batch) return 'not_done';
+  if (batch.status === 'completed' || batch.status === 'failed') return 'already_settled';
+  const status = finalStatus(batch);
+  if (status === null) return 'not_done';
+  const completedAt = isoNow(deps.clock);
+  if (!(await settleBatch(deps.db, deps.config.tableName, batch, status, completedAt))) return 'already_settled';
+  await emitEvent(
+    'batch_complete',
+    batch.accountId,
+    { batchId, status, totalUrls: batch.totalUrls, completedUrls: batch.completedUrls, failedUrls: batch.failedUrls },
+    deps,
+  );
+  return 'settled';
+}

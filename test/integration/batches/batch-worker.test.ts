@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Queue, QueueName } from '#shared/adapters/queue.js';
+import { createDependencies } from '#shared/all-dependencies.js';
+import { loadConfig } from '#shared/config.js';
+import { claimBatchItem, getBatchWithItems } from '#shared/db/batches.js';
+import { claimHostSlot } from '#shared/db/host-slots.js';
+import { keys } from '#shared/db/keys.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/domain/accounts/caller.js';
+import type { BatchItemMessage, BatchMessage } from '#shared/domain/batches/batch-message.js';
+import { createBatch } from '#shared/domain/batches/batches.js';
+import { scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
+import type { EventMessage } from '#shared/domain/events.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { ensureTable } from '../../../bin/local/create-table.js';
+import { localClientConfig } from '../../../bin/local/local-aws.js';
+
+// A table of its own and a queue that only records: these tests drive the worker's use case directly.
+const tableName = `batches-${randomUUID().slice(0, 8)}`;
+let client: DynamoDBClient;
+let shops: RunningShop[];
+let now = Date.parse('2026-11-25T10:00:00Z');
+const sent: Array<{ queue: QueueName; message: unknown }> = [];
+let deps: Dependencies;
+
+const queue: Queue = {
+  send: async (name, message) => void sent.push({ queue: name, message }),
+  sendMany: async (name, messages) => void sent.push(...messages.map((message) => ({ queue: name, message }))),
+  retryLater: async () => undefined,
+  ping: async () => undefined,
+};
+
+async function growthAccount(values: Record<string, unknown> = {}): Promise<Caller> {
+  const accountId = randomUUID();
+  await deps.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: `${accountId}@example.com`, tier: 'growth', scanCount: 0, batchCount: 0, ...values } }));
+  return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
+}
+
+function messagesOf(batchId: string): BatchMessage[] {
+  return sent.filter((entry) => entry.queue === 'batch').map((entry) => entry.message as BatchMessage).filter((message) => message.batchId === batchId);
+}
+
+function eventsOf(type: string, batchId: string): EventMessage[] {
+  return sent
+    .filter((entry) => entry.queue === 'webhook')
+    .map((entry) => entry.message as EventMessage)
+    .filter((message) => message.event.type === type && message.event.data.batchId === batchId);
+}
+
+beforeAll(async () => {
+  client = new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')));
+  await ensureTable(client, tableName);
+  const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
+  deps = createDependencies(config, { db: DynamoDBDocumentClient.from(client), queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }), clock: { now: () => now } });
+  shops = await Promise.all([startShop('agent-ready'), startShop('typical-gaps'), startShop('shopify-like')]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(shops.map((shop) => shop.close()));
+  await deps.fetcher.close();
+  client.destroy();
+});
+
+describe('the batch worker on DynamoDB Local', () => {
+  it('counts every item once and makes the final transition once, under concurrent and repeated deliveries', async () => {
+    const caller = await growthAccount();
+    const urls = [...shops.map((shop) => `${shop.origin}/`), `${shops[0]!.origin}/products/gift-card.html`, 'ftp://nope.example/'];
+    const accepted = await createBatch(caller, { urls }, deps);
+    expect(accepted).toEqual({ batchId: expect.any(String), status: 'pending', totalUrls: 5 });
+    const messages = messagesOf(accepted.batchId) as BatchItemMessage[];
+    expect(messages).toHaveLength(4);
+    // Every message three times at once, as redeliveries and a crashed worker's retry might.
+    // A copy that found its host's two slots taken is handed back (as SQS would after the delay) until done.
+    let round = messages.flatMap((message) => [message, message, message]);
+    const steps: Awaited<ReturnType<typeof scanBatchItem>>[] = [];
+    while (round.length > 0) {
+      const results = await Promise.all(round.map((message) => scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false })));
+      steps.push(...results);
+      round = round.filter((_, index) => results[index]!.kind === 'retry');
+    }
+    expect(steps.filter((step) => step.kind === 'done' && step.outcome === 'scanned')).toHaveLength(4);
+    expect(steps.filter((step) => step.kind === 'retry').every((step) => step.outcome === 'host_busy')).toBe(true);
+    const { batch, items } = (await getBatchWithItems(deps.db, tableName, accepted.batchId))!;
+    expect(batch).toMatchObject({ status: 'completed', totalUrls: 5, completedUrls: 4, failedUrls: 1, completedAt: expect.any(String) });
+    expect(items.map((item) => item.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'failed']);
+    expect(items[4]).toMatchObject({ url: 'ftp://nope.example/', error: expect.stringMatching(/http or https/), scanId: null });
+    for (const item of items.slice(0, 4)) expect(item).toMatchObject({ scanId: expect.any(String), score: expect.any(Number), band: expect.any(String), error: null });
+    expect(eventsOf('batch_complete', accepted.batchId).map((message) => message.event.data)).toEqual([
+      { batchId: accepted.batchId, status: 'completed', totalUrls: 5, completedUrls: 4, failedUrls: 1 },
+    ]);
+    expect(eventsOf('scan_complete', accepted.batchId)).toHaveLength(4);
+    // Redelivered after the end: nothing changes, nothing is raised again.
+    await Promise.all(messages.map((message) => scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false })));
+    expect((await getBatchWithItems(deps.db, tableName, accepted.batchId))!.batch).toMatchObject({ completedUrls: 4, failedUrls: 1 });
+    expect(eventsOf('batch_complete', accepted.batchId)).toHaveLength(1);
+  }, 60_000);
+
+  it('counts each scanned item in the usage, and fails the items past the monthly allowance with the reason', async () => {
+    const month = new Date(now).toISOString().slice(0, 7);
+    const caller = await growthAccount({ apiCallsMonth: month, monthlyApiCalls: 9_998 });
+    const urls = shops.map((shop) => `${shop.origin}/`);
+    const { batchId } = await createBatch(caller, { urls }, deps);
+    for (const message of messagesOf(batchId) as BatchItemMessage[]) await scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false });
+    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    expect(batch).toMatchObject({ status: 'completed', completedUrls: 2, failedUrls: 1 });
+    expect(items.filter((item) => item.status === 'failed').map((item) => item.error)).toEqual([expect.stringMatching(/^Not scanned: Monthly API call limit reached/)]);
+  }, 60_000);
+
+  it('retries an item whose worker died once its lease has run out, and counts it once', async () => {
+    const caller = await growthAccount();
+    const { batchId } = await createBatch(caller, { urls: [`${shops[1]!.origin}/`] }, deps);
+    const [message] = messagesOf(batchId) as BatchItemMessage[];
+    // A worker took the item and died: its claim (and host slot) stay until the lease ends.
+    expect(await claimBatchItem(deps.db, tableName, batchId, 0, { now, until: now + 60_000 })).toBe(true);
+    expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'in_progress' });
+    now += 61_000;
+    expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
+    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 0 });
+  }, 60_000);
+
+  it('fails an item on its last delivery without scanning, so the batch still ends', async () => {
+    const caller = await growthAccount();
+    const { batchId } = await createBatch(caller, { urls: [`${shops[2]!.origin}/`, `${shops[0]!.origin}/`] }, deps);
+    const [first, second] = messagesOf(batchId) as BatchItemMessage[];
+    expect(await scanBatchItem(first!, deps, { leaseMs: 60_000, lastAttempt: true })).toEqual({ kind: 'done', outcome: 'failed' });
+    await scanBatchItem(second!, deps, { leaseMs: 60_000, lastAttempt: false });
+    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    expect(batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 1 });
+    expect(items[0]!.error).toMatch(/every attempt ended without a result/);
+  }, 60_000);
+
+  it('settles a batch with nothing to scan as failed, once', async () => {
+    const caller = await growthAccount();
+    const { batchId, totalUrls } = await createBatch(caller, { urls: ['not a url', 'http://10.0.0.1/', 'not a url'] }, deps);
+    expect(totalUrls).toBe(2);
+    expect(messagesOf(batchId)).toEqual([{ kind: 'batch-settle', accountId: caller.accountId, batchId }]);
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => settleIfDone(batchId, deps)));
+    expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
+    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'failed', completedUrls: 0, failedUrls: 2 });
+    expect(eventsOf('batch_complete', batchId).map((message) => message.event.data.status)).toEqual(['failed']);
+  });
+
+  it('lets at most two scans of one host hold a slot at once', async () => {
+    const host = `shop-${randomUUID().slice(0, 6)}.example:443`;
+    const claims = await Promise.all(Array.from({ length: 10 }, () => claimHostSlot(deps.db, tableName, host, 2, { now, untilMs: now + 60_000 })));
+    expect(claims.filter((claim) => claim !== null).map((claim) => claim.slot).sort()).toEqual([0, 1]);
+    expect(await claimHostSlot(deps.db, tableName, host, 2, { now: now + 61_000, untilMs: now + 120_000 })).not.toBeNull();
+  });
+});
