@@ -28,7 +28,8 @@ export type WorkerName = (typeof workerNames)[number];
 export type FunctionName = Family | WorkerName;
 
 export type WorkerTrigger =
-  | { kind: 'queue'; queue: QueueName; batchSize: number }
+  /** `deadLetters`: the worker also consumes the queue's DLQ (it settles what ends there). */
+  | { kind: 'queue'; queue: QueueName; batchSize: number; deadLetters?: 'consume' }
   /** The weekly rule, plus the queue on which the work it starts goes on (one message per shard). */
   | { kind: 'weekly'; queue: QueueName; batchSize: number };
 
@@ -45,7 +46,7 @@ export const workers: Record<WorkerName, WorkerSpec> = {
     description: 'Scans the URLs of batch submissions',
     memoryMiB: 1024,
     timeoutSeconds: 120,
-    trigger: { kind: 'queue', queue: 'batch', batchSize: 3 },
+    trigger: { kind: 'queue', queue: 'batch', batchSize: 3, deadLetters: 'consume' },
   },
   rescanSweep: {
     description: 'Weekly: finds watched sites due for a rescan and queues them, a shard at a time',

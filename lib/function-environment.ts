@@ -1,7 +1,7 @@
-import { envName, type ConfigKey } from '#shared/config.js';
+import { envName, loadConfig, type ConfigKey } from '#shared/config.js';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import type { DeploySettings } from '#lib/deploy-settings.js';
-import type { FunctionName } from '#lib/function-catalog.js';
+import { workers, type FunctionName, type WorkerSpec } from '#lib/function-catalog.js';
 import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
 
 /** The deployed resources a function's settings point at. */
@@ -10,6 +10,7 @@ export interface EnvironmentSources {
   publicBaseUrl: string;
   tableName: string;
   queueUrls: Record<QueueName, string>;
+  deadLetterQueueArns: Record<QueueName, string>;
   keyPepperSecretArn: string;
   stripeSecretArn: string;
   stripeWebhookSecretArn: string;
@@ -19,6 +20,12 @@ export interface EnvironmentSources {
 
 function queueUrlKey(queue: QueueName): ConfigKey {
   return `${queue}QueueUrl`;
+}
+
+function deadLetterArnKey(queue: QueueName): ConfigKey {
+  const key = `${queue}DeadLetterQueueArn`;
+  if (!(key in loadConfig({}))) throw new Error(`shared/config.ts has no ${key} for the ${queue} queue's dead-letter consumer`);
+  return key as ConfigKey;
 }
 
 /**
@@ -45,6 +52,8 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
     values.stripeTaxIdCollection = sources.settings.stripe.taxIdCollection;
   }
   if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
+  const trigger = (workers as Partial<Record<FunctionName, WorkerSpec>>)[name]?.trigger;
+  if (trigger?.kind === 'queue' && trigger.deadLetters === 'consume') values[deadLetterArnKey(trigger.queue)] = sources.deadLetterQueueArns[trigger.queue];
   if (access.readsWebhookSealingKey) values.webhookSealingKeySecretArn = sources.webhookSealingKeySecretArn;
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
 }

@@ -62,6 +62,7 @@ export class ReadinessStack extends Stack {
         publicBaseUrl: settings.publicBaseUrl ?? http.endpoint,
         tableName: this.table.tableName,
         queueUrls: Object.fromEntries(queueNames.map((name) => [name, queues[name].queueUrl])) as Record<QueueName, string>,
+        deadLetterQueueArns: Object.fromEntries(queueNames.map((name) => [name, queues[name].deadLetterQueue!.queue.queueArn])) as Record<QueueName, string>,
         keyPepperSecretArn: secrets.keyPepper.secretArn,
         stripeSecretArn: secrets.stripe.secretArn,
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,

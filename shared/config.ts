@@ -23,6 +23,8 @@ const defaults = {
   rescanQueueUrl: '',
   sweepQueueUrl: '',
   webhookQueueUrl: '',
+  /** The batch queue's dead-letter queue: the batch worker also consumes it, failing the items whose messages end there. */
+  batchDeadLetterQueueArn: '',
   mailQueueUrl: '',
   publicBaseUrl: 'http://localhost:3000',
   mailFrom: 'Agent Readiness Scanner <no-reply@example.com>',

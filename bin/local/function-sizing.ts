@@ -1,7 +1,7 @@
 import type { QueueName } from '#shared/adapters/queue.js';
 import type { Family } from '#shared/http/route-types.js';
 import { capacityDefaults } from '#lib/capacity-settings.js';
-import { apiFunctions, consumerOf, reservedConcurrencyOf, visibilityTimeoutFactor, workers, type WorkerName } from '#lib/function-catalog.js';
+import { apiFunctions, consumerOf, reservedConcurrencyOf, visibilityTimeoutFactor, workerNames, workers, type WorkerName } from '#lib/function-catalog.js';
 
 /** The deployed functions' names, timeouts and batch sizes (lib/function-catalog.ts), as the local stack applies them. */
 export interface LocalFunction {
@@ -34,4 +34,12 @@ export function queueVisibilityTimeoutSeconds(queue: QueueName): number {
 /** The deployed event source's maximum concurrency for the queue's worker (lib/constructs/service-functions.ts). */
 export function queuePollers(queue: QueueName): number {
   return reservedConcurrencyOf(consumerOf(queue), capacityDefaults) ?? capacityDefaults.workerConcurrency;
+}
+
+/** Queues whose worker also consumes their dead-letter queue. */
+export function deadLetterConsumingQueues(): QueueName[] {
+  return workerNames.flatMap((name) => {
+    const trigger = workers[name].trigger;
+    return trigger.kind === 'queue' && trigger.deadLetters === 'consume' ? [trigger.queue] : [];
+  });
 }

@@ -12,6 +12,7 @@ export interface LocalQueue {
   url: string;
   arn: string;
   deadLetterUrl: string;
+  deadLetterArn: string;
 }
 
 export interface SqsLocal {
@@ -64,7 +65,7 @@ export async function createQueueWithDeadLetters(client: SQSClient, name: string
     VisibilityTimeout: String(visibilityTimeoutSeconds),
     RedrivePolicy: JSON.stringify({ deadLetterTargetArn: deadLetters.arn, maxReceiveCount: receives }),
   });
-  return { name, url: queue.url, arn: queue.arn, deadLetterUrl: deadLetters.url };
+  return { name, url: queue.url, arn: queue.arn, deadLetterUrl: deadLetters.url, deadLetterArn: deadLetters.arn };
 }
 
 async function createQueue(client: SQSClient, name: string, attributes: Record<string, string>): Promise<{ url: string; arn: string }> {

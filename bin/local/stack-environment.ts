@@ -9,6 +9,8 @@ export interface LocalEndpoints {
   sqs: string;
   ses: string;
   queueUrls: Record<QueueName, string>;
+  /** The batch queue's dead-letter queue, which the batch worker also consumes. */
+  batchDeadLetterQueueArn: string;
   publicBaseUrl: string;
   keyPepper: string;
 }
@@ -26,6 +28,7 @@ export function localEnvironment(endpoints: LocalEndpoints): Record<string, stri
     [envName('sesEndpoint')]: endpoints.ses,
     [envName('publicBaseUrl')]: endpoints.publicBaseUrl,
     [envName('keyPepper')]: endpoints.keyPepper,
+    [envName('batchDeadLetterQueueArn')]: endpoints.batchDeadLetterQueueArn,
     ...queueVariables,
   };
 }

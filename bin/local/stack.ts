@@ -7,7 +7,7 @@ import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
 import { localKeyPepper } from './key-pepper.js';
-import { queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from './function-sizing.js';
+import { deadLetterConsumingQueues, queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from './function-sizing.js';
 import { loadBillingPages, loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
 import { localClientConfig } from './local-aws.js';
 import { consoleLog, type LocalLog } from './log.js';
@@ -109,6 +109,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqs: sqs.endpoint,
         ses: ses.endpoint,
         queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, sqs.queues[queue].url])) as Record<QueueName, string>,
+        batchDeadLetterQueueArn: sqs.queues.batch.deadLetterArn,
         publicBaseUrl: process.env[envName('publicBaseUrl')] || `http://localhost:${apiPort}`,
         keyPepper: process.env[envName('keyPepper')] || (await localKeyPepper(dataDir)),
       }),
@@ -148,6 +149,21 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         }),
       ),
     );
+    // The workers that settle what reaches their queue's DLQ consume it too (lib/function-catalog.ts).
+    for (const queue of deadLetterConsumingQueues()) {
+      const deadLetters = sqs.queues[queue];
+      pollers.push(
+        startQueuePoller({
+          client: sqsClient,
+          queue: { name: `${queue}-dlq`, url: deadLetters.deadLetterUrl, arn: deadLetters.deadLetterArn },
+          region,
+          handler: queueHandlers[queue],
+          consumer: queueConsumer(queue),
+          waitTimeSeconds: options.pollWaitSeconds ?? 1,
+          log,
+        }),
+      );
+    }
     stoppers.push(() => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined));
 
     const api = await withPortHint(

@@ -3,7 +3,7 @@ import { createQueue } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { BatchMessage } from '#shared/domain/batches/batch-message.js';
-import { scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
+import { failAbandonedItem, scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 import { maxReceiveCountOf } from '#lib/function-catalog.js';
 
@@ -13,11 +13,19 @@ const leaseMs = 60_000;
 /** Reported as the record's failure: SQS hands the message back once its new visibility timeout ends. */
 class RetryLater extends Error {}
 
-/** Scans batch items, one message each, and makes each batch's final transition. */
+/**
+ * Scans batch items, one message each, and makes each batch's final transition. It also consumes the
+ * batch queue's dead-letter queue: an item whose message ends there is failed, so no batch waits for ever.
+ */
 export const handler = createQueueWorker(
   'batch',
   BatchMessage,
   async (message, deps, record) => {
+    if (deps.config.batchDeadLetterQueueArn !== '' && record.eventSourceARN === deps.config.batchDeadLetterQueueArn) {
+      const outcome = message.kind === 'batch-item' ? await failAbandonedItem(message, deps) : await settleIfDone(message.batchId, deps);
+      deps.logger.warn('Batch message from the dead-letter queue', { messageId: record.messageId, batchId: message.batchId, outcome });
+      return;
+    }
     if (message.kind === 'batch-settle') {
       const outcome = await settleIfDone(message.batchId, deps);
       deps.logger.info('Batch settle', { messageId: record.messageId, batchId: message.batchId, outcome });

@@ -3,7 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
@@ -19,7 +19,7 @@ import type { Mail } from '#lib/constructs/mail.js';
 
 export interface ServiceFunctionsProps {
   table: ITable;
-  queues: Record<QueueName, IQueue>;
+  queues: Record<QueueName, Queue>;
   keyPepper: ISecret;
   stripe: ISecret;
   stripeWebhook: ISecret;
@@ -62,6 +62,10 @@ export class ServiceFunctions extends Construct {
       // Never more pollers than the function may run; without reservations, the same cap.
       const maxConcurrency = reservedConcurrencyOf(name, props.capacity) ?? props.capacity.workerConcurrency;
       fn.handler.addEventSource(new SqsEventSource(props.queues[queue], { batchSize, maxConcurrency, reportBatchItemFailures: true }));
+      const deadLetters = props.queues[queue].deadLetterQueue?.queue;
+      if (spec.trigger.kind === 'queue' && spec.trigger.deadLetters === 'consume' && deadLetters) {
+        fn.handler.addEventSource(new SqsEventSource(deadLetters, { batchSize, maxConcurrency, reportBatchItemFailures: true }));
+      }
     }
   }
 

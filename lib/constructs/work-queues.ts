@@ -28,7 +28,8 @@ export class WorkQueues extends Construct {
   private createQueue(name: QueueName, props: WorkQueuesProps): Queue {
     const scope = new Construct(this, name);
     const secured = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true };
-    const deadLetters = new Queue(scope, 'DeadLetters', { ...secured, retentionPeriod: Duration.days(14) });
+    // Its visibility timeout matches the queue's: a worker may consume it (the batch worker does).
+    const deadLetters = new Queue(scope, 'DeadLetters', { ...secured, retentionPeriod: Duration.days(14), visibilityTimeout: props.visibilityTimeout(name) });
     const queue = new Queue(scope, 'Queue', {
       ...secured,
       visibilityTimeout: props.visibilityTimeout(name),

@@ -161,7 +161,8 @@ describe('Worker triggers', () => {
 
   it('maps each queue to its worker with partial batch responses', () => {
     const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as FunctionResource[];
-    expect(mappings).toHaveLength(5);
+    // One per queue, plus the batch worker on the batch queue's dead-letter queue.
+    expect(mappings).toHaveLength(6);
     for (const [queue, batchSize] of Object.entries(expectedBatchSizes)) {
       const consumer = workerNames.find((name) => workers[name].trigger.queue === queue)!;
       built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -171,6 +172,17 @@ describe('Worker triggers', () => {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
+  });
+
+  it("has the batch worker consume the batch queue's dead-letter queue too, knowing it by its ARN", () => {
+    const deadLetters = built.stack.queues.batch.deadLetterQueue!.queue;
+    built.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [built.logicalId(deadLetters), 'Arn'] },
+      FunctionName: { Ref: built.logicalId(built.stack.functions.get('batchScan').handler) },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(environmentOf('batchScan').BATCH_DEAD_LETTER_QUEUE_ARN).toEqual({ 'Fn::GetAtt': [built.logicalId(deadLetters), 'Arn'] });
+    expect(allNames.filter((name) => 'BATCH_DEAD_LETTER_QUEUE_ARN' in environmentOf(name))).toEqual(['batchScan']);
   });
 
   it('runs the rescan sweep weekly from an EventBridge rule', () => {

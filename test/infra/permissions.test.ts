@@ -40,9 +40,10 @@ describe('least-privilege grants follow the access table', () => {
     expect(targetsOf(name, 'sqs:SendMessage')).toEqual(queueIds([...functionAccess[name].sendsTo]));
   });
 
-  it.each(allNames)('%s may receive only from the queue it consumes', (name) => {
+  it.each(allNames)('%s may receive only from the queue it consumes (and the batch worker from its DLQ)', (name) => {
     const consumed = expectedConsumes[name];
-    expect(targetsOf(name, 'sqs:ReceiveMessage')).toEqual(queueIds(consumed ? [consumed] : []));
+    const deadLetters = name === 'batchScan' ? [built.logicalId(built.stack.queues.batch.deadLetterQueue!.queue)] : [];
+    expect(targetsOf(name, 'sqs:ReceiveMessage')).toEqual([...queueIds(consumed ? [consumed] : []), ...deadLetters].sort());
   });
 
   it('lets only meta read every queue’s attributes for the health check', () => {

@@ -53,6 +53,20 @@ export async function scanBatchItem(message: BatchItemMessage, deps: Dependencie
   }
 }
 
+/**
+ * A message that reached the dead-letter queue (its deliveries kept failing before the worker could
+ * record an outcome): the item fails with that reason, so its batch still ends.
+ */
+export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<'failed' | 'already_done'> {
+  const item = await getBatchItem(deps.db, deps.config.tableName, message.batchId, message.index);
+  if (!item || item.status === 'completed' || item.status === 'failed') {
+    await settleIfDone(message.batchId, deps);
+    return 'already_done';
+  }
+  await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: its scan kept failing (dead-letter queue)' }, deps);
+  return 'failed';
+}
+
 /** Counts the scan, scans, stores and raises scan_complete; a failure the user should see is a failed item. */
 async function scanItem(url: string, accountId: string, batchId: string, deps: Dependencies): Promise<ItemOutcome> {
   const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
-import { signUp, type SignedIn } from '../support/accounts.js';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { inject } from 'vitest';
+import { putBatch } from '#shared/db/batches.js';
+import { localClientConfig } from '../../../bin/local/local-aws.js';
+import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 
 let agentReady: RunningShop;
 let gaps: RunningShop;
@@ -105,4 +109,19 @@ describe('batch scans on the local stack', () => {
     expect((await user.client.call('/api/v1/batch/scan/not-a-uuid', { key: user.apiKey })).status).toBe(400);
     expect((await user.client.call(`/api/v1/batch/scan/${crypto.randomUUID()}`, { key: user.apiKey })).status).toBe(404);
   });
+
+  it("fails an item whose message reached the batch queue's dead-letter queue, and the batch ends", async () => {
+    const user = await signUp({ tier: 'growth' });
+    const batchId = crypto.randomUUID();
+    const createdAt = new Date().toISOString();
+    // A batch whose one item's scan kept failing: its message is in the DLQ, the item still processing.
+    await putBatch(testTable(), inject('tableName'), { id: batchId, accountId: user.accountId, label: null, status: 'processing', totalUrls: 1, completedUrls: 0, failedUrls: 0, createdAt, completedAt: null }, [
+      { batchId, index: 0, url: 'https://stuck.example/', status: 'processing', scanId: null, score: null, band: null, error: null, leaseUntil: Date.now() + 600_000 },
+    ]);
+    const sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
+    await sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').batch.deadLetterUrl, MessageBody: JSON.stringify({ kind: 'batch-item', accountId: user.accountId, batchId, index: 0 }) }));
+    sqs.destroy();
+    const detail = await finished(user, batchId);
+    expect(detail).toMatchObject({ status: 'failed', failedUrls: 1, results: [{ status: 'failed', error: expect.stringMatching(/dead-letter queue/) }] });
+  }, 60_000);
 });
