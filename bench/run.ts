@@ -15,7 +15,10 @@
  * 6. Webhooks: 1,000 events to 5 loopback receivers through the real delivery worker, each delivered
  *    exactly once; deliveries per second and queued-to-hit percentiles (webhooks.ts).
  *
- * 7. Cold start: every function bundled as deployed, its size and median import time in fresh
+ * 7. Batches: 50 URLs of 25 fixture shops behind 100 ms through the real batch worker, against one
+ *    growth scan in the same run (batches.ts).
+ *
+ * 8. Cold start: every function bundled as deployed, its size and median import time in fresh
  *    processes, beside a floor handler measured in the same run (cold-start.ts).
  *
  * Prints a compact table and writes bench/results.json.
@@ -31,6 +34,7 @@ import type { LatencyRow } from './latency.js';
 import { runMemoryBench } from './memory.js';
 import { printRescans, runRescanBench } from './rescans.js';
 import { printWebhooks, runWebhookBench } from './webhooks.js';
+import { printBatches, runBatchBench } from './batches.js';
 import { median, round } from './stats.js';
 
 const LATENCY_MS = 100;
@@ -116,6 +120,9 @@ async function main(): Promise<void> {
   const webhooks = await runWebhookBench();
   printWebhooks(webhooks);
 
+  const batches = await runBatchBench();
+  printBatches(batches);
+
   const coldStart = await runColdStartBench();
   printColdStart(coldStart);
 
@@ -134,6 +141,7 @@ async function main(): Promise<void> {
         accounts,
         rescans,
         webhooks,
+        batches,
         coldStart,
       },
       null,

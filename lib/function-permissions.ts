@@ -70,8 +70,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
-  // the account's count, the item's outcome with the batch's count, and the final transition.
-  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['webhook'] },
+  // the account's count, the item's outcome with the batch's count, and the final transition; an item
+  // whose host is busy goes back on its queue, delayed.
+  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['batch', 'webhook'] },
   // Reads the due index (keys only) and moves each queued site's due date; shards go on over its queue.
   rescanSweep: { table: ['UpdateItem'], indexes: ['gsi2'], sendsTo: ['rescan', 'sweep'] },
   // The site, its account and previous result; host and job leases; the result with the account's count,

@@ -10,9 +10,6 @@ import { maxReceiveCountOf } from '#lib/function-catalog.js';
 /** An item's scan holds it (and a slot of its host) this long: the 30-second scan plus storing it. */
 const leaseMs = 60_000;
 
-/** Reported as the record's failure: SQS hands the message back once its new visibility timeout ends. */
-class RetryLater extends Error {}
-
 /**
  * Scans batch items, one message each, and makes each batch's final transition. It also consumes the
  * batch queue's dead-letter queue: an item whose message ends there is failed, so no batch waits for ever.
@@ -34,10 +31,9 @@ export const handler = createQueueWorker(
     const lastAttempt = Number(record.attributes.ApproximateReceiveCount) >= maxReceiveCountOf('batch');
     const step = await scanBatchItem(message, deps, { leaseMs, lastAttempt });
     deps.logger.info('Batch item', { messageId: record.messageId, batchId: message.batchId, index: message.index, ...step });
-    if (step.kind === 'retry') {
-      await deps.queue.retryLater('batch', record.receiptHandle, step.afterSeconds);
-      throw new RetryLater(`Batch ${message.batchId} item ${message.index}: host busy, again in ${step.afterSeconds} s`);
-    }
+    // A busy host is not a failure: a fresh, delayed copy of the message (its receive count, which
+    // decides the last attempt, starts again); this one is done.
+    if (step.kind === 'retry') await deps.queue.send('batch', message, { delaySeconds: step.afterSeconds });
   },
   (config) => ({ db: createDocumentClient(config), queue: createQueue(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }),
 );

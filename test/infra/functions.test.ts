@@ -41,7 +41,7 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   sites: ['RESCAN_QUEUE_URL'],
   webhooks: [],
   billing: [],
-  batchScan: ['WEBHOOK_QUEUE_URL'],
+  batchScan: ['BATCH_QUEUE_URL', 'WEBHOOK_QUEUE_URL'],
   rescanSweep: ['RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL'],
   rescanSite: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
   webhookDelivery: ['WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
@@ -157,7 +157,7 @@ describe('Lambda functions', () => {
 });
 
 describe('Worker triggers', () => {
-  const expectedBatchSizes = { batch: 3, rescan: 3, sweep: 1, webhook: 10, mail: 10 };
+  const expectedBatchSizes = { batch: 5, rescan: 3, sweep: 1, webhook: 10, mail: 10 };
 
   it('maps each queue to its worker with partial batch responses', () => {
     const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as FunctionResource[];

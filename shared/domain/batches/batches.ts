@@ -41,13 +41,31 @@ export async function createBatch(caller: Caller, request: { urls: string[]; lab
     completedAt: null,
   };
   await putBatch(deps.db, deps.config.tableName, batch, items);
-  const toScan = items.filter((item) => item.status === 'pending');
+  const toScan = interleaveByHost(items.filter((item) => item.status === 'pending'));
   const messages: BatchMessage[] =
     toScan.length > 0
       ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index }))
       : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
   await deps.queue.sendMany('batch', messages);
   return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
+}
+
+/**
+ * Queue order: one URL of each host in turn, so the first messages taken spread over many shops (each
+ * host allows only a couple of scans at once) instead of waiting on one.
+ */
+function interleaveByHost(items: StoredBatchItem[]): StoredBatchItem[] {
+  const byHost = new Map<string, StoredBatchItem[]>();
+  for (const item of items) {
+    const host = new URL(item.url).host;
+    byHost.set(host, [...(byHost.get(host) ?? []), item]);
+  }
+  const queues = [...byHost.values()];
+  const ordered: StoredBatchItem[] = [];
+  for (let round = 0; ordered.length < items.length; round += 1) {
+    for (const queue of queues) if (queue[round]) ordered.push(queue[round]!);
+  }
+  return ordered;
 }
 
 /** GET /api/v1/batch/scan/{id}: the caller's own batches only. */

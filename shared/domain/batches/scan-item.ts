@@ -1,6 +1,7 @@
+import { setTimeout } from 'node:timers/promises';
 import { putOwnedScan } from '#shared/db/scans.js';
 import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, markBatchProcessing, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
-import { claimHostSlot, releaseHostSlot } from '#shared/db/host-slots.js';
+import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { countApiCall, countScan } from '#shared/domain/accounts/usage.js';
 import { finalStatus } from '#shared/domain/batches/batch.js';
@@ -37,19 +38,33 @@ export async function scanBatchItem(message: BatchItemMessage, deps: Dependencie
     await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: every attempt ended without a result' }, deps);
     return { kind: 'done', outcome: 'failed' };
   }
-  const now = deps.clock.now();
   const host = new URL(item.url).host;
-  const slot = await claimHostSlot(db, config.tableName, host, scansPerHost, { now, untilMs: now + options.leaseMs });
+  const slot = await waitForHostSlot(host, deps, options.leaseMs);
   if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
   try {
-    const leaseUntil = now + options.leaseMs;
-    if (!(await claimBatchItem(db, config.tableName, item.batchId, item.index, { now, until: leaseUntil }))) return { kind: 'done', outcome: 'in_progress' };
+    const claimedAt = deps.clock.now();
+    const leaseUntil = claimedAt + options.leaseMs;
+    if (!(await claimBatchItem(db, config.tableName, item.batchId, item.index, { now: claimedAt, until: leaseUntil }))) return { kind: 'done', outcome: 'in_progress' };
     await markBatchProcessing(db, config.tableName, item.batchId);
     const outcome = await scanItem(item.url, message.accountId, item.batchId, deps);
     await finish(item, outcome, deps, leaseUntil);
     return { kind: 'done', outcome: outcome.status === 'completed' ? 'scanned' : 'failed' };
   } finally {
     await releaseHostSlot(db, config.tableName, slot);
+  }
+}
+
+/** A busy host is asked again this often, for a few seconds, before the message is handed back. */
+const slotPollMs = 150;
+const slotWaitMs = 3_000;
+
+/** One of the host's slots: at once, or within a few seconds while the host's other scans finish. */
+async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number): Promise<HostSlot | null> {
+  for (let tries = 1; ; tries += 1) {
+    const now = deps.clock.now();
+    const slot = await claimHostSlot(deps.db, deps.config.tableName, host, scansPerHost, { now, untilMs: now + leaseMs });
+    if (slot || tries * slotPollMs >= slotWaitMs) return slot;
+    await setTimeout(slotPollMs);
   }
 }
 
