@@ -1,6 +1,6 @@
 /**
  * Child process of the batch figures: DynamoDB Local (in memory) and fauxqs on free ports, 25 fixture
- * shops behind 100 ms latency, and the real batch worker behind as many local pollers as the deployed
+ * shops behind 100 ms latency in a process of their own (their gzip and timers are not the workers' CPU), and the real batch worker behind as many local pollers as the deployed
  * event source runs. A batch of 50 distinct URLs (2 pages of each shop: each host's two scan slots) is timed from submission to its
  * final transition, beside growth scans of one of those pages, interleaved. Prints one JSON line.
  */
@@ -17,7 +17,8 @@ import type { Caller } from '#shared/domain/accounts/caller.js';
 import { createBatch } from '#shared/domain/batches/batches.js';
 import { runScan } from '#shared/domain/scans.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
-import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { QueueHandler } from '../bin/local/handler-modules.js';
 import { ensureTable } from '../bin/local/create-table.js';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
@@ -36,9 +37,16 @@ const region = 'eu-west-2';
 
 const dynamo = await startDynamoDbLocal({ port: await findFreePort(), dataDir: null });
 const sqs = await startSqsLocal({ port: 0, region, visibilityTimeoutSeconds: queueVisibilityTimeoutSeconds });
-const shops: RunningShop[] = [];
+const shopProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./shops-process.ts', import.meta.url)), String(SHOPS), String(LATENCY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
 try {
-  for (let index = 0; index < SHOPS; index += 1) shops.push(await startShop('agent-ready', { latencyMs: LATENCY_MS }));
+  const shops = await new Promise<Array<{ origin: string }>>((resolve, reject) => {
+    let out = '';
+    shopProcess.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve((JSON.parse(out.split('\n')[0]!) as string[]).map((origin) => ({ origin })));
+    });
+    shopProcess.once('exit', (code) => reject(new Error(`the shops process exited ${code}`)));
+  });
   const client = new DynamoDBClient(localClientConfig(dynamo.endpoint, region));
   const db = DynamoDBDocumentClient.from(client);
   await ensureTable(client, 'readiness');
@@ -88,7 +96,7 @@ try {
   client.destroy();
   console.log(JSON.stringify({ urls: SHOPS * PAGES.length, shops: SHOPS, latencyMs: LATENCY_MS, pollers: queuePollers('batch'), singles, batches, counts }));
 } finally {
-  await Promise.all(shops.map((shop) => shop.close()));
+  shopProcess.stdin.end();
   await sqs.stop();
   await dynamo.stop();
 }

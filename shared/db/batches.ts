@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { batchGet } from '#shared/db/batch-get.js';
@@ -10,16 +10,6 @@ import type { StoredBatch, StoredBatchItem } from '#shared/domain/batches/batch.
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, type: _type, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...rest } = item;
   return rest as T;
-}
-
-async function conditional(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }
 
 /** The batch, its items and the account's batch count in one transaction (at most 50 items + 2). */
@@ -61,7 +51,7 @@ export async function getBatchItem(db: DynamoDBDocumentClient, tableName: string
 
 /** Takes an item to scan: pending, or processing by a worker whose lease ran out. */
 export async function claimBatchItem(db: DynamoDBDocumentClient, tableName: string, batchId: string, index: number, lease: { now: number; until: number }): Promise<boolean> {
-  return conditional(
+  return conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -77,7 +67,7 @@ export async function claimBatchItem(db: DynamoDBDocumentClient, tableName: stri
 
 /** pending -> processing when the first item starts (later callers change nothing). */
 export async function markBatchProcessing(db: DynamoDBDocumentClient, tableName: string, batchId: string): Promise<void> {
-  await conditional(
+  await conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -158,7 +148,7 @@ export async function settleBatch(
   status: 'completed' | 'failed',
   completedAt: string,
 ): Promise<boolean> {
-  return conditional(
+  return conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,

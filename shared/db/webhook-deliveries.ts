@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
 import type { DeliveryAttempt, DeliveryState, StoredDelivery } from '#shared/domain/webhooks/delivery.js';
@@ -13,19 +13,9 @@ function toDelivery(item: Record<string, unknown>): StoredDelivery {
   return delivery as unknown as StoredDelivery;
 }
 
-async function conditional(write: Promise<unknown>): Promise<boolean> {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 /** Writes a delivery unless it exists (a redelivered fan-out message finds it there). */
 export async function putDeliveryOnce(db: DynamoDBDocumentClient, tableName: string, delivery: StoredDelivery, retention: Retention): Promise<boolean> {
-  return conditional(
+  return conditionalWrite(
     db.send(
       new PutCommand({
         TableName: tableName,
@@ -52,7 +42,7 @@ export async function claimAttempt(
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
   claim: { messageId: string; now: number; leaseUntil: number },
 ): Promise<boolean> {
-  return conditional(
+  return conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -96,7 +86,7 @@ export async function finishAttempt(
 
 /** A pending delivery whose endpoint is gone or disabled is settled without an attempt. */
 export async function dropDelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>): Promise<void> {
-  await conditional(
+  await conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
@@ -120,7 +110,7 @@ export async function claimRedelivery(
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
   claim: { now: number; leaseUntil: number },
 ): Promise<boolean> {
-  return conditional(
+  return conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
