@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import type { DigestEntry } from '#shared/domain/rescans/digest-entry.js';
 
@@ -18,19 +18,15 @@ export async function appendDigestEntry(db: DynamoDBDocumentClient, tableName: s
 
 /** True for the first caller of an account and sweep: it schedules that sweep's digest mail. */
 export async function markDigestScheduled(db: DynamoDBDocumentClient, tableName: string, accountId: string, slot: string, expiresAt: number): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new PutCommand({
         TableName: tableName,
         Item: { ...keys.alertDigestJob(accountId, slot), type: 'AlertDigestJob', expiresAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function pendingDigestEntries(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<DigestEntry[]> {

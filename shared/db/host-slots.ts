@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 
 export interface HostSlot {
@@ -16,8 +16,8 @@ export interface HostSlot {
 export async function claimHostSlot(db: DynamoDBDocumentClient, tableName: string, host: string, slots: number, lease: { now: number; untilMs: number }): Promise<HostSlot | null> {
   for (let slot = 0; slot < slots; slot += 1) {
     const claimId = randomUUID();
-    try {
-      await db.send(
+    const claimed = await conditionalWrite(
+      db.send(
         new PutCommand({
           TableName: tableName,
           Item: { ...keys.hostScanSlot(host, slot), type: 'HostSlot', claimId, until: lease.untilMs, expiresAt: Math.ceil(lease.untilMs / 1000) + 3_600 },
@@ -25,22 +25,18 @@ export async function claimHostSlot(db: DynamoDBDocumentClient, tableName: strin
           ExpressionAttributeNames: { '#until': 'until' },
           ExpressionAttributeValues: { ':now': lease.now },
         }),
-      );
-      return { host, slot, claimId };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
+      ),
+    );
+    if (claimed) return { host, slot, claimId };
   }
   return null;
 }
 
 /** Gives the slot back (only if this claim still holds it). */
 export async function releaseHostSlot(db: DynamoDBDocumentClient, tableName: string, held: HostSlot): Promise<void> {
-  try {
-    await db.send(
+  await conditionalWrite(
+    db.send(
       new DeleteCommand({ TableName: tableName, Key: keys.hostScanSlot(held.host, held.slot), ConditionExpression: 'claimId = :claim', ExpressionAttributeValues: { ':claim': held.claimId } }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
 }

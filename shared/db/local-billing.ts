@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import type { PaidTier } from '#shared/domain/billing/subscription-state.js';
 
@@ -45,8 +46,8 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
 
     /** Moves an open checkout to its end state once; false when it was not open (or has expired). */
     async closeCheckout(id: string, state: 'complete' | 'abandoned', nowSeconds: number, subscriptionId: string | null): Promise<boolean> {
-      try {
-        await db.send(
+      return conditionalWrite(
+        db.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.localCheckout(id),
@@ -55,12 +56,8 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
             ExpressionAttributeNames: { '#state': 'state' },
             ExpressionAttributeValues: { ':state': state, ':open': 'open', ':now': nowSeconds, ':subscription': subscriptionId },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async putSubscription(subscription: LocalSubscription): Promise<void> {

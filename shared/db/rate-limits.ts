@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import type { RateSlotStore } from '#shared/domain/rate-limiter.js';
@@ -22,8 +23,8 @@ export function dynamoRateSlotStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async claimSlot({ rule, subject, index, at, claimId, cutoff, windowSeconds }) {
-      try {
-        await db.send(
+      return conditionalWrite(
+        db.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -38,12 +39,8 @@ export function dynamoRateSlotStore(db: DynamoDBDocumentClient, tableName: strin
             ExpressionAttributeNames: { '#at': 'at' },
             ExpressionAttributeValues: { ':cutoff': cutoff },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async releaseSlot({ rule, subject, index, claimId }) {

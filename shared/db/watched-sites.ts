@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import { writeTransaction } from '#shared/db/transactions.js';
@@ -245,8 +246,8 @@ export async function dueSitesPage(
  * overlapping sweeps only one moves it, and a site deleted meanwhile is left alone.
  */
 export async function moveDue(db: DynamoDBDocumentClient, tableName: string, site: DueSite, next: DuePlace): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.watchedSite(site.accountId, site.siteId),
@@ -254,12 +255,8 @@ export async function moveDue(db: DynamoDBDocumentClient, tableName: string, sit
         ConditionExpression: 'gsi2sk = :read',
         ExpressionAttributeValues: { ...prefixed(keys.rescanDue(next.shard, next.dueAt, site.accountId, site.siteId)), ':read': site.gsi2sk },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 function prefixed(due: { gsi2pk: string; gsi2sk: string }): Record<string, string> {

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import { writeTransaction } from '#shared/db/transactions.js';
@@ -87,8 +88,8 @@ export async function recordWebhookOutcome(
 
 /** Turns an active endpoint off; true for the one caller that did it (who tells the owner). */
 export async function disableWebhookItem(db: DynamoDBDocumentClient, tableName: string, webhook: Pick<StoredWebhook, 'accountId' | 'id'>, reason: string): Promise<boolean> {
-  try {
-    await db.send(
+  return conditionalWrite(
+    db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.webhook(webhook.accountId, webhook.id),
@@ -96,10 +97,6 @@ export async function disableWebhookItem(db: DynamoDBDocumentClient, tableName: 
         ConditionExpression: 'isActive = :true',
         ExpressionAttributeValues: { ':false': false, ':true': true, ':reason': reason },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
