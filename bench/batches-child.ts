@@ -5,12 +5,9 @@
  * final transition, beside growth scans of one of those pages, interleaved. Prints one JSON line.
  */
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { loadConfig } from '#shared/config.js';
 import { getBatch, getBatchWithItems } from '#shared/db/batches.js';
 import { keys } from '#shared/db/keys.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
@@ -20,23 +17,17 @@ import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { QueueHandler } from '../bin/local/handler-modules.js';
-import { ensureTable } from '../bin/local/create-table.js';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
-import { findFreePort } from '../bin/local/free-port.js';
-import { queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from '../bin/local/function-sizing.js';
-import { localClientConfig } from '../bin/local/local-aws.js';
+import { queueConsumer, queuePollers } from '../bin/local/function-sizing.js';
 import { quietLog } from '../bin/local/log.js';
 import { startQueuePoller } from '../bin/local/queue-poller.js';
-import { startSqsLocal } from '../bin/local/sqs-local.js';
+import { benchRegion as region, benchTable, startBenchStack } from './bench-stack.js';
 
 const SHOPS = 25;
 const LATENCY_MS = 100;
 const RUNS = 3;
 const PAGES = ['/', '/products/carbon-trekking-poles.html'];
-const region = 'eu-west-2';
 
-const dynamo = await startDynamoDbLocal({ port: await findFreePort(), dataDir: null });
-const sqs = await startSqsLocal({ port: 0, region, visibilityTimeoutSeconds: queueVisibilityTimeoutSeconds });
+const stack = await startBenchStack();
 const shopProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./shops-process.ts', import.meta.url)), String(SHOPS), String(LATENCY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
 try {
   const shops = await new Promise<Array<{ origin: string }>>((resolve, reject) => {
@@ -47,21 +38,7 @@ try {
     });
     shopProcess.once('exit', (code) => reject(new Error(`the shops process exited ${code}`)));
   });
-  const client = new DynamoDBClient(localClientConfig(dynamo.endpoint, region));
-  const db = DynamoDBDocumentClient.from(client);
-  await ensureTable(client, 'readiness');
-  const env = {
-    TABLE_NAME: 'readiness',
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    SQS_ENDPOINT: sqs.endpoint,
-    BATCH_QUEUE_URL: sqs.queues.batch.url,
-    WEBHOOK_QUEUE_URL: sqs.queues.webhook.url,
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1',
-    LOG_LEVEL: 'ERROR',
-  };
-  Object.assign(process.env, env);
-  const config = loadConfig(env);
-  const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
+  const { db, config, sqs, sqsClient } = stack;
   const deps = createDependencies(config, { db, queue: createQueue(config, sqsClient), fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
   const { handler } = (await import('../functions/workers/batch-scan.js')) as { handler: QueueHandler };
   const pollers = Array.from({ length: queuePollers('batch') }, () =>
@@ -77,26 +54,23 @@ try {
     singles.push(performance.now() - started);
 
     const accountId = randomUUID();
-    await db.send(new PutCommand({ TableName: 'readiness', Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', scanCount: 0, batchCount: 0 } }));
+    await db.send(new PutCommand({ TableName: benchTable, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', scanCount: 0, batchCount: 0 } }));
     const urls = shops.flatMap((shop) => PAGES.map((page) => `${shop.origin}${page}`));
     started = performance.now();
     const { batchId } = await createBatch({ accountId, tier: 'growth' } as Caller, { urls }, deps);
     for (;;) {
-      const batch = await getBatch(db, 'readiness', batchId);
+      const batch = await getBatch(db, benchTable, batchId);
       if (batch && (batch.status === 'completed' || batch.status === 'failed')) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     batches.push(performance.now() - started);
-    const { batch, items } = (await getBatchWithItems(db, 'readiness', batchId))!;
+    const { batch, items } = (await getBatchWithItems(db, benchTable, batchId))!;
     counts.push({ total: batch.totalUrls, completed: batch.completedUrls, failed: batch.failedUrls, itemsDone: items.filter((item) => item.status === 'completed').length });
   }
   await Promise.all(pollers.map((poller) => poller.stop()));
   await deps.fetcher.close();
-  sqsClient.destroy();
-  client.destroy();
   console.log(JSON.stringify({ urls: SHOPS * PAGES.length, shops: SHOPS, latencyMs: LATENCY_MS, pollers: queuePollers('batch'), singles, batches, counts }));
 } finally {
   shopProcess.stdin.end();
-  await sqs.stop();
-  await dynamo.stop();
+  await stack.stop();
 }

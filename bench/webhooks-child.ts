@@ -7,30 +7,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueHandler } from '../bin/local/handler-modules.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { loadConfig } from '#shared/config.js';
 import { keys } from '#shared/db/keys.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import type { EventMessage } from '#shared/domain/events.js';
 import { createWebhook } from '#shared/domain/webhooks/webhooks.js';
-import { ensureTable } from '../bin/local/create-table.js';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
-import { findFreePort } from '../bin/local/free-port.js';
-import { queueConsumer, queueVisibilityTimeoutSeconds } from '../bin/local/function-sizing.js';
-import { localClientConfig } from '../bin/local/local-aws.js';
+import { queueConsumer } from '../bin/local/function-sizing.js';
 import { quietLog } from '../bin/local/log.js';
 import { startQueuePoller } from '../bin/local/queue-poller.js';
-import { startSqsLocal } from '../bin/local/sqs-local.js';
+import { benchRegion as region, benchTable, startBenchStack } from './bench-stack.js';
 
 const EVENTS = 1_000;
 const RECEIVERS = 5;
 const POLLERS = 5;
-const region = 'eu-west-2';
 
 interface Receiver {
   url: string;
@@ -53,29 +45,14 @@ async function startReceiver(): Promise<Receiver> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, hits, server };
 }
 
-const dynamo = await startDynamoDbLocal({ port: await findFreePort(), dataDir: null });
-const sqs = await startSqsLocal({ port: 0, region, visibilityTimeoutSeconds: queueVisibilityTimeoutSeconds });
+const stack = await startBenchStack({ KEY_PEPPER: 'bench-pepper-bench-pepper-bench-pepper-0123456789' });
 const receivers: Receiver[] = [];
 try {
-  const client = new DynamoDBClient(localClientConfig(dynamo.endpoint, region));
-  const db = DynamoDBDocumentClient.from(client);
-  await ensureTable(client, 'readiness');
-  const env = {
-    TABLE_NAME: 'readiness',
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    SQS_ENDPOINT: sqs.endpoint,
-    WEBHOOK_QUEUE_URL: sqs.queues.webhook.url,
-    MAIL_QUEUE_URL: sqs.queues.mail.url,
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1',
-    KEY_PEPPER: 'bench-pepper-bench-pepper-bench-pepper-0123456789',
-    LOG_LEVEL: 'ERROR',
-  };
-  Object.assign(process.env, env);
-  const config = loadConfig(env);
+  const { db, config, sqs, sqsClient } = stack;
   const deps = createDependencies(config, { db });
 
   const accountId = randomUUID();
-  await db.send(new PutCommand({ TableName: 'readiness', Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 } }));
+  await db.send(new PutCommand({ TableName: benchTable, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 } }));
   const caller = { accountId, tier: 'growth' } as Caller;
   for (let index = 0; index < RECEIVERS; index += 1) {
     const receiver = await startReceiver();
@@ -84,7 +61,6 @@ try {
   }
 
   const { handler } = (await import('../functions/workers/webhook-delivery.js')) as { handler: QueueHandler };
-  const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
   const pollers = Array.from({ length: POLLERS }, () =>
     startQueuePoller({ client: sqsClient, queue: sqs.queues.webhook, region, handler, consumer: queueConsumer('webhook'), waitTimeSeconds: 1, log: quietLog }),
   );
@@ -123,14 +99,11 @@ try {
       if (times[0] !== undefined) latencies.push(times[0] - at);
     }
   }
-  sqsClient.destroy();
-  client.destroy();
   console.log(JSON.stringify({ events: EVENTS, receivers: RECEIVERS, pollers: POLLERS, expected, once, duplicates, missing, wallMs: finished - started, latencies }));
 } finally {
   for (const receiver of receivers) {
     receiver.server.closeAllConnections();
     receiver.server.close();
   }
-  await sqs.stop();
-  await dynamo.stop();
+  await stack.stop();
 }
