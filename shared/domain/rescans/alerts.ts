@@ -1,6 +1,6 @@
 import { appendDigestEntry, markDigestScheduled } from '#shared/db/alert-digests.js';
 import { getScan } from '#shared/db/scans.js';
-import { subscribedEventTypes } from '#shared/db/webhook-subscriptions.js';
+import { listWebhookItems } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { emitEvent, scanCompleteData, type EventType } from '#shared/domain/events.js';
@@ -8,7 +8,9 @@ import type { AlertDigestJob } from '#shared/domain/rescans/alert-digest-job.js'
 import { checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
 import { thresholdRecord, type StoredThreshold } from '#shared/domain/sites/thresholds.js';
 import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
+import { allowanceFor } from '#shared/domain/plans.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
+import { receivingEndpoints } from '#shared/domain/webhooks/webhook.js';
 import type { ScanResult } from '#shared/scanner/result.js';
 
 export interface RescanAlertInput {
@@ -24,7 +26,7 @@ export interface RescanAlertInput {
 /**
  * The events of a completed rescan: `scan_complete` (growth) always; when the site's alerts are on,
  * `score_change` when the score moved and `threshold_alert` per threshold that started to hold (growth).
- * Each goes to the webhook queue; the changes no active webhook of the account subscribes to go into the
+ * Each goes to the webhook queue; the changes no webhook of the account receives go into the
  * account's e-mail digest for this sweep instead (scan_complete is never mailed: a digest tells changes).
  */
 export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependencies): Promise<void> {
@@ -43,8 +45,10 @@ export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependenc
   const raised: EventType[] = [...(changed ? (['score_change'] as const) : []), ...(crossed.length > 0 ? (['threshold_alert'] as const) : [])];
   if (raised.length === 0) return;
 
-  const covered = await subscribedEventTypes(deps.db, deps.config.tableName, account.id);
-  const mailed = raised.filter((type) => !covered.has(type));
+  // Mailed unless a webhook receives it: the same rule the webhook fan-out applies.
+  const webhooks = await listWebhookItems(deps.db, deps.config.tableName, account.id);
+  const limit = allowanceFor(account.tier, deps.config).webhooksMax;
+  const mailed = raised.filter((type) => receivingEndpoints(webhooks, type, account.tier, limit).length === 0);
   if (mailed.length === 0) return;
   await addToDigest(await digestEntry(input, crossed, mailed.includes('score_change'), deps), input.slot, account.id, deps);
 }

@@ -6,22 +6,22 @@ import type { ServiceEvent } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import { envelopeBody } from '#shared/domain/webhooks/envelope.js';
 import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
-import { allowedEvents } from '#shared/domain/webhooks/webhook.js';
+import { receivingEndpoints } from '#shared/domain/webhooks/webhook.js';
 import type { DeliveryMessage } from '#shared/domain/webhooks/webhook-message.js';
 
 /**
  * Turns an event into one delivery per endpoint of the account that is active, subscribed to its type,
  * allowed it by the account's current tier (a downgraded account's growth-only subscriptions stop
- * receiving) and within the tier's webhook limit. A redelivered event message finds its deliveries written and queues them again: the
- * delivery worker sends each once whatever number of messages name it.
+ * receiving) and within the tier's webhook limit (`receivingEndpoints`). A redelivered event message
+ * finds its deliveries written and queues them again: the delivery worker sends each once whatever
+ * number of messages name it.
  */
 export async function fanOutEvent(event: ServiceEvent, deps: Dependencies): Promise<number> {
   const { db, config } = deps;
   const account = await getAccount(db, config.tableName, event.accountId);
-  if (!account || !allowedEvents(account.tier).includes(event.type)) return 0;
-  // After a downgrade the oldest endpoints up to the tier's limit keep receiving; newer ones wait.
-  const served = (await listWebhookItems(db, config.tableName, account.id)).slice(0, allowanceFor(account.tier, config).webhooksMax);
-  const endpoints = served.filter((webhook) => webhook.isActive && webhook.events.includes(event.type));
+  if (!account) return 0;
+  const webhooks = await listWebhookItems(db, config.tableName, account.id);
+  const endpoints = receivingEndpoints(webhooks, event.type, account.tier, allowanceFor(account.tier, config).webhooksMax);
   if (endpoints.length === 0) return 0;
   const body = envelopeBody(event);
   const now = deps.clock.now();

@@ -37,6 +37,17 @@ export function allowedEvents(tier: Tier): EventType[] {
   return [];
 }
 
+/**
+ * The endpoints an event of `type` goes to now: active, subscribed to it, the type allowed by the
+ * account's tier, and among the oldest `limit` endpoints (after a downgrade the newer ones wait).
+ * `webhooks` oldest first, as listWebhookItems returns them. Fan-out delivers to these; the rescan
+ * alerts mail what none of them covers.
+ */
+export function receivingEndpoints(webhooks: readonly StoredWebhook[], type: EventType, tier: Tier, limit: number): StoredWebhook[] {
+  if (!allowedEvents(tier).includes(type)) return [];
+  return webhooks.slice(0, limit).filter((webhook) => webhook.isActive && webhook.events.includes(type));
+}
+
 /** The context a sealed secret is bound to: it opens only for its own webhook and account. */
 export function secretContext(webhook: Pick<StoredWebhook, 'accountId' | 'id'>): Record<string, string> {
   return { purpose: 'webhook-signing-secret', accountId: webhook.accountId, webhookId: webhook.id };
