@@ -23,7 +23,8 @@ import { localClientConfig } from '../../../bin/local/local-aws.js';
 const tableName = `batches-${randomUUID().slice(0, 8)}`;
 let client: DynamoDBClient;
 let shops: RunningShop[];
-let now = Date.parse('2026-11-25T10:00:00Z');
+// Real time as the base: the scanner's deadline is measured on the clock, its fetches on the real one.
+let now = Date.now();
 const sent: Array<{ queue: QueueName; message: unknown }> = [];
 let deps: Dependencies;
 
