@@ -27,5 +27,6 @@ export function createDependencies(config: Config, overrides: Partial<Dependenci
     webhookSender: overrides.webhookSender ?? createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.logger ? { logger: overrides.logger } : {}),
+    ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
   });
 }

@@ -38,8 +38,8 @@ const defaults = {
   /** Key material that encrypts webhook signing secrets (AES-256-GCM); in AWS read from the secret below. Empty: the key pepper (local). */
   webhookSealingKey: '',
   webhookSealingKeySecretArn: '',
-  /** How long creating a webhook waits for its host name to resolve (the SSRF check). */
-  webhookResolveTimeoutMs: 3_000,
+  /** How long validating a URL (scan, watched site, webhook, batch item) waits for its host name to resolve (the SSRF check). */
+  hostResolveTimeoutMs: 3_000,
   /** The first retry of a failed delivery waits about this long; each next one twice as long (capped at 6 hours). */
   webhookRetryBaseSeconds: 60,
   /** An endpoint is disabled after this many consecutive failed deliveries… */

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/domain/accounts/account.js';
@@ -146,4 +147,27 @@ export async function consumeAllowance(
     }
   }
   throw new Error('Usage counter kept conflicting');
+}
+
+/**
+ * Gives back one use counted in `windowId` (a scan that failed on the target's side); nothing when the
+ * window has moved on since, or the count is already 0. True when it gave one back.
+ */
+export function returnAllowance(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  request: { accountId: string; counter: AllowanceCounter; windowId: string },
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.account(request.accountId),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#window = :window AND #count > :zero',
+        ExpressionAttributeNames: { '#count': request.counter.count, '#window': request.counter.window },
+        ExpressionAttributeValues: { ':minusOne': -1, ':window': request.windowId, ':zero': 0 },
+      }),
+    ),
+  );
 }

@@ -1,10 +1,11 @@
 import { getScan, listOwnedScans, putOwnedScan, putScan } from '#shared/db/scans.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
-import { countScan } from '#shared/domain/accounts/usage.js';
+import { countScan, refundScan } from '#shared/domain/accounts/usage.js';
 import { AppError, invalidInput, notFound } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
+import { screenTarget } from '#shared/domain/scan-target.js';
 import type { Tier } from '#shared/domain/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
@@ -13,14 +14,38 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 /** Time kept back from the scan limit for storing the result and answering. */
 const answerMarginMs = 4_000;
 
+const unreachableMessage = 'Scan failed: the URL may be unreachable';
+
 const failures = {
   invalid_url: (message: string) => new AppError('invalid_input', message),
-  unreachable: () => new AppError('upstream_failed', 'Scan failed: the URL may be unreachable'),
+  blocked: (message: string) => new AppError('invalid_input', message),
+  unreachable: (message: string) => new AppError('upstream_failed', message),
   timeout: () => new AppError('timed_out', 'Scan timed out'),
 };
 
+/**
+ * Before anything is counted: a host that resolves to a blocked address is a 400; one that does not
+ * resolve (or not in time) is a failed scan (502), as an unreachable site is.
+ */
+export async function checkScanTarget(url: string, deps: Dependencies): Promise<void> {
+  const screen = await screenTarget(url, deps);
+  if (screen.ok) return;
+  if (screen.reason === 'blocked') throw failures.blocked(`url: ${screen.message}`);
+  throw failures.unreachable(`${unreachableMessage} (${screen.message})`);
+}
+
+/** A failure on the target's side: the scan is not counted against the caller's allowance. */
+export function isTargetFailure(error: unknown): boolean {
+  return error instanceof AppError && (error.kind === 'upstream_failed' || error.kind === 'timed_out');
+}
+
 /** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
 export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null): Promise<ScanResult> {
+  await checkScanTarget(url, deps);
+  return scanCheckedTarget(url, tier, deps, retentionMs);
+}
+
+async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null): Promise<ScanResult> {
   const { config, clock } = deps;
   const started = clock.now();
   try {
@@ -36,7 +61,7 @@ export async function runScan(url: string, tier: Tier, deps: Dependencies, reten
     return result;
   } catch (error) {
     if (!(error instanceof ScanError)) throw error;
-    throw error.failure === 'invalid_url' ? failures.invalid_url(error.message) : failures[error.failure]();
+    throw error.failure === 'timeout' ? failures.timeout() : failures[error.failure](error.message);
   }
 }
 
@@ -59,8 +84,12 @@ export async function getPublicResult(id: string, deps: Dependencies): Promise<S
  * the result for the account (owned results do not expire) and raises scan_complete.
  */
 export async function runAccountScan(url: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+  await checkScanTarget(url, deps);
   const account = await countScan(caller.accountId, deps);
-  const result = await runScan(url, account.tier, deps, null);
+  const result = await scanCheckedTarget(url, account.tier, deps, null).catch(async (error: unknown) => {
+    if (isTargetFailure(error)) await refundScan(account, deps);
+    throw error;
+  });
   await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
   await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
   return result;

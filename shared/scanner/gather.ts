@@ -235,6 +235,8 @@ function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
     throw new ScanError('timeout', 'Scan timed out');
   }
   if (retrieval.reason === 'invalid_url') throw new ScanError('invalid_url', 'The URL cannot be scanned');
+  // Connect-time SSRF refusal: the name resolved to a blocked address after validation, or a redirect led there.
+  if (retrieval.reason === 'blocked') throw new ScanError('blocked', 'url: the site leads to an address that is not allowed');
   throw new ScanError('unreachable', 'Scan failed: the URL may be unreachable');
 }
 

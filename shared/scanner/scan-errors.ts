@@ -1,5 +1,5 @@
-/** Why a scan produced no result; the HTTP layer maps invalid_url to 400, unreachable to 502, timeout to 504. */
-export type ScanFailure = 'invalid_url' | 'unreachable' | 'timeout';
+/** Why a scan produced no result; the HTTP layer maps invalid_url and blocked to 400, unreachable to 502, timeout to 504. */
+export type ScanFailure = 'invalid_url' | 'blocked' | 'unreachable' | 'timeout';
 
 export class ScanError extends Error {
   override readonly name = 'ScanError';

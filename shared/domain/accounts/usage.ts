@@ -1,4 +1,4 @@
-import { consumeAllowance, type AllowanceCounter, type TierLimits } from '#shared/db/accounts.js';
+import { consumeAllowance, returnAllowance, type AllowanceCounter, type TierLimits } from '#shared/db/accounts.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { secondsUntilReset, windowId, type UsageWindow } from '#shared/domain/accounts/usage-window.js';
@@ -52,6 +52,15 @@ export function countApiCall(accountId: string, deps: Dependencies): Promise<Acc
 /** Counts a scan against the daily allowance (a scan counts when it starts); 429 until the day ends. */
 export function countScan(accountId: string, deps: Dependencies): Promise<Account> {
   return consume(scans, accountId, deps);
+}
+
+/**
+ * Gives back a scan counted by countScan (`counted` is the account it returned) when the scan failed
+ * on the target's side (unreachable, timed out): only results count. Nothing when the day has changed.
+ */
+export async function refundScan(counted: Account, deps: Dependencies): Promise<void> {
+  if (counted.scansDay === null) return;
+  await returnAllowance(deps.db, deps.config.tableName, { accountId: counted.id, counter: scans.counter, windowId: counted.scansDay });
 }
 
 /** The count of a window as of now: a count from an earlier window is 0. */

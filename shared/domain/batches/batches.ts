@@ -7,7 +7,7 @@ import { isoNow } from '#shared/domain/clock.js';
 import { invalidInput, notFound } from '#shared/domain/errors.js';
 import { batchDetail, batchSummary, type StoredBatch, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchMessage } from '#shared/domain/batches/batch-message.js';
-import { prepareItems } from '#shared/domain/batches/prepare-items.js';
+import { prepareItems, screenItems } from '#shared/domain/batches/prepare-items.js';
 
 /**
  * POST /api/v1/batch/scan: stores the batch with one item per distinct URL (invalid or blocked ones
@@ -16,7 +16,7 @@ import { prepareItems } from '#shared/domain/batches/prepare-items.js';
  * the same way, by a worker.
  */
 export async function createBatch(caller: Caller, request: { urls: string[]; label?: string | undefined }, deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
-  const prepared = prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) });
+  const prepared = await screenItems(prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) }), deps);
   const id = randomUUID();
   const items: StoredBatchItem[] = prepared.map((item, index) => ({
     batchId: id,

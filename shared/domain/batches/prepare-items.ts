@@ -1,3 +1,5 @@
+import type { Dependencies } from '#shared/dependencies.js';
+import { screenTarget } from '#shared/domain/scan-target.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import { MAX_URL_LENGTH, validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
 
@@ -33,4 +35,19 @@ export function prepareItems(urls: readonly string[], policy: TargetPolicy): Pre
     items.push(item);
   }
   return items;
+}
+
+/**
+ * Resolves each distinct host of the items to scan (at once, each within the resolve time-out): one
+ * whose name resolves to a blocked address, or to none, fails with that reason instead of being queued.
+ * A name that does not answer in time is left to the worker, whose connection checks the address again.
+ */
+export async function screenItems(items: PreparedItem[], deps: Pick<Dependencies, 'config' | 'lookup'>): Promise<PreparedItem[]> {
+  const hosts = [...new Set(items.filter((item) => item.error === null).map((item) => new URL(item.url).hostname))];
+  const screens = new Map(await Promise.all(hosts.map(async (host) => [host, await screenTarget(`http://${host}/`, deps)] as const)));
+  return items.map((item) => {
+    if (item.error !== null) return item;
+    const screen = screens.get(new URL(item.url).hostname);
+    return screen && !screen.ok && screen.reason !== 'timed_out' ? { ...item, error: `url: ${screen.message}` } : item;
+  });
 }

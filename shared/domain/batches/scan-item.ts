@@ -3,13 +3,14 @@ import { putOwnedScan } from '#shared/db/scans.js';
 import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, markBatchProcessing, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { countApiCall, countScan } from '#shared/domain/accounts/usage.js';
+import type { Account } from '#shared/domain/accounts/account.js';
+import { countApiCall, countScan, refundScan } from '#shared/domain/accounts/usage.js';
 import { finalStatus } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
-import { runScan } from '#shared/domain/scans.js';
+import { isTargetFailure, runScan } from '#shared/domain/scans.js';
 
 /** At most this many scans of one target host run at once, whatever the batches. */
 export const scansPerHost = 2;
@@ -85,9 +86,10 @@ export async function failAbandonedItem(message: BatchItemMessage, deps: Depende
 /** Counts the scan, scans, stores and raises scan_complete; a failure the user should see is a failed item. */
 async function scanItem(url: string, accountId: string, batchId: string, deps: Dependencies): Promise<ItemOutcome> {
   const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
+  let counted: Account;
   try {
     await countApiCall(accountId, deps);
-    await countScan(accountId, deps);
+    counted = await countScan(accountId, deps);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'rate_limited') return failed(`Not scanned: ${error.message}`);
     throw error;
@@ -98,6 +100,7 @@ async function scanItem(url: string, accountId: string, batchId: string, deps: D
     await emitEvent('scan_complete', accountId, scanCompleteData(result, { batchId }), deps);
     return { status: 'completed', scanId: result.id, score: result.score, band: result.band, error: null };
   } catch (error) {
+    if (isTargetFailure(error)) await refundScan(counted, deps);
     if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind)) return failed(error.message);
     throw error;
   }

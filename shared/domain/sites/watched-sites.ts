@@ -15,6 +15,7 @@ import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/domain/errors.js';
 import { allowanceFor } from '#shared/domain/plans.js';
+import { screenTarget } from '#shared/domain/scan-target.js';
 import { queueRescan } from '#shared/domain/rescans/rescan-message.js';
 import { isoWeek, shardOf } from '#shared/domain/rescans/schedule.js';
 import { pausedSiteIds } from '#shared/domain/sites/paused-sites.js';
@@ -69,7 +70,11 @@ export async function listSites(caller: Caller, deps: Dependencies): Promise<{ s
   return { sites: sites.map((site) => siteView(site, paused.has(site.id))), limit, used: sites.length };
 }
 
-/** Adds a site (URL already SSRF-validated by the route's schema); 409 when watched already, 403 at the limit. */
+/**
+ * Adds a site (URL shape checked by the route's schema); 400 when its host resolves to a blocked
+ * address, 409 when watched already, 403 at the limit. A name that does not resolve (yet) is accepted:
+ * its rescans record the failure, as they would for a site that goes down later.
+ */
 export async function addSite(
   caller: Caller,
   request: { url: string; label?: string | undefined; alertEnabled: boolean },
@@ -77,6 +82,8 @@ export async function addSite(
 ): Promise<{ site: WatchedSiteView }> {
   const parsed = URL.parse(request.url);
   if (!parsed) throw invalidInput('url: must be an absolute http or https URL');
+  const screen = await screenTarget(parsed.href, deps);
+  if (!screen.ok && screen.reason === 'blocked') throw invalidInput(`url: ${screen.message}`);
   const url = normalizeSiteUrl(parsed);
   const site: WatchedSite = {
     id: randomUUID(),

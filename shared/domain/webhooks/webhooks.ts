@@ -36,7 +36,7 @@ export async function createWebhook(
   deps: Dependencies,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const events = checkEvents(request.events, caller);
-  const url = await checkWebhookUrl(request.url, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.webhookResolveTimeoutMs);
+  const url = await checkWebhookUrl(request.url, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.hostResolveTimeoutMs, deps.lookup);
   const id = randomUUID();
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const webhook: StoredWebhook = {

@@ -6,10 +6,11 @@ import { defineFamilyRoutes, errorDescription, errors, ok, perIp } from './defin
 
 const config = getConfig();
 
-// A scan the target could not answer (502) or finish (504) is the shop's failure, not the caller's.
+// A scan the target could not answer (502) or finish (504) is the shop's failure, not the caller's; a URL
+// refused once its host resolved (400) costs no more than one the schema refused.
 const publicScanLimit: RateLimitRule = {
   ...perIp('public-scan', config.publicScanLimitPerDay, config.publicScanWindowSeconds),
-  refundWhen: ['upstream_failed', 'timed_out'],
+  refundWhen: ['invalid_input', 'upstream_failed', 'timed_out'],
 };
 
 export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {

@@ -1,11 +1,14 @@
 /**
  * Address ranges a scan may never connect to, checked in order (the first match names the range
  * in logs). Sources: IANA IPv4/IPv6 special-purpose registries, OWASP SSRF cheat sheet, cloud
- * metadata endpoints. Anything not listed must also be "unicast" for ipaddr.js, and IPv6 must lie
+ * metadata endpoints (AWS, GCP, Azure, Oracle, DigitalOcean, Hetzner and OpenStack all serve theirs on
+ * 169.254.169.254, Oracle also on 192.0.0.192, Alibaba on 100.100.100.200, Tencent on 169.254.0.23:
+ * all inside the ranges below) and Azure's WireServer, the one such host endpoint on a public address. Anything not listed must also be "unicast" for ipaddr.js, and IPv6 must lie
  * in global unicast 2000::/3, so ranges added to those registries later stay blocked.
  */
 export const BLOCKED_IPV4_RANGES = [
   ['169.254.169.254/32', 'cloud-metadata'],
+  ['168.63.129.16/32', 'cloud-host-endpoint'],
   ['0.0.0.0/8', 'unspecified'],
   ['10.0.0.0/8', 'private'],
   ['100.64.0.0/10', 'carrier-grade-nat'],

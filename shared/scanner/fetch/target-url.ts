@@ -26,6 +26,10 @@ const SPECIAL_USE_SUFFIXES = [
   'private',
 ] as const;
 
+// Cloud metadata services' names whose suffix is not special-use (metadata.google.internal and
+// instance-data.ec2.internal are caught by "internal", the single-label "metadata" by having no dot).
+const METADATA_HOST_NAMES = new Set(['metadata.tencentyun.com', 'metadata.packet.net', 'metadata.platformequinix.com']);
+
 export type TargetUrlRejection =
   | 'malformed'
   | 'too_long'
@@ -65,7 +69,7 @@ export function validateTargetUrl(raw: string, policy: TargetPolicy): TargetUrlR
 /** Single-label names ("intranet", "localhost") and reserved or private-network suffixes. */
 export function isSpecialUseName(host: string): boolean {
   const name = normalizeHost(host);
-  if (!name.includes('.')) return true;
+  if (!name.includes('.') || METADATA_HOST_NAMES.has(name)) return true;
   return SPECIAL_USE_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResult } from '#shared/http/schemas/scan.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { findFreePort } from '#bin/local/free-port.js';
 import { itemsWhere, signUp, type SignedIn } from '../support/accounts.js';
 
 let shop: RunningShop;
@@ -86,6 +87,18 @@ describe('authenticated scanner', () => {
       expect(answer.status, String(url)).toBe(400);
     }
     expect((await user.client.call('/api/v1/scan/not-a-uuid', { key: user.apiKey })).status).toBe(400);
+  });
+
+  it('does not count a scan the site failed (502) against the daily allowance, even when they race', async () => {
+    const user = await signUp();
+    const closed = `http://127.0.0.1:${await findFreePort()}`; // nothing listens there: connection refused
+    const answers = await Promise.all(Array.from({ length: 6 }, () => user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${closed}/` } })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(502));
+    expect(answers[0]!.body).toEqual({ error: 'Scan failed: the URL may be unreachable' });
+    await scan(user);
+    const account = await user.client.call('/api/v1/account', { key: user.apiKey });
+    expect(account.body.usage).toMatchObject({ dailyScans: 1 });
+    expect(await itemsWhere('Scan', 'ownerId', user.accountId)).toHaveLength(1);
   });
 
   it('allows 10 scans a day on free even when they race, then 429 with Retry-After until midnight UTC', async () => {

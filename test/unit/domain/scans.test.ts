@@ -38,13 +38,22 @@ describe('running a scan', () => {
   it('refuses a private address as invalid input (400), before any request', async () => {
     const error = await failureOf(runScan('http://10.0.0.1/', 'free', unitDependencies(), null));
     expect(error.kind).toBe('invalid_input');
-    expect(error.message).toBe('url must point to a public address');
+    expect(error.message).toBe('url: 10.0.0.1 is not a public address (private)');
   });
 
-  it('reports an unreachable site as an upstream failure (502)', async () => {
+  it('refuses a name that resolves only to blocked addresses as invalid input (400), before any request', async () => {
+    for (const [address, range] of [['127.0.0.1', 'loopback'], ['169.254.169.254', 'cloud-metadata'], ['fd00::1', 'unique-local'], ['64:ff9b::a00:1', 'nat64']] as const) {
+      const lookup = async () => [{ address, family: address.includes(':') ? (6 as const) : (4 as const) }];
+      const error = await failureOf(runScan('https://shop.example.com/', 'free', unitDependencies({ lookup }), null));
+      expect(error.kind, address).toBe('invalid_input');
+      expect(error.message).toBe(`url: shop.example.com resolves to an address that is not allowed (${range})`);
+    }
+  });
+
+  it('reports a name without addresses as an unreachable site (502), before any request', async () => {
     const error = await failureOf(runScan('https://shop.example.com/', 'free', unitDependencies(), null));
     expect(error.kind).toBe('upstream_failed');
-    expect(error.message).toBe('Scan failed: the URL may be unreachable');
+    expect(error.message).toBe('Scan failed: the URL may be unreachable (shop.example.com does not resolve to any address)');
   });
 
   it('reports a homepage that does not answer within the scan limit as a time-out (504)', async () => {

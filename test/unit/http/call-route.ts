@@ -6,6 +6,7 @@ import { createDependencies } from '#shared/all-dependencies.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Queue } from '#shared/adapters/queue.js';
 import { signedInTable, unitCallerKey, unitPepper } from '#test/unit/http/signed-in-table.js';
+import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
 import { FetchError } from '#shared/scanner/fetch/errors.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { respond, type FamilyApi, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -37,6 +38,8 @@ export const offlineFetcher: Fetcher = {
   fetch: async (url) => Promise.reject(new FetchError('unreachable', 'offline in unit tests', { url })),
   close: async () => undefined,
 };
+/** …and every host name fails to resolve, as it would with no DNS. */
+export const offlineLookup: LookupFn = (hostname) => Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
 const idleQueue: Queue = { send: async () => undefined, sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
@@ -46,6 +49,7 @@ export function unitDependencies(overrides: Partial<Dependencies> = {}): Depende
     mailer: { send: async () => undefined },
     keyPepper: async () => unitPepper,
     fetcher: offlineFetcher,
+    lookup: offlineLookup,
     logger: new Logger({ logLevel: 'SILENT' }),
     ...overrides,
   });
