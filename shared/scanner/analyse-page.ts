@@ -2,13 +2,24 @@ import { load } from 'cheerio/slim';
 import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
 import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
 import { productFacts } from '#shared/scanner/extract/product-facts.js';
-import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
+import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { countWords, visibleText } from '#shared/scanner/visible-text.js';
 
 function isHtml(contentType: string | undefined, text: string): boolean {
   if (contentType && /html|xml/i.test(contentType)) return true;
   return looksLikeHtmlDocument(text);
+}
+
+/**
+ * The scanner says who it is, so a page that refuses it (401, 403; 429 on the homepage, the first
+ * page an agent asks for) turns agents away as surely as a challenge page does, vendor or not. A 429
+ * on a product page may be the scan's own burst of requests, so it stays "rate limited".
+ */
+function refusal(status: number, kind: PageArtifact['kind'], detected: BotWallResult): BotWallResult {
+  if (detected.kind === 'wall') return detected;
+  const refused = status === 401 || status === 403 || (status === 429 && kind === 'homepage');
+  return refused ? { kind: 'wall', evidence: `HTTP ${status}: the site refused the scanner, which names itself in its User-Agent` } : detected;
 }
 
 /** Parses a fetched page once and derives everything the checks read from it. */
@@ -21,7 +32,7 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
   // of 2 MiB pages from holding every page twice.
   const resource = { ...retrieval.resource, body: Buffer.alloc(0) };
   empty.retrieval = { state: 'fetched', resource };
-  const botWall = detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text });
+  const botWall = refusal(resource.status, kind, detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text }));
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
   // htmlparser2 rather than cheerio's default parse5: several times faster on large shop pages, and
   // the scanner needs the elements and attributes as written, not a browser-repaired tree.

@@ -30,12 +30,13 @@ export type Retrieval =
    */
   | { state: 'skipped'; reason: SkipReason };
 
-export type SkipReason = 'deadline' | 'robots' | 'bot_wall';
+export type SkipReason = 'deadline' | 'robots' | 'bot_wall' | 'rate_limited';
 
 const skipText: Record<SkipReason, string> = {
   deadline: 'not fetched before the scan deadline',
   robots: 'robots.txt disallows the scanner there',
   bot_wall: 'answered with a bot-challenge page instead of the file',
+  rate_limited: 'answered 429 Too Many Requests instead of the file',
 };
 
 /** Why a skipped URL has nothing to judge, in a shop owner's words. */

@@ -1,4 +1,5 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
+import { contentProblem } from '#shared/scanner/checks/agent-access/pages.js';
 import { hasMachineReadablePrice } from '#shared/scanner/checks/product-data/offer-core.js';
 import { describeClientShell } from '#shared/scanner/checks/raw-html/index.js';
 import { evaluateAgents } from '#shared/scanner/parse/robots.js';
@@ -12,7 +13,12 @@ export function capsFor(artifacts: Artifacts): Cap[] {
   const caps: Cap[] = [];
   const { homepage, productPages, site } = artifacts;
   if (homepage.botWall.kind === 'wall') {
-    caps.push({ id: 'bot_wall', limit: 25, reason: `The homepage answers agents with a ${homepage.botWall.vendor ?? 'bot'} challenge page` });
+    const answer = homepage.botWall.vendor ? `a ${homepage.botWall.vendor} challenge page` : `a refusal (${homepage.botWall.evidence ?? 'refused'})`;
+    caps.push({ id: 'bot_wall', limit: 25, reason: `The homepage answers agents with ${answer}` });
+  }
+  const unreadable = contentProblem(homepage);
+  if (unreadable !== null) {
+    caps.push({ id: 'homepage_unreadable', limit: 25, reason: `The homepage ${unreadable}: agents find nothing to read there` });
   }
   // Only a robots.txt the scanner actually read can cap the score: one that was not fetched in time
   // is not_assessed, never a finding.

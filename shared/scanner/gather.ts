@@ -13,7 +13,10 @@ import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
 import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import { DEFAULT_MAX_REDIRECTS } from '#shared/scanner/fetch/fetcher.js';
+import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
+import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
@@ -56,7 +59,7 @@ function startFirstRound(session: FetchSession, target: URL) {
   return {
     at,
     page: session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1),
-    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessWalled),
+    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged),
     sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
     llmsTxt: small(fixedPaths.llmsTxt),
     agentsMd: small(fixedPaths.agentsMd),
@@ -81,10 +84,10 @@ interface Pages {
 }
 
 /** When the scanned page is a product page and the budget allows, the site's homepage beside it. */
-async function pagesAround(session: FetchSession, scanned: PageArtifact, options: GatherOptions): Promise<Pages> {
+async function pagesAround(session: FetchSession, scanned: PageArtifact, options: GatherOptions, round: number): Promise<Pages> {
   const finalUrl = new URL(finalUrlOf(scanned));
   const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
-  const pages: Pages = { homepage: scanned, scannedPageIsProduct, productPages: [], pagesLeft: options.productPageBudget, round: 2 };
+  const pages: Pages = { homepage: scanned, scannedPageIsProduct, productPages: [], pagesLeft: options.productPageBudget, round };
   if (!scannedPageIsProduct) return pages;
   pages.productPages.push({ ...scanned, kind: 'product' });
   if (pages.pagesLeft === 0) return { ...pages, homepage: { ...scanned, kind: 'product' } };
@@ -134,12 +137,13 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const startedAt = options.now();
   const first = startFirstRound(session, target);
   const { at } = first;
-  const scanned = analysePage(target.toString(), 'homepage', await first.page);
+  const { page: scanned, round: nextRound } = await followMetaRefresh(session, analysePage(target.toString(), 'homepage', await first.page));
   failUnlessFetched(scanned.retrieval, session);
+  failOnErrorPage(scanned);
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
-  const pages = await pagesAround(session, scanned, options);
+  const pages = await pagesAround(session, scanned, options, nextRound);
 
   const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
@@ -216,11 +220,23 @@ async function loadSitemap(
   return { artifact: { source, url, retrieval, parsed, children }, depth: children.length > 0 ? childRound : ownRound };
 }
 
-/** A challenge page where a file was expected says nothing about the file: judge it as not assessed. */
-function unlessWalled(retrieval: Retrieval): Retrieval {
+/** A challenge page where robots.txt was expected says nothing about it. */
+function unlessChallenged(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { status, headers, text } = retrieval.resource;
   return detectBotWall({ status, headers, body: text }).kind === 'wall' ? { state: 'skipped', reason: 'bot_wall' } : retrieval;
+}
+
+/**
+ * A challenge page or a 429 where a file was expected says nothing about the file: judge it as not
+ * assessed. robots.txt keeps its 429, which RFC 9309 gives a meaning of its own.
+ */
+function unlessWalled(retrieval: Retrieval): Retrieval {
+  if (retrieval.state !== 'fetched') return retrieval;
+  const { status, headers, text } = retrieval.resource;
+  const wall = detectBotWall({ status, headers, body: text }).kind;
+  if (wall === 'wall') return unlessChallenged(retrieval);
+  return wall === 'rate_limited' ? { state: 'skipped', reason: 'rate_limited' } : retrieval;
 }
 
 /**
@@ -238,6 +254,40 @@ function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
   // Connect-time SSRF refusal: the name resolved to a blocked address after validation, or a redirect led there.
   if (retrieval.reason === 'blocked') throw new ScanError('blocked', 'url: the site leads to an address that is not allowed');
   throw new ScanError('unreachable', 'Scan failed: the URL may be unreachable');
+}
+
+/**
+ * A scanned page that only sends its reader on with `<meta http-equiv="refresh">` is followed like a
+ * redirect: same site only, inside the redirect budget, each hop SSRF-checked by the fetcher. The page
+ * keeps the whole chain in its redirects, the refreshing pages as hops with their status.
+ */
+async function followMetaRefresh(session: FetchSession, scanned: PageArtifact): Promise<{ page: PageArtifact; round: number }> {
+  let page = scanned;
+  let round = 2;
+  for (;;) {
+    if (page.retrieval.state !== 'fetched' || !page.document) return { page, round };
+    const resource = page.retrieval.resource;
+    if (resource.status < 200 || resource.status >= 300) return { page, round };
+    const next = metaRefreshTarget(page.document, resource.finalUrl);
+    if (next === null || siteOf(new URL(next)) !== siteOf(new URL(resource.finalUrl))) return { page, round };
+    const hops = [...resource.redirects, { url: resource.finalUrl, status: resource.status }];
+    if (hops.length > DEFAULT_MAX_REDIRECTS) return { page: analysePage(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };
+    const retrieval = await session.get(next, { kind: 'html', timeouts: session.untilDeadline(), maxRedirects: DEFAULT_MAX_REDIRECTS - hops.length }, round);
+    const chained: Retrieval = retrieval.state === 'fetched' ? { state: 'fetched', resource: { ...retrieval.resource, requestedUrl: resource.requestedUrl, redirects: [...hops, ...retrieval.resource.redirects] } } : retrieval;
+    page = analysePage(page.url, page.kind, chained);
+    round += 1;
+  }
+}
+
+/**
+ * A scanned page that answers with an error (404, 410, 5xx, another 4xx) is no page to judge: the scan
+ * fails as unreachable (502), and no check passes on the error page's body. Refusals (401, 403, 429) and
+ * challenge pages are walls, judged by the bot-wall check and its cap instead.
+ */
+function failOnErrorPage(page: PageArtifact): void {
+  if (page.retrieval.state !== 'fetched' || page.botWall.kind === 'wall') return;
+  const { status } = page.retrieval.resource;
+  if (status >= 400) throw new ScanError('unreachable', `Scan failed: the URL may be unreachable (it answered HTTP ${status})`);
 }
 
 function plainHttpUrl(target: URL): string {

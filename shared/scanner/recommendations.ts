@@ -20,6 +20,7 @@ const capChecks: Record<string, string[]> = {
   bot_wall: ['bot_wall'],
   robots_blocks_ai: ['robots_ai_agents'],
   empty_shell: ['ssr_text'],
+  homepage_unreadable: ['indexable'],
   no_machine_readable_price: ['offer_core', 'schema_present'],
 };
 

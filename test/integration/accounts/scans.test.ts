@@ -44,7 +44,7 @@ describe('authenticated scanner', () => {
   it('lists scans newest first with limit and offset, and an exact total', async () => {
     const user = await signUp({ tier: 'pro' });
     const ids: string[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push((await scan(user, index % 2 === 0 ? '/' : '/about')).id);
+    for (let index = 0; index < 4; index += 1) ids.push((await scan(user, index % 2 === 0 ? '/' : '/?ref=list')).id);
     const newestFirst = [...ids].reverse();
 
     const all = await user.client.call('/api/v1/scans', { key: user.apiKey });

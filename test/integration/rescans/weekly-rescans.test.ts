@@ -115,7 +115,7 @@ describe('weekly rescans on the local stack', () => {
 
   it('removes the history and thresholds with the site', async () => {
     const user = await signUp({ tier: 'growth' });
-    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/deleted` } });
+    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/?site=deleted` } });
     const siteId = (added.body.site as { id: string }).id;
     await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'rises_above', value: 95 } });
     await snapshotsReach(user, siteId, 1);

@@ -36,6 +36,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const homepageWalled = walled.some((page) => page.kind === 'homepage');
   if (homepageWalled) {
     const wall = artifacts.homepage.botWall;
+    if (!wall.vendor) return outcome.fail(`The homepage turns agents away (${wall.evidence ?? 'refused'})`, found);
     return outcome.fail(`A ${vendors} bot wall blocks agents from the homepage (${wall.evidence ?? 'challenge page'})`, found);
   }
   return outcome.fraction(
@@ -61,7 +62,7 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   return {
     title: 'Let AI shopping agents past your bot protection',
     why: `Agents that hit a challenge page read nothing and cannot buy: ${quoteEvidence(result.evidence)}.`,
-    fix: `${vendorFix || 'Allow verified AI search and assistant agents in your bot protection instead of challenging them.'} Keep challenges for unverified traffic; verify agents by their published IP ranges or Web Bot Auth signatures.`,
+    fix: `${vendorFix || 'Allow verified AI search and assistant agents in your bot protection, CDN or server rules instead of refusing or challenging them (a 401, 403 or 429 to an agent that names itself is a closed door).'} Keep challenges for unverified traffic; verify agents by their published IP ranges or Web Bot Auth signatures.`,
     snippet: vendors.includes('cloudflare')
       ? '# Cloudflare WAF custom rule, action: Skip (all remaining custom rules, Super Bot Fight Mode)\n(cf.verified_bot_category in {"Search Engine Crawler" "AI Search" "AI Assistant"})'
       : null,

@@ -1,10 +1,10 @@
-import { getDomain } from 'tldts';
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { FetchedResource } from '#shared/scanner/fetch/types.js';
 import { AI_SEARCH_AGENTS } from '#shared/scanner/parse/robots.js';
-import { listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from './pages.js';
+import { siteOf } from '#shared/scanner/site-of.js';
+import { contentProblem, listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from './pages.js';
 
 const MAX_REDIRECTS = 3;
 const CLEAN = 'HTTP 200, indexable, canonical on site';
@@ -62,10 +62,6 @@ function canonicalHref(page: PageArtifact, resource: FetchedResource): string | 
   return header?.[1] ?? null;
 }
 
-function site(url: URL): string {
-  return getDomain(url.hostname, { allowPrivateDomains: true }) ?? url.hostname;
-}
-
 function canonicalIssue(page: PageArtifact, resource: FetchedResource): Issue | null {
   const href = canonicalHref(page, resource);
   if (href === null) return null;
@@ -75,12 +71,14 @@ function canonicalIssue(page: PageArtifact, resource: FetchedResource): Issue | 
   } catch {
     return { severity: 'warn', text: `has an invalid canonical URL "${href}"` };
   }
-  return site(canonical) === site(new URL(resource.finalUrl)) ? null : { severity: 'warn', text: `names a canonical on another site (${canonical.href})` };
+  return siteOf(canonical) === siteOf(new URL(resource.finalUrl)) ? null : { severity: 'warn', text: `names a canonical on another site (${canonical.href})` };
 }
 
 function pageIssues(page: PageArtifact, resource: FetchedResource): Issue[] {
   const issues: Issue[] = [];
   if (resource.status !== 200) issues.push({ severity: 'fail', text: `answers HTTP ${resource.status}` });
+  const unreadable = contentProblem(page);
+  if (unreadable !== null) issues.push({ severity: 'fail', text: unreadable });
   if (resource.redirects.length > MAX_REDIRECTS) {
     issues.push({ severity: 'warn', text: `takes ${resource.redirects.length} redirects to load (${MAX_REDIRECTS} at most)` });
   }

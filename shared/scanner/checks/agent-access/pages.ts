@@ -45,7 +45,7 @@ export function unreadableReason(page: PageArtifact): string | null {
   const problem = retrievalProblem(page.retrieval);
   if (problem !== null) return problem;
   const wall = page.botWall;
-  if (wall.kind === 'wall') return `a ${wall.vendor ? vendorNames[wall.vendor] : 'bot protection'} bot wall answered (${wall.evidence ?? 'challenge page'})`;
+  if (wall.kind === 'wall') return wall.vendor ? `a ${vendorNames[wall.vendor]} bot wall answered (${wall.evidence ?? 'challenge page'})` : `the site refused the scanner (${wall.evidence ?? 'refused'})`;
   if (wall.kind === 'rate_limited') return `the site rate limited the scanner (${wall.evidence ?? 'HTTP 429'})`;
   return null;
 }
@@ -94,4 +94,15 @@ export function quoteEvidence(evidence: readonly Evidence[], max = 3): string {
 
 export function isSuccess(resource: FetchedResource): boolean {
   return resource.status >= 200 && resource.status < 300;
+}
+
+/**
+ * Why a page that answered 2xx still gives agents nothing to read: not HTML (a PDF, JSON, an image) or
+ * an empty body. Null for an HTML page with content, and for pages that were not a 2xx answer.
+ */
+export function contentProblem(page: PageArtifact): string | null {
+  const resource = resourceOf(page.retrieval);
+  if (!resource || !isSuccess(resource)) return null;
+  if (page.document === null) return `answers ${resource.headers['content-type']?.split(';')[0]?.trim() || 'a body without a content type'}, not an HTML page`;
+  return resource.text.trim() === '' ? `answers HTTP ${resource.status} with an empty page` : null;
 }

@@ -1,3 +1,4 @@
+import { capsFor } from '#shared/scanner/caps.js';
 import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { agentAccessChecks } from '#shared/scanner/checks/agent-access/index.js';
@@ -182,10 +183,20 @@ describe('bot_wall', () => {
     expect(botWall.advise(result, artifacts).fix).toContain('DataDome');
   });
 
-  it('is not assessed when the site only rate limited the scanner (429 is not a wall)', () => {
-    const { result } = run(botWall, { homepage: { status: 429, headers: { 'retry-after': '30' }, body: 'Too Many Requests' } });
-    expect(result.status).toBe('not_assessed');
-    expect(values(result)).toContain('Retry-After: 30');
+  it('fails a homepage that refuses the scanner (401, 403, 429) without any vendor marker, naming the status', () => {
+    for (const status of [401, 403, 429]) {
+      const { artifacts, result } = run(botWall, { homepage: { status, headers: { 'retry-after': '30' }, body: '<html><body><h1>Go away</h1></body></html>' } });
+      expect(result.status, String(status)).toBe('fail');
+      expect(result.summary).toBe(`The homepage turns agents away (HTTP ${status}: the site refused the scanner, which names itself in its User-Agent)`);
+      expect(capsFor(artifacts)).toContainEqual(expect.objectContaining({ id: 'bot_wall', limit: 25 }));
+    }
+  });
+
+  it("passes when a product page was only rate limited (429 on the scan's own burst is not a wall)", () => {
+    const limited = { url: 'https://shop.example/products/oak-stool', status: 429, headers: { 'retry-after': '30' }, body: 'Too Many Requests' };
+    const { result } = run(botWall, { homepage, products: [limited] });
+    expect(result.status).toBe('pass');
+    expect(values(result)).toContain('rate limited: HTTP 429, Retry-After: 30');
   });
 
   it('is not assessed when the homepage could not be fetched', () => {
