@@ -29,6 +29,7 @@ import type { Tier } from '#shared/domain/tiers.js';
 import { printAccounts, runAccountsBench } from './accounts.js';
 import { printColdStart, runColdStartBench } from './cold-start.js';
 import { runCpuBench } from './cpu.js';
+import { measureExtraction } from '#test/unit/scanner/extract/extraction-score.js';
 import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
 import { runMemoryBench } from './memory.js';
@@ -106,6 +107,15 @@ async function main(): Promise<void> {
   console.log(`  costliest checks (median / max ms per page): ${cpu.topChecks.map((c) => `${c.id} ${c.medianMs}/${c.maxMs}`).join(', ')}`);
   console.log(`  slowest pages: ${cpu.slowestPages.map((p) => `${p.id} (${p.kib} KiB) ${p.analyseMs}+${p.checksMs} ms`).join(', ')}`);
 
+  const extraction = measureExtraction().scores;
+  console.log('\n"What agents see" on all 93 real product pages (markup and visible text; F1 as the extraction benchmark counts it)');
+  console.log(`${pad('field', 14, true)}${pad('precision', 11)}${pad('recall', 8)}${pad('F1', 7)}${pad('TP/FP/FN', 12)}${pad('from text', 10)}`);
+  for (const row of extraction) {
+    console.log(`${pad(row.field, 14, true)}${pad(row.precision, 11)}${pad(row.recall, 8)}${pad(row.f1, 7)}${pad(`${row.truePositives}/${row.falsePositives}/${row.falseNegatives}`, 12)}${pad(row.fromText, 10)}`);
+  }
+  const f1 = (field: string) => extraction.find((row) => row.field === field)!;
+  console.log(`  targets: price F1 >= 0.85 with precision >= 0.95: ${verdict(f1('price').f1 >= 0.85 && f1('price').precision >= 0.95)}; availability F1 >= 0.90: ${verdict(f1('availability').f1 >= 0.9)}; sku F1 >= 0.75: ${verdict(f1('sku').f1 >= 0.75)}`);
+
   const memory = await runMemoryBench();
   console.log(`\nMemory: growth scan of ${memory.pages} pages of ${Math.round((memory.pageBytes[0] ?? 0) / 1024)} KiB each (child process, bundled, plain node)`);
   console.log(`  peak RSS ${memory.maxRssMb} MB (sampled ${memory.sampledPeakRssMb} MB), baseline ${memory.baselineRssMb} MB, scan adds ${memory.scanRssMb} MB`);
@@ -137,6 +147,7 @@ async function main(): Promise<void> {
         targets: TARGETS,
         latency: { latencyMs: LATENCY_MS, runs: RUNS, leftOutOfRatio: [...OUT_OF_RATIO], ratios, rows: latency },
         cpu,
+        extraction,
         memory,
         accounts,
         rescans,

@@ -1,7 +1,11 @@
-import { load } from 'cheerio/slim';
+import { load, type CheerioAPI } from 'cheerio/slim';
 import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
 import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
+import { normalisePrice, priceValue } from '#shared/scanner/extract/price.js';
 import { productFacts } from '#shared/scanner/extract/product-facts.js';
+import type { ProductFacts } from '#shared/scanner/extract/types.js';
+import { pricesShown } from '#shared/scanner/extract/visible-prices.js';
+import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { countWords, visibleText } from '#shared/scanner/visible-text.js';
@@ -22,10 +26,21 @@ function refusal(status: number, kind: PageArtifact['kind'], detected: BotWallRe
   return refused ? { kind: 'wall', evidence: `HTTP ${status}: the site refused the scanner, which names itself in its User-Agent` } : detected;
 }
 
+/**
+ * A markup price of 0 is a markup error, unless the page plainly shows the product free: one of its
+ * own price elements shows an amount of 0 ("£0.00", "0,00 €").
+ */
+function unlessPlainlyFree(facts: ProductFacts | null, document: CheerioAPI): ProductFacts | null {
+  if (facts === null || facts.price !== null || facts.invalidPrice === null || priceValue(normalisePrice(facts.invalidPrice)) !== 0) return facts;
+  if (!pricesShown(document).some((shown) => shown.amount === 0)) return facts;
+  const source = facts.source === 'opengraph' ? 'open-graph' : facts.source;
+  return { ...facts, price: '0', invalidPrice: null, sources: { ...facts.sources, price: source } };
+}
+
 /** Parses a fetched page once and derives everything the checks read from it. */
 export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval): PageArtifact {
   const empty: PageArtifact = {
-    url, kind, retrieval, document: null, visibleText: '', wordCount: 0, structured: null, product: null, botWall: { kind: 'none' },
+    url, kind, retrieval, document: null, visibleText: '', wordCount: 0, structured: null, product: null, agentView: null, botWall: { kind: 'none' },
   };
   if (retrieval.state !== 'fetched') return empty;
   // Checks read a page's decoded text, never its bytes: dropping the raw body keeps a five-page scan
@@ -39,13 +54,15 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
   const document = load(resource.text, { xml: { xmlMode: false, decodeEntities: true } });
   const structured = extractStructuredData(document, resource.finalUrl);
   const text = visibleText(document);
+  const product = unlessPlainlyFree(productFacts(structured, resource.finalUrl), document);
   return {
     ...empty,
     document,
     visibleText: text,
     wordCount: countWords(text),
     structured,
-    product: productFacts(structured, resource.finalUrl),
+    product,
+    agentView: kind === 'product' ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,
     botWall,
   };
 }

@@ -54,8 +54,13 @@ export interface PageArtifact {
   visibleText: string;
   wordCount: number;
   structured: StructuredData | null;
-  /** "What agents see" on this page; null when it shows no product. */
+  /** The product facts the page's markup states; null when its markup shows no product. Checks score these. */
   product: ProductFacts | null;
+  /**
+   * "What agents see": the markup's facts with what only the visible text shows filled in (each field
+   * says its source); null when neither shows a product. Checks use it to explain, never to score.
+   */
+  agentView: ProductFacts | null;
   botWall: BotWallResult;
 }
 

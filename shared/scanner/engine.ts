@@ -7,6 +7,7 @@ import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import { validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
 import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
+import { FACT_FIELDS } from '#shared/scanner/extract/types.js';
 import { gather } from '#shared/scanner/gather.js';
 import { recommend } from '#shared/scanner/recommendations.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
@@ -79,19 +80,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
       platformProvided: check.platformProvided,
     })),
     recommendations: recommend(scored.checks, definitions, artifacts, scored),
-    products: artifacts.productPages.map((page) => ({
-      url: finalUrlOf(page),
-      name: page.product?.name ?? null,
-      price: page.product?.price ?? null,
-      currency: page.product?.currency ?? null,
-      availability: page.product?.availability ?? null,
-      sku: page.product?.sku ?? null,
-      gtin: page.product?.gtin ?? null,
-      mpn: page.product?.mpn ?? null,
-      brand: page.product?.brand ?? null,
-      image: page.product?.image ?? null,
-      source: page.product?.source ?? null,
-    })),
+    products: artifacts.productPages.map(productRecord),
     pages: pages.map(pageRecord),
     platform: artifacts.platform.platform,
     createdAt: new Date(started).toISOString(),
@@ -102,6 +91,26 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
   return { result, artifacts, log };
 }
 
+
+/** "What agents see" on a product page: its markup, and what only its visible text shows, each value labelled with where it was read. */
+function productRecord(page: PageArtifact): ScanResult['products'][number] {
+  const facts = page.agentView;
+  const sources = Object.fromEntries(FACT_FIELDS.map((field) => [field, facts?.sources[field] ?? null])) as ScanResult['products'][number]['sources'];
+  return {
+    url: finalUrlOf(page),
+    name: facts?.name ?? null,
+    price: facts?.price ?? null,
+    currency: facts?.currency ?? null,
+    availability: facts?.availability ?? null,
+    sku: facts?.sku ?? null,
+    gtin: facts?.gtin ?? null,
+    mpn: facts?.mpn ?? null,
+    brand: facts?.brand ?? null,
+    image: facts?.image ?? null,
+    source: facts?.source ?? null,
+    sources,
+  };
+}
 
 function pageRecord(page: PageArtifact): ScanResult['pages'][number] {
   const resource = page.retrieval.state === 'fetched' ? page.retrieval.resource : null;

@@ -52,6 +52,9 @@ export const Recommendation = z
   })
   .meta({ id: 'Recommendation' });
 
+const FACT_FIELD_NAMES = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;
+const FactSource = z.enum(['json-ld', 'microdata', 'rdfa', 'open-graph', 'text']).nullable();
+
 export const ProductFacts = z
   .object({
     url: z.string(),
@@ -64,7 +67,10 @@ export const ProductFacts = z
     mpn: z.string().nullable(),
     brand: z.string().nullable(),
     image: z.string().nullable(),
-    source: z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph']).nullable(),
+    source: z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text']).nullable().meta({ description: 'The syntax the product was found in; `text` when only the visible page shows it' }),
+    sources: z
+      .object(Object.fromEntries(FACT_FIELD_NAMES.map((field) => [field, FactSource])) as Record<(typeof FACT_FIELD_NAMES)[number], typeof FactSource>)
+      .meta({ description: 'Where each value was read: a markup syntax, or `text` (the visible page only, no markup states it); null for a value nobody states' }),
   })
   .meta({ id: 'ProductFacts' });
 

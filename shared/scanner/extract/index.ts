@@ -4,6 +4,8 @@ export type {
   JsonLdResult,
   MalformedBlock,
   ProductConflict,
+  FactField,
+  FactSource,
   ProductFacts,
   ProductPrice,
   PropValue,
@@ -15,6 +17,7 @@ export { readJsonLd } from './json-ld.js';
 export { readMicrodata } from './microdata.js';
 export { readRdfa } from './rdfa.js';
 export { readOpenGraph } from './open-graph.js';
+export { FACT_FIELDS } from './types.js';
 export { productFacts } from './product-facts.js';
 export {
   allEntities,

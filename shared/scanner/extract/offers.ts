@@ -3,7 +3,7 @@ import { availabilityRank, normaliseAvailability } from './availability.js';
 import type { Availability } from './availability.js';
 import { normaliseCurrency } from './currency.js';
 import { entityValues, firstLiteral, hasType } from './entity.js';
-import { normalisePrice } from './price.js';
+import { sellingPrice } from './price.js';
 import type { Entity } from './types.js';
 
 export const OFFER_TYPES: ReadonlySet<string> = new Set(['Offer', 'AggregateOffer']);
@@ -18,6 +18,8 @@ const MAX_NESTED_OFFERS = 3;
 
 export interface OfferTerms {
   price: string | null;
+  /** A stated price that is no price (0, negative, not a number), as written. */
+  invalidPrice: string | null;
   currency: string | null;
   availability: Availability | null;
 }
@@ -56,8 +58,11 @@ export function offerTerms(offer: Entity, depth = 0): OfferTerms {
     ? firstLiteral(offer, 'lowPrice', 'price')
     : firstLiteral(offer, 'price', 'lowPrice');
   const spec = sellingSpecification(offer);
+  const stated = sellingPrice(direct);
+  const specified = spec ? sellingPrice(firstLiteral(spec, 'price', 'minPrice')) : { price: null, invalid: null };
   const terms: OfferTerms = {
-    price: normalisePrice(direct) ?? (spec ? normalisePrice(firstLiteral(spec, 'price', 'minPrice')) : null),
+    price: stated.price ?? specified.price,
+    invalidPrice: stated.price ?? specified.price ? null : (stated.invalid ?? specified.invalid),
     currency:
       normaliseCurrency(firstLiteral(offer, 'priceCurrency')) ??
       (spec ? normaliseCurrency(firstLiteral(spec, 'priceCurrency')) : null),
@@ -68,7 +73,9 @@ export function offerTerms(offer: Entity, depth = 0): OfferTerms {
     const nested = entityValues(offer, 'offers').map((o) => offerTerms(o, depth + 1));
     const best = pickBest(nested);
     if (best !== undefined) {
+      if (terms.price === null && best.price !== null) terms.invalidPrice = null;
       terms.price ??= best.price;
+      terms.invalidPrice ??= best.invalidPrice;
       terms.currency ??= best.currency;
       terms.availability ??= best.availability;
     }
@@ -97,7 +104,7 @@ function candidatesFor(owner: Entity, all: readonly Entity[]): OfferCandidate[] 
   if (offers.length > 0) return offers.map((offer) => ({ owner, offer, ...offerTerms(offer) }));
   // Microdata often puts price/availability straight on the Product, without an Offer.
   const own = offerTerms(owner, MAX_NESTED_OFFERS);
-  return own.price === null && own.availability === null ? [] : [{ owner, offer: null, ...own }];
+  return own.price === null && own.invalidPrice === null && own.availability === null ? [] : [{ owner, offer: null, ...own }];
 }
 
 /**

@@ -93,3 +93,14 @@ export function priceValue(price: string | null): number | null {
   const n = Number(price);
   return Number.isFinite(n) ? n : null;
 }
+
+/**
+ * A stated price an agent can act on: a positive amount. 0, negative and non-numeric values are markup
+ * errors (`invalid` keeps the value as written for the evidence); absent is neither.
+ */
+export function sellingPrice(raw: unknown): { price: string | null; invalid: string | null } {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { price: null, invalid: null };
+  const price = normalisePrice(raw);
+  if (price !== null && Number(price) > 0) return { price, invalid: null };
+  return { price: null, invalid: typeof raw === 'string' ? raw.trim().slice(0, 40) : typeof raw === 'number' ? String(raw) : JSON.stringify(raw).slice(0, 40) };
+}

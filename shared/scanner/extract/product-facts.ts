@@ -6,11 +6,12 @@ import { firstText, isEntity, values } from './entity.js';
 import { gtinOf, implicitVariants, mainOfferedItem, mainProduct } from './products.js';
 import { normaliseGtin } from './gtin.js';
 import { offerCandidates, pickBest } from './offers.js';
-import { normalisePrice } from './price.js';
-import type { Entity, EntitySource, ProductFacts, StructuredData } from './types.js';
+import { sellingPrice } from './price.js';
+import { FACT_FIELDS, type Entity, type EntitySource, type FactField, type FactSource, type ProductFacts, type StructuredData } from './types.js';
 
-type Fields = Omit<ProductFacts, 'source'>;
-const FIELDS = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;
+type Fields = Omit<ProductFacts, 'source' | 'sources'>;
+/** How each markup syntax is named where a field says where it was read. */
+const FIELD_SOURCE: Record<EntitySource, FactSource> = { 'json-ld': 'json-ld', microdata: 'microdata', rdfa: 'rdfa', opengraph: 'open-graph' };
 
 function firstOf<T>(entities: readonly (Entity | null)[], read: (e: Entity) => T | null): T | null {
   for (const e of entities) {
@@ -49,6 +50,7 @@ function entityFacts(entities: readonly Entity[], pageUrl: string, offeredItems:
   return {
     name: firstOf([main, chosen?.owner ?? null], (e) => firstText(e, 'name')),
     price: chosen?.price ?? null,
+    invalidPrice: chosen?.invalidPrice ?? null,
     currency: chosen?.currency ?? null,
     availability: chosen?.availability ?? null,
     sku: firstOf([...owners, chosen?.offer ?? null], (e) => firstText(e, 'sku')),
@@ -71,9 +73,11 @@ function openGraphFacts(og: Record<string, string[]>, pageUrl: string): Fields |
   const rawPrice = first('product:price:amount', 'og:price:amount', 'product:sale_price:amount', 'og:price');
   if (!(type !== null && /product/i.test(type)) && rawPrice === null) return null;
   const image = first('og:image', 'og:image:url', 'og:image:secure_url');
+  const price = sellingPrice(rawPrice);
   return {
     name: first('og:title'),
-    price: normalisePrice(rawPrice),
+    price: price.price,
+    invalidPrice: price.invalid,
     // `og:price` is sometimes a display string such as "30,000원~": its symbol is the currency.
     currency:
       normaliseCurrency(first('product:price:currency', 'og:price:currency', 'product:sale_price:currency')) ??
@@ -113,16 +117,20 @@ export function productFacts(data: StructuredData, pageUrl: string): ProductFact
   }
   const best = found[0];
   if (best === undefined) return null;
-  const facts: ProductFacts = { ...best[1], source: best[0] };
-  for (const field of FIELDS) fillField(facts, field, found.map(([, fields]) => fields));
+  const facts: ProductFacts = { ...best[1], source: best[0], sources: Object.fromEntries(FACT_FIELDS.map((field) => [field, null])) as ProductFacts['sources'] };
+  for (const field of FACT_FIELDS) {
+    const from = found.find(([, fields]) => fields[field] !== null);
+    if (from === undefined) continue;
+    setField(facts, field, from[1][field]);
+    facts.sources[field] = FIELD_SOURCE[from[0]];
+  }
+  // A markup error is worth reporting only while no syntax states a real price.
+  facts.invalidPrice = facts.price === null ? (found.map(([, fields]) => fields.invalidPrice).find((value) => value !== null) ?? null) : null;
   return facts;
 }
 
-function fillField<K extends keyof Fields>(facts: Fields, field: K, sources: readonly Fields[]): void {
-  for (const source of sources) {
-    if (facts[field] !== null) return;
-    facts[field] = source[field];
-  }
+function setField<K extends FactField>(facts: Fields, field: K, value: Fields[K]): void {
+  facts[field] = value;
 }
 
 function collect(entries: readonly (readonly [EntitySource, Fields | null])[]): [EntitySource, Fields][] {

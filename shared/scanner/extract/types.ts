@@ -64,9 +64,18 @@ export interface ProductFacts {
   brand: string | null;
   /** Absolute URL. */
   image: string | null;
-  /** The syntax the product was found in; fields may have been filled from other syntaxes. */
-  source: EntitySource;
+  /** The syntax the product was found in (`text` when only the visible page shows it); fields may have been filled from others. */
+  source: EntitySource | 'text';
+  /** Where each field's value was read; null for a field nobody states. */
+  sources: Record<FactField, FactSource | null>;
+  /** A price the markup states that is no price (0 on a page not plainly free, negative, not a number), as written; null otherwise. */
+  invalidPrice: string | null;
 }
+
+export const FACT_FIELDS = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;
+export type FactField = (typeof FACT_FIELDS)[number];
+/** Where an agent reads a fact: a markup syntax, or the visible text of the page. */
+export type FactSource = 'json-ld' | 'microdata' | 'rdfa' | 'open-graph' | 'text';
 
 export interface ProductPrice {
   entity: Entity;

@@ -224,6 +224,7 @@ describe.each(SHOPS)('%s', (name) => {
         brand: 'Fjell & Fjord',
         image: `${shop.origin}/images/trailhead-gtx-hiking-boot.jpg`,
         source: 'json-ld',
+        sources: { name: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld', sku: 'json-ld', gtin: 'json-ld', mpn: 'json-ld', brand: 'json-ld', image: 'json-ld' },
       });
     });
 

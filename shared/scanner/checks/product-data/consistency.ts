@@ -1,12 +1,12 @@
-import { allEntities, findConflictingProducts, findProducts, firstText, hasType, mainProduct, normaliseCurrency, normalisePrice, offerCandidates, priceValue, productFacts } from '#shared/scanner/extract/index.js';
-import type { Availability, ProductConflict } from '#shared/scanner/extract/index.js';
+import { allEntities, findConflictingProducts, findProducts, firstText, hasType, mainProduct, normaliseCurrency, offerCandidates, priceValue, productFacts } from '#shared/scanner/extract/index.js';
+import type { Availability, ProductConflict, ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Evidence } from '#shared/scanner/checks/types.js';
 import { listWords, pageList, productPagesToAssess } from './pages.js';
 import type { PageResult, ReadablePage } from './pages.js';
-import { pricesShown, samePrice } from './visible-prices.js';
-import type { VisiblePrice } from './visible-prices.js';
+import { pricesShown, samePrice } from '#shared/scanner/extract/visible-prices.js';
+import type { VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 
 /** One cross-check on one page: null when the page lacks what it compares. */
 interface SubCheck {
@@ -19,6 +19,7 @@ const BUYABLE: ReadonlySet<string> = new Set<Availability>(['InStock', 'LimitedA
 const SOLD_OUT = /(?<!\p{L})(sold[\s-]?out|out of stock|ausverkauft|épuisée?s?|agotad[oa]s?|esaurit[oa]|uitverkocht)(?!\p{L})/iu;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer']);
+const CONFLICTS = new Set(['visible price', 'price in every syntax', 'availability in every syntax']);
 
 function ogFirst(page: ReadablePage, ...keys: string[]): string | null {
   for (const key of keys) {
@@ -41,11 +42,37 @@ function visiblePriceCheck(shown: readonly VisiblePrice[], price: number | null,
   return { name: 'visible price', mismatch: `structured price ${price}${currency ? ` ${currency}` : ''} vs visible ${texts.join(', ')}` };
 }
 
-function ogPriceCheck(page: ReadablePage, price: number | null): SubCheck {
-  const ogRaw = ogFirst(page, 'product:price:amount', 'og:price:amount');
-  const og = priceValue(normalisePrice(ogRaw));
-  if (price === null || og === null) return { name: 'Open Graph price', mismatch: null };
-  return { name: 'Open Graph price', mismatch: samePrice(price, og) ? '' : `structured price ${price} vs og product:price:amount ${ogRaw ?? ''}` };
+/** Each markup syntax's own facts, read as if it were the only one on the page. */
+function factsBySyntax(page: ReadablePage): Array<{ source: string; facts: ProductFacts }> {
+  const none = { jsonLd: { ...page.structured.jsonLd, entities: [] }, microdata: [], rdfa: [], openGraph: {} };
+  const alone: Array<[string, StructuredData]> = [
+    ['json-ld', { ...none, jsonLd: page.structured.jsonLd }],
+    ['microdata', { ...none, microdata: page.structured.microdata }],
+    ['rdfa', { ...none, rdfa: page.structured.rdfa }],
+    ['open-graph', { ...none, openGraph: page.structured.openGraph }],
+  ];
+  return alone.flatMap(([source, data]) => {
+    const facts = productFacts(data, page.url);
+    return facts ? [{ source, facts }] : [];
+  });
+}
+
+/**
+ * JSON-LD, microdata, RDFa and Open Graph each stating the price or availability differently: an agent
+ * that reads another syntax than the one "what agents see" takes (the first in that order) gets another
+ * answer. Lists every syntax's value.
+ */
+function syntaxesAgreeCheck(page: ReadablePage): SubCheck[] {
+  const stated = factsBySyntax(page);
+  const prices = stated.flatMap(({ source, facts }) => (priceValue(facts.price) === null ? [] : [{ source, value: priceValue(facts.price)!, text: `${facts.price}${facts.currency ? ` ${facts.currency}` : ''}` }]));
+  const availabilities = stated.flatMap(({ source, facts }) => (facts.availability === null ? [] : [{ source, value: BUYABLE.has(facts.availability), text: facts.availability }]));
+  const priceConflict = prices.some((a) => prices.some((b) => !samePrice(a.value, b.value)));
+  const stockConflict = availabilities.some((a) => availabilities.some((b) => a.value !== b.value));
+  const list = (values: Array<{ source: string; text: string }>) => values.map((v) => `${v.source} ${v.text}`).join(', ');
+  return [
+    { name: 'price in every syntax', mismatch: prices.length < 2 ? null : priceConflict ? `the markup states different prices: ${list(prices)}` : '' },
+    { name: 'availability in every syntax', mismatch: availabilities.length < 2 ? null : stockConflict ? `the markup states different availability: ${list(availabilities)}` : '' },
+  ];
 }
 
 function currencyCheck(page: ReadablePage, shownPrices: readonly VisiblePrice[], currency: string | null): SubCheck {
@@ -105,7 +132,7 @@ export function subChecks(page: ReadablePage, startedAt: number): SubCheck[] {
   const shown = pricesShown(page.document);
   return [
     visiblePriceCheck(shown, price, currency),
-    ogPriceCheck(page, own.price),
+    ...syntaxesAgreeCheck(page),
     currencyCheck(page, shown, currency),
     validUntilCheck(page, startedAt),
     availabilityCheck(page),
@@ -116,7 +143,9 @@ export function subChecks(page: ReadablePage, startedAt: number): SubCheck[] {
 function judgePage(page: ReadablePage, startedAt: number): PageResult & { mismatches: Evidence[] } {
   const applicable = subChecks(page, startedAt).filter((c) => c.mismatch !== null);
   const mismatches = applicable.filter((c) => c.mismatch !== '').map((c) => evidence(page.url, c.mismatch));
-  const score = applicable.length === 0 ? null : 1 - mismatches.length / applicable.length;
+  // Two prices or two stock states for one product: whichever an agent reads, it may be the wrong one.
+  const conflicting = applicable.some((c) => c.mismatch !== '' && CONFLICTS.has(c.name));
+  const score = applicable.length === 0 ? null : conflicting ? 0 : 1 - mismatches.length / applicable.length;
   return { url: page.url, score, shortfall: null, mismatches };
 }
 

@@ -13,7 +13,8 @@ import type { PageResult, ReadablePage } from './pages.js';
 const FIELDS: { name: string; present: (facts: ProductFacts) => boolean }[] = [
   { name: 'name', present: (f) => f.name !== null },
   { name: 'image', present: (f) => f.image !== null && /^https?:\/\//i.test(f.image) },
-  { name: 'price', present: (f) => (priceValue(f.price) ?? 0) > 0 },
+  // Extraction keeps a price of 0 only on a page that plainly shows it free (README, "What agents see").
+  { name: 'price', present: (f) => priceValue(f.price) !== null },
   { name: 'currency', present: (f) => f.currency !== null },
   { name: 'availability', present: (f) => f.availability !== null },
 ];
@@ -22,18 +23,31 @@ function missingFields(facts: ProductFacts | null): string[] {
   return FIELDS.filter((field) => facts === null || !field.present(facts)).map((field) => field.name);
 }
 
-/** The page states a price above zero and its currency in structured data (the scorer's cap uses this). */
+/** The page states a price and its currency in structured data (the scorer's cap uses this). */
 export function hasMachineReadablePrice(page: PageArtifact): boolean {
   const facts = page.product;
-  return facts !== null && (priceValue(facts.price) ?? 0) > 0 && facts.currency !== null;
+  return facts !== null && priceValue(facts.price) !== null && facts.currency !== null;
+}
+
+/** What the page shows instead, so the evidence says what to add: a markup price that is no price, or values only the text states. */
+function instead(page: ReadablePage, missing: readonly string[]): string[] {
+  const notes: string[] = [];
+  if (page.product?.invalidPrice != null) notes.push(`the markup states price "${page.product.invalidPrice}", which is not a price`);
+  const view = page.agentView;
+  const fromText = missing.filter((field) => view?.sources[field as keyof ProductFacts['sources']] === 'text');
+  if (view && fromText.includes('price')) notes.push(`agents reading the page see ${[view.price, view.currency].filter(Boolean).join(' ')}, but no machine-readable price`);
+  const other = fromText.filter((field) => field !== 'price' && field !== 'currency');
+  if (view && other.length > 0) notes.push(`the text shows ${other.map((field) => `${field} ${view[field as 'availability'] ?? ''}`).join(', ')}, the markup does not`);
+  return notes;
 }
 
 function judgePage(page: ReadablePage): PageResult {
   const missing = missingFields(page.product);
+  const notes = instead(page, missing);
   return {
     url: page.url,
     score: (FIELDS.length - missing.length) / FIELDS.length,
-    shortfall: missing.length === 0 ? null : `missing ${missing.join(', ')}`,
+    shortfall: missing.length === 0 ? null : `missing ${missing.join(', ')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { consistency } from '#shared/scanner/checks/product-data/consistency.js';
-import { visiblePrices } from '#shared/scanner/checks/product-data/visible-prices.js';
+import { visiblePrices } from '#shared/scanner/extract/visible-prices.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import type { Input } from '#test/unit/scanner/checks/build-artifacts.js';
 
@@ -50,7 +50,7 @@ describe('consistency', () => {
 
   it('flags a visible price that differs by more than 1%, with both values', () => {
     const { result, advice } = evaluate([page({ body: '<h1>Walnut Desk</h1><p class="price">1.349,00 €</p>' })]);
-    expect(result.status).toBe('warn');
+    expect(result.status).toBe('fail');
     expect(result.evidence).toEqual([{ url: 'https://shop.example/products/item-1', value: 'structured price 1299 EUR vs visible 1.349,00 €' }]);
     expect(result.summary).toContain('structured price 1299 EUR vs visible 1.349,00 €');
     expect(advice().why).toContain('https://shop.example/products/item-1: structured price 1299 EUR vs visible 1.349,00 €');
@@ -68,10 +68,11 @@ describe('consistency', () => {
     expect(evaluate([page({ body: '<p class="price">€1,305</p>' })]).result.status).toBe('pass');
   });
 
-  it('flags an Open Graph price and currency that disagree with the JSON-LD', () => {
+  it("fails an Open Graph price and currency that disagree with the JSON-LD, listing each syntax's value", () => {
     const { result } = evaluate([page({ head: ogPrice('1199.00', 'USD'), body: '<h1>Walnut Desk</h1>' })]);
+    expect(result.status).toBe('fail');
     expect(result.evidence.map((e) => e.value)).toEqual([
-      'structured price 1299 vs og product:price:amount 1199.00',
+      'the markup states different prices: json-ld 1299.00 EUR, open-graph 1199.00 USD',
       'structured currency EUR vs og product:price:currency USD',
     ]);
   });

@@ -174,23 +174,38 @@ describe('offer_core', () => {
     const { result, advice: advise } = run('offer_core', [page({ jsonLd: [product], body: visible })]);
     expect(result.status).toBe('warn');
     expect(result.score).toBeCloseTo(0.6);
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'missing currency, availability' });
+    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'missing currency, availability (the text shows availability InStock, the markup does not)' });
     expect(result.summary).toContain('currency and availability');
     const advice = advise();
     expect(advice.fix).toContain('missing: currency, availability');
     expect(advice.snippet).toContain('"price": "24.99"');
   });
 
-  it('does not count a price of zero', () => {
-    const { result } = run('offer_core', [page({ jsonLd: [{ ...fullProduct, offers: { ...offer, price: 0 } }] })]);
-    expect(result.score).toBeCloseTo(0.8);
-    expect(result.evidence[0]?.value).toBe('missing price');
+  it('does not count a price of 0, negative or not a number, and names the value', () => {
+    for (const [price, written] of [[0, '0'], ['0.00', '0.00'], [-5, '-5'], ['call us', 'call us'], ['€ -12,00', '€ -12,00']] as const) {
+      const { result, artifacts } = run('offer_core', [page({ jsonLd: [{ ...fullProduct, offers: { ...offer, price } }] })]);
+      expect(result.score, String(price)).toBeCloseTo(0.8);
+      expect(result.evidence[0]?.value).toBe(`missing price (the markup states price "${written}", which is not a price)`);
+      expect(artifacts.productPages[0]?.agentView?.price).toBeNull();
+    }
+  });
+
+  it('counts a price of 0 on a page that plainly shows the product free', () => {
+    const free = page({ jsonLd: [{ ...fullProduct, offers: { ...offer, price: 0 } }], body: '<h1>Sample sachet</h1><p class="price">€0.00</p>' });
+    const { result, artifacts } = run('offer_core', [free]);
+    expect(result.status).toBe('pass');
+    expect(artifacts.productPages[0]?.agentView).toMatchObject({ price: '0', sources: { price: 'json-ld' } });
+  });
+
+  it('says what agents reading the text see when the markup states no price', () => {
+    const { result } = run('offer_core', [page({ body: '<h1>Ocean Blue Mug</h1><p class="price">£8.71</p><button>Add to basket</button>' })]);
+    expect(result.evidence[0]?.value).toContain('agents reading the page see 8.71 GBP, but no machine-readable price');
   });
 
   it('fails when the page states none of them', () => {
     const { result } = run('offer_core', [page({ body: visible })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
-    expect(result.evidence[0]?.value).toBe('missing name, image, price, currency, availability');
+    expect(result.evidence[0]?.value).toBe('missing name, image, price, currency, availability (agents reading the page see 24.99 EUR, but no machine-readable price; the text shows availability InStock, the markup does not)');
   });
 
   it('is not assessed on a homepage-only scan', () => {

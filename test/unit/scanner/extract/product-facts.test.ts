@@ -41,6 +41,8 @@ describe('productFacts', () => {
       brand: 'Acme',
       image: 'https://shop.example/img/mug-1.jpg',
       source: 'json-ld',
+      sources: { name: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld', sku: 'json-ld', gtin: 'json-ld', mpn: 'json-ld', brand: 'json-ld', image: 'json-ld' },
+      invalidPrice: null,
     });
   });
 
@@ -181,7 +183,8 @@ describe('productFacts', () => {
     );
     expect(result).toEqual({
       name: 'Kettle', price: '29.90', currency: 'EUR', availability: 'PreOrder', sku: null, gtin: null, mpn: null,
-      brand: 'Acme', image: 'https://shop.example/products/k.jpg', source: 'microdata',
+      brand: 'Acme', image: 'https://shop.example/products/k.jpg', source: 'microdata', invalidPrice: null,
+      sources: { name: 'microdata', price: 'microdata', currency: 'microdata', availability: 'microdata', sku: null, gtin: null, mpn: null, brand: 'microdata', image: 'microdata' },
     });
   });
 
@@ -212,7 +215,8 @@ describe('productFacts', () => {
     );
     expect(result).toEqual({
       name: 'Lamp', price: '45.00', currency: 'GBP', availability: 'InStock', sku: 'L-1', gtin: '4006381333931',
-      mpn: 'AC-L1', brand: 'Acme', image: 'https://shop.example/lamp.jpg', source: 'opengraph',
+      mpn: 'AC-L1', brand: 'Acme', image: 'https://shop.example/lamp.jpg', source: 'opengraph', invalidPrice: null,
+      sources: { name: 'open-graph', price: 'open-graph', currency: 'open-graph', availability: 'open-graph', sku: 'open-graph', gtin: 'open-graph', mpn: 'open-graph', brand: 'open-graph', image: 'open-graph' },
     });
   });
 
@@ -221,12 +225,21 @@ describe('productFacts', () => {
     expect(facts(og({ 'og:title': 'Deal', 'og:price': '30,000원~' }))).toMatchObject({ price: '30000', currency: 'KRW', source: 'opengraph' });
   });
 
+  it('on conflicting markup takes the JSON-LD value (the documented rule) and says so', () => {
+    const result = facts(
+      ld({ '@type': 'Product', name: 'Mug', offers: { '@type': 'Offer', price: '150.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' } }) +
+        og({ 'og:type': 'product', 'product:price:amount': '200.00', 'product:price:currency': 'GBP', 'product:availability': 'out of stock' }),
+    );
+    expect(result).toMatchObject({ price: '150.00', currency: 'GBP', availability: 'InStock', sources: { price: 'json-ld', availability: 'json-ld' } });
+  });
+
   it('fills fields the best syntax leaves null from the others, without overriding what it states', () => {
     const result = facts(
       ld({ '@type': 'Product', name: 'Mug', offers: { '@type': 'Offer', price: '10.00' } }) +
         og({ 'og:type': 'product', 'og:title': 'Mug | Shop', 'og:image': 'https://cdn.example/mug.jpg', 'product:price:amount': '12.00', 'product:price:currency': 'EUR' }),
     );
     expect(result).toMatchObject({ name: 'Mug', price: '10.00', currency: 'EUR', image: 'https://cdn.example/mug.jpg', source: 'json-ld' });
+    expect(result?.sources).toMatchObject({ name: 'json-ld', price: 'json-ld', currency: 'open-graph', image: 'open-graph', sku: null });
   });
 
   it('returns null when nothing describes a product', () => {

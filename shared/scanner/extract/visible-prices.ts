@@ -1,7 +1,8 @@
 /** Amounts with a currency mark in a page's price elements: what a shopper reads as prices. */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { normaliseCurrency, normalisePrice, priceValue } from '#shared/scanner/extract/index.js';
+import { normaliseCurrency } from './currency.js';
+import { normalisePrice, priceValue } from './price.js';
 
 export interface VisiblePrice {
   amount: number;
@@ -18,15 +19,15 @@ const AMBIGUOUS = new Set(['$', 'kr']);
 const MAX_PRICES = 300;
 // Where themes put prices. Reading only these keeps shipping thresholds ("free over €50") and
 // instalment amounts in the page copy out of the comparison.
-const PRICE_ELEMENTS = '[class*="price" i], [id*="price" i], [itemprop="price"], [data-price], [data-product-price]';
-const NOT_SHOWN = 'script, style, template, noscript, [hidden]';
+export const PRICE_ELEMENTS = '[class*="price" i], [id*="price" i], [itemprop="price"], [data-price], [data-product-price]';
+export const NOT_SHOWN = 'script, style, template, noscript, [hidden]';
 // A longer text is a container (a whole buy box), not a price.
-const MAX_PRICE_TEXT = 80;
+export const MAX_PRICE_TEXT = 80;
 // Recommendation widgets and page chrome show other products' prices.
 const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
 const CHROME = new Set(['header', 'footer', 'nav', 'aside']);
 
-function aboutOtherProducts($: CheerioAPI, el: Element): boolean {
+export function aboutOtherProducts($: CheerioAPI, el: Element): boolean {
   return $(el)
     .parents()
     .toArray()
