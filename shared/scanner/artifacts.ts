@@ -99,9 +99,13 @@ export interface SiteArtifacts {
   mcpServerCard: WellKnown<McpDiscovery>;
   agentCard: WellKnown<AgentCard>;
   /** http:// of the homepage, redirects not followed: does it redirect to https? */
+  /** What http:// answered (redirects not followed): fetched, or the first hop of the scanned page when that was the same request. */
   plainHttp: { url: string; retrieval: Retrieval };
-  /** The homepage asked for with `Accept: text/markdown`. */
-  markdown: { url: string; retrieval: Retrieval };
+  /**
+   * The scanned page asked for with `Accept: text/markdown`; null when it was not asked, because the
+   * page links its Markdown version already or its answer does not vary by Accept (no `Vary: Accept`).
+   */
+  markdown: { url: string; retrieval: Retrieval } | null;
   /** A public JSON catalog (Shopify /products.json, WooCommerce Store API) when the platform has one. */
   catalog: { url: string; retrieval: Retrieval; productCount: number | null } | null;
 }

@@ -70,8 +70,10 @@ export class FetchSession {
     this.log.push(entry);
     if (this.remainingMs() < minimumStartBudgetMs) return { state: 'skipped', reason: 'deadline' };
     try {
-      const resource = await this.fetcher.fetch(url, { ...options, deadline: this.deadline, signal: this.controller.signal });
-      entry.outcome = String(resource.status);
+      const fetched = await this.fetcher.fetch(url, { ...options, deadline: this.deadline, signal: this.controller.signal });
+      entry.outcome = String(fetched.status);
+      // Pages are read as text: the raw bytes of a 2 MiB page need not stay alive as long as the scan.
+      const resource = options.kind === 'html' ? { ...fetched, body: Buffer.alloc(0) } : fetched;
       return { state: 'fetched', resource };
     } catch (error) {
       if (!isFetchError(error)) throw error;

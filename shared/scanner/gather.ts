@@ -14,6 +14,7 @@ import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/scanner/fetch/fetcher.js';
+import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
@@ -69,8 +70,8 @@ function startFirstRound(session: FetchSession, target: URL) {
     mcp: small(fixedPaths.mcp),
     mcpServerCard: small(fixedPaths.mcpServerCard),
     agentCard: small(fixedPaths.agentCard),
-    plainHttp: session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
-    markdown: session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 1).then(unlessWalled),
+    // For http://host/ itself, the scanned page's own request is that answer (its first hop).
+    plainHttp: isPlainHttpRoot(target) ? null : session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
   };
 }
 
@@ -144,6 +145,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
   const pages = await pagesAround(session, scanned, options, nextRound);
+  const markdown = offersNegotiation(scanned) ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, nextRound).then(unlessWalled) : null;
 
   const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
@@ -177,8 +179,8 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       mcp: await siteFileAt(fixedPaths.mcp, first.mcp, validateMcpDiscovery),
       mcpServerCard: await siteFileAt(fixedPaths.mcpServerCard, first.mcpServerCard, validateMcpDiscovery),
       agentCard: await siteFileAt(fixedPaths.agentCard, first.agentCard, validateAgentCard),
-      plainHttp: { url: plainHttpUrl(target), retrieval: await first.plainHttp },
-      markdown: { url: target.toString(), retrieval: await first.markdown },
+      plainHttp: { url: plainHttpUrl(target), retrieval: first.plainHttp ? await first.plainHttp : firstAnswer(scanned.retrieval) },
+      markdown: markdown && { url: target.toString(), retrieval: await markdown },
       catalog:
         catalogUrl && catalogRetrieval
           ? { url: catalogUrl, retrieval: catalogRetrieval, productCount: productUrlsFromCatalog(successBody(catalogRetrieval), origin).length }
@@ -288,6 +290,31 @@ function failOnErrorPage(page: PageArtifact): void {
   if (page.retrieval.state !== 'fetched' || page.botWall.kind === 'wall') return;
   const { status } = page.retrieval.resource;
   if (status >= 400) throw new ScanError('unreachable', `Scan failed: the URL may be unreachable (it answered HTTP ${status})`);
+}
+
+function isPlainHttpRoot(target: URL): boolean {
+  return target.protocol === 'http:' && target.pathname === '/' && target.search === '';
+}
+
+/** The answer to the first request of a fetch, redirects not followed: its first hop, or the response itself. */
+function firstAnswer(retrieval: Retrieval): Retrieval {
+  if (retrieval.state !== 'fetched') return retrieval;
+  const { resource } = retrieval;
+  const hop = resource.redirects[0];
+  if (hop === undefined) return retrieval;
+  const headers: Record<string, string> = hop.location ? { location: hop.location } : {};
+  return { state: 'fetched', resource: { ...resource, finalUrl: hop.url, status: hop.status, headers, redirects: [], body: Buffer.alloc(0), text: '', bytes: 0, truncated: false } };
+}
+
+/**
+ * Worth asking for Markdown (a second request for the same URL) only when the page does not already
+ * link its Markdown version and its answer varies by Accept: a server that negotiates says so with
+ * `Vary: Accept` (Cloudflare's Markdown for Agents does), or caches would serve one format for both.
+ */
+function offersNegotiation(page: PageArtifact): boolean {
+  if (page.retrieval.state !== 'fetched' || markdownLinkOf(page) !== null) return false;
+  const vary = page.retrieval.resource.headers.vary ?? '';
+  return vary.split(',').some((name) => ['accept', '*'].includes(name.trim().toLowerCase()));
 }
 
 function plainHttpUrl(target: URL): string {

@@ -81,8 +81,9 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         if (redirects.length >= maxRedirects) {
           throw new FetchError('too_many_redirects', `more than ${maxRedirects} redirects`, { url: url.href });
         }
-        redirects.push({ url: url.href, status: response.statusCode });
-        url = checkedUrl(resolveLocation(location, url), context.policy);
+        const next = resolveLocation(location, url);
+        redirects.push({ url: url.href, status: response.statusCode, location: next });
+        url = checkedUrl(next, context.policy);
         currentUrl = url.href;
         continue;
       }

@@ -27,6 +27,8 @@ export interface FetchOptions {
 export interface RedirectHop {
   url: string;
   status: number;
+  /** Where it sent the request (absolute); absent for a hop that was not an HTTP redirect (a meta refresh). */
+  location?: string;
 }
 
 export interface FetchedResource {

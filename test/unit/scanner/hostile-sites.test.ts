@@ -141,3 +141,28 @@ describe('a homepage that redirects by meta refresh', () => {
     expect(refreshes).toEqual(['/1', '/2', '/3', '/4', '/5']);
   });
 });
+
+describe('one request per resource', () => {
+  it('asks for Markdown only when the page varies by Accept, and then gets it', async () => {
+    const seen: string[] = [];
+    const negotiating = await serve((request, response) => {
+      if (request.url === '/') seen.push(request.headers.accept ?? '');
+      if (request.url === '/' && request.headers.accept === 'text/markdown') return response.writeHead(200, { 'content-type': 'text/markdown', vary: 'Accept' }).end('# Oak & Co\n\nFurniture made to order.\n');
+      response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html', vary: 'Accept' }).end(shopPage);
+    });
+    const outcome = await scan(negotiating);
+    expect(statusOf(outcome, 'markdown_alternate')).toBe('pass');
+    expect(seen).toHaveLength(2);
+
+    const homepageRequests: string[] = [];
+    const plain = await serve((request, response) => {
+      if (request.url === '/') homepageRequests.push(request.headers.accept ?? '');
+      response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html' }).end(shopPage);
+    });
+    const single = await scan(plain);
+    expect(homepageRequests).toHaveLength(1);
+    const markdown = single.result.checks.find((check) => check.id === 'markdown_alternate')!;
+    expect(markdown.status).toBe('fail');
+    expect(markdown.summary).toContain('does not vary by Accept');
+  });
+});

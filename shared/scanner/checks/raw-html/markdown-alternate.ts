@@ -3,23 +3,22 @@ import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/chec
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
+import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { isSuccess, resourceOf, retrievalProblem, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
 
-function markdownLink(artifacts: Artifacts): string | null {
-  const $ = artifacts.homepage.document;
-  if (!$) return null;
-  const link = $('link[rel][type][href]')
-    .toArray()
-    .find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('alternate') && /^\s*text\/markdown\b/i.test(el.attribs.type ?? ''));
-  return link?.attribs.href ?? null;
-}
-
-/** `Accept: text/markdown` answered with a 2xx markdown body, or a rel=alternate markdown link. */
+/** `Accept: text/markdown` answered with a 2xx markdown body, or a rel=alternate markdown link (element or Link header). */
 function evaluate(artifacts: Artifacts): CheckOutcome {
-  const { url, retrieval } = artifacts.site.markdown;
-  const link = markdownLink(artifacts);
+  const link = markdownLinkOf(artifacts.homepage);
   if (link !== null) return outcome.pass('The homepage links a Markdown version (rel=alternate type=text/markdown)', [evidence(artifacts.homepage.url, `<link rel="alternate" type="text/markdown" href="${link}">`)]);
-
+  // The homepage being unreadable leaves the missing <link> unknown, so only a markdown answer can decide.
+  const homepageUnread = unreadableReason(artifacts.homepage) !== null;
+  if (artifacts.site.markdown === null) {
+    if (homepageUnread) return outcome.notAssessed('The homepage could not be read to look for a Markdown version', [evidence(artifacts.homepage.url, unreadableReason(artifacts.homepage))]);
+    return outcome.fail('No Markdown version: the homepage links none, and its answer does not vary by Accept, so Accept: text/markdown gets the same HTML', [
+      evidence(artifacts.homepage.url, 'no <link rel="alternate" type="text/markdown">, no Vary: Accept'),
+    ]);
+  }
+  const { url, retrieval } = artifacts.site.markdown;
   const resource = resourceOf(retrieval);
   if (!resource) {
     const problem = retrievalProblem(retrieval) ?? 'not fetched';
@@ -28,8 +27,6 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const contentType = resource.headers['content-type'] ?? 'no content type';
   const wall = detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text });
   if (wall.kind !== 'none') return outcome.notAssessed(`The Markdown request was blocked or rate limited (${wall.evidence ?? `HTTP ${resource.status}`})`, [evidence(url, wall.evidence ?? null)]);
-  // The homepage being unreadable leaves the missing <link> unknown, so only a markdown answer can decide.
-  const homepageUnread = unreadableReason(artifacts.homepage) !== null;
 
   const isMarkdown = /^\s*text\/markdown\b/i.test(contentType) && resource.text.trim() !== '' && !looksLikeHtmlDocument(resource.text);
   if (isSuccess(resource) && isMarkdown) {

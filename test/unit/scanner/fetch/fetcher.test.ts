@@ -251,9 +251,9 @@ describe('createFetcher: redirects', () => {
     const result = await devFetcher.fetch(url('/hops?n=3'), html);
     expect(result).toMatchObject({ status: 200, text: 'arrived', finalUrl: url('/hops?n=0'), requestedUrl: url('/hops?n=3') });
     expect(result.redirects).toEqual([
-      { url: url('/hops?n=3'), status: 307 },
-      { url: url('/hops?n=2'), status: 301 },
-      { url: url('/hops?n=1'), status: 307 },
+      { url: url('/hops?n=3'), status: 307, location: url('/hops?n=2') },
+      { url: url('/hops?n=2'), status: 301, location: url('/hops?n=1') },
+      { url: url('/hops?n=1'), status: 307, location: url('/hops?n=0') },
     ]);
   });
 
