@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', '.cdk/', 'coverage/', 'eslint.config.js'] },
+  { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', '.cdk/', 'coverage/', 'eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -25,10 +25,11 @@ export interface MemoryStats {
 
 const CHILD = fileURLToPath(new URL('./memory-child.ts', import.meta.url));
 
-async function bundleChild(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'memory-child.mjs');
+/** Bundles a bench child script as the scanner is deployed (one ESM file for plain node) into `dir`. */
+export async function bundleChild(entry: string, dir: string): Promise<string> {
+  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.mjs`);
   await build({
-    entryPoints: [CHILD],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -58,7 +59,7 @@ export async function runMemoryBench(): Promise<MemoryStats> {
   const dir = await mkdtemp(path.join(tmpdir(), 'scanner-bench-'));
   const shop = await startShop('real-page-host', { routes: syntheticRoutes() });
   try {
-    const script = await bundleChild(dir);
+    const script = await bundleChild(CHILD, dir);
     const line = (await runChild(script, shop.origin)).trim().split('\n').pop() ?? '';
     const parsed = JSON.parse(line) as Omit<MemoryStats, 'scanRssMb'>;
     return {

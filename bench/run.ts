@@ -21,12 +21,16 @@
  * 8. Cold start: every function bundled as deployed, its size and median import time in fresh
  *    processes, beside a floor handler measured in the same run (cold-start.ts).
  *
+ * 9. First scan and command line: a fresh process's first scan against its warm ones, and the built
+ *    CLI as a whole process against an in-process scan plus a bare node (cli.ts).
+ *
  * Prints a compact table and writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Tier } from '#shared/domain/tiers.js';
 import { printAccounts, runAccountsBench } from './accounts.js';
+import { printCli, runCliBench } from './cli.js';
 import { printColdStart, runColdStartBench } from './cold-start.js';
 import { runCpuBench } from './cpu.js';
 import { measureExtraction } from '#test/unit/scanner/extract/extraction-score.js';
@@ -136,6 +140,9 @@ async function main(): Promise<void> {
   const coldStart = await runColdStartBench();
   printColdStart(coldStart);
 
+  const cli = await runCliBench();
+  printCli(cli, verdict);
+
   const elapsedS = round((performance.now() - started) / 1000);
   writeFileSync(
     RESULTS,
@@ -154,6 +161,7 @@ async function main(): Promise<void> {
         webhooks,
         batches,
         coldStart,
+        cli,
       },
       null,
       2,

@@ -1,13 +1,20 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli } from '#bin/build-cli.js';
 import { parseScanArgs } from '#bin/cli/scan-args.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let server: Server;
 let origin: string;
+let buildDir: string;
+/** The CLI as `npm run scan` runs it: bundled JavaScript on plain node, built fresh from the source under test. */
+let cli: string;
 
 const product = `<!doctype html><html><head><title>Blue mug</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug","sku":"MUG-1","image":"/mug.jpg",
@@ -15,6 +22,8 @@ const product = `<!doctype html><html><head><title>Blue mug</title>
 <body><h1>Blue mug</h1><p>£12.50</p><form action="/cart"><button type="submit">Add to cart</button></form></body></html>`;
 
 beforeAll(async () => {
+  buildDir = await mkdtemp(path.join(tmpdir(), 'scan-cli-'));
+  cli = await buildCli(path.join(buildDir, 'scan.mjs'));
   server = createServer((request, response) => {
     if (request.url === '/slow') return;
     response.setHeader('content-type', 'text/html');
@@ -30,13 +39,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await rm(buildDir, { recursive: true, force: true });
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
 function runCli(args: string[], env: Record<string, string> = { ALLOW_PRIVATE_TARGETS: '127.0.0.1' }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'bin/scan.ts', ...args], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
