@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type Server } from 'node:http';
@@ -77,6 +77,18 @@ describe('npm run scan', () => {
     expect(blocked.stderr).toContain('url must point to a public address');
     const closedPort = await runCli(['http://127.0.0.1:9/']);
     expect(closedPort.code).toBe(3);
+  }, 60_000);
+
+  it('keeps the compiled code beside itself after a run, and starts fine from a damaged cache', async () => {
+    await runCli([`${origin}/`, '--tier', 'free']);
+    const cacheDir = path.join(buildDir, '.cache');
+    const [cacheFile] = await readdir(cacheDir);
+    expect(cacheFile).toMatch(/^scan-core\.[0-9a-f]{16}\.cjs\.v8cache$/);
+    await writeFile(path.join(cacheDir, cacheFile!), 'not a code cache');
+    const { code, stdout } = await runCli([`${origin}/`, '--tier', 'free', '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout.trim()).tier).toBe('free');
+    expect((await readFile(path.join(cacheDir, cacheFile!))).length).toBeGreaterThan(10_000);
   }, 60_000);
 
   it('exits 4 when the homepage does not answer in time', async () => {

@@ -1,0 +1,53 @@
+import { allowedPrivateHosts, loadConfig } from '#shared/config.js';
+import { allowanceFor } from '#shared/domain/plans.js';
+import { scanUrl } from '#shared/scanner/engine.js';
+import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
+import { formatReport } from '#bin/cli/format-report.js';
+import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
+
+/** Exit codes of DESIGN.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
+const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<string, number> & Record<ScanFailure, number>;
+
+/** Scans each URL given, prints the reports, and returns the exit code (largest of all URLs). */
+export async function main(argv: string[]): Promise<number> {
+  let args: ScanArgs;
+  try {
+    args = parseScanArgs(argv);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    return exitCodes.invalid_url;
+  }
+  const config = loadConfig();
+  const allowPrivateHosts = allowedPrivateHosts(config);
+  if (allowPrivateHosts.length > 0) console.error(`Warning: ALLOW_PRIVATE_TARGETS lets scans reach ${allowPrivateHosts.join(', ')}`);
+  const fetcher = createFetcher({ allowPrivateHosts });
+  let exitCode: number = exitCodes.ok;
+  try {
+    for (const url of args.urls) {
+      console.error(`Scanning ${url} (${args.tier} tier)...`);
+      try {
+        const started = Date.now();
+        const { result } = await scanUrl(url, {
+          tier: args.tier,
+          productPageBudget: Math.max(0, allowanceFor(args.tier, config).pagesPerScan - 1),
+          fetcher,
+          policy: { allowPrivateHosts },
+          deadline: started + config.scanTimeoutSeconds * 1000,
+        });
+        console.error(`  scored ${result.score} in ${result.durationMs} ms`);
+        console.log(args.json ? JSON.stringify(result) : `${formatReport(result)}\n`);
+        if (args.failUnder !== null && result.score < args.failUnder) exitCode = Math.max(exitCode, exitCodes.underThreshold);
+      } catch (error) {
+        if (!(error instanceof ScanError)) throw error;
+        console.error(`  ${url}: ${error.message}`);
+        if (args.json) console.log(JSON.stringify({ url, error: error.message }));
+        exitCode = Math.max(exitCode, exitCodes[error.failure]);
+      }
+    }
+  } finally {
+    await fetcher.close();
+  }
+  return exitCode;
+}
+
