@@ -1,10 +1,11 @@
-import { load, type CheerioAPI } from 'cheerio/slim';
+import { load } from 'cheerio/slim';
 import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
 import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
 import { normalisePrice, priceValue } from '#shared/scanner/extract/price.js';
 import { productFacts } from '#shared/scanner/extract/product-facts.js';
 import type { ProductFacts } from '#shared/scanner/extract/types.js';
-import { pricesShown } from '#shared/scanner/extract/visible-prices.js';
+import { allEntities } from '#shared/scanner/extract/products.js';
+import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
@@ -30,9 +31,9 @@ function refusal(status: number, kind: PageArtifact['kind'], detected: BotWallRe
  * A markup price of 0 is a markup error, unless the page plainly shows the product free: one of its
  * own price elements shows an amount of 0 ("£0.00", "0,00 €").
  */
-function unlessPlainlyFree(facts: ProductFacts | null, document: CheerioAPI): ProductFacts | null {
+function unlessPlainlyFree(facts: ProductFacts | null, page: PageFacts): ProductFacts | null {
   if (facts === null || facts.price !== null || facts.invalidPrice === null || priceValue(normalisePrice(facts.invalidPrice)) !== 0) return facts;
-  if (!pricesShown(document).some((shown) => shown.amount === 0)) return facts;
+  if (!page.pricesShown.some((shown) => shown.amount === 0)) return facts;
   const source = facts.source === 'opengraph' ? 'open-graph' : facts.source;
   return { ...facts, price: '0', invalidPrice: null, sources: { ...facts.sources, price: source } };
 }
@@ -40,7 +41,7 @@ function unlessPlainlyFree(facts: ProductFacts | null, document: CheerioAPI): Pr
 /** Parses a fetched page once and derives everything the checks read from it. */
 export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval): PageArtifact {
   const empty: PageArtifact = {
-    url, kind, retrieval, document: null, visibleText: '', wordCount: 0, structured: null, product: null, agentView: null, botWall: { kind: 'none' },
+    url, kind, retrieval, facts: null, visibleText: '', wordCount: 0, structured: null, product: null, agentView: null, botWall: { kind: 'none' },
   };
   if (retrieval.state !== 'fetched') return empty;
   // Checks read a page's decoded text, never its bytes: dropping the raw body keeps a five-page scan
@@ -51,15 +52,18 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
   // htmlparser2 rather than cheerio's default parse5: several times faster on large shop pages, and
   // the scanner needs the elements and attributes as written, not a browser-repaired tree.
+  // The tree lives only in this function: everything the checks need is read from it here (page-facts.ts).
   const document = load(resource.text, { xml: { xmlMode: false, decodeEntities: true } });
   const structured = extractStructuredData(document, resource.finalUrl);
   const text = visibleText(document);
-  const product = unlessPlainlyFree(productFacts(structured, resource.finalUrl), document);
+  const wordCount = countWords(text);
+  const facts = readPageFacts(document, { url: resource.finalUrl, wordCount, entities: allEntities(structured) });
+  const product = unlessPlainlyFree(productFacts(structured, resource.finalUrl), facts);
   return {
     ...empty,
-    document,
+    facts,
     visibleText: text,
-    wordCount: countWords(text),
+    wordCount,
     structured,
     product,
     agentView: kind === 'product' ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,

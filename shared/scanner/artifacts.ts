@@ -1,4 +1,3 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Tier } from '#shared/domain/tiers.js';
 import type { FetchErrorKind } from '#shared/scanner/fetch/errors.js';
 import type { FetchedResource } from '#shared/scanner/fetch/types.js';
@@ -9,6 +8,7 @@ import type { PlatformDetection } from '#shared/scanner/parse/platform.js';
 import type { RobotsTxt } from '#shared/scanner/parse/robots.js';
 import type { SecurityTxtResult } from '#shared/scanner/parse/security-txt.js';
 import type { ParsedSitemap } from '#shared/scanner/parse/sitemap.js';
+import type { PageFacts } from '#shared/scanner/page-facts.js';
 import type { AgentCard } from '#shared/scanner/parse/well-known/a2a.js';
 import type { AcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
@@ -48,8 +48,8 @@ export interface PageArtifact {
   url: string;
   kind: 'homepage' | 'product';
   retrieval: Retrieval;
-  /** The parsed raw HTML (no JavaScript run); null when not fetched or not HTML. */
-  document: CheerioAPI | null;
+  /** What the checks read from the raw HTML (no JavaScript run), read while it was parsed; null when not fetched or not HTML. */
+  facts: PageFacts | null;
   /** Visible text of the raw HTML: scripts, styles, templates and hidden inputs removed, whitespace folded. */
   visibleText: string;
   wordCount: number;

@@ -24,7 +24,7 @@ function normalise(href: string, base: string): URL | null {
 
 /** Product URLs the homepage declares: links that look like product pages, and ItemList entries in its JSON-LD. */
 export function productLinksOnPage(page: PageArtifact): string[] {
-  if (!page.document || page.retrieval.state !== 'fetched') return [];
+  if (!page.facts || page.retrieval.state !== 'fetched') return [];
   const base = page.retrieval.resource.finalUrl;
   const found: string[] = [];
   for (const list of page.structured?.jsonLd.entities.filter((e) => e.types.includes('ItemList')) ?? []) {
@@ -33,10 +33,10 @@ export function productLinksOnPage(page: PageArtifact): string[] {
       if (url) found.push(url);
     }
   }
-  page.document('a[href]').each((_, element) => {
-    const url = normalise(element.attribs.href ?? '', base);
+  for (const anchor of page.facts.anchors) {
+    const url = normalise(anchor.href, base);
     if (url && looksLikeProductUrl(url.toString())) found.push(url.toString());
-  });
+  }
   return found.map((href) => normalise(href, base)?.toString()).filter((url): url is string => url !== undefined);
 }
 

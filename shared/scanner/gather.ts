@@ -15,7 +15,6 @@ import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/scanner/fetch/fetcher.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
-import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
@@ -267,10 +266,10 @@ async function followMetaRefresh(session: FetchSession, scanned: PageArtifact): 
   let page = scanned;
   let round = 2;
   for (;;) {
-    if (page.retrieval.state !== 'fetched' || !page.document) return { page, round };
+    if (page.retrieval.state !== 'fetched' || !page.facts) return { page, round };
     const resource = page.retrieval.resource;
     if (resource.status < 200 || resource.status >= 300) return { page, round };
-    const next = metaRefreshTarget(page.document, resource.finalUrl);
+    const next = page.facts.metaRefresh;
     if (next === null || siteOf(new URL(next)) !== siteOf(new URL(resource.finalUrl))) return { page, round };
     const hops = [...resource.redirects, { url: resource.finalUrl, status: resource.status }];
     if (hops.length > DEFAULT_MAX_REDIRECTS) return { page: analysePage(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };

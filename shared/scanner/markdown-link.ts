@@ -5,11 +5,8 @@ import type { PageArtifact } from '#shared/scanner/artifacts.js';
  * or the same relation in an HTTP `Link` header. Null when it links none.
  */
 export function markdownLinkOf(page: PageArtifact): string | null {
-  const $ = page.document;
-  const element = $?.('link[rel][type][href]')
-    .toArray()
-    .find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('alternate') && /^\s*text\/markdown\b/i.test(el.attribs.type ?? ''));
-  if (element?.attribs.href) return element.attribs.href;
+  const element = page.facts?.links.find((link) => link.rel.split(/\s+/).includes('alternate') && /^\s*text\/markdown\b/i.test(link.type));
+  if (element?.href) return element.href;
   const header = page.retrieval.state === 'fetched' ? (page.retrieval.resource.headers.link ?? '') : '';
   for (const part of header.split(/,(?=\s*<)/)) {
     const target = /^\s*<([^>]*)>/.exec(part)?.[1];

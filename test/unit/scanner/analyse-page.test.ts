@@ -17,9 +17,9 @@ describe('page analysis', () => {
 
   it('keeps failed and non-HTML responses without a document', () => {
     const artifacts = buildArtifacts({ homepage: { failed: 'timeout' }, products: [{ body: '{"a":1}', headers: { 'content-type': 'application/json' } }] });
-    expect(artifacts.homepage.document).toBeNull();
+    expect(artifacts.homepage.facts).toBeNull();
     expect(artifacts.homepage.retrieval).toEqual({ state: 'failed', reason: 'timeout' });
-    expect(artifacts.productPages[0]?.document).toBeNull();
+    expect(artifacts.productPages[0]?.facts).toBeNull();
     expect(artifacts.site.robots.parsed.effect).toBe('allow_all');
   });
 });

@@ -24,11 +24,7 @@ function hasNoindex(directives: string): boolean {
 }
 
 function metaNoindex(page: PageArtifact): string | null {
-  const $ = page.document;
-  if (!$) return null;
-  for (const meta of $('meta[name][content]').toArray()) {
-    const name = (meta.attribs.name ?? '').trim().toLowerCase();
-    const content = meta.attribs.content ?? '';
+  for (const { name, content } of page.facts?.metas ?? []) {
     if (ROBOTS_META_NAMES.has(name) && hasNoindex(content)) return `<meta name="${name}" content="${content}">`;
   }
   return null;
@@ -56,8 +52,7 @@ function headerNoindex(resource: FetchedResource): string | null {
 }
 
 function canonicalHref(page: PageArtifact, resource: FetchedResource): string | null {
-  const link = page.document?.('link[rel][href]').toArray().find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
-  if (link?.attribs.href) return link.attribs.href.trim();
+  if (page.facts?.canonical) return page.facts.canonical;
   const header = /<([^>]+)>\s*;[^,]*rel="?canonical"?/i.exec(resource.headers.link ?? '');
   return header?.[1] ?? null;
 }

@@ -103,6 +103,6 @@ export function isSuccess(resource: FetchedResource): boolean {
 export function contentProblem(page: PageArtifact): string | null {
   const resource = resourceOf(page.retrieval);
   if (!resource || !isSuccess(resource)) return null;
-  if (page.document === null) return `answers ${resource.headers['content-type']?.split(';')[0]?.trim() || 'a body without a content type'}, not an HTML page`;
+  if (page.facts === null) return `answers ${resource.headers['content-type']?.split(';')[0]?.trim() || 'a body without a content type'}, not an HTML page`;
   return resource.text.trim() === '' ? `answers HTTP ${resource.status} with an empty page` : null;
 }

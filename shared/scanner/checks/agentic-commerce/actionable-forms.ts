@@ -3,7 +3,6 @@ import { because, readPage } from '#shared/scanner/checks/discovery/gathered.js'
 import type { ReadablePage } from '#shared/scanner/checks/discovery/gathered.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import { findAddToCart } from './add-to-cart.js';
 import type { CartFinding } from './add-to-cart.js';
 
 const UNSELLABLE = new Set(['OutOfStock', 'SoldOut', 'Discontinued']);
@@ -26,7 +25,7 @@ function judge(url: string, finding: CartFinding): PageVerdict {
     control.kind === 'native' && !control.actionable ? 'outside any form, so it only works with JavaScript' : null,
     unlabelled.length > 0 ? `unlabelled inputs: ${unlabelled.join(', ')}` : null,
   ].filter((p): p is string => p !== null);
-  const found = `${control.tag} ${named}${control.form ? ` in form ${control.form.attr('action') ?? '(no action)'}` : ''}`;
+  const found = `${control.tag} ${named}${control.form ? ` in form ${control.form.action ?? '(no action)'}` : ''}`;
   if (problems.length === 0) return { url, finding, score: 1, detail: `${found}; inputs labelled` };
   return { url, finding, score: 0.5, detail: `${found}: ${problems.join('; ')}` };
 }
@@ -42,7 +41,7 @@ function pagesToJudge(artifacts: Artifacts): { pages: ReadablePage[]; skipped: s
   }
   if (artifacts.productPages.length > 0) return { pages, skipped };
   const home = readPage(artifacts.homepage);
-  if (home.readable && findAddToCart(home.page.$).control !== null) return { pages: [home.page], skipped };
+  if (home.readable && home.page.facts.addToCart.control !== null) return { pages: [home.page], skipped };
   return { pages, skipped };
 }
 
@@ -51,7 +50,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const verdicts: PageVerdict[] = [];
   const soldOut: string[] = [];
   for (const page of pages) {
-    const finding = findAddToCart(page.$);
+    const finding = page.facts.addToCart;
     const availability = page.page.product?.availability;
     // A sold-out product rightly shows no add-to-cart; it says nothing about the shop's controls.
     if (finding.control === null && availability && UNSELLABLE.has(availability)) soldOut.push(page.url);
@@ -84,10 +83,10 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const { pages } = pagesToJudge(artifacts);
-  const verdicts = pages.map((page) => judge(page.url, findAddToCart(page.$)));
+  const verdicts = pages.map((page) => judge(page.url, page.facts.addToCart));
   const worst = verdicts.find((v) => v.score < 1) ?? verdicts[0];
   const product = pages.find((p) => p.url === worst?.url)?.page.product?.name;
-  const action = worst?.finding.control?.form?.attr('action');
+  const action = worst?.finding.control?.form?.action;
   const snippet = artifacts.platform.platform === 'woocommerce'
     ? [
         `<form class="cart" method="post" action="${action ?? worst?.url ?? ''}">`,

@@ -43,7 +43,8 @@ export interface CartControl {
    * a form; for other controls, a cart action link or script hook an agent can follow.
    */
   actionable: boolean;
-  form: Cheerio<Element> | null;
+  /** The form it submits (its action as written), when it has one. */
+  form: { action: string | null } | null;
 }
 
 export interface CartFinding {
@@ -418,7 +419,7 @@ function find($: CheerioAPI): CartFinding {
     .filter((field) => !isLabelled(index, field))
     .map((field) => `${describe(field.el)}${attr(field.el, 'name') ? ` name="${attr(field.el, 'name')}"` : ''}`);
   const { kind, tag, name, named, actionable, formEl } = best;
-  return { control: { kind, tag, name, named, actionable, form: formEl === null ? null : $(formEl) }, unlabelled };
+  return { control: { kind, tag, name, named, actionable, form: formEl === null ? null : { action: formEl.attribs.action ?? null } }, unlabelled };
 }
 
 const indexes = new WeakMap<CheerioAPI, PageIndex>();

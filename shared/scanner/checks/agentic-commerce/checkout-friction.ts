@@ -1,3 +1,4 @@
+import type { CheerioAPI } from 'cheerio';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { because, readableProductPages, readPage } from '#shared/scanner/checks/discovery/gathered.js';
 import type { ReadablePage } from '#shared/scanner/checks/discovery/gathered.js';
@@ -44,11 +45,16 @@ interface Finding {
   marker: string;
 }
 
-function captchasOn({ $, url }: ReadablePage): Finding[] {
-  const sources = $('script[src], iframe[src]').toArray().map((el) => $(el).attr('src') ?? '');
+/** The CAPTCHA services a page loads (script or iframe source) or embeds as a widget. */
+export function readCaptchas($: CheerioAPI): string[] {
+  const sources = $('script[src], iframe[src]').toArray().map((el) => el.attribs.src ?? '');
   const fromScripts = CAPTCHAS.filter((c) => sources.some((src) => c.pattern.test(src))).map((c) => c.name);
   const fromWidgets = CAPTCHA_WIDGETS.filter(([, selector]) => $(selector).length > 0).map(([name]) => name);
-  return [...new Set([...fromScripts, ...fromWidgets])].map((marker) => ({ url, marker }));
+  return [...new Set([...fromScripts, ...fromWidgets])];
+}
+
+function captchasOn({ facts, url }: ReadablePage): Finding[] {
+  return facts.captchas.map((marker) => ({ url, marker }));
 }
 
 function loginToBuyOn({ page, url }: ReadablePage): Finding[] {

@@ -38,12 +38,11 @@ function catalogState(artifacts: Artifacts): CatalogState {
 export function productFeedLinks(artifacts: Artifacts): { links: string[] } | { unreadable: string } {
   const reading = readPage(artifacts.homepage);
   if (!reading.readable) return { unreadable: reading.reason };
-  const { $, url } = reading.page;
-  const alternates = $('link[rel~="alternate"][href]')
-    .toArray()
-    .filter((link) => FEED_TYPE.test($(link).attr('type') ?? '') && PRODUCT_FEED_LINK.test(`${$(link).attr('href')} ${$(link).attr('title') ?? ''}`))
-    .map((link) => $(link).attr('href') ?? '');
-  const anchors = $('a[href]').toArray().map((a) => $(a).attr('href') ?? '').filter((href) => PRODUCT_FEED_HREF.test(href));
+  const { facts, url } = reading.page;
+  const alternates = facts.links
+    .filter((link) => link.rel.split(/\s+/).includes('alternate') && FEED_TYPE.test(link.type) && PRODUCT_FEED_LINK.test(`${link.href} ${link.title}`))
+    .map((link) => link.href);
+  const anchors = facts.anchors.map((anchor) => anchor.href).filter((href) => PRODUCT_FEED_HREF.test(href));
   const links = [...alternates, ...anchors].flatMap((href) => {
     try {
       return [new URL(href, url).href];

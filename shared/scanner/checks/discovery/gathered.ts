@@ -1,7 +1,7 @@
 /** Reading what the gatherer left for the discovery and agentic-commerce checks. */
-import type { CheerioAPI } from 'cheerio';
 import { describeSkip, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckOutcome } from '#shared/scanner/checks/types.js';
+import type { PageFacts } from '#shared/scanner/page-facts.js';
 
 /** Why a URL has nothing to judge (skipped, or a transport failure); null when it was fetched. */
 export function notFetchedReason(retrieval: Retrieval): string | null {
@@ -19,7 +19,7 @@ export function statusOf(retrieval: Retrieval): number | null {
 export interface ReadablePage {
   url: string;
   page: PageArtifact;
-  $: CheerioAPI;
+  facts: PageFacts;
   /** The raw HTML as served, scripts included. */
   html: string;
 }
@@ -35,8 +35,8 @@ export function readPage(page: PageArtifact): PageReading {
   if (page.botWall.kind === 'rate_limited') return { readable: false, reason: 'rate limited (HTTP 429)' };
   const { status, text } = retrieval.resource;
   if (status < 200 || status >= 300) return { readable: false, reason: `answered HTTP ${status}` };
-  if (page.document === null) return { readable: false, reason: 'did not answer with HTML' };
-  return { readable: true, page: { url: page.url, page, $: page.document, html: text } };
+  if (page.facts === null) return { readable: false, reason: 'did not answer with HTML' };
+  return { readable: true, page: { url: page.url, page, facts: page.facts, html: text } };
 }
 
 export function readableProductPages(artifacts: Artifacts): ReadablePage[] {
@@ -50,7 +50,7 @@ export function readableProductPages(artifacts: Artifacts): ReadablePage[] {
 export function shopName(artifacts: Artifacts): string {
   const siteName = artifacts.homepage.structured?.openGraph['og:site_name']?.[0]?.trim();
   if (siteName) return siteName;
-  const title = artifacts.homepage.document?.('title').first().text().split(/\s[|–—-]\s/)[0]?.trim();
+  const title = artifacts.homepage.facts?.title.split(/\s[|–—-]\s/)[0]?.trim();
   if (title) return title;
   return new URL(artifacts.site.origin).hostname;
 }

@@ -46,8 +46,8 @@ const LINK_TOPICS: [label: string, pattern: RegExp][] = [
 function policyLinks(artifacts: Artifacts): string[] {
   const reading = readPage(artifacts.homepage);
   if (!reading.readable) return [];
-  const { $, url } = reading.page;
-  const anchors = $('a[href]').toArray().map((a) => ({ text: $(a).text().trim(), href: $(a).attr('href') ?? '' }));
+  const { facts, url } = reading.page;
+  const anchors = facts.anchors;
   return LINK_TOPICS.flatMap(([label, pattern]) => {
     const anchor = anchors.find((a) => pattern.test(a.text) && a.href !== '' && !a.href.startsWith('#'));
     if (!anchor) return [];

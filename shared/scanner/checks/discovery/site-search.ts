@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import { allEntities, firstText, hasType, values } from '#shared/scanner/extract/index.js';
+import { firstText, hasType, values } from '#shared/scanner/extract/index.js';
 import type { Entity } from '#shared/scanner/extract/index.js';
 import { because, readPage } from './gathered.js';
 
@@ -53,6 +53,7 @@ function absolute(href: string, base: string): string {
 }
 
 /** What the homepage offers an agent for searching the catalog. */
+/** Read while the page is parsed (page-facts.ts): the homepage's ways to search, for the site_search check. */
 export function findSiteSearch($: CheerioAPI, entities: readonly Entity[], pageUrl: string): SiteSearch {
   // Entity lists are flat, so a SearchAction nested in WebSite.potentialAction is listed itself.
   const searchAction = entities.filter((e) => hasType(e, SEARCH_ACTION)).map(actionTemplate).find((t) => t !== null) ?? null;
@@ -79,8 +80,8 @@ export function findSiteSearch($: CheerioAPI, entities: readonly Entity[], pageU
 function homepageSearch(artifacts: Artifacts): { url: string; search: SiteSearch } | { unreadable: string } {
   const reading = readPage(artifacts.homepage);
   if (!reading.readable) return { unreadable: reading.reason };
-  const { $, url, page } = reading.page;
-  return { url, search: findSiteSearch($, page.structured ? allEntities(page.structured) : [], url) };
+  const { url, facts } = reading.page;
+  return { url, search: facts.siteSearch };
 }
 
 function evaluate(artifacts: Artifacts): CheckOutcome {

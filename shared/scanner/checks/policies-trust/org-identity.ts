@@ -53,8 +53,7 @@ function describe(c: Candidate): string {
 }
 
 function snippet(artifacts: Artifacts, found: Candidate | undefined): string {
-  const home = artifacts.homepage.document;
-  const hrefs = home ? home('a[href]').toArray().map((a) => a.attribs.href ?? '') : [];
+  const hrefs = (artifacts.homepage.facts?.anchors ?? []).map((anchor) => anchor.href);
   const social = [...new Set(hrefs.filter(isSocialProfile))].slice(0, 5);
   const email = hrefs.find((href) => /^mailto:/i.test(href))?.slice('mailto:'.length).split('?')[0];
   const org = found?.org;

@@ -1,9 +1,9 @@
 /** What the policies_trust checks share: the pages whose markup they read, and the shop's own name and country. */
-import type { CheerioAPI } from 'cheerio';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { allEntities, findOrganizations, findWebSites, firstText } from '#shared/scanner/extract/index.js';
 import type { Entity } from '#shared/scanner/extract/index.js';
 import { unreadableReason } from '#shared/scanner/checks/product-data/pages.js';
+import type { PageFacts } from '#shared/scanner/page-facts.js';
 
 export { jsonLdScript } from '#shared/scanner/checks/product-data/pages.js';
 
@@ -11,7 +11,7 @@ export interface MarkupPage {
   url: string;
   kind: 'homepage' | 'product';
   entities: Entity[];
-  document: CheerioAPI;
+  facts: PageFacts;
   openGraph: Record<string, string[]>;
 }
 
@@ -21,11 +21,11 @@ export function markupPages(artifacts: Artifacts): MarkupPage[] {
   const pages: MarkupPage[] = [];
   const productUrls = new Set(artifacts.productPages.map((p) => p.url));
   for (const page of [artifacts.homepage, ...artifacts.productPages]) {
-    if (unreadableReason(page) !== null || page.structured === null || page.document === null || seen.has(page.url)) continue;
+    if (unreadableReason(page) !== null || page.structured === null || page.facts === null || seen.has(page.url)) continue;
     seen.add(page.url);
     // A scanned URL that is itself a product is both the homepage artifact and a product page.
     const kind = productUrls.has(page.url) ? 'product' : page.kind;
-    pages.push({ url: page.url, kind, entities: allEntities(page.structured), document: page.document, openGraph: page.structured.openGraph });
+    pages.push({ url: page.url, kind, entities: allEntities(page.structured), facts: page.facts, openGraph: page.structured.openGraph });
   }
   return pages;
 }
@@ -47,7 +47,7 @@ export function shopName(artifacts: Artifacts): string {
     (structured && findOrganizations(structured).map((o) => firstText(o, 'name')).find((n) => n !== null)) ??
     home?.openGraph['og:site_name']?.[0] ??
     (structured && findWebSites(structured).map((w) => firstText(w, 'name')).find((n) => n !== null)) ??
-    home?.document('title').first().text().split(/\s[|–—-]\s/)[0]?.trim();
+    home?.facts.title.split(/\s[|–—-]\s/)[0]?.trim();
   return fromMarkup || new URL(artifacts.site.origin).hostname.replace(/^www\./, '');
 }
 
@@ -60,7 +60,7 @@ const GENERIC_TLDS = new Set(['co', 'io', 'ai', 'me', 'tv', 'cc', 'fm', 'gg', 'l
 
 /** The shop's main country (ISO 3166-1 alpha-2), from `<html lang>`, the country TLD, or the currency; null when unknown. */
 export function shopCountry(artifacts: Artifacts): string | null {
-  const lang = artifacts.homepage.document?.('html').attr('lang') ?? '';
+  const lang = artifacts.homepage.facts?.lang ?? '';
   const region = /^[a-z]{2,3}[-_]([a-z]{2})\b/i.exec(lang)?.[1];
   if (region) return region.toUpperCase();
   const tld = /\.([a-z]{2})$/i.exec(new URL(artifacts.site.origin).hostname)?.[1]?.toLowerCase();

@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio';
+import type { PageFacts } from '#shared/scanner/page-facts.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
@@ -30,21 +30,18 @@ interface Link {
   text: string;
 }
 
-function linksOf($: CheerioAPI, base: string): Link[] {
-  const links: Link[] = [];
+function linksOf(facts: PageFacts, base: string): Link[] {
   // <link rel="privacy-policy"> and rel="terms-of-service" are registered link relations for exactly this.
-  for (const el of $('a[href], link[rel~="privacy-policy"][href], link[rel~="terms-of-service"][href]').toArray()) {
-    const raw = el.attribs.href ?? '';
-    let href: string;
-    try {
-      href = new URL(raw, base).href;
-    } catch {
-      continue;
-    }
-    const text = el.name === 'link' ? (el.attribs.rel ?? '') : [$(el).text(), el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ');
-    links.push({ href, text: text.replace(/\s+/g, ' ').trim() });
-  }
-  return links;
+  const relations = facts.links.filter((link) => link.rel.split(/\s+/).some((rel) => rel === 'privacy-policy' || rel === 'terms-of-service'));
+  // The head's <link> elements come before the body's anchors, as in document order.
+  const written = [
+    ...relations.map((link) => ({ raw: link.href, text: link.rel })),
+    ...facts.anchors.map((anchor) => ({ raw: anchor.href, text: [anchor.text, anchor.label].filter(Boolean).join(' ') })),
+  ];
+  return written.flatMap(({ raw, text }) => {
+    const href = URL.parse(raw, base)?.href;
+    return href === undefined ? [] : [{ href, text: text.replace(/\s+/g, ' ').trim() }];
+  });
 }
 
 function matches(link: Link, pattern: RegExp): boolean {
@@ -58,8 +55,8 @@ function matches(link: Link, pattern: RegExp): boolean {
   return pattern.test(target) || (link.text.length <= MAX_TEXT && pattern.test(link.text));
 }
 
-export function findPolicyLinks($: CheerioAPI, base: string): Map<string, Link> {
-  const links = linksOf($, base);
+export function findPolicyLinks(facts: PageFacts, base: string): Map<string, Link> {
+  const links = linksOf(facts, base);
   const found = new Map<string, Link>();
   for (const { kind, pattern } of KINDS) {
     const link = links.find((l) => matches(l, pattern));
@@ -83,8 +80,8 @@ export const policyLinks: CheckDefinition = {
   evaluate(artifacts) {
     const home = artifacts.homepage;
     const unreadable = unreadableReason(home);
-    if (unreadable !== null || home.document === null) return outcome.notAssessed(`The homepage could not be read (${unreadable ?? 'no HTML'}), so its policy links were not assessed.`, [evidence(home.url, unreadable)]);
-    const found = findPolicyLinks(home.document, home.url);
+    if (unreadable !== null || home.facts === null) return outcome.notAssessed(`The homepage could not be read (${unreadable ?? 'no HTML'}), so its policy links were not assessed.`, [evidence(home.url, unreadable)]);
+    const found = findPolicyLinks(home.facts, home.url);
     const missing = KINDS.map((k) => k.kind).filter((kind) => !found.has(kind));
     const items: Evidence[] = [
       ...(missing.length > 0 ? [evidence(home.url, `missing: ${missing.join(', ')}`)] : []),
@@ -102,7 +99,7 @@ export const policyLinks: CheckDefinition = {
 
   advise(_result, artifacts) {
     const home = artifacts.homepage;
-    const found = home.document ? findPolicyLinks(home.document, home.url) : new Map<string, Link>();
+    const found = home.facts ? findPolicyLinks(home.facts, home.url) : new Map<string, Link>();
     const missing = KINDS.map((k) => k.kind).filter((kind) => !found.has(kind));
     return {
       title: 'Link your policy and help pages from every page footer',

@@ -10,7 +10,7 @@ function snippet(artifacts: Artifacts): string {
   const contacts = (artifacts.site.securityTxt.result?.contacts ?? [])
     .map((c) => (/^[^\s@:]+@[^\s@]+$/.test(c) ? `mailto:${c}` : c))
     .filter((c) => /^(?:mailto:|tel:|https:\/\/)/i.test(c));
-  const language = /^[a-z]{2}/i.exec(artifacts.homepage.document?.('html').attr('lang') ?? '')?.[0]?.toLowerCase();
+  const language = /^[a-z]{2}/i.exec(artifacts.homepage.facts?.lang ?? '')?.[0]?.toLowerCase();
   // Stay under the one-year maximum RFC 9116 recommends.
   const expires = new Date(artifacts.startedAt + ONE_YEAR_MS - 24 * 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const contactLines = (contacts.length > 0 ? contacts : [`mailto:security@${host}`]).map((c) => `Contact: ${c}`);

@@ -5,7 +5,7 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Evidence } from '#shared/scanner/checks/types.js';
 import { listWords, pageList, productPagesToAssess } from './pages.js';
 import type { PageResult, ReadablePage } from './pages.js';
-import { pricesShown, samePrice } from '#shared/scanner/extract/visible-prices.js';
+import { samePrice } from '#shared/scanner/extract/visible-prices.js';
 import type { VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 
 /** One cross-check on one page: null when the page lacks what it compares. */
@@ -129,7 +129,7 @@ export function subChecks(page: ReadablePage, startedAt: number): SubCheck[] {
   const own = entityOffer(page);
   const price = own.price ?? priceValue(page.product?.price ?? null);
   const currency = own.currency ?? page.product?.currency ?? null;
-  const shown = pricesShown(page.document);
+  const shown = page.facts.pricesShown;
   return [
     visiblePriceCheck(shown, price, currency),
     ...syntaxesAgreeCheck(page),

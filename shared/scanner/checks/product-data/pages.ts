@@ -1,5 +1,5 @@
 /** What every product_data check shares: which product pages to judge, and per-page averaging. */
-import type { CheerioAPI } from 'cheerio';
+import type { PageFacts } from '#shared/scanner/page-facts.js';
 import { describeSkip, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { mainProduct } from '#shared/scanner/extract/index.js';
 import type { Entity, ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
@@ -8,7 +8,7 @@ import type { CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 
 /** A product page whose raw HTML and structured data were read. */
 export interface ReadablePage extends PageArtifact {
-  document: CheerioAPI;
+  facts: PageFacts;
   structured: StructuredData;
 }
 
@@ -27,7 +27,7 @@ export function unreadableReason(page: PageArtifact): string | null {
   if (retrieval.state === 'failed') return `fetch failed (${retrieval.reason})`;
   if (page.botWall.kind === 'wall') return `blocked by a bot wall${page.botWall.vendor ? ` (${page.botWall.vendor})` : ''}`;
   if (page.botWall.kind === 'rate_limited') return 'rate limited (HTTP 429)';
-  if (page.document === null || page.structured === null) return 'not an HTML page';
+  if (page.facts === null || page.structured === null) return 'not an HTML page';
   return null;
 }
 
@@ -89,7 +89,7 @@ export function mainProducts(data: StructuredData): Entity[] {
 
 /** The product's name for snippets: structured data, else the first `<h1>`. */
 export function productName(page: ReadablePage): string | null {
-  const heading = page.document('h1').first().text().replace(/\s+/g, ' ').trim();
+  const heading = page.facts.h1;
   return page.product?.name ?? (heading === '' ? null : heading);
 }
 

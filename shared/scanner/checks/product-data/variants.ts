@@ -4,7 +4,7 @@ import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
 import { average, jsonLdScript, mainProducts, pageList, productName, productPagesToAssess, shortfallEvidence } from './pages.js';
 import type { PageResult, ReadablePage } from './pages.js';
-import { describeSelector, findVariantSelectors } from './variant-selectors.js';
+import { describeSelector } from './variant-selectors.js';
 import type { VariantSelector } from './variant-selectors.js';
 
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer']);
@@ -42,7 +42,7 @@ interface VariantView {
 }
 
 function view(page: ReadablePage): VariantView {
-  return { selectors: findVariantSelectors(page.document), resolvedBy: structuredVariants(page) };
+  return { selectors: page.facts.variantSelectors, resolvedBy: structuredVariants(page) };
 }
 
 function judgePage(page: ReadablePage): PageResult {

@@ -34,7 +34,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const skipped: Evidence[] = [];
   for (const page of scannedPages(artifacts)) {
     const resource = resourceOf(page.retrieval);
-    const reason = unreadableReason(page) ?? (page.document && resource && resource.bytes > 0 ? null : 'no HTML body');
+    const reason = unreadableReason(page) ?? (page.facts && resource && resource.bytes > 0 ? null : 'no HTML body');
     if (reason === null && resource) weighed.push(weigh(page, resource));
     else skipped.push(evidence(page.url, `not assessed: ${reason ?? 'not fetched'}`));
   }

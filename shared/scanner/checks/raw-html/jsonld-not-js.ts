@@ -16,7 +16,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const readable: PageArtifact[] = [];
   const skipped: Evidence[] = [];
   for (const page of scannedPages(artifacts)) {
-    const reason = unreadableReason(page) ?? (page.document ? null : 'not an HTML page');
+    const reason = unreadableReason(page) ?? (page.facts ? null : 'not an HTML page');
     if (reason === null) readable.push(page);
     else skipped.push(evidence(page.url, `not assessed: ${reason}`));
   }
@@ -66,7 +66,7 @@ function jsonLdSnippet(artifacts: Artifacts): string {
     : {
         '@context': 'https://schema.org',
         '@type': 'OnlineStore',
-        name: artifacts.homepage.document?.('title').first().text().trim() || new URL(artifacts.site.origin).hostname,
+        name: artifacts.homepage.facts?.title || new URL(artifacts.site.origin).hostname,
         url: `${artifacts.site.origin}/`,
       };
   return `<script type="application/ld+json">\n${JSON.stringify(data, null, 2).replace(/</g, '\\u003c')}\n</script>`;

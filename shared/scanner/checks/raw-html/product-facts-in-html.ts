@@ -65,7 +65,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const results: PageResult[] = [];
   const skipped: Evidence[] = [];
   for (const page of scope.pages) {
-    const reason = unreadableReason(page) ?? (page.document ? null : 'not an HTML page');
+    const reason = unreadableReason(page) ?? (page.facts ? null : 'not an HTML page');
     const facts = page.product;
     if (reason !== null) skipped.push(evidence(page.url, `not assessed: ${reason}`));
     else if (!facts || (facts.name === null && facts.price === null)) skipped.push(evidence(page.url, 'not assessed: no product name or price in structured data to compare with'));

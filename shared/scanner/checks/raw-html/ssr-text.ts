@@ -1,3 +1,4 @@
+import type { CheerioAPI } from 'cheerio';
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
@@ -37,22 +38,37 @@ export interface ClientShell {
  * would render the content. Challenge pages (also thin and script-heavy) are not shells.
  */
 export function describeClientShell(page: PageArtifact): ClientShell | null {
-  const $ = page.document;
+  const shell = page.facts?.shell;
   const resource = resourceOf(page.retrieval);
-  if (!$ || !resource || !isSuccess(resource) || page.botWall.kind !== 'none' || page.wordCount >= SSR_WARN_WORDS) return null;
+  if (!shell || !resource || !isSuccess(resource) || page.botWall.kind !== 'none' || page.wordCount >= SSR_WARN_WORDS) return null;
+  const { externalScripts, inlineScriptChars } = shell;
+  if (externalScripts === 0 && inlineScriptChars < INLINE_BUNDLE_CHARS) return null;
+  if (shell.mountMarker !== null) return { marker: shell.mountMarker, externalScripts, inlineScriptChars };
+  if (shell.noscriptNeedsJs) return { marker: 'a <noscript> "enable JavaScript" notice', externalScripts, inlineScriptChars };
+  return null;
+}
+
+/** What marks a client-rendered app, read while the page is parsed (page-facts.ts). */
+export interface ShellMarkers {
+  externalScripts: number;
+  inlineScriptChars: number;
+  /** The first framework mount point, as a tag (`<div id="root">`); null when none. */
+  mountMarker: string | null;
+  noscriptNeedsJs: boolean;
+}
+
+export function readShellMarkers($: CheerioAPI): ShellMarkers {
   const scripts = $('script').toArray().filter((script) => !/json/i.test(script.attribs.type ?? ''));
   const externalScripts = scripts.filter((script) => script.attribs.src !== undefined).length;
   const inlineScriptChars = scripts.reduce((sum, script) => sum + $(script).text().length, 0);
-  if (externalScripts === 0 && inlineScriptChars < INLINE_BUNDLE_CHARS) return null;
-
   const mount = MOUNT_POINTS.find((point) => $(point.selector).length > 0);
-  if (mount) {
-    const tag = ($(mount.selector).first().prop('tagName') ?? 'div').toLowerCase();
-    const marker = `<${tag}${mount.attribute ? ` ${mount.attribute}` : ''}>`;
-    return { marker, externalScripts, inlineScriptChars };
-  }
-  if (NOSCRIPT_NEEDS_JS.test($('noscript').text())) return { marker: 'a <noscript> "enable JavaScript" notice', externalScripts, inlineScriptChars };
-  return null;
+  const tag = mount ? ($(mount.selector).first().prop('tagName') ?? 'div').toLowerCase() : null;
+  return {
+    externalScripts,
+    inlineScriptChars,
+    mountMarker: mount && tag ? `<${tag}${mount.attribute ? ` ${mount.attribute}` : ''}>` : null,
+    noscriptNeedsJs: NOSCRIPT_NEEDS_JS.test($('noscript').text()),
+  };
 }
 
 export function isEmptyClientShell(page: PageArtifact): boolean {
@@ -71,7 +87,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   if (!resource || !isSuccess(resource)) {
     return outcome.notAssessed(`The homepage answered HTTP ${resource?.status ?? 'nothing'}, so its text could not be judged`, [evidence(page.url, `HTTP ${resource?.status ?? '-'}`)]);
   }
-  if (!page.document) {
+  if (!page.facts) {
     const contentType = resource.headers['content-type'] ?? 'no content type';
     return outcome.notAssessed(`The homepage is not HTML (${contentType})`, [evidence(page.url, contentType)]);
   }

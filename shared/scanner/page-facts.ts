@@ -1,0 +1,84 @@
+import type { CheerioAPI } from 'cheerio';
+import { findAddToCart, type CartFinding } from '#shared/scanner/checks/agentic-commerce/add-to-cart.js';
+import { readCaptchas } from '#shared/scanner/checks/agentic-commerce/checkout-friction.js';
+import { findSiteSearch, type SiteSearch } from '#shared/scanner/checks/discovery/site-search.js';
+import { findVariantSelectors, type VariantSelector } from '#shared/scanner/checks/product-data/variant-selectors.js';
+import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/scanner/checks/raw-html/ssr-text.js';
+import type { Entity } from '#shared/scanner/extract/types.js';
+import { pricesShown, type VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
+import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
+
+export interface Anchor {
+  /** As written (resolve against the page URL). */
+  href: string;
+  /** Visible text, whitespace folded. */
+  text: string;
+  /** aria-label and title, when given. */
+  label: string;
+}
+
+export interface LinkElement {
+  rel: string;
+  type: string;
+  href: string;
+  title: string;
+}
+
+/**
+ * Everything the checks read from a page's markup, read once while it is parsed: the tree itself is
+ * then released, so a scan holds one parsed page at a time however many pages it reads (a 2 MiB
+ * page's tree is about 10 MB).
+ */
+export interface PageFacts {
+  title: string;
+  /** `<html lang>`, as written. */
+  lang: string;
+  /** The first h1's text, whitespace folded. */
+  h1: string;
+  /** Where `<meta http-equiv="refresh">` sends a reader soon (resolved); null when nowhere. */
+  metaRefresh: string | null;
+  /** `<meta name content>` pairs, names lower-cased. */
+  metas: Array<{ name: string; content: string }>;
+  /** The first `<link rel=canonical>`'s href, as written. */
+  canonical: string | null;
+  anchors: Anchor[];
+  /** `<link rel href>` elements of the page. */
+  links: LinkElement[];
+  /** Client-rendered app markers; read only on a page with little text (the only kind they can make a shell). */
+  shell: ShellMarkers | null;
+  siteSearch: SiteSearch;
+  addToCart: CartFinding;
+  captchas: string[];
+  variantSelectors: VariantSelector[];
+  pricesShown: VisiblePrice[];
+}
+
+const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: number; entities: readonly Entity[] }): PageFacts {
+  const canonical = $('link[rel][href]')
+    .toArray()
+    .find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
+  return {
+    title: $('title').first().text().trim(),
+    lang: $('html').attr('lang') ?? '',
+    h1: fold($('h1').first().text()),
+    metaRefresh: metaRefreshTarget($, context.url),
+    metas: $('meta[name][content]')
+      .toArray()
+      .map((el) => ({ name: (el.attribs.name ?? '').trim().toLowerCase(), content: el.attribs.content ?? '' })),
+    canonical: canonical?.attribs.href?.trim() ?? null,
+    anchors: $('a[href]')
+      .toArray()
+      .map((el) => ({ href: el.attribs.href ?? '', text: fold($(el).text()), label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')) })),
+    links: $('link[rel][href]')
+      .toArray()
+      .map((el) => ({ rel: (el.attribs.rel ?? '').toLowerCase(), type: el.attribs.type ?? '', href: el.attribs.href ?? '', title: el.attribs.title ?? '' })),
+    shell: context.wordCount < SSR_WARN_WORDS ? readShellMarkers($) : null,
+    siteSearch: findSiteSearch($, context.entities, context.url),
+    addToCart: findAddToCart($),
+    captchas: readCaptchas($),
+    variantSelectors: findVariantSelectors($),
+    pricesShown: pricesShown($),
+  };
+}
