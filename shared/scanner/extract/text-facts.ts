@@ -1,5 +1,6 @@
 import type { CheerioAPI } from 'cheerio';
-import type { Element } from 'domhandler';
+import { isTag, type AnyNode, type Element } from 'domhandler';
+import { aboutOtherProducts, notShown } from './visible-prices.js';
 import type { Availability } from './availability.js';
 import { normaliseGtin, isValidGtin } from './gtin.js';
 import { FACT_FIELDS, type FactField, type ProductFacts } from './types.js';
@@ -15,7 +16,6 @@ export interface TextFacts {
   mpn?: string;
 }
 
-const NOT_SHOWN = 'script, style, template, noscript, [hidden], [aria-hidden="true"]';
 
 // An identifier: letters, digits and a few joiners, with at least one digit (so a label's next word is not taken).
 const ID = String.raw`((?=[A-Z0-9./_-]*\d)[A-Z0-9](?:[A-Z0-9]|[-./_](?=[A-Z0-9])){2,39})`;
@@ -71,9 +71,7 @@ const IN_STOCK = new RegExp(
 const BUY_WORDS =
   /\b(add to (?:cart|basket|bag|trolley)|buy now|buy it now|in den warenkorb|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|añadir a la cesta|comprar|aggiungi al carrello|acquista|in (?:de )?winkelwagen|adicionar ao carrinho|dodaj do koszyka|kup teraz|do košíka|vložit do košíku|do koszyka|в корзину|купить)\b/iu;
 const BUY_ATTRIBUTES = /add-?to-?cart|addtocart|add_to_cart|add-?to-?basket|buy-?now|buy-?button/i;
-const CHROME = 'header, footer, nav, aside';
 const BUY_CANDIDATES = ['button', 'input[type="submit"]', 'input[type="button"]', '[role="button"]', ...['cart', 'basket', 'buy'].flatMap((word) => [`a[class*="${word}" i]`, `a[id*="${word}" i]`])].join(', ');
-const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
 
 /**
  * The facts a reader of the page takes from its visible text where no markup states them, with high
@@ -128,8 +126,7 @@ export function findBuyButton($: CheerioAPI): Element | null {
     const attributes = `${element.attribs.id ?? ''} ${element.attribs.name ?? ''} ${element.attribs.class ?? ''}`;
     const text = element.name === 'input' ? (element.attribs.value ?? '') : $(element).text();
     if (!BUY_WORDS.test(text) && !BUY_ATTRIBUTES.test(attributes)) continue;
-    if ($(element).closest(NOT_SHOWN).length > 0 || $(element).closest(CHROME).length > 0) continue;
-    if ($(element).parents().toArray().some((parent) => OTHER_PRODUCTS.test(`${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}`))) continue;
+    if (notShown(element) || ariaHidden(element) || aboutOtherProducts(element)) continue;
     return element;
   }
   return null;
@@ -174,4 +171,9 @@ function emptyFacts(): Omit<ProductFacts, 'source'> {
     name: null, price: null, currency: null, availability: null, sku: null, gtin: null, mpn: null, brand: null, image: null, invalidPrice: null,
     sources: Object.fromEntries(FACT_FIELDS.map((field) => [field, null])) as ProductFacts['sources'],
   };
+}
+
+function ariaHidden(element: Element): boolean {
+  for (let node: AnyNode | null = element; node !== null && isTag(node); node = node.parent) if (node.attribs['aria-hidden'] === 'true') return true;
+  return false;
 }

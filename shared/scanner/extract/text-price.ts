@@ -1,6 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { aboutOtherProducts, MAX_PRICE_TEXT, NOT_SHOWN, PRICE_ELEMENTS, visiblePrices } from './visible-prices.js';
+import { isTag, type AnyNode } from 'domhandler';
+import { aboutOtherProducts, MAX_PRICE_TEXT, notShown, PRICE_ELEMENTS, visiblePrices } from './visible-prices.js';
 
 // Prices a shopper does not pay now: crossed out, list or "was" prices, instalments, unit prices, savings, shipping.
 const NOT_THE_PRICE = /old|was|strike|regular|compare|list-?price|before|original|rrp|uvp|msrp|crossed|previous|instal|monthly|per-?month|financ|unit-?price|per-?unit|base-?price|grundpreis|saving|save|discount|shipping|delivery|tax-?info|vat/i;
@@ -17,11 +18,10 @@ const MAX_DISTANCE = 400;
  * than none.
  */
 export function mainPriceNearTitle($: CheerioAPI, buyButton: Element | null): { price: string; currency: string | null } | null {
-  const title = $('h1').toArray().find((element) => $(element).closest(NOT_SHOWN).length === 0) ?? null;
+  const title = $('h1').toArray().find((element) => !notShown(element)) ?? null;
   const anchors = [title, buyButton].filter((element): element is Element => element !== null);
   if (anchors.length === 0) return null;
-  const order = new Map<Element, number>();
-  ($('*').toArray() as Element[]).forEach((element, index) => order.set(element, index));
+  const order = documentOrder($);
   const anchorAt = anchors.map((anchor) => order.get(anchor) ?? 0);
 
   let best: { distance: number; price: string; currency: string | null } | null = null;
@@ -42,8 +42,29 @@ export function mainPriceNearTitle($: CheerioAPI, buyButton: Element | null): { 
 }
 
 function isSellingPriceElement($: CheerioAPI, element: Element): boolean {
-  if ($(element).closest(NOT_SHOWN).length > 0 || $(element).closest(STRUCK).length > 0 || $(element).find(STRUCK).length > 0) return false;
+  if (notShown(element) || struck(element) || $(element).find(STRUCK).length > 0) return false;
   const near = [element, ...$(element).parents().toArray().slice(0, 3)];
   if (near.some((node) => NOT_THE_PRICE.test(`${node.attribs.class ?? ''} ${node.attribs.id ?? ''}`))) return false;
-  return !aboutOtherProducts($, element);
+  return !aboutOtherProducts(element);
+}
+
+const STRUCK_TAGS = new Set(['del', 's', 'strike']);
+
+function struck(element: Element): boolean {
+  for (let node: AnyNode | null = element; node !== null && isTag(node); node = node.parent) if (STRUCK_TAGS.has(node.name)) return true;
+  return false;
+}
+
+/** Each element's position in document order, by one walk (cheaper than matching `*`). */
+function documentOrder($: CheerioAPI): Map<Element, number> {
+  const order = new Map<Element, number>();
+  const root = $.root()[0];
+  const stack: AnyNode[] = root ? [...root.children].reverse() : [];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (!isTag(node)) continue;
+    order.set(node, order.size);
+    for (let i = node.children.length - 1; i >= 0; i -= 1) stack.push(node.children[i]!);
+  }
+  return order;
 }

@@ -1,6 +1,6 @@
 /** Amounts with a currency mark in a page's price elements: what a shopper reads as prices. */
 import type { CheerioAPI } from 'cheerio';
-import type { Element } from 'domhandler';
+import { isTag, type AnyNode, type Element } from 'domhandler';
 import { normaliseCurrency } from './currency.js';
 import { normalisePrice, priceValue } from './price.js';
 
@@ -20,18 +20,27 @@ const MAX_PRICES = 300;
 // Where themes put prices. Reading only these keeps shipping thresholds ("free over €50") and
 // instalment amounts in the page copy out of the comparison.
 export const PRICE_ELEMENTS = '[class*="price" i], [id*="price" i], [itemprop="price"], [data-price], [data-product-price]';
-export const NOT_SHOWN = 'script, style, template, noscript, [hidden]';
 // A longer text is a container (a whole buy box), not a price.
 export const MAX_PRICE_TEXT = 80;
 // Recommendation widgets and page chrome show other products' prices.
 const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
 const CHROME = new Set(['header', 'footer', 'nav', 'aside']);
 
-export function aboutOtherProducts($: CheerioAPI, el: Element): boolean {
-  return $(el)
-    .parents()
-    .toArray()
-    .some((parent) => CHROME.has(parent.name) || OTHER_PRODUCTS.test(`${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}`));
+export function aboutOtherProducts(el: Element): boolean {
+  for (let parent = el.parent; parent !== null && isTag(parent); parent = parent.parent) {
+    if (CHROME.has(parent.name) || OTHER_PRODUCTS.test(`${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}`)) return true;
+  }
+  return false;
+}
+
+const NOT_SHOWN_TAGS = new Set(['script', 'style', 'template', 'noscript']);
+
+/** Inside (or being) an element a shopper never sees: a script, style, template, noscript or [hidden]. */
+export function notShown(el: Element): boolean {
+  for (let node: AnyNode | null = el; node !== null && isTag(node); node = node.parent) {
+    if (NOT_SHOWN_TAGS.has(node.name) || node.attribs.hidden !== undefined) return true;
+  }
+  return false;
 }
 
 function currencyOf(mark: string): string | null | undefined {
@@ -60,7 +69,7 @@ export function visiblePrices(text: string): VisiblePrice[] {
 export function pricesShown($: CheerioAPI): VisiblePrice[] {
   const texts = new Set<string>();
   for (const el of $(PRICE_ELEMENTS).toArray()) {
-    if (texts.size >= MAX_PRICES || $(el).closest(NOT_SHOWN).length > 0 || aboutOtherProducts($, el)) continue;
+    if (texts.size >= MAX_PRICES || notShown(el) || aboutOtherProducts(el)) continue;
     const text = $(el).text().replace(/\s+/g, ' ').trim();
     if (text !== '' && text.length <= MAX_PRICE_TEXT) texts.add(text);
   }
