@@ -20,6 +20,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           globalSetup: ['test/infra/global-setup.ts'],

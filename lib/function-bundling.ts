@@ -1,5 +1,6 @@
 import type { FunctionName } from '#lib/function-catalog.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
+import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
 /**
  * How every function is bundled and started, in one place: the CDK stack builds with these settings
@@ -38,4 +39,13 @@ export const functionBundling = {
  */
 export function bundleDefines(name: FunctionName): Record<string, string> {
   return name === 'meta' ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) } : {};
+}
+
+/**
+ * Files copied beside a function's bundle. The web function serves the API reference's renderer, a
+ * 1.1 MB file of a devDependency: too large for an esbuild `define` (CDK passes those as command-line
+ * arguments), so it ships as a file that the function reads on the first request for it.
+ */
+export function bundleFiles(name: FunctionName): Array<{ from: string; name: string }> {
+  return name === 'web' ? [{ from: docsBundleSource(), name: docsBundleFileName }] : [];
 }

@@ -21,6 +21,7 @@ export const apiFunctions: Record<Family, FunctionSizing> = {
   sites: { description: 'Watched sites and thresholds', memoryMiB: 512, timeoutSeconds: 10 },
   webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 10 },
   billing: { description: 'Stripe event receiver', memoryMiB: 512, timeoutSeconds: 10 },
+  web: { description: 'Web pages: the public scanner, shared reports and their assets', memoryMiB: 512, timeoutSeconds: 10 },
 };
 
 export const workerNames = ['batchScan', 'rescanSweep', 'rescanSite', 'webhookDelivery', 'mailSender'] as const;

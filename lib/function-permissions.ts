@@ -48,8 +48,10 @@ const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.f
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Health reads one item; pricing is rate limited.
   meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true },
-  // Stores and reads public results; refunds a slot when the target fails.
-  publicScanner: { table: uniq(['GetItem', 'PutItem'], refunded), sendsTo: [] },
+  // Reads public results for their report pages.
+  web: { table: ['GetItem'], sendsTo: [] },
+  // Stores and reads public results and the progress of running scans; refunds a slot when the target fails.
+  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], refunded), sendsTo: [] },
   // Owned results (with the account's count, in one transaction) and their listing on gsi1.
   scanner: { table: uniq(bearer, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
   // The batch, its items and the account's count in one transaction; the detail is one Query of the

@@ -22,6 +22,7 @@ const httpModules: Record<Family, () => Promise<{ handler: HttpHandler }>> = {
   sites: () => import('#functions/http/sites.js'),
   webhooks: () => import('#functions/http/webhooks.js'),
   billing: () => import('#functions/http/billing.js'),
+  web: () => import('#functions/http/web.js'),
 };
 
 const queueModules: Record<QueueName, () => Promise<{ handler: QueueHandler }>> = {

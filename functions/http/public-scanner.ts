@@ -1,4 +1,5 @@
 import { getPublicResult, runPublicScan } from '#shared/domain/scans.js';
+import { progressIdOf, readScanProgress } from '#shared/domain/scan-progress.js';
 import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
@@ -6,12 +7,13 @@ import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 
 export const operations: FamilyHandlers<'publicScanner'> = {
-  createPublicScan: async (request, deps) => ({ status: 200, body: await runPublicScan(request.body.url, deps) }),
+  createPublicScan: async (request, deps) => ({ status: 200, body: await runPublicScan(request.body.url, deps, progressIdOf(request.headers['x-scan-progress'])) }),
   getPublicResult: async (request, deps) => ({
     status: 200,
     body: await getPublicResult(request.params.id, deps),
     headers: { 'cache-control': `private, max-age=${deps.config.resultCacheMaxAgeSeconds}` },
   }),
+  getScanProgress: async (request, deps) => ({ status: 200, body: await readScanProgress(request.params.id, deps) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */

@@ -1,7 +1,7 @@
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { functionBundling } from '#lib/function-bundling.js';
@@ -16,6 +16,8 @@ export interface ServiceFunctionProps {
   environment: Record<string, string>;
   /** Constants written into the bundle (lib/function-bundling.ts `bundleDefines`). */
   define: Record<string, string>;
+  /** Files copied beside the bundle (lib/function-bundling.ts `bundleFiles`). */
+  files?: ReadonlyArray<{ from: string; name: string }>;
   /** Reserved concurrency: its own share of the account's pool, no more and no less. */
   reservedConcurrency?: number | undefined;
   logRetention: RetentionDays;
@@ -29,6 +31,17 @@ function nodeOptionsVariable(): Record<string, string> {
   return nodeOptions === '' ? {} : { NODE_OPTIONS: nodeOptions };
 }
 
+
+const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** Runs after esbuild, on this machine (no Docker): copies each file into the bundle's folder. */
+function copyFiles(files: ReadonlyArray<{ from: string; name: string }>): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => files.map((file) => `cp ${quoted(file.from)} ${quoted(`${outputDir}/${file.name}`)}`),
+  };
+}
 
 /**
  * A Lambda function with every project default: Node 22 on arm64, ESM bundle built by the local
@@ -83,6 +96,7 @@ export class ServiceFunction extends Construct implements IGrantable {
         esbuildArgs: Object.fromEntries(Object.entries(functionBundling.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // Ship the SDK versions pinned in the lockfile, the ones the tests ran against.
         bundleAwsSDK: true,
+        ...(props.files && props.files.length > 0 ? { commandHooks: copyFiles(props.files) } : {}),
       },
     });
   }

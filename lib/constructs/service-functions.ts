@@ -10,7 +10,7 @@ import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 import { apiFunctions, reservedConcurrencyOf, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
-import { bundleDefines } from '#lib/function-bundling.js';
+import { bundleDefines, bundleFiles } from '#lib/function-bundling.js';
 import { functionEnvironment, type EnvironmentSources } from '#lib/function-environment.js';
 import { functionAccess, readsKeyPepper, type FunctionAccess } from '#lib/function-permissions.js';
 import { entryPath } from '#lib/paths.js';
@@ -89,6 +89,7 @@ export class ServiceFunctions extends Construct {
       ...sizing,
       environment: functionEnvironment(name, props.environment),
       define: bundleDefines(name),
+      files: bundleFiles(name),
       reservedConcurrency: reservedConcurrencyOf(name, props.capacity),
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,

@@ -95,6 +95,8 @@ export const keys = {
   hostScanSlot: (host: string, slot: number): ItemKey => ({ pk: `HOSTSLOT#${host}`, sk: `SLOT#${slot}` }),
 
   scan: (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' }),
+  /** The stage a running public scan has reached, under the id its page chose (it expires within the hour). */
+  scanProgress: (progressId: string): ItemKey => ({ pk: `PROGRESS#${progressId}`, sk: 'PROGRESS' }),
   /** GSI1: an account's scans, newest first. */
   scansByOwner: (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` }),
   scanOwnerSort: (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` }),

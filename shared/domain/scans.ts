@@ -10,6 +10,8 @@ import type { Tier } from '#shared/domain/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
+import type { StageListener } from '#shared/scanner/scan-stage.js';
+import { progressReporter } from '#shared/domain/scan-progress.js';
 
 /** Time kept back from the scan limit for storing the result and answering. */
 const answerMarginMs = 4_000;
@@ -40,12 +42,12 @@ export function isTargetFailure(error: unknown): boolean {
 }
 
 /** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
-export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null): Promise<ScanResult> {
+export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, onStage?: StageListener): Promise<ScanResult> {
   await checkScanTarget(url, deps);
-  return scanCheckedTarget(url, tier, deps, retentionMs);
+  return scanCheckedTarget(url, tier, deps, retentionMs, onStage);
 }
 
-async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null): Promise<ScanResult> {
+async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, onStage?: StageListener): Promise<ScanResult> {
   const { config, clock } = deps;
   const started = clock.now();
   try {
@@ -57,6 +59,7 @@ async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, re
       deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
       now: () => clock.now(),
       retentionMs,
+      onStage,
     });
     return result;
   } catch (error) {
@@ -65,11 +68,19 @@ async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, re
   }
 }
 
-/** POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. */
-export async function runPublicScan(url: string, deps: Dependencies): Promise<ScanResult> {
-  const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000);
-  await putScan(deps.db, deps.config.tableName, result);
-  return result;
+/**
+ * POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. With a progress
+ * id, its stages can be read while it runs (GET /api/scan-progress/{id}).
+ */
+export async function runPublicScan(url: string, deps: Dependencies, progressId: string | null = null): Promise<ScanResult> {
+  const progress = progressReporter(progressId, deps);
+  try {
+    const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000, progress.onStage);
+    await putScan(deps.db, deps.config.tableName, result);
+    return result;
+  } finally {
+    await progress.settle();
+  }
 }
 
 /** GET /api/results/{id}: public results only; an account's scans are not readable here. */

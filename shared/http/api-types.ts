@@ -25,6 +25,8 @@ export interface ApiResponse {
   body?: unknown;
   /** Sent as text/html instead of JSON. */
   html?: string;
+  /** Sent as it is, with the content-type the handler sets (a stylesheet, a script). */
+  text?: string;
   headers?: Record<string, string>;
 }
 

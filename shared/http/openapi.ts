@@ -24,7 +24,8 @@ function content(schema: RouteDef['body'], contentType = 'application/json') {
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'An API key' });
-  for (const route of routeList) {
+  // The web pages are for people in a browser, not part of the API.
+  for (const route of routeList.filter((entry) => entry.family !== 'web')) {
     registry.registerPath({
       method: route.method.toLowerCase() as 'get',
       path: route.path,

@@ -19,6 +19,7 @@ export const routeIndex = {
   listPlans: { method: 'GET', path: '/api/v1/account/plans', family: 'meta' },
   createPublicScan: { method: 'POST', path: '/api/scan', family: 'publicScanner' },
   getPublicResult: { method: 'GET', path: '/api/results/{id}', family: 'publicScanner' },
+  getScanProgress: { method: 'GET', path: '/api/scan-progress/{id}', family: 'publicScanner' },
   createScan: { method: 'POST', path: '/api/v1/scan', family: 'scanner' },
   getScan: { method: 'GET', path: '/api/v1/scan/{id}', family: 'scanner' },
   listScans: { method: 'GET', path: '/api/v1/scans', family: 'scanner' },
@@ -63,6 +64,10 @@ export const routeIndex = {
   listAccountWebhookDeliveries: { method: 'GET', path: '/api/v1/account/webhooks/{id}/deliveries', family: 'webhooks' },
   redeliverAccountWebhookEvent: { method: 'POST', path: '/api/v1/account/webhooks/{id}/deliveries/{eventId}/redeliver', family: 'webhooks' },
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe/webhook', family: 'billing' },
+  showScannerPage: { method: 'GET', path: '/', family: 'web' },
+  showReportPage: { method: 'GET', path: '/r/{id}', family: 'web' },
+  getWebAsset: { method: 'GET', path: '/assets/{file}', family: 'web' },
+  showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

@@ -6,7 +6,7 @@ import type { Scope } from '#shared/domain/scopes.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function serves each family; workers are separate. */
-export const families = ['meta', 'publicScanner', 'scanner', 'batch', 'auth', 'account', 'sites', 'webhooks', 'billing'] as const;
+export const families = ['meta', 'publicScanner', 'scanner', 'batch', 'auth', 'account', 'sites', 'webhooks', 'billing', 'web'] as const;
 export type Family = (typeof families)[number];
 
 export type { Scope };

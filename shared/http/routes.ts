@@ -9,6 +9,7 @@ import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
 import { scannerRoutes } from '#shared/http/routes/scanner.js';
 import { sitesRoutes } from '#shared/http/routes/sites.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
+import { webRoutes } from '#shared/http/routes/web.js';
 
 /**
  * Every family's routes, for what needs them all: the OpenAPI document, the CDK stack, the dev server
@@ -24,6 +25,7 @@ export const familyRoutes = {
   sites: sitesRoutes,
   webhooks: webhooksRoutes,
   billing: billingRoutes,
+  web: webRoutes,
 } as const satisfies Record<Family, Record<string, RouteDef>>;
 
 /** Every route of the service, once. Keys are operation ids. */
@@ -37,6 +39,7 @@ export const routes = {
   ...sitesRoutes,
   ...webhooksRoutes,
   ...billingRoutes,
+  ...webRoutes,
 } satisfies Record<OperationId, RouteDef>;
 
 export type Routes = typeof routes;

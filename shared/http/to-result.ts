@@ -14,6 +14,7 @@ export function toResult(response: ApiResponse, requestId: string): APIGatewayPr
     ...response.headers,
   };
   if (isHtml) return { statusCode: response.status, headers, body: response.html };
+  if (response.text !== undefined) return { statusCode: response.status, headers, body: response.text };
   if (response.body === undefined) return { statusCode: response.status, headers };
   return { statusCode: response.status, headers, body: JSON.stringify(response.body) };
 }

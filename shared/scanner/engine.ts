@@ -13,6 +13,7 @@ import { recommend } from '#shared/scanner/recommendations.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { score } from '#shared/scanner/scoring.js';
 import { scannerVersion } from '#shared/scanner/version.js';
+import type { StageListener } from '#shared/scanner/scan-stage.js';
 
 import type { ScanResult } from '#shared/scanner/result.js';
 
@@ -30,6 +31,8 @@ export interface ScanOptions {
   /** How long the result is kept, counted from its createdAt; null (the default) for results that do not expire. */
   retentionMs?: number | null;
   id?: string;
+  /** Told as the scan moves from one stage to the next. */
+  onStage?: StageListener;
 }
 
 export interface ScanOutcome {
@@ -52,8 +55,10 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     productPageBudget: options.productPageBudget,
     fetcher: options.fetcher,
     deadline: options.deadline,
+    onStage: options.onStage,
     now,
   });
+  options.onStage?.('scoring');
   const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));
   const scored = score(results, capsFor(artifacts));
   const pages = [artifacts.homepage, ...artifacts.productPages.filter((page) => page.url !== artifacts.homepage.url)];

@@ -20,6 +20,7 @@ import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
+import type { StageListener } from '#shared/scanner/scan-stage.js';
 
 export interface GatherOptions {
   tier: Tier;
@@ -28,6 +29,7 @@ export interface GatherOptions {
   fetcher: Fetcher;
   deadline: number;
   now: () => number;
+  onStage?: StageListener;
 }
 
 export interface Gathered {
@@ -135,11 +137,14 @@ async function discoverProductPages(
 
 async function gatherWith(session: FetchSession, target: URL, options: GatherOptions): Promise<Artifacts> {
   const startedAt = options.now();
+  const stage = options.onStage ?? (() => undefined);
+  stage('homepage');
   const first = startFirstRound(session, target);
   const { at } = first;
   const { page: scanned, round: nextRound } = await followMetaRefresh(session, analysePage(target.toString(), 'homepage', await first.page));
   failUnlessFetched(scanned.retrieval, session);
   failOnErrorPage(scanned);
+  stage('site-files');
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
@@ -152,6 +157,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, catalogRound) : null;
   const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, pages.round);
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
+  if (pages.pagesLeft > 0) stage('product-pages');
   const unvisitedCandidates = await discoverProductPages(session, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;

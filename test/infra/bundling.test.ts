@@ -57,34 +57,57 @@ describe('function bundles (real esbuild)', () => {
   });
 });
 
+/** Calls a bundled function's handler in plain Node, as Lambda would, with a GET of `rawPath`. */
+function invokeBundle(directory: string, routeKey: string, rawPath: string): { statusCode: number; body: string; headers: Record<string, string> } {
+  const event = {
+    version: '2.0', routeKey, rawPath, rawQueryString: '', headers: {}, isBase64Encoded: false,
+    requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: rawPath, sourceIp: '192.0.2.1' } },
+  };
+  const context = { functionName: 'bundle-test', awsRequestId: 'bundle-test', invokedFunctionArn: 'arn:aws:lambda:eu-west-2:0:function:bundle-test', getRemainingTimeInMillis: () => 10_000 };
+  const script = `
+    const { handler } = await import(process.argv[1]);
+    const result = await handler(JSON.parse(process.argv[2]), JSON.parse(process.argv[3]));
+    process.stdout.write(JSON.stringify(result));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, path.join(directory, 'index.mjs'), JSON.stringify(event), JSON.stringify(context)], {
+    env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
+    encoding: 'utf8',
+    timeout: 60_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const result = JSON.parse(output) as { statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded?: boolean };
+  const body = result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body;
+  return { statusCode: result.statusCode, headers: result.headers, body };
+}
+
+const bundleOf = (prefix: string) => [...bundles].find(([logicalId]) => logicalId.startsWith(prefix))![1];
+
 describe('the meta bundle', () => {
   it('serves the OpenAPI document built at bundling time, without the generator in its code', () => {
-    const [id, directory] = [...bundles].find(([logicalId]) => logicalId.startsWith('FunctionsMeta'))!;
-    expect(id).toBeDefined();
-    const file = path.join(directory, 'index.mjs');
-    expect(readFileSync(file, 'utf8')).not.toContain('registerComponent');
-    const event = {
-      version: '2.0', routeKey: 'GET /api/openapi.json', rawPath: '/api/openapi.json', rawQueryString: '', headers: {}, isBase64Encoded: false,
-      requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: '/api/openapi.json', sourceIp: '192.0.2.1' } },
-    };
-    const context = { functionName: 'meta', awsRequestId: 'bundle-test', invokedFunctionArn: 'arn:aws:lambda:eu-west-2:0:function:meta', getRemainingTimeInMillis: () => 10_000 };
-    const script = `
-      const { handler } = await import(process.argv[1]);
-      const result = await handler(JSON.parse(process.argv[2]), JSON.parse(process.argv[3]));
-      process.stdout.write(JSON.stringify(result));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, file, JSON.stringify(event), JSON.stringify(context)], {
-      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    const result = JSON.parse(output) as { statusCode: number; body: string; isBase64Encoded?: boolean };
+    const directory = bundleOf('FunctionsMetaHandler');
+    expect(readFileSync(path.join(directory, 'index.mjs'), 'utf8')).not.toContain('registerComponent');
+    const result = invokeBundle(directory, 'GET /api/openapi.json', '/api/openapi.json');
     expect(result.statusCode).toBe(200);
-    const body = result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body;
-    expect(JSON.parse(body)).toEqual(buildOpenApiDocument());
+    expect(JSON.parse(result.body)).toEqual(buildOpenApiDocument());
   });
 
   it('keeps the document within one command-line argument: CDK passes `define` to esbuild as one', () => {
     // Linux caps a single argument at 128 KiB (MAX_ARG_STRLEN); past that, `cdk synth` would fail.
     expect(bundleDefines('meta').PREBUILT_OPENAPI_DOCUMENT!.length).toBeLessThan(100_000);
+  });
+});
+
+describe('the web bundle', () => {
+  it('ships the API reference renderer beside its code and serves it under the name /docs links', () => {
+    const directory = bundleOf('FunctionsWebHandler');
+    expect(existsSync(path.join(directory, 'redoc.standalone.js'))).toBe(true);
+    const docs = invokeBundle(directory, 'GET /docs', '/docs');
+    expect(docs.statusCode).toBe(200);
+    const src = /<script src="\/assets\/(redoc\.[0-9a-f]{12}\.js)"/.exec(docs.body)?.[1];
+    expect(src).toBeDefined();
+    const renderer = invokeBundle(directory, 'GET /assets/{file}', `/assets/${src}`);
+    expect(renderer.statusCode).toBe(200);
+    expect(renderer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(renderer.body.length).toBeGreaterThan(500_000);
+    expect(renderer.body).not.toContain('cdn.redoc.ly/redoc/logo-mini.svg');
   });
 });

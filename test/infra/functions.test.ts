@@ -38,6 +38,7 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   batch: ['BATCH_QUEUE_URL'],
   auth: ['MAIL_QUEUE_URL'],
   account: [],
+  web: [],
   sites: ['RESCAN_QUEUE_URL'],
   webhooks: [],
   billing: [],

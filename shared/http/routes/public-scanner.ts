@@ -1,7 +1,7 @@
 import { allowedPrivateHosts, getConfig } from '#shared/config.js';
 import type { RateLimitRule } from '#shared/http/route-types.js';
 import { IdParams } from '#shared/http/schemas/common.js';
-import { RateLimitError, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
+import { RateLimitError, ScanProgress, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
 import { defineFamilyRoutes, errorDescription, errors, ok, perIp } from './define-routes.js';
 
 const config = getConfig();
@@ -24,5 +24,11 @@ export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {
     auth: 'none', tags: ['Public scanner'],
     summary: 'A public scan result (Cache-Control: private, max-age=300)', params: IdParams,
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 404) },
+  },
+  getScanProgress: {
+    auth: 'none', tags: ['Public scanner'],
+    summary: 'The stage a public scan has reached: send a UUID of your choice as `X-Scan-Progress` with `POST /api/scan`, then read it here while the scan runs',
+    params: IdParams,
+    responses: { ...ok(200, 'The last stage reported', ScanProgress), ...errors(400) },
   },
 });

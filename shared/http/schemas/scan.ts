@@ -3,6 +3,7 @@ import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#share
 import { targetUrl } from '#shared/http/schemas/target-url.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/scanner/result.js';
+import { scanStages } from '#shared/scanner/scan-stage.js';
 
 export function scanRequest(policy: TargetPolicy) {
   return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
@@ -110,6 +111,13 @@ export const ScanResult = z
 /** The schema says exactly what the scanner returns: a change to either fails to compile until both agree. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const scanResultMatchesEngine: Same<z.output<typeof ScanResult>, EngineScanResult> = true;
+
+export const ScanProgress = z
+  .object({
+    stage: z.enum(scanStages).nullable().meta({ description: 'homepage, site-files, product-pages (paid tiers only), then scoring; null until the scan reports its first stage' }),
+    updatedAt: NullableDateTime,
+  })
+  .meta({ id: 'ScanProgress' });
 
 export const RateLimitError = z
   .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })

@@ -21,9 +21,10 @@ import { operations as publicScanner } from '#functions/http/public-scanner.js';
 import { operations as scanner } from '#functions/http/scanner.js';
 import { operations as sites } from '#functions/http/sites.js';
 import { operations as webhooks } from '#functions/http/webhooks.js';
+import { operations as web } from '#functions/http/web.js';
 
 export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
-  account, auth, batch, billing, meta, publicScanner, scanner, sites, webhooks,
+  account, auth, batch, billing, meta, publicScanner, scanner, sites, webhooks, web,
 };
 
 /** What the family's function serves, as its entry point (functions/http) puts it together. */

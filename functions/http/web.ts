@@ -1,0 +1,55 @@
+import { getPublicResult } from '#shared/domain/scans.js';
+import { AppError } from '#shared/domain/errors.js';
+import { webAsset } from '#shared/http/pages/assets/web-assets.js';
+import { reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
+import { reportPage } from '#shared/http/pages/report-page.js';
+import { scannerPage } from '#shared/http/pages/scanner-page.js';
+import { docsPageCsp, webPageCsp } from '#shared/http/pages/web-csp.js';
+import { docsPage } from '#shared/http/pages/docs-page.js';
+import { docsBundle } from '#shared/http/pages/assets/docs-bundle.js';
+import { permissionsPolicy } from '#shared/http/security-headers.js';
+import type { ApiResponse } from '#shared/http/api-types.js';
+import { webRoutes } from '#shared/http/routes/web.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createDocumentClient } from '#shared/db/client.js';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function htmlPage(status: number, html: string, cacheControl = 'no-store', csp = webPageCsp): ApiResponse {
+  return {
+    status,
+    html,
+    headers: {
+      'content-security-policy': csp,
+      // Copy buttons on snippets write to the clipboard.
+      'permissions-policy': permissionsPolicy(['clipboard-write']),
+      'cache-control': cacheControl,
+    },
+  };
+}
+
+export const operations: FamilyHandlers<'web'> = {
+  showScannerPage: async (_request, deps) =>
+    htmlPage(200, scannerPage({ origin: new URL(deps.config.publicBaseUrl).origin, freeScansPerDay: deps.config.publicScanLimitPerDay }), 'public, max-age=300'),
+  showReportPage: async (request, deps) => {
+    const { id } = request.params;
+    if (!uuid.test(id)) return htmlPage(404, reportNotFoundPage());
+    try {
+      const result = await getPublicResult(id.toLowerCase(), deps);
+      const shareUrl = new URL(`/r/${result.id}`, deps.config.publicBaseUrl).toString();
+      return htmlPage(200, reportPage(result, shareUrl), `private, max-age=${deps.config.resultCacheMaxAgeSeconds}`);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return htmlPage(404, reportNotFoundPage());
+      throw error;
+    }
+  },
+  showDocsPage: async () => htmlPage(200, docsPage(docsBundle().file), 'public, max-age=300', docsPageCsp),
+  getWebAsset: async (request): Promise<ApiResponse> => {
+    const asset = webAsset(request.params.file);
+    if (!asset) return { status: 404, text: 'Not found', headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    return { status: 200, text: asset.body, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' } };
+  },
+};
+
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export const handler = createFamilyHandler({ family: 'web', routes: webRoutes, operations }, (config) => ({ db: createDocumentClient(config) }));

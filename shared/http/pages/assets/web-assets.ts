@@ -1,0 +1,20 @@
+import { asset, type WebAsset } from './asset.js';
+import { docsBundle } from './docs-bundle.js';
+import { siteCss } from './site-css.js';
+import { siteJs } from './site-js.js';
+
+export type { WebAsset };
+
+/**
+ * The stylesheet and script, named by their content hash, so the files can be cached for a year and a
+ * deploy never mixes old and new.
+ */
+export const stylesheet = asset('site', 'css', 'text/css; charset=utf-8', siteCss);
+export const script = asset('site', 'js', 'text/javascript; charset=utf-8', siteJs);
+
+const byFile = new Map([stylesheet, script].map((item) => [item.file, item]));
+
+export function webAsset(file: string): WebAsset | null {
+  if (file.startsWith('redoc.')) return docsBundle().file === file ? docsBundle() : null;
+  return byFile.get(file) ?? null;
+}

@@ -1,0 +1,35 @@
+import type { ScanResult } from '#shared/scanner/result.js';
+import { html } from './html.js';
+import { layout, productName } from './layout.js';
+import { checksSection, pagesSection } from './report/checks.js';
+import { dimensionsSection } from './report/dimensions.js';
+import { fixesSection } from './report/fixes.js';
+import { productsSection } from './report/products.js';
+import { summarySection } from './report/summary.js';
+import { bandLabels, hostOf } from './report/words.js';
+
+/**
+ * A scan's report, server-rendered and complete without JavaScript: summary and gauge, the six
+ * dimensions, fixes, what agents see, every check with its evidence, and the pages read.
+ * `shareUrl` is the report's public address (link previews); null for an owned scan.
+ */
+export function reportPage(result: ScanResult, shareUrl: string | null): string {
+  const host = hostOf(result.finalUrl || result.url);
+  const top = result.recommendations[0];
+  return layout(
+    {
+      title: `${host} scores ${result.score}/100 for AI agent readiness - ${productName}`,
+      description: `${bandLabels[result.band]}: ${host} scores ${result.score} out of 100 for how well AI shopping agents can reach it, read its products and buy.${top ? ` Top fix: ${top.title}.` : ''}`,
+      noindex: true,
+      ...(shareUrl === null ? {} : { canonicalUrl: shareUrl }),
+    },
+    html`${summarySection(result)}
+${shareUrl !== null && html`<p class="no-print small">Share this report: <a href="${shareUrl}">${shareUrl}</a></p>`}
+${dimensionsSection(result)}
+${fixesSection(result)}
+${productsSection(result)}
+${checksSection(result)}
+${pagesSection(result)}
+<p class="muted small">Scanner ${result.scannerVersion} · ${result.tier} scan · platform: ${result.platform}</p>`,
+  );
+}

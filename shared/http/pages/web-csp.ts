@@ -1,0 +1,35 @@
+/**
+ * The web pages' Content-Security-Policy: their one stylesheet and one script come from the service
+ * itself, nothing inline runs, and the script builds DOM only through calls Trusted Types allows.
+ */
+export const webPageCsp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "require-trusted-types-for 'script'",
+  "trusted-types 'none'",
+].join('; ');
+
+/**
+ * The API reference page's policy: Redoc (React with styled-components) writes <style> elements and
+ * sets HTML it has sanitised (DOMPurify), and searches in a worker it starts from a blob: URL, so this
+ * one page allows inline styles and blob: workers and does not enforce Trusted Types. Scripts are still
+ * only the service's own files.
+ */
+export const docsPageCsp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src blob:",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

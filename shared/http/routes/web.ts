@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineFamilyRoutes } from './define-routes.js';
+
+const page = (description: string) => ({ 200: { description, contentType: 'text/html' as const } });
+
+/** Web pages for people (not part of the API document): HTML, with their one stylesheet and script. */
+export const webRoutes = defineFamilyRoutes('web', {
+  showScannerPage: {
+    auth: 'none', tags: ['Web'],
+    summary: 'The public scanner page',
+    responses: page('The scanner page'),
+  },
+  showReportPage: {
+    auth: 'none', tags: ['Web'],
+    // Any id is accepted here: a malformed one gets the same friendly 404 page as an unknown one.
+    summary: 'The shareable report of a public scan result',
+    params: z.object({ id: z.string() }),
+    responses: { ...page('The report'), 404: { description: 'No such report, or it expired', contentType: 'text/html' } },
+  },
+  showDocsPage: {
+    auth: 'none', tags: ['Web'],
+    summary: 'The API reference, drawn from GET /api/openapi.json',
+    responses: page('The API reference'),
+  },
+  getWebAsset: {
+    auth: 'none', tags: ['Web'],
+    summary: 'The stylesheet or script of the web pages, named by content hash',
+    params: z.object({ file: z.string() }),
+    responses: { 200: { description: 'The file' }, 404: { description: 'No such file' } },
+  },
+});

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { quietLog } from '../../bin/local/log.js';
+import { startLocalStack } from '../../bin/local/stack.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    webBaseUrl: string;
+    webSesBaseUrl: string;
+    webDynamodbEndpoint: string;
+    webTableName: string;
+    webAwsRegion: string;
+  }
+}
+
+/** Public scans a day from one address in the browser tests: the scanner file spends them, in order. */
+export const browserPublicScanLimit = 3;
+
+/**
+ * The browser tests' own local stack: the public scanner's per-address allowance is the only one a
+ * browser on loopback has, so it must not be shared with the integration tests' stack.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'readiness-browser-'));
+  const stack = await startLocalStack({
+    port: 0,
+    dynamodbPort: 0,
+    sqsPort: 0,
+    sesPort: 0,
+    dataDir,
+    inMemory: true,
+    rescanIntervalMs: 0,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit) },
+    log: quietLog,
+  });
+  project.provide('webBaseUrl', stack.urls.api);
+  project.provide('webSesBaseUrl', stack.urls.ses);
+  project.provide('webDynamodbEndpoint', stack.urls.dynamodb);
+  project.provide('webTableName', stack.tableName);
+  project.provide('webAwsRegion', process.env.AWS_REGION ?? 'eu-west-2');
+  return async () => {
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { ScanResult } from '#shared/scanner/engine.js';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { storedPublicResult } from './support/stored-results.js';
+
+let browser: Browser;
+let shop: RunningShop;
+let result: ScanResult;
+const base = () => inject('webBaseUrl');
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startShop('typical-gaps')]);
+  result = await storedPublicResult(`${shop.origin}/`, 'growth');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+describe('the report page /r/{id}', () => {
+  it('is complete with JavaScript off: score, band, dimensions, fixes, what agents see, every check, pages', async () => {
+    const context = await browser.newContext({ ...desktop, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const response = await page.goto(`${base()}/r/${result.id}`);
+    expect(response?.status()).toBe(200);
+    // A growth result with five pages, its stylesheet and script: each under 100 KB.
+    expect((await response!.body()).length).toBeLessThan(100_000);
+    expect(await page.title()).toContain(`scores ${result.score}/100`);
+    expect(await page.locator('svg.gauge text').textContent()).toBe(String(result.score));
+    expect(await page.locator('.bars > li').count()).toBe(6);
+    expect(await page.locator('ol.fixes > li').count()).toBe(result.recommendations.length);
+    expect(await page.locator('ol.fixes > li h3').first().textContent()).toBe(result.recommendations[0]?.title);
+    expect(await page.locator('details.check').count()).toBe(result.checks.length);
+    // Failing and warning checks are open, so their evidence reads without a click.
+    const failing = result.checks.filter((check) => check.status === 'fail' || check.status === 'warn').length;
+    expect(await page.locator('details.check[open]').count()).toBe(failing);
+    expect(result.products.length).toBeGreaterThan(0);
+    expect(await page.locator('#products-title ~ .products article').count()).toBe(result.products.length);
+    const product = result.products[0]!;
+    if (product.name) await expect(page.locator('.products article h3').first().textContent()).resolves.toBe(product.name);
+    expect(await page.locator('table tbody tr').count()).toBe(result.pages.length);
+    // No script ran, so no Copy buttons were added; the snippets are there to select.
+    expect(await page.locator('.snippet button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'report-no-js-1280');
+    await context.close();
+  });
+
+  it('previews when shared: Open Graph and Twitter card tags with the shop and its score', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base()}/r/${result.id}`);
+    const meta = async (selector: string) => page.locator(selector).getAttribute('content');
+    const host = new URL(result.finalUrl).host;
+    expect(await meta('meta[property="og:title"]')).toBe(`${host} scores ${result.score}/100 for AI agent readiness - Agent Readiness Scanner`);
+    expect(await meta('meta[property="og:url"]')).toMatch(new RegExp(`/r/${result.id}$`));
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+    expect(await meta('meta[property="og:description"]')).toContain(`${result.score} out of 100`);
+    // Shared, but not indexed.
+    expect(await meta('meta[name="robots"]')).toBe('noindex');
+    await page.close();
+  });
+
+  it('with JavaScript on: Copy buttons on snippets, every check opened for print, no console errors', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base()}/r/${result.id}`);
+    const snippets = result.recommendations.filter((fix) => fix.snippet !== null).length;
+    await page.waitForLoadState('load');
+    expect(await page.locator('.snippet button').count()).toBe(snippets);
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate('window.dispatchEvent(new Event("beforeprint"))');
+    expect(await page.locator('details:not([open])').count()).toBe(0);
+    expect(await page.locator('header.site nav').isVisible()).toBe(false);
+    expect(await page.locator('footer.site').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
+    expect(errors).toEqual([]);
+    await screenshot(page, 'report-1280');
+    await context.close();
+  });
+
+  it('reads at 390 px without sideways scrolling', async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    await page.goto(`${base()}/r/${result.id}`);
+    // Wide content (the pages table) scrolls inside its own region; nothing else may stick out.
+    const sticksOut = await page.evaluate(`[...document.querySelectorAll('body *')]
+      .filter((element) => !element.closest('.scroll') && element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((element) => element.tagName.toLowerCase() + '.' + element.className + ': ' + (element.textContent || '').trim().slice(0, 60))`);
+    expect(sticksOut).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    await screenshot(page, 'report-390');
+    await context.close();
+  });
+
+  it('answers an unknown, malformed or expired id with a friendly 404 page', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%3Cscript%3E']) {
+      const response = await page.goto(`${base()}/r/${id}`);
+      expect(response?.status(), id).toBe(404);
+      expect(response?.headers()['content-type']).toContain('text/html');
+      expect(await page.locator('h1').textContent()).toBe('This report is not here');
+      expect(await page.locator('a.button[href="/"]').count()).toBe(1);
+    }
+    expect(errors).toEqual([]);
+    await screenshot(page, 'report-not-found-1280');
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations, at 1280 and 390 px', async () => {
+    for (const options of [desktop, phone]) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      for (const path of [`/r/${result.id}`, '/r/00000000-0000-4000-8000-000000000000']) {
+        await page.goto(`${base()}${path}`);
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { browserPublicScanLimit } from './global-setup.js';
+import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+
+// The only browser test file that calls POST /api/scan: the stack's public allowance for 127.0.0.1
+// (browserPublicScanLimit a day) is spent here, in order.
+let browser: Browser;
+let shop: RunningShop;
+let slowShop: RunningShop;
+const base = () => inject('webBaseUrl');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  shop = await startShop('agent-ready');
+  // The homepage and robots.txt are slow, so the page has time to show the stages the scan reports.
+  slowShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? 1_500 : path === '/robots.txt' ? 3_000 : 0) });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([shop?.close(), slowShop?.close()]);
+});
+
+async function submit(page: Page, url: string): Promise<void> {
+  await page.fill('#scan-url', url);
+  await page.click('#scan-form button[type=submit]');
+}
+
+async function errorShown(page: Page): Promise<string> {
+  const message = page.locator('#scan-error');
+  await message.filter({ hasText: /\S/ }).waitFor();
+  return (await message.textContent()) ?? '';
+}
+
+describe('the public scanner page /', () => {
+  it('has a title, a labelled field, a visible focus ring, and no accessibility violations at 1280 and 390 px', async () => {
+    for (const [options, width] of [[desktop, 1280], [phone, 390]] as const) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${base()}/`);
+      expect(await page.title()).toMatch(/Agent Readiness Scanner/);
+      expect(await page.getByLabel('Shop address').count()).toBe(1);
+      // Keyboard: the skip link first, then on to the field, each with a visible outline.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement.className')).toBe('skip');
+      await page.locator('#scan-url').focus();
+      expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).not.toBe('none');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await screenshot(page, `scanner-${width}`);
+      await context.close();
+    }
+  });
+
+  it('scans a shop, shows the stages the scan reports, and lands on its report', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    const seen: string[] = [];
+    await page.exposeBinding('recordStage', (_source, stage: string) => void (seen.at(-1) === stage || seen.push(stage)));
+    await page.goto(`${base()}/`);
+    await page.evaluate(`new MutationObserver(() => {
+      const current = document.querySelector('#scan-progress li[data-state=current]');
+      if (current) window.recordStage(current.dataset.stage);
+    }).observe(document.getElementById('scan-progress'), { subtree: true, attributes: true })`);
+    await submit(page, `${slowShop.origin}/`);
+    await page.waitForURL(/\/r\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    // The page starts at the homepage; the later stages come from the scan itself.
+    expect(seen[0]).toBe('homepage');
+    expect(seen).toContain('site-files');
+    expect(seen.indexOf('site-files')).toBeGreaterThan(0);
+
+    const id = page.url().split('/').at(-1)!;
+    const stored = (await (await fetch(`${base()}/api/results/${id}`)).json()) as { score: number; url: string };
+    expect(stored.url).toBe(`${slowShop.origin}/`);
+    expect(await page.locator('svg.gauge text').textContent()).toBe(String(stored.score));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says in plain words what went wrong: no address, a blocked address, an unreachable site, the rate limit', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base()}/`);
+
+    await submit(page, '   ');
+    expect(await errorShown(page)).toMatch(/^Enter the address of a shop/);
+    expect(await page.locator('#scan-url').getAttribute('aria-invalid')).toBe('true');
+
+    await submit(page, 'http://169.254.169.254/latest/meta-data/');
+    expect(await errorShown(page)).toBe('That address cannot be scanned: it must point to a public address.');
+
+    await submit(page, `${shop.origin.replace(/:\d+$/, ':1')}/`);
+    expect(await errorShown(page)).toMatch(/^We could not reach that site/);
+
+    // Neither failure was counted; the first test's scan was. Spend the rest, then one more.
+    for (let scan = 1; scan < browserPublicScanLimit; scan++) {
+      const response = await fetch(`${base()}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${shop.origin}/` }) });
+      expect(response.status).toBe(200);
+    }
+    await submit(page, `${shop.origin}/`);
+    expect(await errorShown(page)).toMatch(/^You have used today's free scans from this network\. The next free scan is available in \d+ (hours?|minutes|seconds)/);
+    expect(await page.locator('#scan-form button[type=submit]').isEnabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'scanner-rate-limited-1280');
+    // The failed requests are the page's own fetches, answered on purpose; nothing else went wrong.
+    expect(errors.filter((error) => !/status of (400|429|502)/.test(error))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { localClientConfig } from '../../../bin/local/local-aws.js';
+import { putScan } from '#shared/db/scans.js';
+import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
+import { createFetcher } from '#shared/scanner/fetch/index.js';
+import type { Tier } from '#shared/domain/tiers.js';
+
+const budgets: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
+
+/**
+ * A real scan of `url`, stored as a public result in the browser stack's table, so report pages can be
+ * tested with any tier's result without spending the public scanner's allowance.
+ */
+export async function storedPublicResult(url: string, tier: Tier): Promise<ScanResult> {
+  const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
+  try {
+    const { result } = await scanUrl(url, {
+      tier,
+      productPageBudget: budgets[tier],
+      fetcher,
+      policy: { allowPrivateHosts: ['127.0.0.1'] },
+      deadline: Date.now() + 25_000,
+      retentionMs: 30 * 86_400_000,
+    });
+    const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(inject('webDynamodbEndpoint'), inject('webAwsRegion'))));
+    await putScan(db, inject('webTableName'), result);
+    db.destroy();
+    return result;
+  } finally {
+    await fetcher.close();
+  }
+}
