@@ -68,6 +68,7 @@ export const routeIndex = {
   showReportPage: { method: 'GET', path: '/r/{id}', family: 'web' },
   getWebAsset: { method: 'GET', path: '/assets/{file}', family: 'web' },
   showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
+  showSignInForm: { method: 'GET', path: '/sign-in', family: 'web' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

@@ -37,6 +37,7 @@ export function layout(meta: PageMeta, main: SafeHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${meta.title}</title>
 <meta name="description" content="${meta.description}">
+<meta name="referrer" content="no-referrer">
 ${meta.noindex && html`<meta name="robots" content="noindex">`}
 ${previewTags(meta)}
 <link rel="icon" href="data:,">
@@ -51,6 +52,7 @@ ${(meta.extraScripts ?? []).map((src) => html`<script src="${src}" defer></scrip
 <nav class="site" aria-label="Main"><ul>
 <li><a href="/">Scan a shop</a></li>
 <li><a href="/docs">API reference</a></li>
+<li><a href="/sign-in">Sign in</a></li>
 </ul></nav>
 </div></header>
 <main id="main" class="${meta.wide ? 'wide' : 'wrap'}">

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { html, SafeHtml } from './html.js';
+import { layout, productName } from './layout.js';
 
 /**
  * The page a sign-in link opens. Mail scanners prefetch links, so the GET only serves this static page;
@@ -29,7 +31,7 @@ const script = `
     say('');
     button.hidden = true;
     add('p', 'This key is shown only once. Store it now.');
-    add('code', body.apiKey);
+    add('code', body.apiKey).className = 'key block';
     var copy = add('button', 'Copy');
     copy.type = 'button';
     copy.addEventListener('click', function () {
@@ -73,20 +75,14 @@ const script = `
 })();
 `;
 
-const style = `
-body { font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1a1a; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; }
-button { font: inherit; padding: 0.6rem 1.2rem; border: 0; border-radius: 6px; background: #1a56db; color: #fff; cursor: pointer; }
-button:disabled { background: #9aa5b8; cursor: default; }
-code { display: block; padding: 0.8rem; margin: 0.5rem 0; background: #f1f3f7; border-radius: 6px; word-break: break-all; }
-#status { font-weight: 600; }
-`;
-
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+/** The web pages' policy, plus this page's inline script by its hash; no form posts anywhere. */
 export const signInPageCsp = [
   "default-src 'none'",
-  `script-src ${hash(script)}`,
-  `style-src ${hash(style)}`,
+  `script-src 'self' ${hash(script)}`,
+  "style-src 'self'",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
@@ -95,27 +91,15 @@ export const signInPageCsp = [
   "trusted-types 'none'",
 ].join('; ');
 
-const page = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>Sign in - Agent Readiness Scanner</title>
-<style>${style}</style>
-</head>
-<body>
-<h1>Sign in to Agent Readiness Scanner</h1>
-<p>Press the button to finish signing in. This creates a new API key carrying every scope and shows it once.
-Nothing happens until you press it.</p>
-<button type="button" id="create">Create my API key</button>
+const page = layout(
+  { title: `Sign in - ${productName}`, description: 'Finish signing in to Agent Readiness Scanner.', noindex: true },
+  html`<h1>Finish signing in</h1>
+<p class="lead">Press the button to finish signing in. It creates a new API key carrying every scope and shows it once. Nothing happens until you press it.</p>
+<p><button type="button" id="create">Create my API key</button></p>
 <p id="status" role="status"></p>
 <div id="result"></div>
-<script>${script}</script>
-</body>
-</html>
-`;
+<script>${new SafeHtml(script)}</script>`,
+);
 
 export function signInPage(): string {
   return page;

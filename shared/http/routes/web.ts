@@ -22,6 +22,11 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: 'The API reference, drawn from GET /api/openapi.json',
     responses: page('The API reference'),
   },
+  showSignInForm: {
+    auth: 'none', tags: ['Web'],
+    summary: 'The sign-in page: an e-mail address, for a sign-in link',
+    responses: page('The sign-in form'),
+  },
   getWebAsset: {
     auth: 'none', tags: ['Web'],
     summary: 'The stylesheet or script of the web pages, named by content hash',

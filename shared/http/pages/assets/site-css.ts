@@ -90,6 +90,8 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1r
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .products { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
 .spark { width: 6rem; height: 1.5rem; } .spark polyline { fill: none; stroke: var(--brand); stroke-width: 2; }
+.key.block { display: block; padding: .8rem; margin: .5rem 0; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
+#status:not(:empty) { font-weight: 600; }
 .key { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }
 [hidden] { display: none !important; }
 @media print {

@@ -66,7 +66,7 @@ export function runPageScript(html: string, search: string, respond: () => FakeR
       return { status, json: async () => body };
     },
   };
-  vm.runInContext($('script').text(), vm.createContext(globals));
+  vm.runInContext($('script:not([src])').text(), vm.createContext(globals));
 
   return { element: (id: string) => elements.get(id)!, location, fetches, copied };
 }
