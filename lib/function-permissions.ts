@@ -59,8 +59,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   batch: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['batch'] },
   // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
   auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
-  // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition.
-  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), sendsTo: [] },
+  // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition;
+  // the overview reads the newest scans (gsi1), the watched sites with their history and the webhooks.
+  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
   // Watched sites, their URL markers and history in the account's partition; an added site's first
   // scan is queued; a deleted site's history is removed in batches.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },

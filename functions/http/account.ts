@@ -2,12 +2,14 @@ import { accountInfo } from '#shared/domain/accounts/account-info.js';
 import { createKey, listKeys, revokeKey } from '#shared/domain/accounts/api-keys.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { accountRoutes } from '#shared/http/routes/account.js';
+import { accountOverview } from '#shared/domain/accounts/overview.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'account'> = {
   getAccount: async (request, deps) => ({ status: 200, body: accountInfo(callerOf(request).account, deps.config, deps.clock.now()) }),
+  getAccountOverview: async (request, deps) => ({ status: 200, body: await accountOverview(callerOf(request), deps) }),
   listApiKeys: async (request, deps) => ({ status: 200, body: await listKeys(callerOf(request), deps) }),
   createApiKey: async (request, deps) => ({ status: 201, body: await createKey(callerOf(request), request.body, deps) }),
   revokeApiKey: async (request, deps) => ({ status: 200, body: await revokeKey(callerOf(request), request.params.id, deps) }),

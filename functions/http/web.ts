@@ -7,6 +7,7 @@ import { scannerPage } from '#shared/http/pages/scanner-page.js';
 import { docsPageCsp, webPageCsp } from '#shared/http/pages/web-csp.js';
 import { docsPage } from '#shared/http/pages/docs-page.js';
 import { signInFormPage } from '#shared/http/pages/sign-in-form-page.js';
+import { dashboardPage } from '#shared/http/pages/dashboard-page.js';
 import { docsBundle } from '#shared/http/pages/assets/docs-bundle.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
@@ -46,6 +47,7 @@ export const operations: FamilyHandlers<'web'> = {
   },
   showDocsPage: async () => htmlPage(200, docsPage(docsBundle().file), 'public, max-age=300', docsPageCsp),
   showSignInForm: async (_request, deps) => htmlPage(200, signInFormPage({ linkValidityMinutes: deps.config.signInLinkValidityMinutes }), 'public, max-age=300'),
+  showDashboard: async (_request, deps) => htmlPage(200, dashboardPage({ origin: new URL(deps.config.publicBaseUrl).origin }), 'no-store'),
   getWebAsset: async (request): Promise<ApiResponse> => {
     const asset = webAsset(request.params.file);
     if (!asset) return { status: 404, text: 'Not found', headers: { 'content-type': 'text/plain; charset=utf-8' } };

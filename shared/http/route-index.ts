@@ -30,6 +30,7 @@ export const routeIndex = {
   showSignInPage: { method: 'GET', path: '/api/v1/auth/verify', family: 'auth' },
   verifySignIn: { method: 'POST', path: '/api/v1/auth/verify', family: 'auth' },
   getAccount: { method: 'GET', path: '/api/v1/account', family: 'account' },
+  getAccountOverview: { method: 'GET', path: '/api/v1/account/overview', family: 'account' },
   subscribe: { method: 'POST', path: '/api/v1/account/subscribe', family: 'billing' },
   manageSubscription: { method: 'POST', path: '/api/v1/account/manage', family: 'billing' },
   listApiKeys: { method: 'GET', path: '/api/v1/account/api-keys', family: 'account' },
@@ -69,6 +70,7 @@ export const routeIndex = {
   getWebAsset: { method: 'GET', path: '/assets/{file}', family: 'web' },
   showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
   showSignInForm: { method: 'GET', path: '/sign-in', family: 'web' },
+  showDashboard: { method: 'GET', path: '/app', family: 'web' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { waitUntil } from '../../bin/local/wait-until.js';
 import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { signInLinkFor } from './support/sign-in.js';
 
 let browser: Browser;
 const base = () => inject('webBaseUrl');
@@ -15,21 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The sign-in link of the newest mail to `address` in the local SES store, pointed at the stack's address. */
-async function signInLinkFor(address: string): Promise<string> {
-  let link: string | undefined;
-  await waitUntil(
-    async () => {
-      const { emails } = (await (await fetch(`${inject('webSesBaseUrl')}/store`)).json()) as { emails: Array<{ destination: { to: string[] }; body: { text: string } }> };
-      const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text ?? '';
-      link = /https?:\/\/[^\s/]+(\/api\/v1\/auth\/verify\?token=[\w-]{43})/.exec(text)?.[1];
-      return link !== undefined;
-    },
-    { timeoutMs: 15_000, intervalMs: 100, description: `a sign-in mail to ${address}` },
-  );
-  return `${base()}${link}`;
-}
 
 describe('signing in from the browser', () => {
   it('asks for an address, says "check your inbox", and the mailed link creates a key that works', async () => {
@@ -54,7 +39,7 @@ describe('signing in from the browser', () => {
     expect(await page.locator('#sign-in-sent h2').textContent()).toBe('Check your inbox');
     expect(await page.locator('#sign-in-address').textContent()).toBe(address);
 
-    const link = await signInLinkFor(address);
+    const link = await signInLinkFor(address, base());
     await page.goto(link);
     // The token leaves the address bar at once; nothing is spent until the button is pressed.
     expect(new URL(page.url()).search).toBe('');

@@ -41,6 +41,13 @@ const script = `
       );
     });
     add('p', body.message);
+    var open = add('button', 'Open my dashboard');
+    open.type = 'button';
+    open.addEventListener('click', function () {
+      // This tab only: the dashboard reads the key from here, and it is gone when the tab closes.
+      sessionStorage.setItem('agent-readiness.apiKey', body.apiKey);
+      location.assign('/app');
+    });
   }
 
   if (!token) {

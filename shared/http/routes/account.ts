@@ -7,6 +7,7 @@ import {
   RevokedApiKey,
   createApiKeyRequest,
 } from '#shared/http/schemas/account.js';
+import { AccountOverview } from '#shared/http/schemas/account-overview.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
@@ -19,6 +20,11 @@ export const accountRoutes = defineFamilyRoutes('account', {
     auth: 'key', ...outsideAllowance, scope: 'account:read', tags: ['Account'],
     summary: 'The account with live usage',
     responses: { ...ok(200, 'The account', AccountInfo), ...errors(401, 429) },
+  },
+  getAccountOverview: {
+    auth: 'key', ...outsideAllowance, scope: 'account:read', tags: ['Account'],
+    summary: 'What the dashboard shows in one request: the account, recent scans, watched sites with their score history, webhooks',
+    responses: { ...ok(200, 'The overview', AccountOverview), ...errors(401, 429) },
   },
   listApiKeys: {
     auth: 'key', ...outsideAllowance, scope: 'account:read', tags: ['API keys'],

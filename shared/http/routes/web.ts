@@ -27,6 +27,11 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: 'The sign-in page: an e-mail address, for a sign-in link',
     responses: page('The sign-in form'),
   },
+  showDashboard: {
+    auth: 'none', tags: ['Web'],
+    summary: 'The dashboard of a signed-in user (the page reads the account with the key kept in the tab)',
+    responses: page('The dashboard'),
+  },
   getWebAsset: {
     auth: 'none', tags: ['Web'],
     summary: 'The stylesheet or script of the web pages, named by content hash',

@@ -60,7 +60,7 @@ const designRoutes = [
 ];
 
 /** Pages for people in a browser (README, "Web pages"): HTML, not part of the API document. */
-const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /assets/{file}'];
+const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /app', 'GET /assets/{file}'];
 
 const unauthenticated = [
   'POST /api/scan',

@@ -84,12 +84,13 @@ pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 details.example > summary { cursor: pointer; color: var(--brand); font-weight: 600; margin: .25rem 0; }
 .snippet { position: relative; }
+.snippet pre { padding-right: 5rem; }
 .snippet button { position: absolute; top: .4rem; right: .4rem; padding: .2rem .6rem; font-size: .8rem; }
 .source { font-size: .75rem; color: var(--muted); white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: .5rem 0 0; }
 dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .products { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); }
-.spark { width: 6rem; height: 1.5rem; } .spark polyline { fill: none; stroke: var(--brand); stroke-width: 2; }
+.spark { width: 6rem; height: 1.5rem; overflow: visible; } .spark polyline { fill: none; stroke: var(--brand); stroke-width: 2; vector-effect: non-scaling-stroke; } .spark circle { fill: var(--brand); }
 .key.block { display: block; padding: .8rem; margin: .5rem 0; background: var(--soft); border: 1px solid var(--line); border-radius: 6px; }
 #status:not(:empty) { font-weight: 600; }
 .key { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; overflow-wrap: anywhere; }

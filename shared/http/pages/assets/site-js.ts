@@ -1,3 +1,5 @@
+import { dashboardJs } from './dashboard-js.js';
+
 /**
  * The one script of the web pages, progressive enhancement only: every page reads fine without it.
  * Written as plain ES2017 for browsers, kept to DOM calls the CSP's Trusted Types rule allows (no
@@ -7,7 +9,7 @@
 export const siteJs = `
 (function () {
   'use strict';
-
+${dashboardJs}
   function on(selector, event, handler) {
     var nodes = document.querySelectorAll(selector);
     for (var i = 0; i < nodes.length; i++) nodes[i].addEventListener(event, handler);
@@ -194,5 +196,6 @@ export const siteJs = `
   addCopyButtons();
   scannerForm();
   signInForm();
+  dashboard();
 })();
 `;

@@ -1,0 +1,229 @@
+/**
+ * The dashboard part of the site script (plain ES2017, DOM calls only: Trusted Types forbid HTML
+ * strings). The API key lives in this tab's sessionStorage under `storageKey`; everything shown comes
+ * from one GET /api/v1/account/overview and is set as text.
+ */
+export const dashboardJs = `
+  var storageKey = 'agent-readiness.apiKey';
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function append(parent, children) {
+    for (var i = 0; i < children.length; i++) if (children[i]) parent.appendChild(children[i]);
+    return parent;
+  }
+
+  function limitText(used, limit) {
+    return used + ' of ' + (limit === 'unlimited' ? 'unlimited' : limit);
+  }
+
+  function maskKey(key) {
+    return key.length > 12 ? key.slice(0, 8) + '…' + key.slice(-4) : '…';
+  }
+
+  var bandNames = { agent_ready: 'Agent ready', partially_ready: 'Partially ready', needs_work: 'Needs work', not_ready: 'Not ready' };
+
+  function day(iso) {
+    return iso ? iso.slice(0, 10) : 'never';
+  }
+
+  function sparkline(history) {
+    var ns = 'http://www.w3.org/2000/svg';
+    var svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('class', 'spark');
+    svg.setAttribute('viewBox', '0 0 100 30');
+    svg.setAttribute('preserveAspectRatio', 'none');
+    svg.setAttribute('role', 'img');
+    var scores = history.map(function (point) { return point.score; });
+    svg.setAttribute('aria-label', 'Score history: ' + (scores.length ? scores.join(', ') : 'no scans yet'));
+    var y = function (score) { return (29 - score * 0.28).toFixed(1); };
+    if (scores.length > 1) {
+      var line = document.createElementNS(ns, 'polyline');
+      line.setAttribute('points', scores.map(function (score, index) {
+        return (index * 100 / (scores.length - 1)).toFixed(1) + ',' + y(score);
+      }).join(' '));
+      svg.appendChild(line);
+    }
+    if (scores.length > 0) {
+      // The latest score as a dot (the only mark while a site has one scan).
+      var dot = document.createElementNS(ns, 'circle');
+      dot.setAttribute('cx', scores.length > 1 ? '100' : '50');
+      dot.setAttribute('cy', y(scores[scores.length - 1]));
+      dot.setAttribute('r', '3');
+      svg.appendChild(dot);
+    }
+    return svg;
+  }
+
+  function table(headings, rows) {
+    var wrapper = el('div', 'scroll');
+    wrapper.tabIndex = 0;
+    var t = el('table');
+    var head = el('tr');
+    headings.forEach(function (heading) { var th = el('th', '', heading); th.scope = 'col'; head.appendChild(th); });
+    append(t, [append(el('thead'), [head])]);
+    var body = el('tbody');
+    rows.forEach(function (cells) {
+      var tr = el('tr');
+      cells.forEach(function (cell) { var td = el('td'); if (cell && cell.nodeType) td.appendChild(cell); else td.textContent = cell === null || cell === undefined ? '-' : String(cell); tr.appendChild(td); });
+      body.appendChild(tr);
+    });
+    t.appendChild(body);
+    wrapper.appendChild(t);
+    return wrapper;
+  }
+
+  function link(href, text) {
+    var a = el('a', '', text);
+    a.href = href;
+    return a;
+  }
+
+  function callApi(method, path, key, body) {
+    var init = { method: method, headers: { accept: 'application/json', authorization: 'Bearer ' + key } };
+    if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body); }
+    return fetch(path, init).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (json) { return { status: response.status, body: json }; });
+    });
+  }
+
+  function billingButton(label, method, path, key, body, status, secondary) {
+    var button = el('button', secondary ? 'secondary' : '', label);
+    button.type = 'button';
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      status.textContent = 'Opening billing…';
+      callApi(method, path, key, body).then(function (answer) {
+        var target = answer.body && (answer.body.checkoutUrl || answer.body.portalUrl);
+        if (answer.status === 200 && target) return location.assign(target);
+        if (answer.status === 200) return location.reload();
+        button.disabled = false;
+        status.textContent = (answer.body && answer.body.error) || ('Billing failed (HTTP ' + answer.status + ').');
+      });
+    });
+    return button;
+  }
+
+  function showAccount(overview, key) {
+    var account = overview.account;
+    var box = document.getElementById('account');
+    var status = document.getElementById('dashboard-status');
+    var facts = el('dl', 'facts');
+    [['E-mail', account.email], ['Plan', account.tier + (account.subscription.isCanceling ? ' (ends ' + day(account.subscription.currentPeriodEnd) + ')' : '')],
+     ['Scans today', limitText(account.usage.dailyScans, account.usage.dailyScanLimit)],
+     ['API calls this month', limitText(account.usage.monthlyApiCalls, account.usage.monthlyApiCallLimit)],
+     ['Watched sites', limitText(account.counts.watchedSites, account.counts.watchedSitesLimit)],
+     ['Webhooks', limitText(account.counts.webhooks, account.counts.webhooksLimit)],
+     ['API keys', limitText(account.counts.apiKeys, account.counts.apiKeysLimit)]].forEach(function (pair) {
+      append(facts, [el('dt', '', pair[0]), el('dd', '', pair[1])]);
+    });
+    var actions = el('p', 'field-row');
+    if (account.tier === 'free') actions.appendChild(billingButton('Upgrade to pro', 'POST', '/api/v1/account/subscribe', key, { tier: 'pro' }, status));
+    if (account.tier !== 'growth') actions.appendChild(billingButton('Upgrade to growth', 'POST', '/api/v1/account/subscribe', key, { tier: 'growth' }, status, account.tier === 'free'));
+    if (account.subscription.isPaid) actions.appendChild(billingButton('Manage billing', 'POST', '/api/v1/account/manage', key, undefined, status, true));
+    append(box, [facts, actions]);
+  }
+
+  function showScans(scans) {
+    var box = document.getElementById('scans');
+    if (!scans) return box.appendChild(el('p', 'muted', 'This key may not read scans.'));
+    if (!scans.recent.length) return box.appendChild(el('p', '', 'No scans yet. Run one with the command below.'));
+    box.appendChild(table(['Scanned', 'Shop', 'Score'], scans.recent.map(function (scan) {
+      return [day(scan.createdAt), scan.url, scan.score + ' · ' + (bandNames[scan.band] || scan.band)];
+    })));
+    box.appendChild(el('p', 'small muted', scans.total + ' scans in all.'));
+  }
+
+  function showSites(sites) {
+    var box = document.getElementById('sites');
+    if (!sites) return box.appendChild(el('p', 'muted', 'This key may not read watched sites.'));
+    box.appendChild(el('p', 'small muted', limitText(sites.used, sites.limit) + ' watched sites; each is rescanned weekly.'));
+    if (!sites.sites.length) return;
+    box.appendChild(table(['Site', 'Score', 'History', 'Last change', 'Last scan'], sites.sites.map(function (site) {
+      var change = site.scoreChange === null ? '-' : (site.scoreChange > 0 ? '+' : '') + site.scoreChange;
+      return [site.label || site.url, site.lastScore, site.history ? sparkline(site.history) : '-', change,
+        site.lastScanStatus === 'failed' ? 'failed: ' + (site.lastError || 'unknown') : day(site.lastScannedAt)];
+    })));
+  }
+
+  function showWebhooks(webhooks) {
+    var box = document.getElementById('webhooks');
+    if (!webhooks) return box.appendChild(el('p', 'muted', 'This key may not read webhooks.'));
+    if (webhooks.limit === 0) return box.appendChild(el('p', '', 'Webhooks come with the pro and growth plans.'));
+    if (!webhooks.webhooks.length) return box.appendChild(el('p', '', 'No webhooks yet (' + limitText(0, webhooks.limit) + ').'));
+    box.appendChild(table(['Endpoint', 'Events', 'Last delivery', 'State'], webhooks.webhooks.map(function (hook) {
+      var last = hook.lastTriggeredAt ? day(hook.lastTriggeredAt) + ' · HTTP ' + (hook.lastStatusCode === null ? 'none' : hook.lastStatusCode) : 'none yet';
+      return [hook.label || hook.url, hook.events.join(', '), last, hook.isActive ? (hook.failureCount ? hook.failureCount + ' failures in a row' : 'active') : 'disabled'];
+    })));
+  }
+
+  function showCurl(origin, key) {
+    var box = document.getElementById('curl');
+    [['Scan a shop', 'curl -X POST ' + origin + '/api/v1/scan -H "Authorization: Bearer KEY" -H "content-type: application/json" -d \\'{"url": "https://shop.example.com"}\\''],
+     ['Your recent scans', 'curl ' + origin + '/api/v1/scans -H "Authorization: Bearer KEY"'],
+     ['Watch a site', 'curl -X POST ' + origin + '/api/v1/account/watched-sites -H "Authorization: Bearer KEY" -H "content-type: application/json" -d \\'{"url": "https://shop.example.com"}\\'']].forEach(function (example) {
+      var snippet = el('div', 'snippet');
+      var pre = el('pre');
+      pre.appendChild(el('code', '', example[1].replace('KEY', maskKey(key))));
+      var copy = el('button', 'secondary', 'Copy');
+      copy.type = 'button';
+      copy.setAttribute('aria-label', 'Copy the command with your key: ' + example[0]);
+      copy.addEventListener('click', function () {
+        navigator.clipboard.writeText(example[1].replace('KEY', key)).then(function () { copy.textContent = 'Copied'; }, function () { copy.textContent = 'Copy failed'; });
+      });
+      append(box, [el('h3', '', example[0]), append(snippet, [pre, copy])]);
+    });
+  }
+
+  function dashboard() {
+    var root = document.getElementById('dashboard');
+    if (!root) return;
+    var keyBox = document.getElementById('dashboard-key');
+    var form = document.getElementById('key-form');
+    var input = document.getElementById('key-input');
+    var keyError = document.getElementById('key-error');
+    var status = document.getElementById('dashboard-status');
+
+    function askForKey(message) {
+      root.hidden = true;
+      keyBox.hidden = false;
+      keyError.textContent = message || '';
+    }
+
+    function load(key) {
+      status.textContent = 'Loading…';
+      callApi('GET', '/api/v1/account/overview', key).then(function (answer) {
+        if (answer.status === 401) { sessionStorage.removeItem(storageKey); return askForKey('That key was not accepted: it may be mistyped or revoked.'); }
+        if (answer.status !== 200) { status.textContent = (answer.body && answer.body.error) || ('The dashboard could not load (HTTP ' + answer.status + ').'); return; }
+        sessionStorage.setItem(storageKey, key);
+        keyBox.hidden = true;
+        root.hidden = false;
+        status.textContent = '';
+        showAccount(answer.body, key);
+        showScans(answer.body.scans);
+        showSites(answer.body.sites);
+        showWebhooks(answer.body.webhooks);
+        showCurl(root.getAttribute('data-origin'), key);
+      }).catch(function () { status.textContent = 'Could not reach the service. Reload to try again.'; });
+    }
+
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var key = input.value.trim();
+      if (!key) return askForKey('Paste your API key.');
+      input.value = '';
+      load(key);
+    });
+    document.getElementById('sign-out').addEventListener('click', function () {
+      sessionStorage.removeItem(storageKey);
+      location.assign('/');
+    });
+    var stored = sessionStorage.getItem(storageKey);
+    if (stored) load(stored); else askForKey('');
+  }
+`;

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { waitUntil } from '../../bin/local/wait-until.js';
+import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { signInLinkFor } from './support/sign-in.js';
+
+let browser: Browser;
+let shop: RunningShop;
+// The origin the service names in its links (PUBLIC_BASE_URL: localhost), so the tab's sessionStorage
+// is the same after billing sends the browser back.
+const base = () => inject('webBaseUrl').replace('127.0.0.1', 'localhost');
+
+beforeAll(async () => {
+  [browser, shop] = await Promise.all([launchBrowser(), startShop('agent-ready')]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function signIn(page: Page): Promise<{ address: string; key: string }> {
+  const address = `dashboard-${randomUUID().slice(0, 8)}@shop.example.com`;
+  await page.goto(`${base()}/sign-in`);
+  await page.getByLabel('E-mail address').fill(address);
+  await page.click('#sign-in-form button[type=submit]');
+  await page.locator('#sign-in-sent').waitFor();
+  await page.goto(await signInLinkFor(address, base()));
+  await page.getByRole('button', { name: 'Create my API key' }).click();
+  const key = (await page.locator('code.key').textContent()) ?? '';
+  return { address, key };
+}
+
+const api = (path: string, key: string, body?: unknown) =>
+  fetch(`${inject('webBaseUrl')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+const fact = (page: Page, name: string) => page.locator('#account dl.facts dt', { hasText: name }).locator('xpath=following-sibling::dd[1]').textContent();
+
+describe('the dashboard /app', () => {
+  it('opens from the sign-in page with the key in this tab only, and shows account, scans, watched sites and curl examples', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const { address, key } = await signIn(page);
+    expect((await api('/api/v1/scan', key, { url: `${shop.origin}/` })).status).toBe(200);
+    expect((await api('/api/v1/account/watched-sites', key, { url: `${shop.origin}/` })).status).toBe(201);
+    // The site's first scan is queued when it is added; wait for it to land in its history.
+    await waitUntil(
+      async () => ((await (await api('/api/v1/account/overview', key)).json()) as { sites: { sites: Array<{ lastScore: number | null }> } }).sites.sites[0]?.lastScore != null,
+      { timeoutMs: 20_000, intervalMs: 200, description: 'the watched site first scan' },
+    );
+
+    await page.getByRole('button', { name: 'Open my dashboard' }).click();
+    await page.waitForURL(`${base()}/app`);
+    await page.locator('#account dl.facts').waitFor();
+    expect(await fact(page, 'E-mail')).toBe(address);
+    expect(await fact(page, 'Plan')).toBe('free');
+    expect(await fact(page, 'Scans today')).toBe('1 of 10');
+    // The scan run above, and the watched site's first scan (kept as a scan of the account too).
+    expect(await page.locator('#scans tbody tr').count()).toBe(2);
+    expect(await page.locator('#scans tbody tr td:nth-child(2)').allTextContents()).toEqual([`${shop.origin}/`, `${shop.origin}/`]);
+    expect(await page.locator('#sites tbody tr').count()).toBe(1);
+    expect(await page.locator('#sites svg.spark').getAttribute('aria-label')).toMatch(/^Score history: \d+$/);
+    expect(await page.locator('#webhooks').textContent()).toContain('Webhooks come with the pro and growth plans.');
+    // The curl examples show the key masked; the key is in no cookie and no address.
+    const examples = (await page.locator('#curl pre').allTextContents()).join('\n');
+    expect(examples).not.toContain(key);
+    expect(examples).toContain(`${key.slice(0, 8)}…${key.slice(-4)}`);
+    expect(await page.evaluate('document.cookie')).toBe('');
+    expect(page.url()).not.toContain(key);
+    expect(await page.evaluate("sessionStorage.getItem('agent-readiness.apiKey')")).toBe(key);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'dashboard-1280');
+
+    // Upgrading goes through billing (the local provider's checkout) and comes back to the dashboard.
+    await page.getByRole('button', { name: 'Upgrade to pro' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/app'));
+    await page.locator('form button[type=submit]').first().click();
+    await page.getByRole('link', { name: 'Back to the service' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await page.locator('#account dl.facts').waitFor();
+    expect(await fact(page, 'Plan')).toBe('pro');
+    expect(await page.locator('#webhooks').textContent()).toContain('No webhooks yet');
+    expect(await page.getByRole('button', { name: 'Manage billing' }).count()).toBe(1);
+
+    // Forgetting the key leaves the tab with nothing.
+    await page.getByRole('button', { name: 'Forget the key in this tab' }).click();
+    await page.waitForURL(`${base()}/`);
+    expect(await page.evaluate("sessionStorage.getItem('agent-readiness.apiKey')")).toBeNull();
+    await context.close();
+  });
+
+  it('asks for a key when the tab has none, refuses a wrong one, and reads at 390 px', async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base()}/app`);
+    await page.getByLabel('API key', { exact: true }).waitFor();
+    expect(await page.locator('#dashboard').isHidden()).toBe(true);
+    await page.getByLabel('API key', { exact: true }).fill('ars_not-a-real-key');
+    await page.getByRole('button', { name: 'Open the dashboard' }).click();
+    await page.locator('#key-error').filter({ hasText: /\S/ }).waitFor();
+    expect(await page.locator('#key-error').textContent()).toBe('That key was not accepted: it may be mistyped or revoked.');
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
+    await screenshot(page, 'dashboard-key-390');
+    await context.close();
+  });
+});
