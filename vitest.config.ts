@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one (a single worker on a 2-core CI machine). Most
+    // files here wait on loopback servers, DynamoDB Local or a browser, not on the CPU: three at a time
+    // keep both cores busy.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

@@ -1,3 +1,4 @@
+import { reportContent } from '#shared/http/pages/report-page.js';
 import { getAccountScan, listAccountScans, runAccountScan } from '#shared/domain/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner.js';
@@ -11,6 +12,12 @@ import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 export const operations: FamilyHandlers<'scanner'> = {
   createScan: async (request, deps) => ({ status: 200, body: await runAccountScan(request.body.url, callerOf(request), deps) }),
   getScan: async (request, deps) => ({ status: 200, body: await getAccountScan(request.params.id, callerOf(request), deps) }),
+  getScanReport: async (request, deps) => ({
+    status: 200,
+    // A fragment for the dashboard's script, never a page of its own: nothing in it may run.
+    html: reportContent(await getAccountScan(request.params.id, callerOf(request), deps), null).value,
+    headers: { 'x-robots-tag': 'noindex' },
+  }),
   listScans: async (request, deps) => ({ status: 200, body: await listAccountScans(callerOf(request), request.query, deps) }),
 };
 

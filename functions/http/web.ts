@@ -4,7 +4,8 @@ import { webAsset } from '#shared/http/pages/assets/web-assets.js';
 import { reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
 import { reportPage } from '#shared/http/pages/report-page.js';
 import { scannerPage } from '#shared/http/pages/scanner-page.js';
-import { docsPageCsp, webPageCsp } from '#shared/http/pages/web-csp.js';
+import { docsPageCsp, ownedReportCsp, webPageCsp } from '#shared/http/pages/web-csp.js';
+import { ownedReportPage } from '#shared/http/pages/owned-report-page.js';
 import { docsPage } from '#shared/http/pages/docs-page.js';
 import { signInFormPage } from '#shared/http/pages/sign-in-form-page.js';
 import { dashboardPage } from '#shared/http/pages/dashboard-page.js';
@@ -48,6 +49,7 @@ export const operations: FamilyHandlers<'web'> = {
   showDocsPage: async () => htmlPage(200, docsPage(docsBundle().file), 'public, max-age=300', docsPageCsp),
   showSignInForm: async (_request, deps) => htmlPage(200, signInFormPage({ linkValidityMinutes: deps.config.signInLinkValidityMinutes }), 'public, max-age=300'),
   showDashboard: async (_request, deps) => htmlPage(200, dashboardPage({ origin: new URL(deps.config.publicBaseUrl).origin }), 'no-store'),
+  showOwnedReport: async (request) => htmlPage(200, ownedReportPage(request.params.id), 'no-store', ownedReportCsp),
   getWebAsset: async (request): Promise<ApiResponse> => {
     const asset = webAsset(request.params.file);
     if (!asset) return { status: 404, text: 'Not found', headers: { 'content-type': 'text/plain; charset=utf-8' } };

@@ -22,6 +22,7 @@ export const routeIndex = {
   getScanProgress: { method: 'GET', path: '/api/scan-progress/{id}', family: 'publicScanner' },
   createScan: { method: 'POST', path: '/api/v1/scan', family: 'scanner' },
   getScan: { method: 'GET', path: '/api/v1/scan/{id}', family: 'scanner' },
+  getScanReport: { method: 'GET', path: '/api/v1/scan/{id}/report', family: 'scanner' },
   listScans: { method: 'GET', path: '/api/v1/scans', family: 'scanner' },
   createBatch: { method: 'POST', path: '/api/v1/batch/scan', family: 'batch' },
   getBatch: { method: 'GET', path: '/api/v1/batch/scan/{id}', family: 'batch' },
@@ -71,6 +72,7 @@ export const routeIndex = {
   showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
   showSignInForm: { method: 'GET', path: '/sign-in', family: 'web' },
   showDashboard: { method: 'GET', path: '/app', family: 'web' },
+  showOwnedReport: { method: 'GET', path: '/app/scans/{id}', family: 'web' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

@@ -44,7 +44,7 @@ const api = (path: string, key: string, body?: unknown) =>
 const fact = (page: Page, name: string) => page.locator('#account dl.facts dt', { hasText: name }).locator('xpath=following-sibling::dd[1]').textContent();
 
 describe('the dashboard /app', () => {
-  it('opens from the sign-in page with the key in this tab only, and shows account, scans, watched sites and curl examples', async () => {
+  it('opens from the sign-in page with the key in this tab only, and shows account, scans, watched sites and curl examples', { timeout: 120_000 }, async () => {
     const context = await browser.newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -80,9 +80,25 @@ describe('the dashboard /app', () => {
     expect(errors).toEqual([]);
     await screenshot(page, 'dashboard-1280');
 
+    // A scan opens as the same report as a public one, read with the key in the tab.
+    const [firstScan] = (await (await api('/api/v1/scans?limit=1', key)).json() as { scans: Array<{ id: string; score: number }> }).scans;
+    await page.locator(`#scans a[href="/app/scans/${firstScan!.id}"]`).click();
+    await page.locator('#owned-report svg.gauge').waitFor();
+    expect(await page.locator('#owned-report svg.gauge text').textContent()).toBe(String(firstScan!.score));
+    expect(await page.title()).toContain('Agent readiness of');
+    expect(await page.locator('#owned-report details.check').count()).toBeGreaterThan(20);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'owned-report-1280');
+    await page.goto(`${base()}/app/scans/${randomUUID()}`);
+    await page.locator('#owned-report-status', { hasText: 'No scan of yours has this id.' }).waitFor();
+    expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+    await page.goto(`${base()}/app`);
+    await page.locator('#account dl.facts').waitFor();
+
     // Upgrading goes through billing (the local provider's checkout) and comes back to the dashboard.
     await page.getByRole('button', { name: 'Upgrade to pro' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/app'));
+    await page.locator('h1', { hasText: 'Subscribe to pro' }).waitFor();
+    // The local provider's checkout: its first form pays.
     await page.locator('form button[type=submit]').first().click();
     await page.getByRole('link', { name: 'Back to the service' }).click();
     await page.waitForURL((url) => url.pathname === '/app');

@@ -24,7 +24,6 @@ describe('signing in from the browser', () => {
     await page.goto(`${base()}/sign-in`);
     expect(await page.title()).toBe('Sign in - Agent Readiness Scanner');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'sign-in-1280');
 
     // An address the API refuses is said in plain words, and costs nothing.
     await page.getByLabel('E-mail address').fill('not an address');
@@ -60,11 +59,9 @@ describe('signing in from the browser', () => {
     const page = await context.newPage();
     await page.goto(`${base()}/sign-in`);
     expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
-    await screenshot(page, 'sign-in-390');
     await page.goto(`${base()}/api/v1/auth/verify?token=abc`);
     expect(await page.locator('#status').textContent()).toContain('This sign-in link is damaged');
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'sign-in-link-390');
     await context.close();
   });
 });

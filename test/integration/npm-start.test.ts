@@ -43,7 +43,7 @@ describe('npm start', () => {
       process.kill(-group, 'SIGINT');
       // npm itself ends by re-raising the SIGINT (exit status 130 in a shell); the dev server below it exits 0.
       await exited(child);
-      await waitUntil(() => output.text().includes('Local stack stopped.'), { timeoutMs: 5_000, description: 'the dev server to report a clean stop' });
+      await waitUntil(() => output.text().includes('Local stack stopped.'), { timeoutMs: 15_000, description: 'the dev server to report a clean stop' });
       expect(output.text()).not.toMatch(/exiting without waiting|Stopping the local stack failed/);
 
       await waitUntil(async () => (await dynamoDbLocalOnPort(Number(dynamodbPort))).length === 0, {

@@ -1,5 +1,5 @@
 import type { ScanResult } from '#shared/scanner/result.js';
-import { html } from './html.js';
+import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
 import { checksSection, pagesSection } from './report/checks.js';
 import { dimensionsSection } from './report/dimensions.js';
@@ -23,13 +23,21 @@ export function reportPage(result: ScanResult, shareUrl: string | null): string 
       noindex: true,
       ...(shareUrl === null ? {} : { canonicalUrl: shareUrl }),
     },
-    html`${summarySection(result)}
+    reportContent(result, shareUrl),
+  );
+}
+
+/**
+ * The report without the page around it: what /r/{id} shows, and what GET /api/v1/scan/{id}/report
+ * gives the dashboard for an owned scan (whose page reads it with the key kept in the tab).
+ */
+export function reportContent(result: ScanResult, shareUrl: string | null): SafeHtml {
+  return html`${summarySection(result)}
 ${shareUrl !== null && html`<p class="no-print small">Share this report: <a href="${shareUrl}">${shareUrl}</a></p>`}
 ${dimensionsSection(result)}
 ${fixesSection(result)}
 ${productsSection(result)}
 ${checksSection(result)}
 ${pagesSection(result)}
-<p class="muted small">Scanner ${result.scannerVersion} · ${result.tier} scan · platform: ${result.platform}</p>`,
-  );
+<p class="muted small">Scanner ${result.scannerVersion} · ${result.tier} scan · platform: ${result.platform}</p>`;
 }

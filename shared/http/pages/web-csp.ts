@@ -33,3 +33,10 @@ export const docsPageCsp = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The owned report's page: as the web pages, except that the site script may set the report's HTML,
+ * which GET /api/v1/scan/{id}/report renders with every value escaped, through its one Trusted Types
+ * policy (`scan-report`).
+ */
+export const ownedReportCsp = webPageCsp.replace("trusted-types 'none'", 'trusted-types scan-report');

@@ -16,6 +16,11 @@ export const scannerRoutes = defineFamilyRoutes('scanner', {
     summary: "One of the caller's scans", params: IdParams,
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 401, 404) },
   },
+  getScanReport: {
+    auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
+    summary: "One of the caller's scans as the report's HTML (the part inside the page), for the dashboard", params: IdParams,
+    responses: { 200: { description: 'The report, as an HTML fragment', contentType: 'text/html' }, ...errors(400, 401, 404) },
+  },
   listScans: {
     auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
     summary: "The caller's scans, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),

@@ -32,6 +32,13 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: 'The dashboard of a signed-in user (the page reads the account with the key kept in the tab)',
     responses: page('The dashboard'),
   },
+  showOwnedReport: {
+    auth: 'none', tags: ['Web'],
+    // The id is checked by the API the page's script calls with the key kept in the tab.
+    summary: "The report of one of the signed-in user's scans",
+    params: z.object({ id: z.string() }),
+    responses: page('The report page'),
+  },
   getWebAsset: {
     auth: 'none', tags: ['Web'],
     summary: 'The stylesheet or script of the web pages, named by content hash',

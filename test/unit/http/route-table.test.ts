@@ -48,6 +48,9 @@ const designRoutes = [
   'POST /api/v1/auth/verify',
   'POST /api/billing/stripe/webhook',
   'GET /api/openapi.json',
+  // The dashboard's one request and an owned scan's report for it (README, "Web pages").
+  'GET /api/v1/account/overview',
+  'GET /api/v1/scan/{id}/report',
   // The public scanner page reads a running scan's stage (README, "Web pages").
   'GET /api/scan-progress/{id}',
   // The thresholds-management area the spec leaves open (README, "Watched sites").
@@ -60,7 +63,7 @@ const designRoutes = [
 ];
 
 /** Pages for people in a browser (README, "Web pages"): HTML, not part of the API document. */
-const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /app', 'GET /assets/{file}'];
+const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /app', 'GET /app/scans/{id}', 'GET /assets/{file}'];
 
 const unauthenticated = [
   'POST /api/scan',

@@ -134,7 +134,7 @@ export const dashboardJs = `
     if (!scans) return box.appendChild(el('p', 'muted', 'This key may not read scans.'));
     if (!scans.recent.length) return box.appendChild(el('p', '', 'No scans yet. Run one with the command below.'));
     box.appendChild(table(['Scanned', 'Shop', 'Score'], scans.recent.map(function (scan) {
-      return [day(scan.createdAt), scan.url, scan.score + ' · ' + (bandNames[scan.band] || scan.band)];
+      return [link('/app/scans/' + encodeURIComponent(scan.id), day(scan.createdAt)), scan.url, scan.score + ' · ' + (bandNames[scan.band] || scan.band)];
     })));
     box.appendChild(el('p', 'small muted', scans.total + ' scans in all.'));
   }
@@ -178,6 +178,37 @@ export const dashboardJs = `
       });
       append(box, [el('h3', '', example[0]), append(snippet, [pre, copy])]);
     });
+  }
+
+  // The report's HTML comes from the service's own renderer, every value escaped; this policy is the
+  // only way this page's CSP lets markup in.
+  function ownedReport() {
+    var root = document.getElementById('owned-report');
+    if (!root) return;
+    var status = document.getElementById('owned-report-status');
+    var key = sessionStorage.getItem(storageKey);
+    if (!key) {
+      status.textContent = 'This tab has no API key. ';
+      status.appendChild(link('/app', 'Open the dashboard'));
+      return;
+    }
+    fetch('/api/v1/scan/' + encodeURIComponent(root.getAttribute('data-scan-id')) + '/report', { headers: { accept: 'text/html', authorization: 'Bearer ' + key } })
+      .then(function (response) {
+        return response.text().then(function (text) {
+          if (response.status !== 200) {
+            var error = null;
+            try { error = JSON.parse(text).error; } catch (ignored) { error = null; }
+            status.textContent = response.status === 404 ? 'No scan of yours has this id.' : (error || 'The report could not load (HTTP ' + response.status + ').');
+            return;
+          }
+          var policy = window.trustedTypes ? window.trustedTypes.createPolicy('scan-report', { createHTML: function (markup) { return markup; } }) : null;
+          root.innerHTML = policy ? policy.createHTML(text) : text;
+          var heading = root.querySelector('h1');
+          if (heading) document.title = heading.textContent + ' - Agent Readiness Scanner';
+          addCopyButtons(root);
+        });
+      })
+      .catch(function () { status.textContent = 'Could not reach the service. Reload to try again.'; });
   }
 
   function dashboard() {

@@ -16,8 +16,8 @@ ${dashboardJs}
   }
 
   // Copy buttons: each sits in a .snippet beside the <pre> it copies.
-  function addCopyButtons() {
-    var snippets = document.querySelectorAll('.snippet');
+  function addCopyButtons(within) {
+    var snippets = (within || document).querySelectorAll('.snippet');
     for (var i = 0; i < snippets.length; i++) {
       (function (snippet) {
         var pre = snippet.querySelector('pre');
@@ -197,5 +197,6 @@ ${dashboardJs}
   scannerForm();
   signInForm();
   dashboard();
+  ownedReport();
 })();
 `;
