@@ -18,6 +18,9 @@ declare module 'vitest' {
 /** Public scans a day from one address in the browser tests: the scanner file spends them, in order. */
 export const browserPublicScanLimit = 3;
 
+/** A scan's limit in the browser stack: long enough for the slow fixture shop, short enough to wait for a time-out. */
+export const browserScanTimeoutSeconds = 12;
+
 /**
  * The browser tests' own local stack: the public scanner's per-address allowance is the only one a
  * browser on loopback has, so it must not be shared with the integration tests' stack.
@@ -32,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     dataDir,
     inMemory: true,
     rescanIntervalMs: 0,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit) },
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit), SCAN_TIMEOUT_SECONDS: String(browserScanTimeoutSeconds) },
     log: quietLog,
   });
   project.provide('webBaseUrl', stack.urls.api);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { browserPublicScanLimit } from './global-setup.js';
+import { browserPublicScanLimit, browserScanTimeoutSeconds } from './global-setup.js';
 import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
 
 // The only browser test file that calls POST /api/scan: the stack's public allowance for 127.0.0.1
@@ -10,6 +10,7 @@ import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErro
 let browser: Browser;
 let shop: RunningShop;
 let slowShop: RunningShop;
+let stalledShop: RunningShop;
 const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
@@ -17,11 +18,13 @@ beforeAll(async () => {
   shop = await startShop('agent-ready');
   // The homepage and robots.txt are slow, so the page has time to show the stages the scan reports.
   slowShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? 1_500 : path === '/robots.txt' ? 3_000 : 0) });
+  // A homepage that answers after the scan's limit.
+  stalledShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? (browserScanTimeoutSeconds + 5) * 1_000 : 0) });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([shop?.close(), slowShop?.close()]);
+  await Promise.all([shop?.close(), slowShop?.close(), stalledShop?.close()]);
 });
 
 async function submit(page: Page, url: string): Promise<void> {
@@ -80,7 +83,7 @@ describe('the public scanner page /', () => {
     await page.close();
   });
 
-  it('says in plain words what went wrong: no address, a blocked address, an unreachable site, the rate limit', async () => {
+  it('says in plain words what went wrong: no address, a blocked address, an unreachable site, a time-out, the rate limit', { timeout: 90_000 }, async () => {
     const context = await browser.newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -96,7 +99,11 @@ describe('the public scanner page /', () => {
     await submit(page, `${shop.origin.replace(/:\d+$/, ':1')}/`);
     expect(await errorShown(page)).toMatch(/^We could not reach that site/);
 
-    // Neither failure was counted; the first test's scan was. Spend the rest, then one more.
+    await submit(page, `${stalledShop.origin}/`);
+    await page.locator('#scan-error', { hasText: 'took too long' }).waitFor({ timeout: (browserScanTimeoutSeconds + 10) * 1_000 });
+    expect(await errorShown(page)).toBe('The site took too long to answer, so the scan stopped before it could finish. Try again later.');
+
+    // None of the failures was counted; the first test's scan was. Spend the rest, then one more.
     for (let scan = 1; scan < browserPublicScanLimit; scan++) {
       const response = await fetch(`${base()}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${shop.origin}/` }) });
       expect(response.status).toBe(200);
@@ -107,7 +114,7 @@ describe('the public scanner page /', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'scanner-rate-limited-1280');
     // The failed requests are the page's own fetches, answered on purpose; nothing else went wrong.
-    expect(errors.filter((error) => !/status of (400|429|502)/.test(error))).toEqual([]);
+    expect(errors.filter((error) => !/status of (400|429|502|504)/.test(error))).toEqual([]);
     await context.close();
   });
 });

@@ -102,7 +102,7 @@ ${dashboardJs}
         return 'You have used today\\'s free scans from this network. The next free scan is available in ' + duration(seconds) + '. Sign in for more scans.';
       }
       if (status === 502) return 'We could not reach that site: ' + (error || 'it did not answer') + '. Check the address, or try again later.';
-      if (status === 504) return 'The site took too long to answer, so the scan stopped after 30 seconds. Try again later.';
+      if (status === 504) return 'The site took too long to answer, so the scan stopped before it could finish. Try again later.';
       return 'The scan failed (HTTP ' + status + '). Try again in a moment.';
     }
 
