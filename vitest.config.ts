@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          // One file at a time: they share one local stack, and some start whole stacks of their own.
+          fileParallelism: false,
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

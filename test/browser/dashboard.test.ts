@@ -9,9 +9,7 @@ import { signInLinkFor } from './support/sign-in.js';
 
 let browser: Browser;
 let shop: RunningShop;
-// The origin the service names in its links (PUBLIC_BASE_URL: localhost), so the tab's sessionStorage
-// is the same after billing sends the browser back.
-const base = () => inject('webBaseUrl').replace('127.0.0.1', 'localhost');
+const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
   [browser, shop] = await Promise.all([launchBrowser(), startShop('agent-ready')]);
@@ -97,9 +95,14 @@ describe('the dashboard /app', () => {
 
     // Upgrading goes through billing: the button opens the provider's checkout (here the local stand-in,
     // paid over HTTP: its page is the dev server's, not the product's), which sends the user back.
+    // The service's links name PUBLIC_BASE_URL (localhost here), so the checkout's address is taken from the
+    // navigation and paid at the stack's own address.
+    const checkout = page.waitForRequest(/\/_local\/billing\/checkout\/cs_local_[\w-]+$/);
+    await page.route(/\/_local\/billing\/checkout\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Checkout</title>' }));
     await page.getByRole('button', { name: 'Upgrade to pro' }).click();
-    await page.waitForURL(/\/_local\/billing\/checkout\/cs_local_[\w-]+$/, { waitUntil: 'commit' });
-    const paid = await fetch(`${page.url().replace('localhost', '127.0.0.1')}/complete`, { method: 'POST' });
+    const checkoutPath = new URL((await checkout).url()).pathname;
+    await page.waitForURL(/\/_local\/billing\/checkout\//);
+    const paid = await fetch(`${base()}${checkoutPath}/complete`, { method: 'POST' });
     expect(paid.status).toBe(200);
     await page.goto(`${base()}/app`);
     await page.locator('#account dl.facts').waitFor();
