@@ -9,7 +9,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'] },
+        // CPU-bound tests (property tests, the 93 real pages) share two cores with the other projects' files.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000 },
       },
       {
         extends: true,

@@ -37,7 +37,8 @@ export function watchErrors(page: Page): string[] {
 /** The whole page by default; `firstScreen` for pages too long to be worth a full picture (the API reference). */
 export async function screenshot(page: Page, name: string, extent: 'fullPage' | 'firstScreen' = 'fullPage'): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: extent === 'fullPage' });
+  // JPEG: a long page's PNG takes seconds of CPU to encode, which CI's two cores spend on tests instead.
+  await page.screenshot({ path: `${screenshotDir}${name}.jpg`, type: 'jpeg', quality: 70, fullPage: extent === 'fullPage' });
 }
 
 /** axe-core's serious and critical violations on the page as it is now, as readable lines. */
