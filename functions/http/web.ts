@@ -13,10 +13,9 @@ import { docsBundle } from '#shared/http/pages/assets/docs-bundle.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
 import { webRoutes } from '#shared/http/routes/web.js';
+import { Uuid } from '#shared/http/schemas/common.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function htmlPage(status: number, html: string, cacheControl = 'no-store', csp = webPageCsp): ApiResponse {
   return {
@@ -36,7 +35,7 @@ export const operations: FamilyHandlers<'web'> = {
     htmlPage(200, scannerPage({ origin: new URL(deps.config.publicBaseUrl).origin, freeScansPerDay: deps.config.publicScanLimitPerDay }), 'public, max-age=300'),
   showReportPage: async (request, deps) => {
     const { id } = request.params;
-    if (!uuid.test(id)) return htmlPage(404, reportNotFoundPage());
+    if (!Uuid.safeParse(id).success) return htmlPage(404, reportNotFoundPage());
     try {
       const result = await getPublicResult(id.toLowerCase(), deps);
       const shareUrl = new URL(`/r/${result.id}`, deps.config.publicBaseUrl).toString();
