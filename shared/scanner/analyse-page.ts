@@ -6,10 +6,11 @@ import { productFacts } from '#shared/scanner/extract/product-facts.js';
 import type { ProductFacts } from '#shared/scanner/extract/types.js';
 import { allEntities } from '#shared/scanner/extract/products.js';
 import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
+import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
-import { countWords, visibleText } from '#shared/scanner/visible-text.js';
+import { visibleText } from '#shared/scanner/visible-text.js';
 
 function isHtml(contentType: string | undefined, text: string): boolean {
   if (contentType && /html|xml/i.test(contentType)) return true;
@@ -50,23 +51,32 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
   empty.retrieval = { state: 'fetched', resource };
   const botWall = refusal(resource.status, kind, detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text }));
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
+  const page = { ...empty, ...readMarkup(kind, resource.text, resource.finalUrl), botWall };
+  // The tree died with readMarkup's frame.
+  releaseLargePage(resource.text.length);
+  return page;
+}
+
+type MarkupFacts = Pick<PageArtifact, 'facts' | 'visibleText' | 'wordCount' | 'structured' | 'product' | 'agentView'>;
+
+/**
+ * Everything the checks need from a page's markup, read while its tree is alive; the tree lives only
+ * in this function (page-facts.ts).
+ */
+function readMarkup(kind: PageArtifact['kind'], html: string, url: string): MarkupFacts {
   // htmlparser2 rather than cheerio's default parse5: several times faster on large shop pages, and
   // the scanner needs the elements and attributes as written, not a browser-repaired tree.
-  // The tree lives only in this function: everything the checks need is read from it here (page-facts.ts).
-  const document = load(resource.text, { xml: { xmlMode: false, decodeEntities: true } });
-  const structured = extractStructuredData(document, resource.finalUrl);
-  const text = visibleText(document);
-  const wordCount = countWords(text);
-  const facts = readPageFacts(document, { url: resource.finalUrl, wordCount, entities: allEntities(structured) });
-  const product = unlessPlainlyFree(productFacts(structured, resource.finalUrl), facts);
+  const document = load(html, { xml: { xmlMode: false, decodeEntities: true } });
+  const structured = extractStructuredData(document, url);
+  const { text, wordCount } = visibleText(document);
+  const facts = readPageFacts(document, { url, wordCount, entities: allEntities(structured) });
+  const product = unlessPlainlyFree(productFacts(structured, url), facts);
   return {
-    ...empty,
     facts,
     visibleText: text,
     wordCount,
     structured,
     product,
     agentView: kind === 'product' ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,
-    botWall,
   };
 }

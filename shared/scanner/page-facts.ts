@@ -7,6 +7,7 @@ import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/sca
 import type { Entity } from '#shared/scanner/extract/types.js';
 import { pricesShown, type VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
+import { foldWhitespace as fold } from '#shared/scanner/visible-text.js';
 
 export interface Anchor {
   /** As written (resolve against the page URL). */
@@ -53,7 +54,6 @@ export interface PageFacts {
   pricesShown: VisiblePrice[];
 }
 
-const fold = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: number; entities: readonly Entity[] }): PageFacts {
   const canonical = $('link[rel][href]')
@@ -70,7 +70,7 @@ export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: 
     canonical: canonical?.attribs.href?.trim() ?? null,
     anchors: $('a[href]')
       .toArray()
-      .map((el) => ({ href: el.attribs.href ?? '', text: fold($(el).text()), label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')) })),
+      .map((el) => ({ href: el.attribs.href ?? '', text: fold($.text([el])), label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')) })),
     links: $('link[rel][href]')
       .toArray()
       .map((el) => ({ rel: (el.attribs.rel ?? '').toLowerCase(), type: el.attribs.type ?? '', href: el.attribs.href ?? '', title: el.attribs.title ?? '' })),

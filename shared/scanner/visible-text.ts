@@ -2,28 +2,52 @@ import type { CheerioAPI } from 'cheerio';
 import { hasChildren, isTag, isText, type AnyNode } from 'domhandler';
 
 const invisible = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'input']);
-const blockLevel = new Set(['p', 'div', 'li', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th', 'tr', 'section', 'article', 'header', 'footer', 'nav', 'main']);
 
-/** The text a reader of the raw HTML sees, without running JavaScript. Iterative: deep DOMs cannot overflow the stack. */
-export function visibleText($: CheerioAPI): string {
-  const parts: string[] = [];
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** Whitespace other than single spaces, which folding would change. */
+const UNFOLDED = /[^\S ]| {2}/;
+
+/** Every run of whitespace as one space, trimmed; text already folded is not copied. */
+export function foldWhitespace(text: string): string {
+  return (UNFOLDED.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
+}
+
+export interface VisibleText {
+  /** Whitespace folded to single spaces. */
+  text: string;
+  /** Space-separated words holding a letter or a digit. */
+  wordCount: number;
+}
+
+/**
+ * The text a reader of the raw HTML sees, without running JavaScript. Iterative: deep DOMs cannot
+ * overflow the stack. Each text node is folded and counted on its own, so a 2 MiB page makes small
+ * short-lived strings rather than several page-sized ones.
+ */
+export function visibleText($: CheerioAPI): VisibleText {
+  const pieces: string[] = [];
+  let wordCount = 0;
   const root = $.root().get(0);
   const stack: AnyNode[] = root ? [...root.children].reverse() : [];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (isText(node)) {
-      parts.push(node.data);
+      const piece = foldWhitespace(node.data);
+      if (piece === '') continue;
+      pieces.push(piece);
+      wordCount += countWords(piece);
       continue;
     }
     if (isTag(node) && (invisible.has(node.name) || node.attribs.hidden !== undefined)) continue;
     if (!hasChildren(node)) continue;
     for (let i = node.children.length - 1; i >= 0; i -= 1) stack.push(node.children[i]!);
-    if (isTag(node) && blockLevel.has(node.name)) parts.push(' ');
   }
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
+  return { text: pieces.join(' '), wordCount };
 }
 
+/** Words of already folded text: space-separated runs holding a letter or a digit. */
 export function countWords(text: string): number {
-  if (text === '') return 0;
-  return text.split(' ').filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  let count = 0;
+  for (const word of text.split(' ')) if (WORD_CHARACTER.test(word)) count += 1;
+  return count;
 }

@@ -3,6 +3,7 @@ import type { CheerioAPI } from 'cheerio';
 import { isTag, type AnyNode, type Element } from 'domhandler';
 import { normaliseCurrency } from './currency.js';
 import { normalisePrice, priceValue } from './price.js';
+import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
 export interface VisiblePrice {
   amount: number;
@@ -70,7 +71,7 @@ export function pricesShown($: CheerioAPI): VisiblePrice[] {
   const texts = new Set<string>();
   for (const el of $(PRICE_ELEMENTS).toArray()) {
     if (texts.size >= MAX_PRICES || notShown(el) || aboutOtherProducts(el)) continue;
-    const text = $(el).text().replace(/\s+/g, ' ').trim();
+    const text = foldWhitespace($.text([el]));
     if (text !== '' && text.length <= MAX_PRICE_TEXT) texts.add(text);
   }
   return [...texts].flatMap(visiblePrices);

@@ -8,6 +8,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
+import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
 export const ADD_TO_CART_WORDING =
   /\b(?:add(?:ing)? to (?:cart|basket|bag|trolley)|buy (?:it )?now|pre-?order|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter maintenant|a[ñn]adir al (?:carrito|carro|cesta)|agregar al carrito|comprar ahora|aggiungi al carrello|acquista ora|in (?:de )?winkelwagen|toevoegen aan (?:winkelwagen|winkelmand)|in (?:de )?winkelmand|lägg i varukorgen|adicionar ao carrinho|dodaj do koszyka)\b/i;
@@ -101,9 +102,6 @@ interface Frame {
 const attr = (el: Element, name: string): string | undefined => el.attribs[name];
 const lowerAttr = (el: Element, name: string): string => (el.attribs[name] ?? '').toLowerCase();
 
-function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
 
 const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea']);
 
@@ -167,7 +165,7 @@ function hasCartDataName(el: Element): boolean {
 /** A div or span whose own attributes or short own text suggest a cart action (not every wrapper). */
 function suggestsCart(el: Element): boolean {
   const own = directText(el);
-  if (own !== '' && ADD_TO_CART_LOOSE.test(own) && squash(own).length <= MAX_NAME_LENGTH) return true;
+  if (own !== '' && ADD_TO_CART_LOOSE.test(own) && foldWhitespace(own).length <= MAX_NAME_LENGTH) return true;
   return hintsCart(el) || hasCartDataName(el);
 }
 
@@ -288,8 +286,8 @@ function boundedText(el: Element): { text: string; alts: string } {
       }
     }
   }
-  const squashed = squash(text);
-  return { text: cut || squashed.length > MAX_TEXT ? `${squashed.slice(0, MAX_TEXT)}…` : squashed, alts: squash(alts.join(' ')) };
+  const squashed = foldWhitespace(text);
+  return { text: cut || squashed.length > MAX_TEXT ? `${squashed.slice(0, MAX_TEXT)}…` : squashed, alts: foldWhitespace(alts.join(' ')) };
 }
 
 function textByIds(index: PageIndex, ids: string): string {
@@ -307,21 +305,21 @@ function textByIds(index: PageIndex, ids: string): string {
 /** The accessible name (accname, simplified): aria-labelledby, aria-label, content or value, then title. */
 function nameOf(index: PageIndex, el: Element): string {
   const labelledBy = textByIds(index, attr(el, 'aria-labelledby') ?? '');
-  if (labelledBy) return squash(labelledBy);
+  if (labelledBy) return foldWhitespace(labelledBy);
   const label = attr(el, 'aria-label')?.trim();
-  if (label) return squash(label);
+  if (label) return foldWhitespace(label);
   if (el.name === 'img') {
     const alt = attr(el, 'alt')?.trim();
-    if (alt) return squash(alt);
+    if (alt) return foldWhitespace(alt);
   } else if (el.name === 'input') {
     const own = lowerAttr(el, 'type') === 'image' ? attr(el, 'alt') : attr(el, 'value');
-    if (own?.trim()) return squash(own);
+    if (own?.trim()) return foldWhitespace(own);
   } else {
     const { text, alts } = boundedText(el);
     if (text) return text;
     if (alts) return alts;
   }
-  return squash(attr(el, 'title') ?? '');
+  return foldWhitespace(attr(el, 'title') ?? '');
 }
 
 /** The accessible name of an element of the page (see `nameOf`). */

@@ -18,6 +18,8 @@ const FIELDS: { name: string; present: (org: Entity) => boolean }[] = [
 ];
 
 function isSocialProfile(href: string): boolean {
+  // Most of a page's links are relative: not worth a URL parse (and its exception) each.
+  if (!/^https:\/\//i.test(href)) return false;
   try {
     const url = new URL(href);
     return url.protocol === 'https:' && SOCIAL_HOSTS.test(url.hostname) && url.pathname.length > 1;

@@ -30,21 +30,24 @@ interface Link {
   text: string;
 }
 
-function linksOf(facts: PageFacts, base: string): Link[] {
+/** The page's links in document order, resolved one at a time: a shop's footer is found long before a 5,000-card grid is. */
+function* linksOf(facts: PageFacts, base: string): Generator<Link> {
   // <link rel="privacy-policy"> and rel="terms-of-service" are registered link relations for exactly this.
-  const relations = facts.links.filter((link) => link.rel.split(/\s+/).some((rel) => rel === 'privacy-policy' || rel === 'terms-of-service'));
   // The head's <link> elements come before the body's anchors, as in document order.
-  const written = [
-    ...relations.map((link) => ({ raw: link.href, text: link.rel })),
-    ...facts.anchors.map((anchor) => ({ raw: anchor.href, text: [anchor.text, anchor.label].filter(Boolean).join(' ') })),
-  ];
-  return written.flatMap(({ raw, text }) => {
-    const href = URL.parse(raw, base)?.href;
-    return href === undefined ? [] : [{ href, text: text.replace(/\s+/g, ' ').trim() }];
-  });
+  for (const link of facts.links) {
+    if (!link.rel.split(/\s+/).some((rel) => rel === 'privacy-policy' || rel === 'terms-of-service')) continue;
+    const href = URL.parse(link.href, base)?.href;
+    if (href !== undefined) yield { href, text: link.rel.replace(/\s+/g, ' ').trim() };
+  }
+  for (const anchor of facts.anchors) {
+    const href = URL.parse(anchor.href, base)?.href;
+    // Anchor text and label are whitespace-folded already (page-facts.ts).
+    if (href !== undefined) yield { href, text: [anchor.text, anchor.label].filter(Boolean).join(' ') };
+  }
 }
 
-function matches(link: Link, pattern: RegExp): boolean {
+/** What a link's kind is read from: its decoded path (its whole address for mailto:) and, when short, its text. */
+function readable(link: Link): { target: string; text: string | null } {
   let target = link.href.replace(/^https?:\/\/[^/]+/i, '');
   try {
     target = decodeURIComponent(target);
@@ -52,14 +55,22 @@ function matches(link: Link, pattern: RegExp): boolean {
     // Keep the raw path when it is not valid percent-encoding.
   }
   if (link.href.startsWith('mailto:')) target = link.href;
-  return pattern.test(target) || (link.text.length <= MAX_TEXT && pattern.test(link.text));
+  return { target, text: link.text.length <= MAX_TEXT ? link.text : null };
 }
 
+/** For each kind, the first link in document order that matches it; keyed in the order of KINDS. */
 export function findPolicyLinks(facts: PageFacts, base: string): Map<string, Link> {
-  const links = linksOf(facts, base);
+  const first = new Map<string, Link>();
+  for (const link of linksOf(facts, base)) {
+    const { target, text } = readable(link);
+    for (const { kind, pattern } of KINDS) {
+      if (!first.has(kind) && (pattern.test(target) || (text !== null && pattern.test(text)))) first.set(kind, link);
+    }
+    if (first.size === KINDS.length) break;
+  }
   const found = new Map<string, Link>();
-  for (const { kind, pattern } of KINDS) {
-    const link = links.find((l) => matches(l, pattern));
+  for (const { kind } of KINDS) {
+    const link = first.get(kind);
     if (link) found.set(kind, link);
   }
   return found;

@@ -6,18 +6,60 @@ function foldForMatch(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+
+function isWordAt(text: string, at: number): boolean {
+  const code = text.codePointAt(at);
+  return code !== undefined && WORD_CHARACTER.test(String.fromCodePoint(code));
+}
+
+function isWordBefore(text: string, at: number): boolean {
+  if (at === 0) return false;
+  const low = text.charCodeAt(at - 1);
+  const pair = low >= 0xdc00 && low <= 0xdfff && at >= 2;
+  return isWordAt(text, pair ? at - 2 : at - 1);
+}
+
+/** Where the run of non-letters, non-digits starting at `at` ends; `at` itself when there is none. */
+function afterSeparators(text: string, at: number): number {
+  let next = at;
+  while (next < text.length && !isWordAt(text, next)) next += (text.codePointAt(next) ?? 0) > 0xffff ? 2 : 1;
+  return next;
+}
+
+/**
+ * Whether lower-cased text holds `needle` (folded) as whole words, with any run of non-letters
+ * between them: the test `fold(text).includes(needle)` makes, without a folded copy of a page's
+ * megabyte of text. Finds the first word with indexOf, then checks the rest where it stands.
+ */
+function holdsWords(haystack: string, needle: string): boolean {
+  const [first = '', ...rest] = needle.split(' ');
+  for (let at = haystack.indexOf(first); at !== -1; at = haystack.indexOf(first, at + 1)) {
+    if (isWordBefore(haystack, at)) continue;
+    let end = at + first.length;
+    const whole = rest.every((word) => {
+      const start = afterSeparators(haystack, end);
+      if (start === end || !haystack.startsWith(word, start)) return false;
+      end = start + word.length;
+      return true;
+    });
+    if (whole && !isWordAt(haystack, end)) return true;
+  }
+  return false;
+}
+
 export function containsName(text: string, name: string): boolean {
   return findName(text, [name]) !== null;
 }
 
-/** The first of `names` that `text` contains (as `containsName` matches), or null; folds the text once. */
+/** The first of `names` that `text` contains (as `containsName` matches), or null; lower-cases the text once. */
 export function findName(text: string, names: readonly string[]): string | null {
   let haystack: string | null = null;
   for (const name of names) {
     const needle = foldForMatch(name);
     if (needle === '') continue;
-    haystack ??= ` ${foldForMatch(text)} `;
-    if (haystack.includes(` ${needle} `)) return name;
+    haystack ??= text.normalize('NFKC').toLowerCase();
+    if (holdsWords(haystack, needle)) return name;
   }
   return null;
 }

@@ -157,6 +157,19 @@ describe('price and name matching', () => {
     expect(findName('Merino Crew Base Layer – size S', ['Merino Crew Base Layer - M', 'Merino Crew Base Layer'])).toBe('Merino Crew Base Layer');
     expect(findName('Oak Stool', ['', 'Ash Bench'])).toBeNull();
   });
+
+  it('matches names whole-word across case, accents, compatibility forms and punctuation', () => {
+    expect(containsName('Ｃａｆé CRÈME, 250 g', 'café crème')).toBe(true);
+    expect(containsName('ΚΑΦΈΣ ελληνικός', 'Καφές Ελληνικός')).toBe(true);
+    expect(containsName('Learn C++ (2nd ed.) today', 'C++ 2nd ed')).toBe(true);
+    expect(containsName('Perfume No.5', 'No 5')).toBe(true);
+    expect(containsName('Perfume No.50', 'No 5')).toBe(false);
+    expect(containsName('Bluetooth speakers', 'Bluetooth speaker')).toBe(false);
+    expect(containsName('[a-z]* stool', '[a-z] stool')).toBe(true);
+    // U+20000 is a letter outside the BMP: it joins the word after it.
+    expect(containsName('\u{20000}abc', 'abc')).toBe(false);
+    expect(containsName('\u{20000} abc', 'abc')).toBe(true);
+  });
 });
 
 describe('product_facts_in_html', () => {
