@@ -48,5 +48,8 @@ const cachedData = readCache();
 const script = new vm.Script(Module.wrap(readFileSync(corePath, 'utf8')), { filename: corePath, cachedData });
 const module = { exports: {} as { main: (argv: string[]) => Promise<number> } };
 (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(corePath), module, corePath, here);
-process.exitCode = await module.exports.main(process.argv.slice(2));
+const exitCode = await module.exports.main(process.argv.slice(2));
 if (cachedData === undefined || script.cachedDataRejected === true) writeCache(script.createCachedData());
+// The scans are over and their connections closed; waiting for the event loop to drain on its own
+// took another 30-60 ms. Exit once everything written to stdout has been flushed.
+process.stdout.write('', () => process.exit(exitCode));
