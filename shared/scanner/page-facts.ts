@@ -8,6 +8,7 @@ import type { Entity } from '#shared/scanner/extract/types.js';
 import { pricesShown, type VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
 import { foldWhitespace as fold } from '#shared/scanner/visible-text.js';
+import { elementsNamed, lowerAttr } from '#shared/scanner/parse/elements.js';
 
 export interface Anchor {
   /** As written (resolve against the page URL). */
@@ -55,25 +56,27 @@ export interface PageFacts {
 }
 
 
+function firstText($: CheerioAPI, name: string): string {
+  const first = elementsNamed($, name)[0];
+  return first ? $.text([first]) : '';
+}
+
 export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: number; entities: readonly Entity[] }): PageFacts {
-  const canonical = $('link[rel][href]')
-    .toArray()
-    .find((el) => (el.attribs.rel ?? '').toLowerCase().split(/\s+/).includes('canonical'));
+  const linkElements = elementsNamed($, 'link').filter((el) => el.attribs.rel !== undefined && el.attribs.href !== undefined);
+  const canonical = linkElements.find((el) => lowerAttr(el, 'rel').split(/\s+/).includes('canonical'));
   return {
-    title: $('title').first().text().trim(),
-    lang: $('html').attr('lang') ?? '',
-    h1: fold($('h1').first().text()),
+    title: firstText($, 'title').trim(),
+    lang: elementsNamed($, 'html')[0]?.attribs.lang ?? '',
+    h1: fold(firstText($, 'h1')),
     metaRefresh: metaRefreshTarget($, context.url),
-    metas: $('meta[name][content]')
-      .toArray()
+    metas: elementsNamed($, 'meta')
+      .filter((el) => el.attribs.name !== undefined && el.attribs.content !== undefined)
       .map((el) => ({ name: (el.attribs.name ?? '').trim().toLowerCase(), content: el.attribs.content ?? '' })),
     canonical: canonical?.attribs.href?.trim() ?? null,
-    anchors: $('a[href]')
-      .toArray()
+    anchors: elementsNamed($, 'a')
+      .filter((el) => el.attribs.href !== undefined)
       .map((el) => ({ href: el.attribs.href ?? '', text: fold($.text([el])), label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')) })),
-    links: $('link[rel][href]')
-      .toArray()
-      .map((el) => ({ rel: (el.attribs.rel ?? '').toLowerCase(), type: el.attribs.type ?? '', href: el.attribs.href ?? '', title: el.attribs.title ?? '' })),
+    links: linkElements.map((el) => ({ rel: lowerAttr(el, 'rel'), type: el.attribs.type ?? '', href: el.attribs.href ?? '', title: el.attribs.title ?? '' })),
     shell: context.wordCount < SSR_WARN_WORDS ? readShellMarkers($) : null,
     siteSearch: findSiteSearch($, context.entities, context.url),
     addToCart: findAddToCart($),

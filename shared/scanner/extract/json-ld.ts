@@ -5,6 +5,7 @@ import { rawText, resolveUrl } from './dom.js';
 import { addProp, createEntity, isEntity } from './entity.js';
 import type { Entity, JsonLdResult, MalformedBlock, PropValue } from './types.js';
 import { normaliseProp, normaliseType } from './vocab.js';
+import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 // Deeper JSON than this is not markup anyone writes by hand; the cap keeps recursion bounded.
 const MAX_DEPTH = 64;
@@ -167,7 +168,7 @@ function errorMessage(error: unknown): string {
 }
 
 export function readJsonLd($: CheerioAPI, pageUrl: string): JsonLdResult {
-  return readJsonLdScripts($('script').toArray(), pageUrl);
+  return readJsonLdScripts(elementsNamed($, 'script'), pageUrl);
 }
 
 /** Same as `readJsonLd`, over script elements the caller already collected. */

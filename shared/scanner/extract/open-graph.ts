@@ -1,12 +1,13 @@
 /** Open Graph reader: `og:*` plus the type namespaces (`product:*`, `article:*`, ...) on `<meta>`. */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 // Shops write both `property=` (the spec) and `name=`; both are read.
 const OG_KEY = /^(?:og|product|article|book|profile|music|video|fb):\S/;
 
 export function readOpenGraph($: CheerioAPI): Record<string, string[]> {
-  return readOpenGraphMetas($('meta').toArray());
+  return readOpenGraphMetas(elementsNamed($, 'meta'));
 }
 
 /** Same as `readOpenGraph`, over meta elements the caller already collected. */

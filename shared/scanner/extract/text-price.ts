@@ -2,6 +2,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { isTag, type AnyNode } from 'domhandler';
 import { aboutOtherProducts, MAX_PRICE_TEXT, notShown, PRICE_ELEMENTS, visiblePrices } from './visible-prices.js';
+import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 // Prices a shopper does not pay now: crossed out, list or "was" prices, instalments, unit prices, savings, shipping.
 const NOT_THE_PRICE = /old|was|strike|regular|compare|list-?price|before|original|rrp|uvp|msrp|crossed|previous|instal|monthly|per-?month|financ|unit-?price|per-?unit|base-?price|grundpreis|saving|save|discount|shipping|delivery|tax-?info|vat/i;
@@ -18,7 +19,7 @@ const MAX_DISTANCE = 400;
  * than none.
  */
 export function mainPriceNearTitle($: CheerioAPI, buyButton: Element | null): { price: string; currency: string | null } | null {
-  const title = $('h1').toArray().find((element) => !notShown(element)) ?? null;
+  const title = elementsNamed($, 'h1').find((element) => !notShown(element)) ?? null;
   const anchors = [title, buyButton].filter((element): element is Element => element !== null);
   if (anchors.length === 0) return null;
   const order = documentOrder($);

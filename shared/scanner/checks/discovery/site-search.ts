@@ -6,6 +6,7 @@ import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/chec
 import { firstText, hasType, values } from '#shared/scanner/extract/index.js';
 import type { Entity } from '#shared/scanner/extract/index.js';
 import { because, readPage } from './gathered.js';
+import { elementsNamed, lowerAttr } from '#shared/scanner/parse/elements.js';
 
 const SEARCH_ACTION: ReadonlySet<string> = new Set(['SearchAction']);
 const SEARCH_INPUT_NAMES = new Set(['q', 's', 'query', 'search', 'search_query', 'searchterm', 'keyword', 'keywords', 'term']);
@@ -59,21 +60,23 @@ export function findSiteSearch($: CheerioAPI, entities: readonly Entity[], pageU
   const searchAction = entities.filter((e) => hasType(e, SEARCH_ACTION)).map(actionTemplate).find((t) => t !== null) ?? null;
 
   const forms: SearchForm[] = [];
-  $('form').each((_, form) => {
+  for (const form of elementsNamed($, 'form')) {
     const el = $(form);
     const inputs = el.find('input').toArray().filter((input) => isSearchInput($, input));
     const action = el.attr('action') ?? '';
     const namedSearch = el.attr('role') === 'search' || SEARCH_ACTION_PATH.test(action);
     const input = inputs[0] ?? (namedSearch ? el.find('input[type="text"], input:not([type])').toArray()[0] : undefined);
-    if (input === undefined) return;
+    if (input === undefined) continue;
     forms.push({
       method: (el.attr('method') ?? 'get').trim().toLowerCase() === 'post' ? 'post' : 'get',
       action: absolute(action, pageUrl),
       inputName: $(input).attr('name') ?? null,
     });
-  });
-  const scriptOnlyInput = $('input[type="search"]').toArray().some((input) => $(input).closest('form').length === 0);
-  const openSearchHref = $('link[rel~="search"][type="application/opensearchdescription+xml"]').attr('href');
+  }
+  const scriptOnlyInput = elementsNamed($, 'input').some((input) => lowerAttr(input, 'type') === 'search' && $(input).closest('form').length === 0);
+  const openSearchHref = elementsNamed($, 'link').find(
+    (link) => lowerAttr(link, 'rel').split(/\s+/).includes('search') && lowerAttr(link, 'type') === 'application/opensearchdescription+xml',
+  )?.attribs.href;
   return { searchAction, forms, scriptOnlyInput, openSearch: openSearchHref ? absolute(openSearchHref, pageUrl) : null };
 }
 

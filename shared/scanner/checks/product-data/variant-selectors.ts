@@ -1,6 +1,7 @@
 /** Finding the variant choices (size, colour, ...) a product page offers in its raw HTML. */
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { elementsNamed, lowerAttr } from '#shared/scanner/parse/elements.js';
 
 export interface VariantSelector {
   /** `choice`: a select or radio group named `label`; otherwise how the choice is built (`swatches`). */
@@ -25,7 +26,8 @@ function clean(text: string): string {
 
 function labelText($: CheerioAPI, id: string | undefined): string {
   if (id === undefined) return '';
-  return clean($('label').filter((_, label) => label.attribs.for === id).first().text());
+  const label = elementsNamed($, 'label').find((candidate) => candidate.attribs.for === id);
+  return label ? clean($.text([label])) : '';
 }
 
 function labelFor($: CheerioAPI, el: Element): string {
@@ -47,7 +49,7 @@ function describes(el: Element, label: string): boolean {
 
 function selects($: CheerioAPI): VariantSelector[] {
   const found: VariantSelector[] = [];
-  for (const el of $('select').toArray()) {
+  for (const el of elementsNamed($, 'select')) {
     const label = labelFor($, el);
     if (!describes(el, label)) continue;
     const options = $(el)
@@ -63,7 +65,7 @@ function selects($: CheerioAPI): VariantSelector[] {
 
 function radioGroups($: CheerioAPI): VariantSelector[] {
   const groups = new Map<string, Element[]>();
-  for (const el of $('input[type="radio" i]').toArray()) {
+  for (const el of elementsNamed($, 'input').filter((input) => lowerAttr(input, 'type') === 'radio')) {
     const name = el.attribs.name ?? '';
     groups.set(name, [...(groups.get(name) ?? []), el]);
   }

@@ -3,6 +3,7 @@ import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { isSuccess, plural, quoteEvidence, resourceOf, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 export const SSR_PASS_WORDS = 150;
 export const SSR_WARN_WORDS = 50;
@@ -58,7 +59,7 @@ export interface ShellMarkers {
 }
 
 export function readShellMarkers($: CheerioAPI): ShellMarkers {
-  const scripts = $('script').toArray().filter((script) => !/json/i.test(script.attribs.type ?? ''));
+  const scripts = elementsNamed($, 'script').filter((script) => !/json/i.test(script.attribs.type ?? ''));
   const externalScripts = scripts.filter((script) => script.attribs.src !== undefined).length;
   const inlineScriptChars = scripts.reduce((sum, script) => sum + $(script).text().length, 0);
   const mount = MOUNT_POINTS.find((point) => $(point.selector).length > 0);
@@ -67,7 +68,7 @@ export function readShellMarkers($: CheerioAPI): ShellMarkers {
     externalScripts,
     inlineScriptChars,
     mountMarker: mount && tag ? `<${tag}${mount.attribute ? ` ${mount.attribute}` : ''}>` : null,
-    noscriptNeedsJs: NOSCRIPT_NEEDS_JS.test($('noscript').text()),
+    noscriptNeedsJs: NOSCRIPT_NEEDS_JS.test($.text(elementsNamed($, 'noscript'))),
   };
 }
 
