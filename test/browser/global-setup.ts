@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { quietLog } from '../../bin/local/log.js';
-import { startLocalStack } from '../../bin/local/stack.js';
+import { startTestStack } from '../support/local-test-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,25 +22,14 @@ export const browserScanTimeoutSeconds = 12;
  * browser on loopback has, so it must not be shared with the integration tests' stack.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'readiness-browser-'));
-  const stack = await startLocalStack({
-    port: 0,
-    dynamodbPort: 0,
-    sqsPort: 0,
-    sesPort: 0,
-    dataDir,
-    inMemory: true,
-    rescanIntervalMs: 0,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit), SCAN_TIMEOUT_SECONDS: String(browserScanTimeoutSeconds) },
-    log: quietLog,
+  const { stack, stop } = await startTestStack('browser', {
+    PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit),
+    SCAN_TIMEOUT_SECONDS: String(browserScanTimeoutSeconds),
   });
   project.provide('webBaseUrl', stack.urls.api);
   project.provide('webSesBaseUrl', stack.urls.ses);
   project.provide('webDynamodbEndpoint', stack.urls.dynamodb);
   project.provide('webTableName', stack.tableName);
   project.provide('webAwsRegion', process.env.AWS_REGION ?? 'eu-west-2');
-  return async () => {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

@@ -1,10 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { QueueName } from '#shared/adapters/queue.js';
-import { quietLog } from '../../bin/local/log.js';
-import { startLocalStack } from '../../bin/local/stack.js';
+import { startTestStack } from '../support/local-test-stack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,23 +18,15 @@ declare module 'vitest' {
 const webhookRetries = { WEBHOOK_RETRY_BASE_SECONDS: '1', WEBHOOK_DISABLE_AFTER_FAILURES: '4', WEBHOOK_DISABLE_AFTER_SECONDS: '0' };
 
 /**
- * One local stack for the whole integration project: DynamoDB Local in memory, every port chosen
- * free (a developer's running `npm start` is never touched), the rescan timer off. Limits keep the
- * spec's values: the pricing test depends on the real 100 requests per hour.
+ * One local stack for the whole integration project. Limits keep the spec's values: the pricing test
+ * depends on the real 100 requests per hour.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'readiness-integration-'));
-  const stack = await startLocalStack({
-    port: 0,
-    dynamodbPort: 0,
-    sqsPort: 0,
-    sesPort: 0,
-    dataDir,
-    inMemory: true,
-    rescanIntervalMs: 0,
+  const { stack, stop } = await startTestStack('integration', {
     // Rescans of one shop a second apart and digests after a second, so a test sees a whole sweep.
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', RESCAN_HOST_SPACING_SECONDS: '1', ALERT_DIGEST_DELAY_SECONDS: '1', ...webhookRetries },
-    log: quietLog,
+    RESCAN_HOST_SPACING_SECONDS: '1',
+    ALERT_DIGEST_DELAY_SECONDS: '1',
+    ...webhookRetries,
   });
   project.provide('apiBaseUrl', stack.urls.api);
   project.provide('sesBaseUrl', stack.urls.ses);
@@ -47,8 +35,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('sqsEndpoint', stack.urls.sqs);
   project.provide('awsRegion', process.env.AWS_REGION ?? 'eu-west-2');
   project.provide('queues', stack.queues);
-  return async () => {
-    await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  };
+  return stop;
 }

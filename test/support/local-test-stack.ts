@@ -1,0 +1,32 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quietLog } from '../../bin/local/log.js';
+import { startLocalStack, type LocalStack } from '../../bin/local/stack.js';
+
+/**
+ * A local stack for a test project's global setup: DynamoDB Local in memory, every port chosen free
+ * (a developer's running `npm start` is never touched), the rescan timer off, quiet logs, scans
+ * allowed to reach loopback. `env` adds the project's own settings. Returns the stack and its teardown.
+ */
+export async function startTestStack(name: string, env: Record<string, string>): Promise<{ stack: LocalStack; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), `readiness-${name}-`));
+  const stack = await startLocalStack({
+    port: 0,
+    dynamodbPort: 0,
+    sqsPort: 0,
+    sesPort: 0,
+    dataDir,
+    inMemory: true,
+    rescanIntervalMs: 0,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', ...env },
+    log: quietLog,
+  });
+  return {
+    stack,
+    stop: async () => {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
