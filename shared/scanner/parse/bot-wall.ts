@@ -77,8 +77,6 @@ const RULES: readonly Rule[] = [
 export function detectBotWall(input: BotWallInput): BotWallResult {
   const response = { headers: normaliseHeaders(input.headers), body: (input.body ?? '').slice(0, SCANNED_BODY_CHARS) };
   const blockStatus = BLOCK_STATUSES.has(input.status);
-  const satisfied = (requirement: Requirement): boolean =>
-    requirement === 'nothing' || blockStatus || (requirement === 'block_or_thin' && isThinPage(response.body));
 
   if (input.status === 429) {
     const kasada = RULES.find((rule) => rule.vendor === 'kasada' && rule.test(response));
@@ -87,37 +85,56 @@ export function detectBotWall(input: BotWallInput): BotWallResult {
     return { kind: 'rate_limited', evidence: retryAfter ? `HTTP 429, Retry-After: ${retryAfter}` : 'HTTP 429' };
   }
 
-  const matched = RULES.find((rule) => rule.test(response) && satisfied(rule.requires));
+  // Requirements first: they are cheaper than the rules' scans of the body, and most rules cannot
+  // count on an ordinary page (200, plenty of text) whatever they find.
+  let thin: boolean | undefined;
+  const satisfied = (requirement: Requirement): boolean =>
+    requirement === 'nothing' || blockStatus || (requirement === 'block_or_thin' && (thin ??= isThinPage(response.body)));
+  const matched = RULES.find((rule) => satisfied(rule.requires) && rule.test(response));
   if (!matched) return { kind: 'none' };
   return { kind: 'wall', vendor: matched.vendor, evidence: `HTTP ${input.status}, ${matched.evidence}` };
 }
 
+/** Fewer than THIN_PAGE_WORDS words outside tags, scripts and styles; stops counting once there are enough. */
 function isThinPage(body: string): boolean {
   let words = 0;
-  for (const _ of visibleText(body).matchAll(/[\p{L}\p{N}]{2,}/gu)) {
-    if (++words >= THIN_PAGE_WORDS) return false;
+  for (const segment of visibleSegments(body)) {
+    for (const _ of segment.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+      if (++words >= THIN_PAGE_WORDS) return false;
+    }
   }
   return true;
 }
 
 /**
- * Text outside tags, scripts and styles. A linear indexOf scan rather than regexes, which go
- * quadratic on hostile input such as thousands of unclosed `<script` tags.
+ * The runs of text outside tags, scripts and styles, in order. A linear indexOf scan rather than
+ * regexes, which go quadratic on hostile input such as thousands of unclosed `<script` tags.
  */
-function visibleText(html: string): string {
-  const lower = html.toLowerCase();
-  let text = '';
+function* visibleSegments(html: string): Generator<string> {
   let at = 0;
   while (at < html.length) {
     const open = html.indexOf('<', at);
-    if (open < 0) return text + html.slice(at);
-    text += `${html.slice(at, open)} `;
-    const rawTextElement = ['script', 'style'].find((name) => lower.startsWith(`<${name}`, open));
-    const contentEnd = rawTextElement ? lower.indexOf(`</${rawTextElement}`, open) : open;
-    if (contentEnd < 0) return text;
+    if (open < 0) {
+      yield html.slice(at);
+      return;
+    }
+    yield html.slice(at, open);
+    const rawTextElement = ['script', 'style'].find((name) => startsWithIgnoringCase(html, `<${name}`, open));
+    const contentEnd = rawTextElement ? indexOfIgnoringCase(html, `</${rawTextElement}`, open) : open;
+    if (contentEnd < 0) return;
     const close = html.indexOf('>', contentEnd);
-    if (close < 0) return text;
+    if (close < 0) return;
     at = close + 1;
   }
-  return text;
+}
+
+function startsWithIgnoringCase(text: string, prefix: string, at: number): boolean {
+  return text.slice(at, at + prefix.length).toLowerCase() === prefix;
+}
+
+/** indexOf for a lower-case ASCII needle, any case in `text`, without a lower-cased copy of all of it. */
+function indexOfIgnoringCase(text: string, needle: string, from: number): number {
+  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'gi');
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
 }
