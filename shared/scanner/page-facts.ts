@@ -55,7 +55,6 @@ export interface PageFacts {
   pricesShown: VisiblePrice[];
 }
 
-
 function firstText($: CheerioAPI, name: string): string {
   const first = elementsNamed($, name)[0];
   return first ? $.text([first]) : '';

@@ -46,7 +46,7 @@ export function visibleText($: CheerioAPI): VisibleText {
 }
 
 /** Words of already folded text: space-separated runs holding a letter or a digit. */
-export function countWords(text: string): number {
+function countWords(text: string): number {
   let count = 0;
   for (const word of text.split(' ')) if (WORD_CHARACTER.test(word)) count += 1;
   return count;

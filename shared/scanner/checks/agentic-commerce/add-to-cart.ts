@@ -8,6 +8,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
+import { lowerAttr } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
 export const ADD_TO_CART_WORDING =
@@ -100,8 +101,6 @@ interface Frame {
 }
 
 const attr = (el: Element, name: string): string | undefined => el.attribs[name];
-const lowerAttr = (el: Element, name: string): string => (el.attribs[name] ?? '').toLowerCase();
-
 
 const FORM_CONTROLS = new Set(['button', 'input', 'select', 'textarea']);
 
