@@ -1,4 +1,5 @@
-import { getPublicResult, runPublicScan } from '#shared/domain/scans.js';
+import { getPublicResult } from '#shared/domain/scan-results.js';
+import { runPublicScan } from '#shared/domain/scans.js';
 import { progressIdOf, readScanProgress } from '#shared/domain/scan-progress.js';
 import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';

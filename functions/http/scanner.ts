@@ -1,5 +1,6 @@
 import { reportContent } from '#shared/http/pages/report-page.js';
-import { getAccountScan, listAccountScans, runAccountScan } from '#shared/domain/scans.js';
+import { getAccountScan, listAccountScans } from '#shared/domain/scan-results.js';
+import { runAccountScan } from '#shared/domain/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';

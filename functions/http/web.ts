@@ -1,4 +1,4 @@
-import { getPublicResult } from '#shared/domain/scans.js';
+import { getPublicResult } from '#shared/domain/scan-results.js';
 import { AppError } from '#shared/domain/errors.js';
 import { webAsset } from '#shared/http/pages/assets/web-assets.js';
 import { reportNotFoundPage } from '#shared/http/pages/not-found-page.js';

@@ -1,8 +1,8 @@
-import { getScan, listOwnedScans, putOwnedScan, putScan } from '#shared/db/scans.js';
+import { putOwnedScan, putScan } from '#shared/db/scans.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { countScan, refundScan } from '#shared/domain/accounts/usage.js';
-import { AppError, invalidInput, notFound } from '#shared/domain/errors.js';
+import { AppError } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import { screenTarget } from '#shared/domain/scan-target.js';
@@ -83,13 +83,6 @@ export async function runPublicScan(url: string, deps: Dependencies, progressId:
   }
 }
 
-/** GET /api/results/{id}: public results only; an account's scans are not readable here. */
-export async function getPublicResult(id: string, deps: Dependencies): Promise<ScanResult> {
-  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
-  if (!stored || stored.ownerId !== null) throw notFound('Result not found or expired');
-  return stored.result;
-}
-
 /**
  * POST /api/v1/scan: counts against the daily allowance, scans with the caller's tier page budget, keeps
  * the result for the account (owned results do not expire) and raises scan_complete.
@@ -104,29 +97,4 @@ export async function runAccountScan(url: string, caller: Caller, deps: Dependen
   await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
   await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
   return result;
-}
-
-/** GET /api/v1/scan/{id}: the caller's own scans only; anyone else's, or a public one, is not found. */
-export async function getAccountScan(id: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
-  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
-  if (!stored || stored.ownerId !== caller.accountId) throw notFound('Scan not found');
-  return stored.result;
-}
-
-/** Well under the 6 MB a Lambda response may carry, whatever the client's Accept-Encoding. */
-export const listPageMaxJsonBytes = 4 * 1024 * 1024;
-
-/**
- * GET /api/v1/scans: newest first; `total` is the account's exact scan count. Pages by `offset` (capped)
- * or by the `nextCursor` of the previous page, not both. A page holds at most 4 MiB of results: a
- * shorter page than `limit` with a nextCursor means more follow.
- */
-export async function listAccountScans(
-  caller: Caller,
-  page: { limit: number; offset: number; cursor?: string | undefined },
-  deps: Dependencies,
-): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
-  if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
-  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, { ...page, maxJsonBytes: listPageMaxJsonBytes });
-  return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset, nextCursor };
 }

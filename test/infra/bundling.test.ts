@@ -110,4 +110,11 @@ describe('the web bundle', () => {
     expect(renderer.body.length).toBeGreaterThan(500_000);
     expect(renderer.body).not.toContain('cdn.redoc.ly/redoc/logo-mini.svg');
   });
+
+  it('reads stored results without loading the scanner (its cold start stays small)', () => {
+    const code = readFileSync(path.join(bundleOf('FunctionsWebHandler'), 'index.mjs'), 'utf8');
+    // The scanner's user agent is in every bundle that can scan.
+    expect(code).not.toContain('AgentReadinessScanner/');
+    expect(readFileSync(path.join(bundleOf('FunctionsPublicScannerHandler'), 'index.mjs'), 'utf8')).toContain('AgentReadinessScanner/');
+  });
 });

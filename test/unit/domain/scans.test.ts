@@ -6,7 +6,8 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#shared/config.js';
 import { AppError } from '#shared/domain/errors.js';
-import { getPublicResult, runScan } from '#shared/domain/scans.js';
+import { getPublicResult } from '#shared/domain/scan-results.js';
+import { runScan } from '#shared/domain/scans.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 import { unitDependencies } from '#test/unit/http/call-route.js';
 
