@@ -27,19 +27,30 @@ function afterSeparators(text: string, at: number): number {
   return next;
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `text` from `at` reads `word` (lower case) once lower-cased. */
+function readsAt(text: string, at: number, word: string): boolean {
+  return text.slice(at, at + word.length).toLowerCase() === word;
+}
+
 /**
- * Whether lower-cased text holds `needle` (folded) as whole words, with any run of non-letters
- * between them: the test `fold(text).includes(needle)` makes, without a folded copy of a page's
- * megabyte of text. Finds the first word with indexOf, then checks the rest where it stands.
+ * Whether text holds `needle` (folded) as whole words, in any case, with any run of non-letters
+ * between them: the test `fold(text).includes(needle)` makes, without a folded or lower-cased copy
+ * of a page's megabyte of text. Finds the first word with a case-blind search, then checks the rest
+ * where it stands.
  */
 function holdsWords(haystack: string, needle: string): boolean {
   const [first = '', ...rest] = needle.split(' ');
-  for (let at = haystack.indexOf(first); at !== -1; at = haystack.indexOf(first, at + 1)) {
-    if (isWordBefore(haystack, at)) continue;
+  const firstWord = new RegExp(escapeRegExp(first), 'gi');
+  for (let found = firstWord.exec(haystack); found !== null; found = firstWord.exec(haystack)) {
+    const at = found.index;
+    firstWord.lastIndex = at + 1;
+    if (!readsAt(haystack, at, first) || isWordBefore(haystack, at)) continue;
     let end = at + first.length;
     const whole = rest.every((word) => {
       const start = afterSeparators(haystack, end);
-      if (start === end || !haystack.startsWith(word, start)) return false;
+      if (start === end || !readsAt(haystack, start, word)) return false;
       end = start + word.length;
       return true;
     });
@@ -52,13 +63,13 @@ export function containsName(text: string, name: string): boolean {
   return findName(text, [name]) !== null;
 }
 
-/** The first of `names` that `text` contains (as `containsName` matches), or null; lower-cases the text once. */
+/** The first of `names` that `text` contains (as `containsName` matches), or null. */
 export function findName(text: string, names: readonly string[]): string | null {
   let haystack: string | null = null;
   for (const name of names) {
     const needle = foldForMatch(name);
     if (needle === '') continue;
-    haystack ??= text.normalize('NFKC').toLowerCase();
+    haystack ??= text.normalize('NFKC');
     if (holdsWords(haystack, needle)) return name;
   }
   return null;
