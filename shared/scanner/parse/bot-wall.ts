@@ -119,8 +119,8 @@ function* visibleSegments(html: string): Generator<string> {
       return;
     }
     yield html.slice(at, open);
-    const rawTextElement = ['script', 'style'].find((name) => startsWithIgnoringCase(html, `<${name}`, open));
-    const contentEnd = rawTextElement ? indexOfIgnoringCase(html, `</${rawTextElement}`, open) : open;
+    const rawTextElement = (['script', 'style'] as const).find((name) => startsWithIgnoringCase(html, `<${name}`, open));
+    const contentEnd = rawTextElement ? closingTagAt(html, rawTextElement, open) : open;
     if (contentEnd < 0) return;
     const close = html.indexOf('>', contentEnd);
     if (close < 0) return;
@@ -132,9 +132,11 @@ function startsWithIgnoringCase(text: string, prefix: string, at: number): boole
   return text.slice(at, at + prefix.length).toLowerCase() === prefix;
 }
 
-/** indexOf for a lower-case ASCII needle, any case in `text`, without a lower-cased copy of all of it. */
-function indexOfIgnoringCase(text: string, needle: string, from: number): number {
-  const pattern = new RegExp(needle.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'gi');
-  pattern.lastIndex = from;
-  return pattern.exec(text)?.index ?? -1;
+const CLOSING_TAGS: Record<'script' | 'style', RegExp> = { script: /<\/script/gi, style: /<\/style/gi };
+
+/** Where the closing tag of `name` starts, in any case, from `from`; -1 when it never does. */
+function closingTagAt(text: string, name: 'script' | 'style', from: number): number {
+  const closing = CLOSING_TAGS[name];
+  closing.lastIndex = from;
+  return closing.exec(text)?.index ?? -1;
 }
