@@ -10,7 +10,10 @@ export default defineConfig({
       {
         extends: true,
         // CPU-bound tests (property tests, the 93 real pages) share two cores with the other projects' files.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000 },
+        // Unit files keep no state between them (no module mocks, timers restored), so a worker reuses
+        // its loaded modules instead of importing the scanner afresh for every file: the project takes
+        // 35-41 s instead of 76 s, the same 1,575 tests passing in shuffled orders.
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000, isolate: false },
       },
       {
         extends: true,
@@ -40,6 +43,8 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           globalSetup: ['test/infra/global-setup.ts'],
+          // Each file builds its own app; sharing the loaded aws-cdk-lib between files saves 10-20 s.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
