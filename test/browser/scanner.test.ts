@@ -16,8 +16,10 @@ const base = () => inject('webBaseUrl');
 beforeAll(async () => {
   browser = await launchBrowser();
   shop = await startShop('agent-ready');
-  // The homepage and robots.txt are slow, so the page has time to show the stages the scan reports.
-  slowShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? 1_500 : path === '/robots.txt' ? 3_000 : 0) });
+  // The homepage and robots.txt are slow, so the page has time to show the stages the scan reports:
+  // site files from 1.5 s to 5 s, several of the page's 600 ms polls even when a loaded machine
+  // delays the stage's write (a 1.5 s window was missed once in CI).
+  slowShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? 1_500 : path === '/robots.txt' ? 5_000 : 0) });
   // A homepage that answers after the scan's limit.
   stalledShop = await startShop('agent-ready', { delayFor: (path) => (path === '/' ? (browserScanTimeoutSeconds + 5) * 1_000 : 0) });
 });
