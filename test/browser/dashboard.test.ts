@@ -1,39 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { waitUntil } from '../../bin/local/wait-until.js';
-import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { desktop, phone, screenshot, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { signInLinkFor } from './support/sign-in.js';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let shop: RunningShop;
-const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShop('agent-ready')]);
+  shop = await startShop('agent-ready');
 });
 
 afterAll(async () => {
-  await browser?.close();
   await shop?.close();
 });
 
 async function signIn(page: Page): Promise<{ address: string; key: string }> {
   const address = `dashboard-${randomUUID().slice(0, 8)}@shop.example.com`;
-  await page.goto(`${base()}/sign-in`);
+  await page.goto(`${webBase()}/sign-in`);
   await page.getByLabel('E-mail address').fill(address);
   await page.click('#sign-in-form button[type=submit]');
   await page.locator('#sign-in-sent').waitFor();
-  await page.goto(await signInLinkFor(address, base()));
+  await page.goto(await signInLinkFor(address, webBase()));
   await page.getByRole('button', { name: 'Create my API key' }).click();
   const key = (await page.locator('code.key').textContent()) ?? '';
   return { address, key };
 }
 
 const api = (path: string, key: string, body?: unknown) =>
-  fetch(`${inject('webBaseUrl')}${path}`, {
+  fetch(`${webBase()}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -43,7 +40,7 @@ const fact = (page: Page, name: string) => page.locator('#account dl.facts dt', 
 
 describe('the dashboard /app', () => {
   it('opens from the sign-in page with the key in this tab only, and shows account, scans, watched sites and curl examples', { timeout: 120_000 }, async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser().newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const { address, key } = await signIn(page);
@@ -56,7 +53,7 @@ describe('the dashboard /app', () => {
     );
 
     await page.getByRole('button', { name: 'Open my dashboard' }).click();
-    await page.waitForURL(`${base()}/app`);
+    await page.waitForURL(`${webBase()}/app`);
     await page.locator('#account dl.facts').waitFor();
     expect(await fact(page, 'E-mail')).toBe(address);
     expect(await fact(page, 'Plan')).toBe('free');
@@ -87,10 +84,10 @@ describe('the dashboard /app', () => {
     expect(await page.locator('#owned-report details.check').count()).toBeGreaterThan(20);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'owned-report-1280');
-    await page.goto(`${base()}/app/scans/${randomUUID()}`);
+    await page.goto(`${webBase()}/app/scans/${randomUUID()}`);
     await page.locator('#owned-report-status', { hasText: 'No scan of yours has this id.' }).waitFor();
     expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
-    await page.goto(`${base()}/app`);
+    await page.goto(`${webBase()}/app`);
     await page.locator('#account dl.facts').waitFor();
 
     // Upgrading goes through billing: the button opens the provider's checkout (here the local stand-in,
@@ -102,9 +99,9 @@ describe('the dashboard /app', () => {
     await page.getByRole('button', { name: 'Upgrade to pro' }).click();
     const checkoutPath = new URL((await checkout).url()).pathname;
     await page.waitForURL(/\/_local\/billing\/checkout\//);
-    const paid = await fetch(`${base()}${checkoutPath}/complete`, { method: 'POST' });
+    const paid = await fetch(`${webBase()}${checkoutPath}/complete`, { method: 'POST' });
     expect(paid.status).toBe(200);
-    await page.goto(`${base()}/app`);
+    await page.goto(`${webBase()}/app`);
     await page.locator('#account dl.facts').waitFor();
     expect(await fact(page, 'Plan')).toBe('pro');
     expect(await page.locator('#webhooks').textContent()).toContain('No webhooks yet');
@@ -112,16 +109,16 @@ describe('the dashboard /app', () => {
 
     // Forgetting the key leaves the tab with nothing.
     await page.getByRole('button', { name: 'Forget the key in this tab' }).click();
-    await page.waitForURL(`${base()}/`);
+    await page.waitForURL(`${webBase()}/`);
     expect(await page.evaluate("sessionStorage.getItem('agent-readiness.apiKey')")).toBeNull();
     await context.close();
   });
 
   it('asks for a key when the tab has none, refuses a wrong one, and reads at 390 px', async () => {
-    const context = await browser.newContext(phone);
+    const context = await browser().newContext(phone);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base()}/app`);
+    await page.goto(`${webBase()}/app`);
     await page.getByLabel('API key', { exact: true }).waitFor();
     expect(await page.locator('#dashboard').isHidden()).toBe(true);
     await page.getByLabel('API key', { exact: true }).fill('ars_not-a-real-key');

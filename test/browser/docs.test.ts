@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { desktop, launchBrowser, seriousViolations, watchErrors } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { desktop, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 
-let browser: Browser;
-const base = () => inject('webBaseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the API reference /docs', () => {
   it('draws every operation of /api/openapi.json with the bundle the service serves, no CDN, no accessibility violation around it', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser().newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
     const outside: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(base()) && !/^(data|blob):/.test(request.url())) outside.push(request.url());
+      if (!request.url().startsWith(webBase()) && !/^(data|blob):/.test(request.url())) outside.push(request.url());
     });
-    const response = await page.goto(`${base()}/docs`);
+    const response = await page.goto(`${webBase()}/docs`);
     expect(response?.status()).toBe(200);
     // The page itself is small; the renderer is a separate, cached file.
     expect((await response!.body()).length).toBeLessThan(100_000);
     expect(await page.title()).toBe('API reference - Agent Readiness Scanner');
     await page.locator('h2', { hasText: 'Scan a URL (homepage only)' }).first().waitFor({ timeout: 20_000 });
-    const document = (await (await fetch(`${base()}/api/openapi.json`)).json()) as { paths: Record<string, object>; webhooks: Record<string, object> };
+    const document = (await (await fetch(`${webBase()}/api/openapi.json`)).json()) as { paths: Record<string, object>; webhooks: Record<string, object> };
     const operations = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) => Object.keys(item)).length;
     // Redoc gives each operation and webhook a section with an id like "tag/Public-scanner/operation/createPublicScan".
     expect(await page.locator('[id*="/operation/"]').count()).toBe(operations);

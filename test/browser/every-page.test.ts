@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startShop } from '#test/fixtures/shop-server.js';
-import { desktop, launchBrowser, phone, screenshot, watchErrors } from './support/browser.js';
+import { desktop, phone, screenshot, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { storedPublicResult } from './support/stored-results.js';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let pages: Array<[name: string, path: string]>;
-const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const shop = await startShop('shopify-like');
   const result = await storedPublicResult(`${shop.origin}/`, 'pro');
   await shop.close();
@@ -25,20 +21,17 @@ beforeAll(async () => {
   ];
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('every page', () => {
   it.each([
     ['1280 px', desktop],
     ['390 px', phone],
   ] as const)('at %s: a title, under 100 KB, labelled inputs, a visible focus ring, no sideways scrolling, no console errors', async (width, options) => {
-    const context = await browser.newContext(options);
+    const context = await browser().newContext(options);
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const [name, path] of pages) {
-      const response = await page.goto(`${base()}${path}`);
+      const response = await page.goto(`${webBase()}${path}`);
       expect((await response!.body()).length, path).toBeLessThan(100_000);
       expect((await page.title()).length, path).toBeGreaterThan(10);
       // Every input has a label (axe checks the rest of accessibility in each page's own test).

@@ -1,32 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { ScanResult } from '#shared/scanner/engine.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { desktop, launchBrowser, seriousViolations, watchErrors } from './support/browser.js';
+import { desktop, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { storedPublicResult } from './support/stored-results.js';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let shop: RunningShop;
 let result: ScanResult;
-const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
-  [browser, shop] = await Promise.all([launchBrowser(), startShop('typical-gaps')]);
+  shop = await startShop('typical-gaps');
   result = await storedPublicResult(`${shop.origin}/`, 'growth');
 });
 
 afterAll(async () => {
-  await browser?.close();
   await shop?.close();
 });
 
 describe('the report page /r/{id}', () => {
   it('is complete with JavaScript off: score, band, dimensions, fixes, what agents see, every check, pages', async () => {
-    const context = await browser.newContext({ ...desktop, javaScriptEnabled: false });
+    const context = await browser().newContext({ ...desktop, javaScriptEnabled: false });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    const response = await page.goto(`${base()}/r/${result.id}`);
+    const response = await page.goto(`${webBase()}/r/${result.id}`);
     expect(response?.status()).toBe(200);
     // A growth result with five pages, its stylesheet and script: each under 100 KB.
     expect((await response!.body()).length).toBeLessThan(100_000);
@@ -51,8 +47,8 @@ describe('the report page /r/{id}', () => {
   });
 
   it('previews when shared: Open Graph and Twitter card tags with the shop and its score', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base()}/r/${result.id}`);
+    const page = await browser().newPage();
+    await page.goto(`${webBase()}/r/${result.id}`);
     const meta = async (selector: string) => page.locator(selector).getAttribute('content');
     const host = new URL(result.finalUrl).host;
     expect(await meta('meta[property="og:title"]')).toBe(`${host} scores ${result.score}/100 for AI agent readiness - Agent Readiness Scanner`);
@@ -65,10 +61,10 @@ describe('the report page /r/{id}', () => {
   });
 
   it('with JavaScript on: Copy buttons on snippets, every check opened for print, no console errors', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser().newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base()}/r/${result.id}`);
+    await page.goto(`${webBase()}/r/${result.id}`);
     const snippets = result.recommendations.filter((fix) => fix.snippet !== null).length;
     await page.waitForLoadState('load');
     expect(await page.locator('.snippet button').count()).toBe(snippets);
@@ -83,10 +79,10 @@ describe('the report page /r/{id}', () => {
   });
 
   it('answers an unknown, malformed or expired id with a friendly 404 page', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors = watchErrors(page);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '%3Cscript%3E']) {
-      const response = await page.goto(`${base()}/r/${id}`);
+      const response = await page.goto(`${webBase()}/r/${id}`);
       expect(response?.status(), id).toBe(404);
       expect(response?.headers()['content-type']).toContain('text/html');
       expect(await page.locator('h1').textContent()).toBe('This report is not here');
@@ -98,10 +94,10 @@ describe('the report page /r/{id}', () => {
 
   it('has no serious or critical accessibility violations', async () => {
     for (const options of [desktop]) {
-      const context = await browser.newContext(options);
+      const context = await browser().newContext(options);
       const page = await context.newPage();
       for (const path of [`/r/${result.id}`, '/r/00000000-0000-4000-8000-000000000000']) {
-        await page.goto(`${base()}${path}`);
+        await page.goto(`${webBase()}${path}`);
         expect(await seriousViolations(page), path).toEqual([]);
       }
       await context.close();

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { browserPublicScanLimit, browserScanTimeoutSeconds } from './global-setup.js';
-import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { desktop, phone, screenshot, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 
 // The only browser test file that calls POST /api/scan: the stack's public allowance for 127.0.0.1
 // (browserPublicScanLimit a day) is spent here, in order.
-let browser: Browser;
+const browser = sharedBrowser();
 let shop: RunningShop;
 let slowShop: RunningShop;
 let stalledShop: RunningShop;
-const base = () => inject('webBaseUrl');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   shop = await startShop('agent-ready');
   // The homepage and robots.txt are slow, so the page has time to show the stages the scan reports:
   // site files from 1.5 s to 5 s, several of the page's 600 ms polls even when a loaded machine
@@ -25,7 +22,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   await Promise.all([shop?.close(), slowShop?.close(), stalledShop?.close()]);
 });
 
@@ -43,10 +39,10 @@ async function errorShown(page: Page): Promise<string> {
 describe('the public scanner page /', () => {
   it('has a title, a labelled field and a visible focus ring at 1280 and 390 px, and no accessibility violations', async () => {
     for (const options of [desktop, phone]) {
-      const context = await browser.newContext(options);
+      const context = await browser().newContext(options);
       const page = await context.newPage();
       const errors = watchErrors(page);
-      await page.goto(`${base()}/`);
+      await page.goto(`${webBase()}/`);
       expect(await page.title()).toMatch(/Agent Readiness Scanner/);
       expect(await page.getByLabel('Shop address').count()).toBe(1);
       // Keyboard: the skip link first, then on to the field, each with a visible outline.
@@ -61,11 +57,11 @@ describe('the public scanner page /', () => {
   });
 
   it('scans a shop, shows the stages the scan reports, and lands on its report', async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const errors = watchErrors(page);
     const seen: string[] = [];
     await page.exposeBinding('recordStage', (_source, stage: string) => void (seen.at(-1) === stage || seen.push(stage)));
-    await page.goto(`${base()}/`);
+    await page.goto(`${webBase()}/`);
     await page.evaluate(`new MutationObserver(() => {
       const current = document.querySelector('#scan-progress li[data-state=current]');
       if (current) window.recordStage(current.dataset.stage);
@@ -78,7 +74,7 @@ describe('the public scanner page /', () => {
     expect(seen.indexOf('site-files')).toBeGreaterThan(0);
 
     const id = page.url().split('/').at(-1)!;
-    const stored = (await (await fetch(`${base()}/api/results/${id}`)).json()) as { score: number; url: string };
+    const stored = (await (await fetch(`${webBase()}/api/results/${id}`)).json()) as { score: number; url: string };
     expect(stored.url).toBe(`${slowShop.origin}/`);
     expect(await page.locator('svg.gauge text').textContent()).toBe(String(stored.score));
     expect(errors).toEqual([]);
@@ -86,10 +82,10 @@ describe('the public scanner page /', () => {
   });
 
   it('says in plain words what went wrong: no address, a blocked address, an unreachable site, a time-out, the rate limit', { timeout: 90_000 }, async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser().newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base()}/`);
+    await page.goto(`${webBase()}/`);
 
     await submit(page, '   ');
     expect(await errorShown(page)).toMatch(/^Enter the address of a shop/);
@@ -107,7 +103,7 @@ describe('the public scanner page /', () => {
 
     // None of the failures was counted; the first test's scan was. Spend the rest, then one more.
     for (let scan = 1; scan < browserPublicScanLimit; scan++) {
-      const response = await fetch(`${base()}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${shop.origin}/` }) });
+      const response = await fetch(`${webBase()}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${shop.origin}/` }) });
       expect(response.status).toBe(200);
     }
     await submit(page, `${shop.origin}/`);

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { desktop, launchBrowser, phone, screenshot, seriousViolations, watchErrors } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { desktop, phone, screenshot, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { signInLinkFor } from './support/sign-in.js';
 
-let browser: Browser;
-const base = () => inject('webBaseUrl');
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('signing in from the browser', () => {
   it('asks for an address, says "check your inbox", and the mailed link creates a key that works', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await browser().newContext(desktop);
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await page.goto(`${base()}/sign-in`);
+    await page.goto(`${webBase()}/sign-in`);
     expect(await page.title()).toBe('Sign in - Agent Readiness Scanner');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -38,7 +27,7 @@ describe('signing in from the browser', () => {
     expect(await page.locator('#sign-in-sent h2').textContent()).toBe('Check your inbox');
     expect(await page.locator('#sign-in-address').textContent()).toBe(address);
 
-    const link = await signInLinkFor(address, base());
+    const link = await signInLinkFor(address, webBase());
     await page.goto(link);
     // The token leaves the address bar at once; nothing is spent until the button is pressed.
     expect(new URL(page.url()).search).toBe('');
@@ -47,7 +36,7 @@ describe('signing in from the browser', () => {
     const key = (await page.locator('code.key').textContent()) ?? '';
     expect(key.length).toBeGreaterThan(40);
     await screenshot(page, 'sign-in-key-1280');
-    const account = await fetch(`${base()}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+    const account = await fetch(`${webBase()}/api/v1/account`, { headers: { authorization: `Bearer ${key}` } });
     expect(account.status).toBe(200);
     expect(((await account.json()) as { email: string }).email).toBe(address);
     expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
@@ -55,11 +44,11 @@ describe('signing in from the browser', () => {
   });
 
   it('reads at 390 px: the form and the link page', async () => {
-    const context = await browser.newContext(phone);
+    const context = await browser().newContext(phone);
     const page = await context.newPage();
-    await page.goto(`${base()}/sign-in`);
+    await page.goto(`${webBase()}/sign-in`);
     expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBeLessThanOrEqual(0);
-    await page.goto(`${base()}/api/v1/auth/verify?token=abc`);
+    await page.goto(`${webBase()}/api/v1/auth/verify?token=abc`);
     expect(await page.locator('#status').textContent()).toContain('This sign-in link is damaged');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium (`.ci/run` installs the package when it is missing); no browser is ever downloaded. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +16,27 @@ const launchArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-fir
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: launchArgs });
 }
+
+/**
+ * The browser a test file's tests share: launched before them and closed after them (registered by
+ * calling this at the top of the file); read it inside the tests.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (browser === undefined) throw new Error('The browser is used before it was launched');
+    return browser;
+  };
+}
+
+/** The address of the browser tests' own local stack (test/browser/global-setup.ts). */
+export const webBase = (): string => inject('webBaseUrl');
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
