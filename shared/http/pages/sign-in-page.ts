@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { html, SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
+import { webPolicy } from './web-csp.js';
 
 /**
  * The page a sign-in link opens. Mail scanners prefetch links, so the GET only serves this static page;
@@ -85,18 +86,7 @@ const script = `
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The web pages' policy, plus this page's inline script by its hash; no form posts anywhere. */
-export const signInPageCsp = [
-  "default-src 'none'",
-  `script-src 'self' ${hash(script)}`,
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+export const signInPageCsp = webPolicy({ scripts: [hash(script)], formAction: "'none'" });
 
 const page = layout(
   { title: `Sign in - ${productName}`, description: 'Finish signing in to Agent Readiness Scanner.', noindex: true },

@@ -1,19 +1,32 @@
+interface WebPolicyOptions {
+  /** Sources allowed beside the service's own script, e.g. an inline script's hash. */
+  scripts?: readonly string[];
+  formAction?: string;
+  /** The Trusted Types policies the page's script may create. */
+  trustedTypes?: string;
+}
+
 /**
  * The web pages' Content-Security-Policy: their one stylesheet and one script come from the service
  * itself, nothing inline runs, and the script builds DOM only through calls Trusted Types allows.
+ * A page may add a script source, shut form posts off, or name the Trusted Types policy it needs.
  */
-export const webPageCsp = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
-].join('; ');
+export function webPolicy({ scripts = [], formAction = "'self'", trustedTypes = "'none'" }: WebPolicyOptions = {}): string {
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...scripts].join(' '),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypes}`,
+  ].join('; ');
+}
+
+export const webPageCsp = webPolicy();
 
 /**
  * The API reference page's policy: Redoc (React with styled-components) writes <style> elements and
@@ -39,4 +52,4 @@ export const docsPageCsp = [
  * which GET /api/v1/scan/{id}/report renders with every value escaped, through its one Trusted Types
  * policy (`scan-report`).
  */
-export const ownedReportCsp = webPageCsp.replace("trusted-types 'none'", 'trusted-types scan-report');
+export const ownedReportCsp = webPolicy({ trustedTypes: 'scan-report' });
