@@ -8,6 +8,7 @@ import { allEntities } from '#shared/scanner/extract/products.js';
 import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
+import { isConfirmedProduct } from '#shared/scanner/discovery.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { visibleText } from '#shared/scanner/visible-text.js';
@@ -71,12 +72,16 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   const { text, wordCount } = visibleText(document);
   const facts = readPageFacts(document, { url, wordCount, entities: allEntities(structured) });
   const product = unlessPlainlyFree(productFacts(structured, url), facts);
+  // The scanned page is read as a homepage before anyone knows it is a product page: one whose markup
+  // shows a product gets the text's fill-ins too, so a product URL scanned directly shows agents what
+  // the same page shows when a crawl finds it.
+  const readAsProduct = kind === 'product' || isConfirmedProduct({ product, structured });
   return {
     facts,
     visibleText: text,
     wordCount,
     structured,
     product,
-    agentView: kind === 'product' ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,
+    agentView: readAsProduct ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,
   };
 }

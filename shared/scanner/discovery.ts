@@ -73,7 +73,7 @@ export function rankCandidates(candidates: readonly string[], origin: string, ro
 }
 
 /** A fetched page counts as a product page only once confirmed: product markup or og:type product. */
-export function isConfirmedProduct(page: PageArtifact): boolean {
+export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured'>): boolean {
   if (page.product !== null) return true;
   const ogType = page.structured?.openGraph['og:type']?.[0]?.toLowerCase() ?? '';
   return ogType === 'product' || ogType === 'og:product' || ogType === 'product.item';
