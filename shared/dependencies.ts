@@ -10,6 +10,7 @@ import type { Queue } from '#shared/adapters/queue.js';
 import { systemClock, type Clock } from '#shared/domain/clock.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
+import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
 
 /** Everything a handler or use case needs from the outside world. */
 export interface Dependencies {
@@ -31,6 +32,8 @@ export interface Dependencies {
   webhookSender: WebhookSender;
   /** How URLs being validated have their host names resolved; undefined is the system resolver (tests pass their own). */
   lookup?: LookupFn | undefined;
+  /** Markup already read in this process, for workers that scan the same shops again within minutes; undefined reads every page afresh. */
+  markupCache?: PageMarkupCache | undefined;
 }
 
 /** The outside-world parts a function is built with; the config, clock and logger come with every one. */
@@ -48,7 +51,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * it was not built with fails loudly when touched, naming the entry point to wire it into.
  */
 export function composeDependencies(config: Config, parts: DependencyParts): Dependencies {
-  const deps = { config, clock: parts.clock ?? systemClock, logger: parts.logger ?? createLogger(config), lookup: parts.lookup } as Dependencies;
+  const deps = { config, clock: parts.clock ?? systemClock, logger: parts.logger ?? createLogger(config), lookup: parts.lookup, markupCache: parts.markupCache } as Dependencies;
   for (const name of wirable) {
     const part = parts[name];
     Object.defineProperty(deps, name, {

@@ -5,6 +5,7 @@ import { createDocumentClient } from '#shared/db/client.js';
 import { BatchMessage } from '#shared/domain/batches/batch-message.js';
 import { failAbandonedItem, scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { createPageMarkupCache } from '#shared/scanner/analyse-page.js';
 import { maxReceiveCountOf } from '#lib/function-catalog.js';
 
 /** An item's scan holds it (and a slot of its host) this long: the 30-second scan plus storing it. */
@@ -35,5 +36,11 @@ export const handler = createQueueWorker(
     // decides the last attempt, starts again); this one is done.
     if (step.kind === 'retry') await deps.queue.send('batch', message, { delaySeconds: step.afterSeconds });
   },
-  (config) => ({ db: createDocumentClient(config), queue: createQueue(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }),
+  (config) => ({
+    db: createDocumentClient(config),
+    queue: createQueue(config),
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    // A batch's items of one shop share its homepage and the product pages its sitemap names.
+    markupCache: createPageMarkupCache(),
+  }),
 );

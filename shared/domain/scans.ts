@@ -60,6 +60,7 @@ async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, re
       now: () => clock.now(),
       retentionMs,
       onStage,
+      markupCache: deps.markupCache,
     });
     return result;
   } catch (error) {

@@ -6,6 +6,7 @@ import { productFacts } from '#shared/scanner/extract/product-facts.js';
 import type { ProductFacts } from '#shared/scanner/extract/types.js';
 import { allEntities } from '#shared/scanner/extract/products.js';
 import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
+import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cache.js';
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
 import { isConfirmedProduct } from '#shared/scanner/discovery.js';
@@ -40,8 +41,11 @@ function unlessPlainlyFree(facts: ProductFacts | null, page: PageFacts): Product
   return { ...facts, price: '0', invalidPrice: null, sources: { ...facts.sources, price: source } };
 }
 
-/** Parses a fetched page once and derives everything the checks read from it. */
-export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval): PageArtifact {
+/**
+ * Parses a fetched page once and derives everything the checks read from it; with a cache, a page
+ * read before (same kind, URL and text) is not parsed again.
+ */
+export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval, cache?: PageMarkupCache): PageArtifact {
   const empty: PageArtifact = {
     url, kind, retrieval, facts: null, visibleText: '', wordCount: 0, structured: null, product: null, agentView: null, botWall: { kind: 'none' },
   };
@@ -52,13 +56,27 @@ export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: 
   empty.retrieval = { state: 'fetched', resource };
   const botWall = refusal(resource.status, kind, detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text }));
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
-  const page = { ...empty, ...readMarkup(kind, resource.text, resource.finalUrl), botWall };
-  // The tree died with readMarkup's frame.
-  releaseLargePage(resource.text.length);
-  return page;
+  const read = () => {
+    const markup = readMarkup(kind, resource.text, resource.finalUrl);
+    // The tree died with readMarkup's frame.
+    releaseLargePage(resource.text.length);
+    return markup;
+  };
+  const markup = cache ? cache.readThrough(kind, resource.finalUrl, resource.text, read) : read();
+  return { ...empty, ...markup, botWall };
 }
 
 type MarkupFacts = Pick<PageArtifact, 'facts' | 'visibleText' | 'wordCount' | 'structured' | 'product' | 'agentView'>;
+
+export type PageMarkupCache = MarkupCache<MarkupFacts>;
+
+/**
+ * For a process that scans the same shops again within minutes (the batch worker). 16 MiB of page
+ * text: the pages of a few shops' scans; what it keeps of them is a few megabytes.
+ */
+export function createPageMarkupCache(): PageMarkupCache {
+  return createMarkupCache({ maxCharacters: 16 * 1024 * 1024 });
+}
 
 /**
  * Everything the checks need from a page's markup, read while its tree is alive; the tree lives only

@@ -14,6 +14,7 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 import { score } from '#shared/scanner/scoring.js';
 import { scannerVersion } from '#shared/scanner/version.js';
 import type { StageListener } from '#shared/scanner/scan-stage.js';
+import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
 
 import type { ScanResult } from '#shared/scanner/result.js';
 
@@ -33,6 +34,8 @@ export interface ScanOptions {
   id?: string;
   /** Told as the scan moves from one stage to the next. */
   onStage?: StageListener;
+  /** Markup read by earlier scans in this process (the batch worker's), reused for unchanged pages. */
+  markupCache?: PageMarkupCache | undefined;
 }
 
 export interface ScanOutcome {
@@ -57,6 +60,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     deadline: options.deadline,
     onStage: options.onStage,
     now,
+    markupCache: options.markupCache,
   });
   options.onStage?.('scoring');
   const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));

@@ -1,5 +1,5 @@
 import type { Tier } from '#shared/domain/tiers.js';
-import { analysePage } from '#shared/scanner/analyse-page.js';
+import { analysePage, type PageMarkupCache } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval, type SiteArtifacts, type SitemapArtifact } from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
@@ -30,7 +30,12 @@ export interface GatherOptions {
   deadline: number;
   now: () => number;
   onStage?: StageListener;
+  /** Markup read by earlier scans in this process, reused when a page's text has not changed. */
+  markupCache?: PageMarkupCache | undefined;
 }
+
+/** analysePage with the scan's markup cache. */
+type ReadPage = (url: string, kind: PageArtifact['kind'], retrieval: Retrieval) => PageArtifact;
 
 export interface Gathered {
   artifacts: Artifacts;
@@ -86,14 +91,14 @@ interface Pages {
 }
 
 /** When the scanned page is a product page and the budget allows, the site's homepage beside it. */
-async function pagesAround(session: FetchSession, scanned: PageArtifact, options: GatherOptions, round: number): Promise<Pages> {
+async function pagesAround(session: FetchSession, read: ReadPage, scanned: PageArtifact, options: GatherOptions, round: number): Promise<Pages> {
   const finalUrl = new URL(finalUrlOf(scanned));
   const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
   const pages: Pages = { homepage: scanned, scannedPageIsProduct, productPages: [], pagesLeft: options.productPageBudget, round };
   if (!scannedPageIsProduct) return pages;
   pages.productPages.push({ ...scanned, kind: 'product' });
   if (pages.pagesLeft === 0) return { ...pages, homepage: { ...scanned, kind: 'product' } };
-  const root = analysePage(`${finalUrl.origin}/`, 'homepage', await session.get(`${finalUrl.origin}/`, { kind: 'html' }, pages.round));
+  const root = read(`${finalUrl.origin}/`, 'homepage', await session.get(`${finalUrl.origin}/`, { kind: 'html' }, pages.round));
   return { ...pages, homepage: root.retrieval.state === 'fetched' ? root : scanned, pagesLeft: pages.pagesLeft - 1, round: pages.round + 1 };
 }
 
@@ -103,6 +108,7 @@ async function pagesAround(session: FetchSession, scanned: PageArtifact, options
  */
 async function discoverProductPages(
   session: FetchSession,
+  read: ReadPage,
   pages: Pages,
   sources: { robots: SiteArtifacts['robots']; sitemap: Promise<{ artifact: SitemapArtifact | null; depth: number }>; catalog: Promise<Retrieval> | null; catalogRound: number },
   origin: string,
@@ -125,7 +131,7 @@ async function discoverProductPages(
     if (batch.length === 0) break;
     batch.forEach((url) => tried.add(url));
     const round = pages.round;
-    const fetched = await Promise.all(batch.map(async (url) => analysePage(url, 'product', await session.get(url, { kind: 'html' }, round))));
+    const fetched = await Promise.all(batch.map(async (url) => read(url, 'product', await session.get(url, { kind: 'html' }, round))));
     pages.round += 1;
     for (const page of fetched.filter(isConfirmedProduct)) {
       pages.productPages.push(page);
@@ -141,14 +147,15 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   stage('homepage');
   const first = startFirstRound(session, target);
   const { at } = first;
-  const { page: scanned, round: nextRound } = await followMetaRefresh(session, analysePage(target.toString(), 'homepage', await first.page));
+  const read: ReadPage = (url, kind, retrieval) => analysePage(url, kind, retrieval, options.markupCache);
+  const { page: scanned, round: nextRound } = await followMetaRefresh(session, read, read(target.toString(), 'homepage', await first.page));
   failUnlessFetched(scanned.retrieval, session);
   failOnErrorPage(scanned);
   stage('site-files');
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
-  const pages = await pagesAround(session, scanned, options, nextRound);
+  const pages = await pagesAround(session, read, scanned, options, nextRound);
   const markdown = offersNegotiation(scanned) ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, nextRound).then(unlessWalled) : null;
 
   const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
@@ -158,7 +165,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, pages.round);
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
   if (pages.pagesLeft > 0) stage('product-pages');
-  const unvisitedCandidates = await discoverProductPages(session, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
+  const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;
   const siteFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string) => T) =>
@@ -268,7 +275,7 @@ function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
  * redirect: same site only, inside the redirect budget, each hop SSRF-checked by the fetcher. The page
  * keeps the whole chain in its redirects, the refreshing pages as hops with their status.
  */
-async function followMetaRefresh(session: FetchSession, scanned: PageArtifact): Promise<{ page: PageArtifact; round: number }> {
+async function followMetaRefresh(session: FetchSession, read: ReadPage, scanned: PageArtifact): Promise<{ page: PageArtifact; round: number }> {
   let page = scanned;
   let round = 2;
   for (;;) {
@@ -278,10 +285,10 @@ async function followMetaRefresh(session: FetchSession, scanned: PageArtifact): 
     const next = page.facts.metaRefresh;
     if (next === null || siteOf(new URL(next)) !== siteOf(new URL(resource.finalUrl))) return { page, round };
     const hops = [...resource.redirects, { url: resource.finalUrl, status: resource.status }];
-    if (hops.length > DEFAULT_MAX_REDIRECTS) return { page: analysePage(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };
+    if (hops.length > DEFAULT_MAX_REDIRECTS) return { page: read(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };
     const retrieval = await session.get(next, { kind: 'html', timeouts: session.untilDeadline(), maxRedirects: DEFAULT_MAX_REDIRECTS - hops.length }, round);
     const chained: Retrieval = retrieval.state === 'fetched' ? { state: 'fetched', resource: { ...retrieval.resource, requestedUrl: resource.requestedUrl, redirects: [...hops, ...retrieval.resource.redirects] } } : retrieval;
-    page = analysePage(page.url, page.kind, chained);
+    page = read(page.url, page.kind, chained);
     round += 1;
   }
 }
