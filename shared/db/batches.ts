@@ -49,17 +49,25 @@ export async function getBatchItem(db: DynamoDBDocumentClient, tableName: string
   return Item ? strip<StoredBatchItem>(Item) : null;
 }
 
-/** Takes an item to scan: pending, or processing by a worker whose lease ran out. */
-export async function claimBatchItem(db: DynamoDBDocumentClient, tableName: string, batchId: string, index: number, lease: { now: number; until: number }): Promise<boolean> {
+/**
+ * Takes an item to scan: pending, or processing by a worker whose lease ran out, and the URL the
+ * caller was told. False when it exists with another state or URL, or not at all.
+ */
+export async function claimBatchItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  item: Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>,
+  lease: { now: number; until: number },
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.batchItem(batchId, index),
+        Key: keys.batchItem(item.batchId, item.index),
         UpdateExpression: 'SET #status = :processing, leaseUntil = :until',
-        ConditionExpression: '#status = :pending OR (#status = :processing AND leaseUntil < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':until': lease.until, ':now': lease.now },
+        ConditionExpression: '#url = :url AND (#status = :pending OR (#status = :processing AND leaseUntil < :now))',
+        ExpressionAttributeNames: { '#status': 'status', '#url': 'url' },
+        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':until': lease.until, ':now': lease.now, ':url': item.url },
       }),
     ),
   );

@@ -44,7 +44,7 @@ export async function createBatch(caller: Caller, request: { urls: string[]; lab
   const toScan = interleaveByHost(items.filter((item) => item.status === 'pending'));
   const messages: BatchMessage[] =
     toScan.length > 0
-      ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index }))
+      ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index, url: item.url }))
       : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
   await deps.queue.sendMany('batch', messages);
   return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };

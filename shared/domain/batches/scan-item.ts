@@ -1,12 +1,14 @@
 import { setTimeout } from 'node:timers/promises';
 import { putOwnedScan } from '#shared/db/scans.js';
-import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, markBatchProcessing, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
+import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { countApiCall, countScan, refundScan } from '#shared/domain/accounts/usage.js';
 import { finalStatus } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
+import type { StoredBatchItem } from '#shared/domain/batches/batch.js';
+import { markBatchStarted } from '#shared/domain/batches/started-batches.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
@@ -29,30 +31,42 @@ export type ItemStep =
  */
 export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean }): Promise<ItemStep> {
   const { db, config } = deps;
-  const item = await getBatchItem(db, config.tableName, message.batchId, message.index);
+  const item = await itemOf(message, deps);
   if (!item) return { kind: 'done', outcome: 'unknown_item' };
-  if (item.status === 'completed' || item.status === 'failed') {
-    await settleIfDone(message.batchId, deps);
-    return { kind: 'done', outcome: 'already_done' };
-  }
   if (options.lastAttempt) {
-    await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: every attempt ended without a result' }, deps);
-    return { kind: 'done', outcome: 'failed' };
+    const failed = await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: every attempt ended without a result' }, deps);
+    return { kind: 'done', outcome: failed ? 'failed' : 'already_done' };
   }
-  const host = new URL(item.url).host;
-  const slot = await waitForHostSlot(host, deps, options.leaseMs);
+  const slot = await waitForHostSlot(new URL(item.url).host, deps, options.leaseMs);
   if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
   try {
     const claimedAt = deps.clock.now();
     const leaseUntil = claimedAt + options.leaseMs;
-    if (!(await claimBatchItem(db, config.tableName, item.batchId, item.index, { now: claimedAt, until: leaseUntil }))) return { kind: 'done', outcome: 'in_progress' };
-    await markBatchProcessing(db, config.tableName, item.batchId);
+    if (!(await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil }))) return { kind: 'done', outcome: await whyUnclaimed(item, deps) };
+    await markBatchStarted(item.batchId, deps);
     const outcome = await scanItem(item.url, message.accountId, item.batchId, deps);
     await finish(item, outcome, deps, leaseUntil);
     return { kind: 'done', outcome: outcome.status === 'completed' ? 'scanned' : 'failed' };
   } finally {
     await releaseHostSlot(db, config.tableName, slot);
   }
+}
+
+type ItemRef = Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>;
+
+/** The item a message names: its URL travels with it (messages queued before it did are read). */
+async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<ItemRef | null> {
+  if (message.url !== undefined) return { batchId: message.batchId, index: message.index, url: message.url };
+  return getBatchItem(deps.db, deps.config.tableName, message.batchId, message.index);
+}
+
+/** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
+async function whyUnclaimed(item: ItemRef, deps: Dependencies): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
+  const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
+  if (!stored || stored.url !== item.url) return 'unknown_item';
+  if (stored.status !== 'completed' && stored.status !== 'failed') return 'in_progress';
+  await settleIfDone(item.batchId, deps);
+  return 'already_done';
 }
 
 /** A busy host is asked again this often, for a few seconds, before the message is handed back. */
@@ -74,13 +88,8 @@ async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number
  * record an outcome): the item fails with that reason, so its batch still ends.
  */
 export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<'failed' | 'already_done'> {
-  const item = await getBatchItem(deps.db, deps.config.tableName, message.batchId, message.index);
-  if (!item || item.status === 'completed' || item.status === 'failed') {
-    await settleIfDone(message.batchId, deps);
-    return 'already_done';
-  }
-  await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: its scan kept failing (dead-letter queue)' }, deps);
-  return 'failed';
+  const failed = await finish(message, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: its scan kept failing (dead-letter queue)' }, deps);
+  return failed ? 'failed' : 'already_done';
 }
 
 /** Counts the scan, scans, stores and raises scan_complete; a failure the user should see is a failed item. */
@@ -106,9 +115,11 @@ async function scanItem(url: string, accountId: string, batchId: string, deps: D
   }
 }
 
-async function finish(item: { batchId: string; index: number }, outcome: ItemOutcome, deps: Dependencies, heldUntil?: number): Promise<void> {
-  await finishBatchItem(deps.db, deps.config.tableName, item, outcome, heldUntil);
+/** Records the item's outcome unless it was already finished (false), then settles the batch if it is done. */
+async function finish(item: { batchId: string; index: number }, outcome: ItemOutcome, deps: Dependencies, heldUntil?: number): Promise<boolean> {
+  const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, heldUntil);
   await settleIfDone(item.batchId, deps);
+  return finished;
 }
 
 /**

@@ -116,11 +116,25 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls: [`${shops[1]!.origin}/`] }, deps);
     const [message] = messagesOf(batchId) as BatchItemMessage[];
     // A worker took the item and died: its claim (and host slot) stay until the lease ends.
-    expect(await claimBatchItem(deps.db, tableName, batchId, 0, { now, until: now + 60_000 })).toBe(true);
+    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toBe(true);
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'in_progress' });
     now += 61_000;
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
     expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 0 });
+  }, 60_000);
+
+  it('scans an item whose message carries no URL (queued before messages did) by reading it, and claims nothing for a URL the item does not have', async () => {
+    const caller = await growthAccount();
+    const { batchId } = await createBatch(caller, { urls: [`${shops[0]!.origin}/`, `${shops[1]!.origin}/`] }, deps);
+    const [first, second] = messagesOf(batchId) as BatchItemMessage[];
+    expect(first!.url).toBe(`${shops[0]!.origin}/`);
+    expect(await scanBatchItem({ ...second!, url: `${shops[2]!.origin}/` }, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'unknown_item' });
+    const { url: _url, ...legacy } = first!;
+    expect(await scanBatchItem(legacy, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
+    expect(await scanBatchItem(second!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
+    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    expect(batch).toMatchObject({ status: 'completed', completedUrls: 2, failedUrls: 0 });
+    expect(items.map((item) => item.url)).toEqual([`${shops[0]!.origin}/`, `${shops[1]!.origin}/`]);
   }, 60_000);
 
   it('fails an item on its last delivery without scanning, so the batch still ends', async () => {
