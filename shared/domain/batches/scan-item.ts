@@ -4,7 +4,7 @@ import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, t
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
-import { countApiCall, countScan, refundScan } from '#shared/domain/accounts/usage.js';
+import { countApiCallAndScan, refundScan } from '#shared/domain/accounts/usage.js';
 import { finalStatus } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
 import type { StoredBatchItem } from '#shared/domain/batches/batch.js';
@@ -97,8 +97,7 @@ async function scanItem(url: string, accountId: string, batchId: string, deps: D
   const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
   let counted: Account;
   try {
-    await countApiCall(accountId, deps);
-    counted = await countScan(accountId, deps);
+    counted = await countApiCallAndScan(accountId, deps);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'rate_limited') return failed(`Not scanned: ${error.message}`);
     throw error;

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { claimBatchItem, getBatchWithItems } from '#shared/db/batches.js';
+import { consumeOpenAllowances } from '#shared/db/accounts.js';
 import { claimHostSlot } from '#shared/db/host-slots.js';
 import { keys } from '#shared/db/keys.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import type { BatchItemMessage, BatchMessage } from '#shared/domain/batches/batch-message.js';
+import { countApiCallAndScan } from '#shared/domain/accounts/usage.js';
 import { createBatch } from '#shared/domain/batches/batches.js';
 import { scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
 import type { EventMessage } from '#shared/domain/events.js';
@@ -157,6 +159,43 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
     expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'failed', completedUrls: 0, failedUrls: 2 });
     expect(eventsOf('batch_complete', batchId).map((message) => message.event.data.status)).toEqual(['failed']);
+  });
+
+  it('counts an item\'s API call and scan exactly when items race at either limit, a window to open, or none', async () => {
+    const month = new Date(now).toISOString().slice(0, 7);
+    const today = new Date(now).toISOString().slice(0, 10);
+    const race = async (values: Record<string, unknown>) => {
+      const { accountId } = await growthAccount({ tier: 'free', ...values });
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => countApiCallAndScan(accountId, deps)));
+      const { Item: account } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+      return { counted: outcomes.filter((outcome) => outcome.status === 'fulfilled').length, account };
+    };
+    // Free: 10 scans a day, 100 calls a month. Every item is a call; only those with a scan left are scanned.
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 50, scansDay: today, dailyScans: 7 })).toMatchObject({ counted: 3, account: { monthlyApiCalls: 60, dailyScans: 10 } });
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 98, scansDay: today, dailyScans: 0 })).toMatchObject({ counted: 2, account: { monthlyApiCalls: 100, dailyScans: 2 } });
+    expect(await race({ apiCallsMonth: '2020-01', monthlyApiCalls: 100, scansDay: '2020-01-01', dailyScans: 10 })).toMatchObject({
+      counted: 10,
+      account: { apiCallsMonth: month, monthlyApiCalls: 10, scansDay: today, dailyScans: 10 },
+    });
+  });
+
+  it('counts several open allowances in one write, or nothing at all when one is closed or used up', async () => {
+    const month = new Date(now).toISOString().slice(0, 7);
+    const today = new Date(now).toISOString().slice(0, 10);
+    const limits = { free: 10, pro: 'unlimited', growth: 'unlimited' } as const;
+    const requests = [
+      { counter: { count: 'monthlyApiCalls', window: 'apiCallsMonth' }, windowId: month, limits: { ...limits, free: 100 } },
+      { counter: { count: 'dailyScans', window: 'scansDay' }, windowId: today, limits },
+    ] as const;
+    const stored = async (accountId: string) => (await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }))).Item;
+    const open = await growthAccount({ tier: 'free', apiCallsMonth: month, monthlyApiCalls: 5, scansDay: today, dailyScans: 9 });
+    expect(await consumeOpenAllowances(deps.db, tableName, open.accountId, requests)).toMatchObject({ monthlyApiCalls: 6, dailyScans: 10 });
+    expect(await consumeOpenAllowances(deps.db, tableName, open.accountId, requests)).toBeNull();
+    expect(await stored(open.accountId)).toMatchObject({ monthlyApiCalls: 6, dailyScans: 10 });
+    const newDay = await growthAccount({ tier: 'free', apiCallsMonth: month, monthlyApiCalls: 5, scansDay: '2020-01-01', dailyScans: 1 });
+    expect(await consumeOpenAllowances(deps.db, tableName, newDay.accountId, requests)).toBeNull();
+    expect(await stored(newDay.accountId)).toMatchObject({ monthlyApiCalls: 5, dailyScans: 1 });
+    expect(await consumeOpenAllowances(deps.db, tableName, randomUUID(), requests)).toBeNull();
   });
 
   it('lets at most two scans of one host hold a slot at once', async () => {
