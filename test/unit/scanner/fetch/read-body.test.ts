@@ -97,8 +97,23 @@ describe('readBody', () => {
     expect(produced).toBeLessThan(64);
   });
 
-  it('rejects a corrupt compressed body', async () => {
+  it.each([
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+    ['deflate', deflateSync],
+  ] as const)('holds a %s bomb to the cap: truncated, or too_large where the kind does not truncate', async (encoding, compress) => {
+    const bomb = compress(Buffer.alloc(8 * 1024 * 1024, 0x61));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const cut = await readBody(streamOf(bomb, 4096), encoding, { maxBytes: 64 * 1024, onOverflow: 'truncate' });
+    expect(cut).toMatchObject({ bytes: 64 * 1024, truncated: true });
+    expect(cut.body.equals(Buffer.alloc(64 * 1024, 0x61))).toBe(true);
+    await expect(readBody(streamOf(bomb, 4096), encoding, { maxBytes: 64 * 1024, onOverflow: 'error' })).rejects.toMatchObject({ kind: 'too_large' });
+  });
+
+  it('rejects a corrupt or cut-short compressed body', async () => {
     await expect(readBody(streamOf(Buffer.from('definitely not gzip')), 'gzip', ROOMY)).rejects.toThrow();
+    const payload = gzipSync(TEXT);
+    await expect(readBody(streamOf(payload.subarray(0, payload.length - 20)), 'gzip', ROOMY)).rejects.toThrow();
   });
 
   it('passes on an error of the source stream', async () => {
