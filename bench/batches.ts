@@ -19,8 +19,10 @@ export interface BatchStats {
   pollers: number;
   singleScanMedianMs: number;
   batchMedianMs: number;
+  /** The untimed first batches, while code is still being compiled. */
+  warmupMs: number[];
   ratio: number;
-  /** Every run: completed + failed = total and each completed item counted once. */
+  /** Every run, warm-up included: completed + failed = total and each completed item counted once. */
   countsExact: boolean;
   completedPerRun: number[];
 }
@@ -32,6 +34,7 @@ interface ChildOutput {
   pollers: number;
   singles: number[];
   batches: number[];
+  warmup: number[];
   counts: Array<{ total: number; completed: number; failed: number; itemsDone: number }>;
 }
 
@@ -46,6 +49,7 @@ export async function runBatchBench(): Promise<BatchStats> {
     pollers: out.pollers,
     singleScanMedianMs: round(single),
     batchMedianMs: round(batch),
+    warmupMs: out.warmup.map((ms) => round(ms)),
     ratio: round(batch / single, 2),
     countsExact: out.counts.every((count) => count.total === out.urls && count.completed + count.failed === count.total && count.completed === count.itemsDone),
     completedPerRun: out.counts.map((count) => count.completed),
@@ -57,6 +61,8 @@ export function printBatches(stats: BatchStats): void {
   console.log(
     `  ${stats.urls} URLs: median ${stats.batchMedianMs} ms against one growth scan of ${stats.singleScanMedianMs} ms: ${stats.ratio}x ` +
       `(target <= ${BATCH_TARGETS.ratio}x: ${stats.ratio <= BATCH_TARGETS.ratio ? 'ok' : 'MISSED'}); completed per run ${stats.completedPerRun.join(', ')}, counts exact: ${stats.countsExact ? 'ok' : 'MISSED'}`,
+  );
+  console.log(`  after ${stats.warmupMs.length} warm-up batches of ${stats.warmupMs.join(' and ')} ms (not counted)`,
   );
 }
 
