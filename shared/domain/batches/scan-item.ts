@@ -5,9 +5,8 @@ import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-s
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { countApiCallAndScan, refundScan } from '#shared/domain/accounts/usage.js';
-import { finalStatus } from '#shared/domain/batches/batch.js';
+import { finalStatus, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
-import type { StoredBatchItem } from '#shared/domain/batches/batch.js';
 import { markBatchStarted } from '#shared/domain/batches/started-batches.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError } from '#shared/domain/errors.js';
