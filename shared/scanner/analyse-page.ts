@@ -9,7 +9,7 @@ import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
 import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cache.js';
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
-import { isConfirmedProduct } from '#shared/scanner/discovery.js';
+import { hasProductMarkup } from '#shared/scanner/discovery.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { visibleText } from '#shared/scanner/visible-text.js';
@@ -92,9 +92,10 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   const facts = readPageFacts(document, { url, wordCount, entities: allEntities(structured) });
   const product = unlessPlainlyFree(productFacts(structured, url), facts);
   // The scanned page is read as a homepage before anyone knows it is a product page: one whose markup
-  // shows a product gets the text's fill-ins too, so a product URL scanned directly shows agents what
-  // the same page shows when a crawl finds it.
-  const readAsProduct = kind === 'product' || isConfirmedProduct({ product, structured });
+  // shows a product, or with an add-to-cart control, gets the text's reading too, so a product URL
+  // scanned directly shows agents what the same page shows when a crawl finds it (and a page with no
+  // markup can be confirmed by its button and price, as isConfirmedProduct says).
+  const readAsProduct = kind === 'product' || hasProductMarkup({ product, structured }) || facts.addToCart.control !== null;
   return {
     facts,
     visibleText: text,

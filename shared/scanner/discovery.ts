@@ -72,8 +72,23 @@ export function rankCandidates(candidates: readonly string[], origin: string, ro
   return [...firstOfPrefix, ...rest].map(String);
 }
 
-/** A fetched page counts as a product page only once confirmed: product markup or og:type product. */
-export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured'>): boolean {
+/** More add-to-cart controls than a product page has (its own, and a sticky bar's copy) make a listing. */
+const maxOwnCartControls = 2;
+
+/**
+ * A fetched page counts as a product page only once confirmed (the rubric's discovery rules): product
+ * markup, og:type product, or an add-to-cart control with the product's own price in its text (the
+ * main price "what agents see" reads: beside the title or the button, not crossed out), on a page that
+ * is not a listing with a button per tile.
+ */
+export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured' | 'facts' | 'agentView'>): boolean {
+  if (hasProductMarkup(page)) return true;
+  const cart = page.facts?.addToCart;
+  return cart?.control != null && cart.controls <= maxOwnCartControls && page.agentView?.price != null && page.agentView.sources.price === 'text';
+}
+
+/** Product markup, or og:type product. */
+export function hasProductMarkup(page: Pick<PageArtifact, 'product' | 'structured'>): boolean {
   if (page.product !== null) return true;
   const ogType = page.structured?.openGraph['og:type']?.[0]?.toLowerCase() ?? '';
   return ogType === 'product' || ogType === 'og:product' || ogType === 'product.item';

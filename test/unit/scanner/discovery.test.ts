@@ -43,4 +43,22 @@ describe('product page discovery', () => {
     });
     expect(productPages.map(isConfirmedProduct)).toEqual([true, false, true]);
   });
+
+  it('confirms a page without product markup by its add-to-cart control and its own price, not a listing of tiles', () => {
+    const tile = (name: string, price: string) => `<li class="product-card"><a href="/products/${name}">${name}</a><span class="price">£${price}</span><button type="submit">Add to basket</button></li>`;
+    const { productPages } = buildArtifacts({
+      products: [
+        // The product's own page: title, price, stock wording and the buy button, no markup.
+        '<html><body><main><h1>Linen apron</h1><p class="price">£30.00</p><p>In stock</p><form action="/cart/add" method="post"><button type="submit">Add to basket</button></form></main></body></html>',
+        // A listing: every price and button belongs to a tile.
+        `<html><body><main><h1>Aprons</h1><ul class="product-grid">${tile('linen-apron', '30.00')}${tile('canvas-apron', '24.00')}${tile('denim-apron', '36.00')}</ul></main></body></html>`,
+        // A price but nothing to buy with.
+        '<html><body><main><h1>Linen apron</h1><p class="price">£30.00</p><p>Sold in our shops only</p></main></body></html>',
+        // A buy button but no price.
+        '<html><body><main><h1>Linen apron</h1><form action="/cart/add" method="post"><button type="submit">Add to basket</button></form></main></body></html>',
+      ],
+    });
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, false, false, false]);
+    expect(productPages[0]!.agentView).toMatchObject({ price: '30', currency: 'GBP', sources: { price: 'text' } });
+  });
 });

@@ -8,6 +8,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
+import { aboutOtherProducts } from '#shared/scanner/extract/visible-prices.js';
 import { lowerAttr } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
@@ -57,6 +58,8 @@ export interface CartFinding {
    * with such inputs outside any form).
    */
   unlabelled: string[];
+  /** Add-to-cart controls outside other products' widgets: one on a product page (two with a sticky bar), one per tile on a listing. */
+  controls: number;
 }
 
 interface Candidate {
@@ -407,16 +410,19 @@ function nearbyFields(index: PageIndex, control: Omit<Judged, 'form'>): Field[] 
 function find($: CheerioAPI): CartFinding {
   const index = cachedIndex($);
   let best: Omit<Judged, 'form'> | null = null;
+  let controls = 0;
   for (const candidate of index.candidates) {
     const control = candidate.native ? nativeControl(index, candidate) : otherControl(index, candidate);
-    if (control !== null && (best === null || rank(control) > rank(best))) best = control;
+    if (control === null) continue;
+    if (!aboutOtherProducts(control.el)) controls += 1;
+    if (best === null || rank(control) > rank(best)) best = control;
   }
-  if (best === null) return { control: null, unlabelled: [] };
+  if (best === null) return { control: null, unlabelled: [], controls };
   const unlabelled = nearbyFields(index, best)
     .filter((field) => !isLabelled(index, field))
     .map((field) => `${describe(field.el)}${attr(field.el, 'name') ? ` name="${attr(field.el, 'name')}"` : ''}`);
   const { kind, tag, name, named, actionable, formEl } = best;
-  return { control: { kind, tag, name, named, actionable, form: formEl === null ? null : { action: formEl.attribs.action ?? null } }, unlabelled };
+  return { control: { kind, tag, name, named, actionable, form: formEl === null ? null : { action: formEl.attribs.action ?? null } }, unlabelled, controls };
 }
 
 const indexes = new WeakMap<CheerioAPI, PageIndex>();
