@@ -38,6 +38,16 @@ const defaults = {
   /** Key material that encrypts webhook signing secrets (AES-256-GCM); in AWS read from the secret below. Empty: the key pepper (local). */
   webhookSealingKey: '',
   webhookSealingKeySecretArn: '',
+  /**
+   * The value the optional CloudFront distribution (CDK `-c edgeWaf=on`) sends in X-Origin-Verify. Only a
+   * request carrying it has its client address taken from CloudFront-Viewer-Address; empty: never.
+   */
+  edgeOriginSecret: '',
+  /** Every DynamoDB call's deadlines: opening a connection, and one attempt's whole request and answer. */
+  dynamodbConnectTimeoutMs: 1_000,
+  dynamodbRequestTimeoutMs: 2_000,
+  /** Attempts per call (throttling, time-outs of reads); an unanswered write is never attempted twice. */
+  dynamodbMaxAttempts: 3,
   /** How long validating a URL (scan, watched site, webhook, batch item) waits for its host name to resolve (the SSRF check). */
   hostResolveTimeoutMs: 3_000,
   /** The first retry of a failed delivery waits about this long; each next one twice as long (capped at 6 hours). */

@@ -9,6 +9,8 @@ const bearerChallenge = 'Bearer realm="api"';
 /** Maps any thrown value to `{"error"}` with the right status; unexpected errors are logged, never leaked. */
 export function errorResponse(error: unknown, logger: Logger): ApiResponse {
   if (error instanceof AppError) {
+    // A fault behind the service (the database not answering) is ours to see, though the client gets a 503.
+    if (error.kind === 'unavailable' && error.cause !== undefined) logger.warn(error.message, { cause: error.cause as Error });
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.retryAfterSeconds);
     if (error.allow) headers.allow = error.allow.join(', ');

@@ -7,7 +7,7 @@ import { startLocalStack, type LocalStack } from '../../bin/local/stack.js';
 /**
  * A local stack for a test project's global setup: DynamoDB Local in memory, every port chosen free
  * (a developer's running `npm start` is never touched), the rescan timer off, quiet logs, scans
- * allowed to reach loopback. `env` adds the project's own settings. Returns the stack and its teardown.
+ * allowed to reach loopback, a patient DynamoDB deadline. `env` adds the project's own settings. Returns the stack and its teardown.
  */
 export async function startTestStack(name: string, env: Record<string, string>): Promise<{ stack: LocalStack; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), `readiness-${name}-`));
@@ -19,7 +19,9 @@ export async function startTestStack(name: string, env: Record<string, string>):
     dataDir,
     inMemory: true,
     rescanIntervalMs: 0,
-    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', ...env },
+    // The stand-in shares two cores with the whole suite: an answer can take seconds, which the deployed
+    // 2 s deadline would turn into 503s. test/integration/database-pause.test.ts runs the deployed deadlines.
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', DYNAMODB_REQUEST_TIMEOUT_MS: '10000', ...env },
     log: quietLog,
   });
   return {
