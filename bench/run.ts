@@ -24,6 +24,9 @@
  * 9. First scan and command line: a fresh process's first scan against its warm ones, and the built
  *    CLI as a whole process against an in-process scan plus a bare node (cli.ts).
  *
+ * 10. Rate limiter: CPU, heap, store operations and item size per request at limits of 120, 30,000 and
+ *    10,000,000 (rate-limits.ts; alone: npx tsx bench/rate-limits.ts).
+ *
  * Prints a compact table and writes bench/results.json.
  */
 import { writeFileSync } from 'node:fs';
@@ -40,6 +43,7 @@ import { runMemoryBench } from './memory.js';
 import { printRescans, runRescanBench } from './rescans.js';
 import { printWebhooks, runWebhookBench } from './webhooks.js';
 import { printBatches, runBatchBench } from './batches.js';
+import { printRateLimits, runRateLimitBench } from './rate-limits.js';
 import { median, round } from './stats.js';
 
 const LATENCY_MS = 100;
@@ -143,6 +147,9 @@ async function main(): Promise<void> {
   const cli = await runCliBench();
   printCli(cli, verdict);
 
+  const rateLimits = await runRateLimitBench();
+  printRateLimits(rateLimits);
+
   const elapsedS = round((performance.now() - started) / 1000);
   writeFileSync(
     RESULTS,
@@ -162,6 +169,7 @@ async function main(): Promise<void> {
         batches,
         coldStart,
         cli,
+        rateLimits,
       },
       null,
       2,

@@ -83,6 +83,8 @@ const defaults = {
   // The spec's Limits table
   publicScanLimitPerDay: 3,
   publicScanWindowSeconds: 86_400,
+  /** Public scan attempts per IP in the same window, whatever their outcome (docs/decisions/public-scan-attempts.md). */
+  publicScanAttemptsPerDay: 10,
   pricingLimitPerHour: 100,
   registerLimitPerHour: 3,
   webhookTestLimitPerHour: 5,

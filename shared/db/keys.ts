@@ -7,16 +7,17 @@ export interface ItemKey {
 
 export const keys = {
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
-  /** One of a rolling-window limit's slots (shared/domain/rate-window.ts); a limit's slots share a partition. */
-  rateLimitSlot: (rule: string, subject: string, index: number): ItemKey => ({
-    pk: `RATE#${rule}#${subject}`,
-    sk: `SLOT#${String(index).padStart(4, '0')}`,
-  }),
-  rateLimitSlotsOf: (rule: string, subject: string) => ({ pk: `RATE#${rule}#${subject}` }),
+  /** A rolling-window limit's counters for one subject (shared/domain/rate-window.ts), one item per bucket width. */
+  rateLimitWindow: (rule: string, subject: string, bucketMs: number): ItemKey => ({ pk: `RATE#${rule}#${subject}`, sk: `WINDOW#${bucketMs}` }),
 
   account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
-  /** Uniqueness marker: one account per normalised e-mail address. */
-  emailMarker: (email: string): ItemKey => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' }),
+  /**
+   * Uniqueness marker: one account per mailbox (email.ts `mailboxOf`). Accounts made before mailboxes
+   * also have the marker of their exact normalised address, which is looked up first.
+   */
+  emailMarker: (mailboxOrAddress: string): ItemKey => ({ pk: `EMAIL#${mailboxOrAddress}`, sk: 'EMAIL' }),
+  /** The sign-in mails one mailbox was sent in the last day, and its capping link (sign-in-mail-cap.ts). */
+  signInMailLedger: (mailbox: string): ItemKey => ({ pk: `SIGNINMAILS#${mailbox}`, sk: 'SIGNINMAILS' }),
   /** A sign-in link's token, by its SHA-256 digest (the token itself is never stored). */
   signInToken: (digest: string): ItemKey => ({ pk: `SIGNIN#${digest}`, sk: 'SIGNIN' }),
   /** Marks a sign-in mail job as done, so a redelivered queue message sends nothing twice. */

@@ -1,61 +1,78 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
-import { queryAll } from '#shared/db/query-pages.js';
-import type { RateSlotStore } from '#shared/domain/rate-limiter.js';
-import type { HeldSlot } from '#shared/domain/rate-window.js';
+import type { HitRecord, RateWindowStore } from '#shared/domain/rate-limiter.js';
 
-/** A limit's slots are the items of one partition, `RATE#<rule>#<subject>` / `SLOT#<index>`. */
-export function dynamoRateSlotStore(db: DynamoDBDocumentClient, tableName: string): RateSlotStore {
+const bucketAttribute = /^b(\d+)$/;
+const nameOf = (bucket: number) => `b${bucket}`;
+
+/**
+ * A limit's counters are one item, `RATE#<rule>#<subject>` / `WINDOW#<bucket width>`: the head bucket
+ * in `head` and one number attribute per bucket (`b<index>`), at most span + slack + 1 of them
+ * (shared/domain/rate-window.ts), so reading and writing it costs the same at any limit.
+ */
+export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: string): RateWindowStore {
   return {
-    async heldSlots(rule, subject) {
-      const slots = keys.rateLimitSlotsOf(rule, subject);
-      const items = await queryAll(db, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': slots.pk },
-        ProjectionExpression: '#slot, #at',
-        ExpressionAttributeNames: { '#slot': 'slot', '#at': 'at' },
-        ConsistentRead: true,
-      });
-      return items.map((item) => ({ index: item.slot, at: item.at }) as HeldSlot);
+    async read(key) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: keys.rateLimitWindow(key.rule, key.subject, key.bucketMs), ConsistentRead: true }),
+      );
+      if (!Item || typeof Item.head !== 'number') return null;
+      const counts = new Map<number, number>();
+      for (const [name, value] of Object.entries(Item)) {
+        const match = bucketAttribute.exec(name);
+        if (match && typeof value === 'number') counts.set(Number(match[1]), value);
+      }
+      return { head: Item.head, counts };
     },
 
-    async claimSlot({ rule, subject, index, at, claimId, cutoff, windowSeconds }) {
-      return conditionalWrite(
+    async record(hit) {
+      return conditionalWrite(db.send(new UpdateCommand({ TableName: tableName, Key: keys.rateLimitWindow(hit.key.rule, hit.key.subject, hit.key.bucketMs), ...recordExpression(hit) })));
+    },
+
+    async refund(key, bucket) {
+      await conditionalWrite(
         db.send(
-          new PutCommand({
+          new UpdateCommand({
             TableName: tableName,
-            Item: {
-              ...keys.rateLimitSlot(rule, subject, index),
-              type: 'RateLimitSlot',
-              slot: index,
-              at,
-              claimId,
-              expiresAt: Math.ceil(at / 1000) + windowSeconds,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR #at <= :cutoff',
-            ExpressionAttributeNames: { '#at': 'at' },
-            ExpressionAttributeValues: { ':cutoff': cutoff },
+            Key: keys.rateLimitWindow(key.rule, key.subject, key.bucketMs),
+            UpdateExpression: 'ADD #bucket :minusOne',
+            ConditionExpression: '#bucket > :zero',
+            ExpressionAttributeNames: { '#bucket': nameOf(bucket) },
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
           }),
         ),
       );
     },
+  };
+}
 
-    async releaseSlot({ rule, subject, index, claimId }) {
-      try {
-        await db.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: keys.rateLimitSlot(rule, subject, index),
-            ConditionExpression: 'claimId = :claimId',
-            ExpressionAttributeValues: { ':claimId': claimId },
-          }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
-    },
+function recordExpression({ bucket, expect, prune, expiresAtSeconds }: HitRecord) {
+  const names: Record<string, string> = { '#head': 'head', '#expiresAt': 'expiresAt', '#type': 'type', [`#${nameOf(bucket)}`]: nameOf(bucket) };
+  const values: Record<string, unknown> = { ':bucket': bucket, ':one': 1, ':expiresAt': expiresAtSeconds, ':type': 'RateLimitWindow' };
+  let condition: string;
+  switch (expect.kind) {
+    case 'absent':
+      condition = 'attribute_not_exists(pk)';
+      break;
+    case 'same-head':
+      condition = `#head = :head AND (attribute_not_exists(#${nameOf(bucket)}) OR #${nameOf(bucket)} < :room)`;
+      values[':head'] = expect.head;
+      values[':room'] = expect.room;
+      break;
+    case 'advance':
+      names[`#${nameOf(expect.head)}`] = nameOf(expect.head);
+      condition = `#head = :head AND (attribute_not_exists(#${nameOf(expect.head)}) OR #${nameOf(expect.head)} <= :headCount)`;
+      values[':head'] = expect.head;
+      values[':headCount'] = expect.headCount;
+      break;
+  }
+  for (const index of prune) names[`#${nameOf(index)}`] = nameOf(index);
+  const remove = prune.length > 0 ? ` REMOVE ${prune.map((index) => `#${nameOf(index)}`).join(', ')}` : '';
+  return {
+    UpdateExpression: `SET #head = :bucket, #expiresAt = :expiresAt, #type = :type ADD #${nameOf(bucket)} :one${remove}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   };
 }

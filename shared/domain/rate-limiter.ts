@@ -1,25 +1,35 @@
-import { randomUUID } from 'node:crypto';
-import { freeSlots, type HeldSlot, type WindowRule } from '#shared/domain/rate-window.js';
+import { geometryOf, planHit, type HitExpectation, type WindowRule, type WindowState } from '#shared/domain/rate-window.js';
 
-/** Where a limit's slots live (DynamoDB in the service, memory in property tests). */
-export interface RateSlotStore {
-  /** Every slot of (rule, subject) currently stored, read consistently. */
-  heldSlots(rule: string, subject: string): Promise<HeldSlot[]>;
-  /**
-   * Takes slot `index` for the hit at `at` when it is unused or its hit is at or before `cutoff`;
-   * false when another caller holds it. Atomic: of two racing claims at most one succeeds.
-   */
-  claimSlot(claim: SlotClaim & { cutoff: number; windowSeconds: number }): Promise<boolean>;
-  /** Frees the slot if `claimId` still holds it (a refund); otherwise does nothing. */
-  releaseSlot(claim: SlotClaim): Promise<void>;
-}
-
-export interface SlotClaim {
+/** One limit's counters, for one subject; `bucketMs` is part of it, so a changed window starts afresh. */
+export interface WindowKey {
   rule: string;
   subject: string;
-  index: number;
-  at: number;
-  claimId: string;
+  bucketMs: number;
+}
+
+export interface HitRecord {
+  key: WindowKey;
+  bucket: number;
+  expect: HitExpectation;
+  /** Buckets that no caller counts any more. */
+  prune: number[];
+  expiresAtSeconds: number;
+}
+
+/**
+ * Where a limit's counters live: one item in DynamoDB, memory in property tests. Every operation
+ * touches one record of a size that does not depend on the limit.
+ */
+export interface RateWindowStore {
+  /** The counters, read consistently; null when there are none. */
+  read(key: WindowKey): Promise<WindowState | null>;
+  /**
+   * Adds one hit to `bucket` (and makes it the head) if the stored state still meets `expect`; false
+   * otherwise. Atomic: whatever runs concurrently, the check and the write are one step.
+   */
+  record(hit: HitRecord): Promise<boolean>;
+  /** Takes one hit back from `bucket` when it still holds one; otherwise does nothing. */
+  refund(key: WindowKey, bucket: number): Promise<void>;
 }
 
 export interface RateLimitRequest extends WindowRule {
@@ -29,28 +39,35 @@ export interface RateLimitRequest extends WindowRule {
 }
 
 export type RateLimitOutcome =
-  | { allowed: true; /** Gives the slot back, e.g. when the request failed for a reason that should not count. */ release(): Promise<void> }
+  | { allowed: true; /** Gives the hit back, e.g. when the request failed for a reason that should not count. */ release(): Promise<void> }
   | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Records one request against a rolling window of `limit` slots. No read-modify-write of a shared
- * item: each attempt is one conditional write to one slot, and an attempt fails only because
- * another request took that slot, so below the limit every request gets in and the loop ends
- * after at most `limit` lost races.
+ * A record fails only when another hit was recorded (or the head moved) since the read, so each retry
+ * stands for another caller's admission; past this many, refuse rather than risk over-admitting.
  */
-export async function consumeRateLimit(store: RateSlotStore, request: RateLimitRequest): Promise<RateLimitOutcome> {
-  const cutoff = request.now - request.windowSeconds * 1000;
-  const claimId = randomUUID();
-  for (let lostRaces = 0; lostRaces <= request.limit; lostRaces += 1) {
-    const choice = freeSlots(await store.heldSlots(request.rule, request.subject), request.now, request);
-    if (choice.kind === 'full') return { allowed: false, retryAfterSeconds: choice.retryAfterSeconds };
-    // One try per read: after a lost race the list is stale, and reading again costs less than
-    // walking it (and tells a late caller at once that the window is full).
-    const claim: SlotClaim = { rule: request.rule, subject: request.subject, index: choice.indexes[0]!, at: request.now, claimId };
-    if (await store.claimSlot({ ...claim, cutoff, windowSeconds: request.windowSeconds })) {
-      return { allowed: true, release: () => store.releaseSlot(claim) };
-    }
+const maxAttempts = 50;
+
+/**
+ * Counts one request against a rolling window (shared/domain/rate-window.ts): one consistent read and,
+ * when admitted, one conditional write, whatever the limit. Racing callers in one bucket never conflict
+ * with each other: the condition only caps the bucket's count, so losing means the window filled up.
+ */
+export async function consumeRateLimit(store: RateWindowStore, request: RateLimitRequest): Promise<RateLimitOutcome> {
+  const key: WindowKey = { rule: request.rule, subject: request.subject, bucketMs: geometryOf(request).bucketMs };
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const plan = planHit(await store.read(key), request.now, request);
+    if (plan.kind === 'full') return { allowed: false, retryAfterSeconds: plan.retryAfterSeconds };
+    if (await store.record({ key, ...plan })) return { allowed: true, release: releaseOnce(store, key, plan.bucket) };
   }
-  // Unreachable in practice (each lost race is another request's admission); refuse rather than over-admit.
   return { allowed: false, retryAfterSeconds: 1 };
+}
+
+function releaseOnce(store: RateWindowStore, key: WindowKey, bucket: number): () => Promise<void> {
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    await store.refund(key, bucket);
+  };
 }

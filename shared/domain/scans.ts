@@ -43,13 +43,17 @@ export function isTargetFailure(error: unknown): boolean {
 
 /** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
 export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, onStage?: StageListener): Promise<ScanResult> {
+  const started = deps.clock.now();
   await checkScanTarget(url, deps);
-  return scanCheckedTarget(url, tier, deps, retentionMs, onStage);
+  return scanCheckedTarget(url, tier, deps, retentionMs, started, onStage);
 }
 
-async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, onStage?: StageListener): Promise<ScanResult> {
+/**
+ * `started` is taken before the target's host is resolved, so a host that is slow to resolve shortens the
+ * scan instead of pushing its end past the function's time-out (29 s, lib/function-catalog.ts).
+ */
+async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, started: number, onStage?: StageListener): Promise<ScanResult> {
   const { config, clock } = deps;
-  const started = clock.now();
   try {
     const { result } = await scanUrl(url, {
       tier,
@@ -89,9 +93,10 @@ export async function runPublicScan(url: string, deps: Dependencies, progressId:
  * the result for the account (owned results do not expire) and raises scan_complete.
  */
 export async function runAccountScan(url: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+  const started = deps.clock.now();
   await checkScanTarget(url, deps);
   const account = await countScan(caller.accountId, deps);
-  const result = await scanCheckedTarget(url, account.tier, deps, null).catch(async (error: unknown) => {
+  const result = await scanCheckedTarget(url, account.tier, deps, null, started).catch(async (error: unknown) => {
     if (isTargetFailure(error)) await refundScan(account, deps);
     throw error;
   });

@@ -1,8 +1,8 @@
-import { dynamoRateSlotStore } from '#shared/db/rate-limits.js';
+import { dynamoRateLimitStore } from '#shared/db/rate-limits.js';
 import { AppError, rateLimited } from '#shared/domain/errors.js';
 import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
 import type { ApiRequest } from '#shared/http/api-types.js';
-import type { RateLimitRule } from '#shared/http/route-types.js';
+import type { RateLimitRule, RouteDef } from '#shared/http/route-types.js';
 import type { Dependencies } from '#shared/dependencies.js';
 
 function subjectOf(rule: RateLimitRule, request: ApiRequest): string {
@@ -18,32 +18,47 @@ function subjectOf(rule: RateLimitRule, request: ApiRequest): string {
   }
 }
 
+/** The route's limits in the order they are counted: its rate limit, then its allowance of attempts. */
+export function limitsOf(route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>): RateLimitRule[] {
+  return [route.rateLimit, route.attemptLimit].filter((rule): rule is RateLimitRule => rule !== undefined);
+}
+
 /**
- * Counts the request against the route's rolling window (429 with Retry-After when it is full), runs
- * `work`, and gives the slot back when `work` fails with one of the rule's `refundWhen` kinds.
+ * Counts the request against each of the route's rolling windows (429 with Retry-After when one is full,
+ * 5xx when one cannot be counted: the request then counts against none of them), runs `work`, and gives
+ * a limit's hit back when `work` fails with one of that limit's `refundWhen` kinds.
  */
-export async function withRateLimit<T>(rule: RateLimitRule, request: ApiRequest, deps: Dependencies, work: () => Promise<T>): Promise<T> {
-  const outcome = await consumeRateLimit(dynamoRateSlotStore(deps.db, deps.config.tableName), {
-    rule: rule.name,
-    subject: subjectOf(rule, request),
-    limit: rule.limit,
-    windowSeconds: rule.windowSeconds,
-    now: deps.clock.now(),
-  });
-  if (!outcome.allowed) {
-    throw rateLimited(outcome.retryAfterSeconds, `Rate limit exceeded: ${rule.limit} requests per ${describeWindow(rule.windowSeconds)}`);
+export async function withRateLimits<T>(route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>, request: ApiRequest, deps: Dependencies, work: () => Promise<T>): Promise<T> {
+  const store = dynamoRateLimitStore(deps.db, deps.config.tableName);
+  const taken: Array<{ rule: RateLimitRule; release: () => Promise<void> }> = [];
+  const giveBack = (rules: typeof taken) =>
+    Promise.all(rules.map(({ release }) => release().catch((error: unknown) => deps.logger.warn('Could not refund a rate-limit hit', { error }))));
+  for (const rule of limitsOf(route)) {
+    const outcome = await consumeRateLimit(store, {
+      rule: rule.name,
+      subject: subjectOf(rule, request),
+      limit: rule.limit,
+      windowSeconds: rule.windowSeconds,
+      now: deps.clock.now(),
+    }).catch(async (error: unknown) => {
+      await giveBack(taken);
+      throw error;
+    });
+    if (!outcome.allowed) {
+      await giveBack(taken);
+      throw rateLimited(outcome.retryAfterSeconds, `Rate limit exceeded: ${rule.limit} ${rule.counts ?? 'requests'} per ${describeWindow(rule.windowSeconds)}`);
+    }
+    taken.push({ rule, release: () => outcome.release() });
   }
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && rule.refundWhen?.includes(error.kind)) {
-      await outcome.release().catch((releaseError: unknown) => deps.logger.warn('Could not refund a rate-limit slot', { error: releaseError }));
-    }
+    if (error instanceof AppError) await giveBack(taken.filter(({ rule }) => rule.refundWhen?.includes(error.kind)));
     throw error;
   }
 }
 
-function describeWindow(seconds: number): string {
+export function describeWindow(seconds: number): string {
   if (seconds % 86_400 === 0) return seconds === 86_400 ? '24 hours' : `${seconds / 86_400} days`;
   if (seconds % 3_600 === 0) return seconds === 3_600 ? 'hour' : `${seconds / 3_600} hours`;
   return `${seconds} seconds`;

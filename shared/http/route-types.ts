@@ -17,8 +17,10 @@ export interface RateLimitRule {
   per: 'ip' | 'account' | 'resource';
   limit: number;
   windowSeconds: number;
-  /** Failures that give the request's slot back (the caller is not charged for them). */
+  /** Failures that give the request's hit back (the caller is not charged for them). */
   refundWhen?: readonly ErrorKind[];
+  /** What is counted, for the 429 message ("requests" unless said). */
+  counts?: string;
 }
 
 export interface ResponseDef {
@@ -36,6 +38,8 @@ export interface RouteDef {
   scope?: Scope;
   tier?: Tier;
   rateLimit?: RateLimitRule;
+  /** Counted after `rateLimit` admits the request, whatever the outcome (never refunded). */
+  attemptLimit?: RateLimitRule;
   /**
    * Key routes count against the monthly API-call allowance unless this is false: the routes a user
    * needs to see why everything else answers 429, and to fix it (account, keys, billing).

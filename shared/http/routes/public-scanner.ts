@@ -13,11 +13,18 @@ const publicScanLimit: RateLimitRule = {
   refundWhen: ['invalid_input', 'upstream_failed', 'timed_out'],
 };
 
+// Refunds must not make scans free: every attempt the scans limit admits also counts here, whatever its
+// outcome, so one IP cannot make the scanner call a site that always fails again and again.
+const publicScanAttempts: RateLimitRule = {
+  ...perIp('public-scan-attempt', config.publicScanAttemptsPerDay, config.publicScanWindowSeconds),
+  counts: 'scan attempts (failed scans included)',
+};
+
 export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {
   createPublicScan: {
     auth: 'none', tags: ['Public scanner'],
     summary: 'Scan a URL (homepage only); the result is kept for 30 days',
-    rateLimit: publicScanLimit, body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    rateLimit: publicScanLimit, attemptLimit: publicScanAttempts, body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 502, 504), 429: { description: errorDescription(429), schema: RateLimitError } },
   },
   getPublicResult: {

@@ -68,6 +68,27 @@ describe('running a scan', () => {
     }
   });
 
+  it('counts the time its host takes to resolve against the scan limit, so a slow name cannot push the scan past it', async () => {
+    const config = loadConfig({ ALLOW_PRIVATE_TARGETS: 'shop.test' });
+    const toLoopback = async () => [{ address: '127.0.0.1', family: 4 as const }];
+    const fetcher = createFetcher({ allowPrivateHosts: ['shop.test'], lookup: toLoopback });
+    // Screening the host takes 25 of the scan's 30 seconds on the service's clock: the stalled page gets
+    // what is left of the 26-second scan deadline (about a second), not 26 seconds of its own.
+    let skipped = 0;
+    const clock = { now: () => Date.now() + skipped };
+    const slowLookup = async () => {
+      skipped += 25_000;
+      return toLoopback();
+    };
+    const port = new URL(origin).port;
+    try {
+      const error = await failureOf(runScan(`http://shop.test:${port}/slow`, 'free', unitDependencies({ config, fetcher, clock, lookup: slowLookup }), null));
+      expect(error.kind).toBe('timed_out');
+    } finally {
+      await fetcher.close();
+    }
+  });
+
   it('scans a reachable site with the tier page budget', async () => {
     const config = loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
     const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });

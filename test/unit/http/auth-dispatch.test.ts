@@ -52,8 +52,8 @@ describe('POST /api/v1/auth/register', () => {
       [202, answers[0]!.body],
       [202, answers[0]!.body],
     ]);
-    // The only table access is the per-IP rate limit (read the slots, take one), the same for both.
-    expect(reads).toEqual(['QueryCommand', 'PutCommand', 'QueryCommand', 'PutCommand']);
+    // The only table access is the per-IP rate limit (read its window, count the hit), the same for both.
+    expect(reads).toEqual(['GetCommand', 'UpdateCommand', 'GetCommand', 'UpdateCommand']);
     expect(jobs).toEqual([
       { name: 'mail', message: { kind: 'sign-in', jobId: expect.any(String), email: 'known@shop.example.com' } },
       { name: 'mail', message: { kind: 'sign-in', jobId: expect.any(String), email: 'unknown@shop.example.com' } },

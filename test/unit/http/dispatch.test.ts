@@ -61,9 +61,10 @@ describe('request dispatch', () => {
   });
 
   it('answers 429 with Retry-After when the window is full', async () => {
-    const now = Date.now();
-    const slots = Array.from({ length: 100 }, (_, i) => ({ slot: i, at: now - 3_000 + i }));
-    const fullWindow = { send: async () => ({ Items: slots }) } as unknown as DynamoDBDocumentClient;
+    // 100 hits in the minute bucket that ended 3 s ago: it leaves the hour's window 3,597 s from now.
+    const bucket = Math.floor(Date.now() / 60_000);
+    const now = (bucket + 1) * 60_000 + 3_000;
+    const fullWindow = { send: async () => ({ Item: { head: bucket, [`b${bucket}`]: 100 } }) } as unknown as DynamoDBDocumentClient;
     const deps = unitDependencies({ db: fullWindow, clock: { now: () => now } });
     const response = await callRoute({ ...routes.getPricing, operationId: 'getPricing' }, {}, deps);
     expect(response.statusCode).toBe(429);
