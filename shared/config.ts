@@ -69,6 +69,8 @@ const defaults = {
   stripeWebhookToleranceSeconds: 300,
   /** Stripe resends an event for up to three days; its id is remembered longer. */
   billingEventRetentionDays: 30,
+  /** A past-due subscription keeps its paid tier this long after its payment first failed, then the account is free. */
+  pastDueGraceDays: 7,
   /** Where checkout and the billing portal send the customer back; empty means PUBLIC_BASE_URL/app. */
   billingReturnUrl: '',
   maxRequestBodyBytes: 65_536,

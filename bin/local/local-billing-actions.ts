@@ -35,7 +35,10 @@ export function localBillingActions(store: LocalBillingStore, deps: Dependencies
       // Closing the checkout first makes a double submit pay once.
       if (!(await store.closeCheckout(id, 'complete', Math.floor(deps.clock.now() / 1000), subscription.id))) return null;
       await store.putSubscription(subscription);
-      return { checkout, outcome: await sync(subscription, checkout.accountId) };
+      const outcome = await sync(subscription, checkout.accountId);
+      // The account has a subscription already: the payment was given back (cancelNow) and the checkout is refused.
+      if (outcome.kind === 'refused') await store.refuseCheckout(id);
+      return { checkout, outcome };
     },
 
     abandonCheckout: (id: string): Promise<boolean> => store.closeCheckout(id, 'abandoned', Math.floor(deps.clock.now() / 1000), null),

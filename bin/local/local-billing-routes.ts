@@ -51,7 +51,8 @@ export function createLocalBillingRoutes(deps: Dependencies) {
       if (!checkout) return html(404, resultPage('No such checkout', 'This checkout link is unknown.'));
       if (method === 'GET' && action === undefined) {
         if (checkout.state !== 'open' || checkout.expiresAt * 1000 <= deps.clock.now()) {
-          return html(410, resultPage('Checkout closed', `This checkout is ${checkout.state === 'open' ? 'expired' : checkout.state}. Ask for a new link.`, { href: returnUrl, label: 'Back' }));
+          const why = checkout.state === 'expired' ? 'closed: a newer checkout was started for this account' : checkout.state === 'open' ? 'expired' : checkout.state;
+          return html(410, resultPage('Checkout closed', `This checkout is ${why}. Ask for a new link.`, { href: returnUrl, label: 'Back' }));
         }
         const base = localBillingPaths.checkout(id);
         return html(200, checkoutPage(checkout, prices[checkout.tier], { complete: `${base}/complete`, abandon: `${base}/abandon` }));
@@ -59,6 +60,9 @@ export function createLocalBillingRoutes(deps: Dependencies) {
       if (method === 'POST' && action === 'complete') {
         const paid = await actions.completeCheckout(id);
         if (!paid) return html(409, resultPage('Not paid', 'This checkout is closed or expired: nothing was charged.'));
+        if (paid.outcome.kind === 'refused') {
+          return html(409, resultPage('Payment refused', 'This account already has a subscription: nothing was charged. Change plan in the billing portal instead.', { href: checkout.cancelUrl, label: 'Back to the service' }));
+        }
         return html(200, resultPage('Payment complete', outcomeMessage(paid.outcome), { href: checkout.successUrl, label: 'Back to the service' }));
       }
       if (method === 'POST' && action === 'abandon') {

@@ -6,6 +6,7 @@ import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { billingMetrics } from '#shared/adapters/billing/billing-metrics.js';
 
 export interface ServiceAlarmsProps {
   topic: ITopic;
@@ -134,6 +135,16 @@ export class ServiceAlarms extends Construct {
         periods: 3,
       });
     }
+
+    // Emitted by the billing function (EMF): a second subscription of one account was paid and refunded.
+    add(
+      'DuplicateSubscriptionRefunded',
+      new Metric({ namespace: billingMetrics.namespace, metricName: billingMetrics.duplicateSubscriptionRefunded, dimensionsMap: { ...billingMetrics.dimensions }, statistic: 'Sum', period: fiveMinutes }),
+      {
+        description: 'A second subscription of one account was paid, then refunded and cancelled: find the account in the billing function\'s log ("Refused a second subscription")',
+        threshold: 1,
+      },
+    );
 
     const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_GET_ITEM, Operation.TRANSACT_WRITE_ITEMS];
     add('TableThrottles', props.table.metricThrottledRequestsForOperations({ operations, period: fiveMinutes }), {

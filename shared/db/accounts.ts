@@ -2,16 +2,18 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
+import { claimMailboxMarker, emailMarkerItem } from '#shared/db/mailbox-markers.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/domain/accounts/account.js';
+import { withGraceApplied } from '#shared/domain/billing/past-due.js';
 import { tiers, type Tier } from '#shared/domain/tiers.js';
 
 const maxAttempts = 5;
 
 export function toAccount(item: Record<string, unknown>): Account {
   const { pk: _pk, sk: _sk, type: _type, ...account } = item;
-  // Accounts written before billing have no billing attributes.
-  return { customerId: null, subscriptionId: null, subscriptionSyncedAt: null, ...account } as unknown as Account;
+  // Accounts written before billing have no billing attributes. A past-due tier past its grace reads as free.
+  return withGraceApplied({ customerId: null, subscriptionId: null, subscriptionSyncedAt: null, ...account } as unknown as Account, Date.now());
 }
 
 export async function getAccount(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<Account | null> {
@@ -69,16 +71,20 @@ export type TierLimits = Record<Tier, number | 'unlimited'>;
 
 export type AllowanceOutcome = { kind: 'counted'; account: Account } | { kind: 'exhausted'; account: Account } | { kind: 'no_account' };
 
-/** The account's tier allows one more use: `#count` (or the named count) below that tier's limit. */
-function tierClauses(limits: TierLimits, countingFromZero: boolean, count = '#count'): { expression: string; values: Record<string, unknown> } {
+/**
+ * The account's tier allows one more use: `#count` (or the named count) below that tier's limit. A paid
+ * tier whose past-due grace has ended (`graceEndsAt`, past-due.ts) counts as free, as toAccount reads it.
+ */
+export function tierClauses(limits: TierLimits, countingFromZero: boolean, count = '#count'): { expression: string; values: Record<string, unknown> } {
   const clauses: string[] = [];
-  const values: Record<string, unknown> = {};
+  const values: Record<string, unknown> = { ':grace_now': Date.now() };
   for (const tier of tiers) {
     const limit = limits[tier];
     if (limit !== 'unlimited' && countingFromZero && limit === 0) continue;
     values[`:tier_${tier}`] = tier;
+    const isTier = tier === 'free' ? `(#tier = :tier_${tier} OR graceEndsAt <= :grace_now)` : `(#tier = :tier_${tier} AND (attribute_not_exists(graceEndsAt) OR graceEndsAt > :grace_now))`;
     if (limit === 'unlimited' || countingFromZero) {
-      clauses.push(`#tier = :tier_${tier}`);
+      clauses.push(isTier);
     } else {
       const limitName = `:limit_${tier}_${count.slice(1)}`;
       values[limitName] = limit;

@@ -70,6 +70,11 @@ export const keys = {
   /** The local billing provider's records (dev server only): checkout sessions and subscriptions. */
   localCheckout: (checkoutId: string): ItemKey => ({ pk: `LOCALCHECKOUT#${checkoutId}`, sk: 'LOCALCHECKOUT' }),
   localSubscription: (subscriptionId: string): ItemKey => ({ pk: `LOCALSUB#${subscriptionId}`, sk: 'LOCALSUB' }),
+  /** A local subscription's entry under its customer, so the customer's subscriptions are one Query. */
+  localCustomerSubscription: (customerId: string, subscriptionId: string): ItemKey => ({ pk: `LOCALCUSTOMER#${customerId}`, sk: `SUB#${subscriptionId}` }),
+  localCustomerSubscriptionsOf: (customerId: string) => ({ pk: `LOCALCUSTOMER#${customerId}`, skPrefix: 'SUB#' }),
+  /** A second subscription of one account that was refused (refunded and cancelled): counted once. */
+  refusedSubscription: (subscriptionId: string): ItemKey => ({ pk: `REFUSEDSUB#${subscriptionId}`, sk: 'REFUSEDSUB' }),
 
   /** Webhook endpoints live in their account's partition. */
   webhook: (accountId: string, webhookId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` }),

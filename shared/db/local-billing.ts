@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { keys } from '#shared/db/keys.js';
+import { queryAll } from '#shared/db/query-pages.js';
 import type { PaidTier } from '#shared/domain/billing/subscription-state.js';
 
 /** The local billing provider's records: what Stripe would hold, kept in the dev server's table. */
@@ -12,7 +13,8 @@ export interface LocalCheckout {
   tier: PaidTier;
   /** Epoch seconds. */
   expiresAt: number;
-  state: 'open' | 'complete' | 'abandoned';
+  /** `expired`: closed because the account asked for a newer checkout; `refused`: paid while the account had a subscription. */
+  state: 'open' | 'complete' | 'abandoned' | 'expired' | 'refused';
   successUrl: string;
   cancelUrl: string;
   subscriptionId: string | null;
@@ -25,6 +27,8 @@ export interface LocalSubscription {
   status: 'active' | 'past_due' | 'canceled';
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: string;
+  /** Its payment was given back (a second subscription of one account). */
+  refunded?: boolean;
 }
 
 function strip<T>(item: Record<string, unknown> | undefined): T | null {
@@ -60,8 +64,52 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
       );
     },
 
+    /** Closes an open checkout without payment; false when it was not open. */
+    async expireCheckout(id: string): Promise<boolean> {
+      return conditionalWrite(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.localCheckout(id),
+            UpdateExpression: 'SET #state = :expired',
+            ConditionExpression: '#state = :open',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':expired': 'expired', ':open': 'open' },
+          }),
+        ),
+      );
+    },
+
+    /** Marks a paid checkout whose subscription was refused (the account had one already). */
+    async refuseCheckout(id: string): Promise<void> {
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.localCheckout(id),
+          UpdateExpression: 'SET #state = :refused',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':refused': 'refused' },
+        }),
+      );
+    },
+
     async putSubscription(subscription: LocalSubscription): Promise<void> {
+      // The customer's entry first: a subscription is never without it.
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.localCustomerSubscription(subscription.customerId, subscription.id), type: 'LocalCustomerSubscription' } }));
       await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.localSubscription(subscription.id), type: 'LocalSubscription', ...subscription } }));
+    },
+
+    async subscriptionsOf(customerId: string): Promise<LocalSubscription[]> {
+      const refs = keys.localCustomerSubscriptionsOf(customerId);
+      const entries = await queryAll(db, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': refs.pk, ':prefix': refs.skPrefix },
+        ConsistentRead: true,
+      });
+      const found = await Promise.all(entries.map((entry) => this.getSubscription(String(entry.sk).slice(refs.skPrefix.length))));
+      return found.filter((subscription): subscription is LocalSubscription => subscription !== null);
     },
 
     async getSubscription(id: string): Promise<LocalSubscription | null> {

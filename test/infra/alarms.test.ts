@@ -82,6 +82,19 @@ describe('alarms a person acts on', () => {
     expect(alarms.filter((alarm) => JSON.stringify(alarm.Properties).includes('"SystemErrors"'))).toHaveLength(1);
   });
 
+  it('watches refunded second subscriptions (the billing function\'s EMF metric)', () => {
+    const [alarm, ...others] = alarmsOn('DuplicateSubscriptionRefunded');
+    expect(others).toEqual([]);
+    expect(alarm!.Properties).toMatchObject({
+      Namespace: 'ReadinessScanner',
+      Dimensions: [{ Name: 'Service', Value: 'billing' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it('gives the weekly schedule target retries and a dead-letter queue with its own alarm', () => {
     const [rule] = Object.values(built.template.findResources('AWS::Events::Rule')) as Resource[];
     const [target] = rule!.Properties.Targets as Array<Record<string, unknown>>;

@@ -31,7 +31,16 @@ export interface BillingProvider {
   readonly name: 'stripe' | 'local';
   /** The account's customer, created at most once per account (concurrent calls get the same one). */
   createCustomer(account: { id: string; email: string }): Promise<string>;
-  createCheckout(request: CheckoutRequest): Promise<{ url: string; expiresAt: number }>;
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string; expiresAt: number }>;
+  /** Closes a checkout so that it can no longer be paid; nothing when it is already closed (paid, expired). */
+  expireCheckout(checkoutId: string): Promise<void>;
+  /**
+   * Ends a subscription now, without proration or a final invoice. `refund`: the payments of its latest
+   * invoice are refunded in full first (a second subscription of one account). Safe to repeat.
+   */
+  cancelNow(subscriptionId: string, options: { refund: boolean }): Promise<void>;
+  /** The customer has a subscription that has not ended (in force, past due, unpaid, paused...). */
+  hasOpenSubscription(customerId: string): Promise<boolean>;
   /** Moves a subscription to another tier at once, prorated; returns its state after the change. */
   changeTier(subscriptionId: string, tier: PaidTier): Promise<SubscriptionSnapshot>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;

@@ -44,7 +44,21 @@ export function createLocalBilling(store: LocalBillingStore, options: { publicBa
     async createCheckout(request) {
       const id = `cs_local_${randomUUID()}`;
       await store.putCheckout({ ...request, id, state: 'open', subscriptionId: null });
-      return { url: url(localBillingPaths.checkout(id)), expiresAt: request.expiresAt };
+      return { id, url: url(localBillingPaths.checkout(id)), expiresAt: request.expiresAt };
+    },
+
+    async expireCheckout(checkoutId) {
+      await store.expireCheckout(checkoutId);
+    },
+
+    async cancelNow(subscriptionId, options) {
+      const current = await store.getSubscription(subscriptionId);
+      if (!current) return;
+      await store.updateSubscription(subscriptionId, { status: 'canceled', cancelAtPeriodEnd: false, ...(options.refund ? { refunded: true } : {}) });
+    },
+
+    async hasOpenSubscription(customerId) {
+      return (await store.subscriptionsOf(customerId)).some((subscription) => subscription.status !== 'canceled');
     },
 
     async changeTier(subscriptionId, tier) {

@@ -23,6 +23,9 @@ const handledEvents = new Set([
   'invoice.payment_failed',
 ]);
 
+/** Statuses of a subscription that has ended for good. */
+const endedStatuses = new Set(['canceled', 'incomplete_expired']);
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return typeof value === 'string' ? value : value.id;
@@ -108,9 +111,53 @@ export function createStripeBilling(
       try {
         const session = await (await stripe()).checkout.sessions.create(params);
         if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-        return { url: session.url, expiresAt: session.expires_at };
+        return { id: session.id, url: session.url, expiresAt: session.expires_at };
       } catch (error) {
         throw stripeFailure(error, 'start the checkout');
+      }
+    },
+
+    async expireCheckout(checkoutId) {
+      const client = await stripe();
+      try {
+        await client.checkout.sessions.expire(checkoutId);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw stripeFailure(error, 'close the earlier checkout');
+        // Only an open session can be expired: one already paid or expired is as closed as wanted.
+        const session = await client.checkout.sessions.retrieve(checkoutId).catch((cause: unknown) => {
+          throw stripeFailure(cause, 'close the earlier checkout');
+        });
+        if (session.status === 'open') throw stripeFailure(error, 'close the earlier checkout');
+      }
+    },
+
+    async cancelNow(subscriptionId, options) {
+      try {
+        const client = await stripe();
+        const subscription = await client.subscriptions.retrieve(subscriptionId);
+        const invoiceId = idOf(subscription.latest_invoice);
+        // Refunds first: if one fails, the subscription is still in force and the resent event does it all again.
+        if (options.refund && invoiceId) {
+          for await (const payment of client.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 100 })) {
+            await refundPayment(client, subscriptionId, payment);
+          }
+        }
+        if (!endedStatuses.has(subscription.status)) {
+          await client.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false }, { idempotencyKey: `cancel-now-${subscriptionId}` });
+        }
+      } catch (error) {
+        throw stripeFailure(error, 'cancel the subscription');
+      }
+    },
+
+    async hasOpenSubscription(customerId) {
+      try {
+        for await (const subscription of (await stripe()).subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+          if (!endedStatuses.has(subscription.status)) return true;
+        }
+        return false;
+      } catch (error) {
+        throw stripeFailure(error, 'read the subscriptions');
       }
     },
 
@@ -167,6 +214,22 @@ export function createStripeBilling(
       return eventOf(event);
     },
   };
+}
+
+/** Refunds one payment of an invoice in full; one already refunded is left as it is. */
+async function refundPayment(client: Stripe, subscriptionId: string, payment: Stripe.InvoicePayment): Promise<void> {
+  const paymentIntent = idOf(payment.payment.payment_intent);
+  const charge = idOf(payment.payment.charge);
+  if (!paymentIntent && !charge) return; // a payment recorded outside Stripe: nothing Stripe can refund
+  try {
+    await client.refunds.create(
+      { ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }), reason: 'duplicate', metadata: { subscriptionId } },
+      { idempotencyKey: `refund-${payment.id}` },
+    );
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+    throw error;
+  }
 }
 
 function eventOf(event: Stripe.Event): BillingEvent {

@@ -22,6 +22,14 @@ export interface Account {
   subscriptionId: string | null;
   /** When (epoch ms) the subscription's state was read from the provider; older reads never overwrite it. */
   subscriptionSyncedAt: number | null;
+  /**
+   * While the subscription is past due: when (epoch ms) that was first seen, and when its grace period
+   * ends and the account reads as free (shared/domain/billing/past-due.ts). Absent otherwise.
+   */
+  pastDueSince?: number | null;
+  graceEndsAt?: number | null;
+  /** The account's latest checkout, closed when another is issued (shared/domain/billing/subscribe.ts). */
+  openCheckoutId?: string | null;
   keyCount: number;
   siteCount: number;
   webhookCount: number;

@@ -1,4 +1,4 @@
-import { linkCustomer } from '#shared/db/billing.js';
+import { linkCustomer, swapOpenCheckout } from '#shared/db/billing.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { billingReturnUrl } from '#shared/domain/billing/return-url.js';
@@ -46,11 +46,27 @@ export async function subscribe(caller: Caller, tier: PaidTier, deps: Dependenci
     cancelUrl: `${returnUrl}?checkout=cancelled`,
     expiresAt,
   });
+  await closeEarlierCheckout(caller.accountId, checkout.id, deps);
   return {
     checkoutUrl: checkout.url,
     expiresAt: new Date(checkout.expiresAt * 1000).toISOString(),
     note: `Complete the payment on this page within ${deps.config.checkoutLinkValidityHours} hours; the account moves to ${tier} once it is paid. Prices exclude VAT.`,
   };
+}
+
+/**
+ * One checkout open per account: the new one is recorded and the one it replaces is closed (Stripe:
+ * expired; the local provider's page answers 410). A close that fails is logged, not raised: the new
+ * link is good, and a payment of the old one would still be refused (sync-subscription.ts).
+ */
+async function closeEarlierCheckout(accountId: string, checkoutId: string, deps: Dependencies): Promise<void> {
+  const earlier = await swapOpenCheckout(deps.db, deps.config.tableName, accountId, checkoutId);
+  if (!earlier) return;
+  try {
+    await deps.billing.expireCheckout(earlier);
+  } catch (error) {
+    deps.logger.warn('Could not close an earlier checkout', { accountId, checkoutId: earlier, error });
+  }
 }
 
 /** The account's customer, created once: racing requests get the same one (see linkCustomer). */

@@ -109,6 +109,7 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
       subscriptionId: paid.subscriptionId,
       customerId: paid.customerId,
       syncedAt: subscriptionSyncedAt! - 1,
+      graceEndsAt: null,
     });
     expect(older).toEqual({ kind: 'stale' });
     expect((await account(paid.accountId)).tier).toBe('growth');
@@ -130,11 +131,13 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
 
   it('returns the account to free when the subscription is deleted, but not for a late event about an old one', async () => {
     const paid = await payingAccount('pro');
-    // The customer cancelled and later subscribed again: the old subscription's deletion arrives late.
+    // The customer cancelled and later subscribed again: the old subscription's deletion arrives late,
+    // so the account still shows it; Stripe says it has ended, and the new one takes its place.
     const newer = `${paid.subscriptionId}_2`;
+    stripe.subscription(paid.subscriptionId)!.status = 'canceled';
     stripe.putSubscription({ id: newer, customer: paid.customerId, status: 'active', price: 'price_growth' });
     await deliver('customer.subscription.created', subscriptionObject(newer, paid.customerId));
-    stripe.subscription(paid.subscriptionId)!.status = 'canceled';
+    expect(await account(paid.accountId)).toMatchObject({ tier: 'growth', subscriptionId: newer });
     await deliver('customer.subscription.deleted', subscriptionObject(paid.subscriptionId, paid.customerId));
     expect(await account(paid.accountId)).toMatchObject({ tier: 'growth', subscriptionId: newer });
     stripe.subscription(newer)!.status = 'canceled';

@@ -46,7 +46,7 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       cancelUrl: 'https://scan.example.org/app?checkout=cancelled',
       expiresAt: 1_900_000_000,
     });
-    expect(checkout).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), expiresAt: 1_900_000_000 });
+    expect(checkout).toEqual({ id: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), expiresAt: 1_900_000_000 });
     const [call] = stripe.callsTo('POST', '/v1/checkout/sessions');
     expect(call!.params).toEqual({
       mode: 'subscription',
@@ -103,6 +103,51 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
     const portal = await provider().createPortal('cus_9', 'https://scan.example.org/app');
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
     expect(stripe.callsTo('POST', '/v1/billing_portal/sessions')[0]!.params).toEqual({ customer: 'cus_9', return_url: 'https://scan.example.org/app' });
+  });
+
+  it('expires an open checkout, and treats one already closed (paid or expired) as closed', async () => {
+    const billing = provider();
+    const request = { accountId: 'acct-x', customerId: 'cus_x', tier: 'pro' as const, successUrl: 'https://a.example/s', cancelUrl: 'https://a.example/c', expiresAt: 1_900_000_000 };
+    const open = await billing.createCheckout(request);
+    await billing.expireCheckout(open.id);
+    expect(stripe.session(open.id)!.status).toBe('expired');
+    await billing.expireCheckout(open.id);
+    const paid = await billing.createCheckout(request);
+    stripe.completeSession(paid.id);
+    await billing.expireCheckout(paid.id);
+    expect(stripe.session(paid.id)!.status).toBe('complete');
+    expect(stripe.callsTo('GET', `/v1/checkout/sessions/${paid.id}`)).toHaveLength(1);
+  });
+
+  it('cancels a subscription now, refunding its latest invoice\'s payments once when asked, and is safe to repeat', async () => {
+    stripe.putSubscription({ id: 'sub_dup', customer: 'cus_dup', status: 'active', price: 'price_pro', latestInvoice: 'in_dup', payments: ['pi_dup_1', 'pi_dup_2'] });
+    stripe.putSubscription({ id: 'sub_old', customer: 'cus_dup', status: 'past_due', price: 'price_pro', latestInvoice: 'in_old', payments: [] });
+    await provider().cancelNow('sub_dup', { refund: true });
+    expect(stripe.subscription('sub_dup')!.status).toBe('canceled');
+    const refundCalls = stripe.callsTo('POST', '/v1/refunds');
+    expect(refundCalls.map((call) => [call.params.payment_intent, call.params.reason, call.idempotencyKey])).toEqual([
+      ['pi_dup_1', 'duplicate', 'refund-inpay_pi_dup_1'],
+      ['pi_dup_2', 'duplicate', 'refund-inpay_pi_dup_2'],
+    ]);
+    expect(stripe.callsTo('DELETE', '/v1/subscriptions/sub_dup')[0]).toMatchObject({ params: { invoice_now: 'false', prorate: 'false' }, idempotencyKey: 'cancel-now-sub_dup' });
+    // Again (a resent event, after Stripe forgot the idempotency keys): nothing is refunded or cancelled twice.
+    stripe.calls.length = 0;
+    await provider().cancelNow('sub_dup', { refund: true });
+    expect(stripe.refunds.filter((refund) => refund.paymentIntent.startsWith('pi_dup'))).toHaveLength(2);
+    expect(stripe.callsTo('DELETE', '/v1/subscriptions/sub_dup')).toEqual([]);
+    // Without a refund: only the cancellation.
+    await provider().cancelNow('sub_old', { refund: false });
+    expect(stripe.subscription('sub_old')!.status).toBe('canceled');
+    expect(stripe.callsTo('GET', '/v1/invoice_payments').filter((call) => call.params.invoice === 'in_old')).toEqual([]);
+  });
+
+  it('tells whether a customer has a subscription that has not ended', async () => {
+    stripe.putSubscription({ id: 'sub_open_1', customer: 'cus_open', status: 'canceled', price: 'price_pro' });
+    expect(await provider().hasOpenSubscription('cus_open')).toBe(false);
+    stripe.putSubscription({ id: 'sub_open_2', customer: 'cus_open', status: 'unpaid', price: 'price_pro' });
+    expect(await provider().hasOpenSubscription('cus_open')).toBe(true);
+    expect(stripe.callsTo('GET', '/v1/subscriptions').at(-1)!.params).toMatchObject({ customer: 'cus_open', status: 'all' });
+    expect(await provider().hasOpenSubscription('cus_nobody')).toBe(false);
   });
 
   it('reads a subscription as it is now; an unknown one is null; a price that is no tier is an error', async () => {
