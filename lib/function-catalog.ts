@@ -19,7 +19,8 @@ export const apiFunctions: Record<Family, FunctionSizing> = {
   auth: { description: 'Magic-link sign-in', memoryMiB: 256, timeoutSeconds: 10 },
   account: { description: 'Account, API keys and subscriptions', memoryMiB: 512, timeoutSeconds: 10 },
   sites: { description: 'Watched sites and thresholds', memoryMiB: 512, timeoutSeconds: 10 },
-  webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 10 },
+  // A test delivery or redelivery waits up to the 10 s a real delivery gets, plus time to log it (README "Webhooks").
+  webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 15 },
   billing: { description: 'Stripe event receiver', memoryMiB: 512, timeoutSeconds: 10 },
   web: { description: 'Web pages: the public scanner, shared reports and their assets', memoryMiB: 512, timeoutSeconds: 10 },
 };

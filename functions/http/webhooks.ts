@@ -14,15 +14,15 @@ export const operations: FamilyHandlers<'webhooks'> = {
   listWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
   createWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
   deleteWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
-  testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
+  testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
   listWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
+  redeliverWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs) }),
   listAccountWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
   createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
   deleteAccountWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
-  testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps) }),
+  testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
   listAccountWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverAccountWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps) }),
+  redeliverAccountWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */

@@ -5,33 +5,16 @@ import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
-import { deliverMessage } from '#shared/domain/webhooks/deliver.js';
-import { fanOutEvent } from '#shared/domain/webhooks/fan-out.js';
+import { handleWebhookMessage } from '#shared/domain/webhooks/handle-webhook-message.js';
 import { WebhookMessage } from '#shared/domain/webhooks/webhook-message.js';
 
-/** Reported as the record's failure: SQS hands the message back once its new visibility timeout ends. */
-class RetryLater extends Error {}
-
-/**
- * Events become one delivery per subscribed endpoint; each delivery message makes the next attempt
- * and, on failure, hides itself until the attempt after (ChangeMessageVisibility), so its retries need
- * no other store or scheduler.
- */
+/** Fans events out to endpoints and makes delivery attempts (shared/domain/webhooks/handle-webhook-message.ts). */
 export const handler = createQueueWorker(
   'webhook',
   WebhookMessage,
-  async (message, deps, record) => {
-    if (message.kind === 'event') {
-      const deliveries = await fanOutEvent(message.event, deps);
-      deps.logger.info('Event fanned out', { messageId: record.messageId, eventId: message.event.id, eventType: message.event.type, deliveries });
-      return;
-    }
-    const step = await deliverMessage(message, record.messageId, deps);
-    deps.logger.info('Delivery step', { messageId: record.messageId, webhookId: message.webhookId, eventId: message.eventId, ...step });
-    if (step.kind === 'retry') {
-      await deps.queue.retryLater('webhook', record.receiptHandle, step.afterSeconds);
-      throw new RetryLater(`Delivery ${message.eventId} to ${message.webhookId}: next attempt in ${step.afterSeconds} s`);
-    }
+  async (message, deps, record, context) => {
+    const receipt = { messageId: record.messageId, receiptHandle: record.receiptHandle, receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1 };
+    await handleWebhookMessage(message, receipt, deps, { timeLeftMs: () => context.getRemainingTimeInMillis() });
   },
   (config) => {
     const keyPepper = createPepperSource(config);

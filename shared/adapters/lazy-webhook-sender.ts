@@ -14,7 +14,7 @@ export function lazyWebhookSender(load: () => Promise<WebhookSender>): WebhookSe
     return loading;
   };
   return {
-    post: async (url, body, headers) => (await sender()).post(url, body, headers),
+    post: async (url, body, headers, options) => (await sender()).post(url, body, headers, options),
     close: async () => {
       if (loading) await (await loading).close();
     },

@@ -3,13 +3,14 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type { z } from 'zod';
 import { getConfig, type Config } from '#shared/config.js';
 import { composeDependencies, type Dependencies, type DependencyParts } from '#shared/dependencies.js';
+import { RetryLater } from '#shared/adapters/retry-later.js';
 
 export type MessageHandler<T> = (message: T, deps: Dependencies, record: SQSRecord, context: Context) => Promise<void>;
 
 /**
  * An SQS-triggered worker: each record is parsed with its schema and handled on its own, and only
- * the records that failed are reported back, so SQS redelivers those (and, after maxReceiveCount,
- * moves them to the DLQ) without repeating the ones that succeeded.
+ * the records that failed are reported back (each logged with its reason), so SQS redelivers those
+ * (and, after maxReceiveCount, moves them to the DLQ) without repeating the ones that succeeded.
  */
 export function createQueueWorker<S extends z.ZodType>(
   name: string,
@@ -35,12 +36,33 @@ export function queueBatchHandler<S extends z.ZodType>(name: string, schema: S, 
           deps.logger.error(`Dropping malformed ${name} message`, { messageId: record.messageId, issues: parsed.error.issues });
           return;
         }
-        await handle(parsed.data, deps, record, context);
+        try {
+          await handle(parsed.data, deps, record, context);
+        } catch (error) {
+          logFailedRecord(name, record, error, deps);
+          throw error;
+        }
       },
       processor,
       { throwOnFullBatchFailure: false },
     );
   };
+}
+
+/**
+ * Every record reported failed says why, by message id: a planned retry (RetryLater) as information,
+ * anything else as an error with its name, message and cause (SQS hands the message back after its
+ * visibility timeout, or sooner if the handler changed it; past maxReceiveCount it goes to the DLQ).
+ */
+export function logFailedRecord(queue: string, record: SQSRecord, error: unknown, deps: Pick<Dependencies, 'logger'>): void {
+  const receiveCount = Number(record.attributes.ApproximateReceiveCount) || undefined;
+  if (error instanceof RetryLater) {
+    deps.logger.info(`${queue} message handed back for a later retry`, { messageId: record.messageId, receiveCount, reason: error.message });
+    return;
+  }
+  const failure = error instanceof Error ? error : new Error(String(error));
+  const cause = failure.cause instanceof Error ? { causeName: failure.cause.name, causeMessage: failure.cause.message } : {};
+  deps.logger.error(`${queue} message failed`, { messageId: record.messageId, receiveCount, errorName: failure.name, errorMessage: failure.message, ...cause, error: failure });
 }
 
 function parseJson(body: string): unknown {

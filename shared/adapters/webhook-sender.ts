@@ -9,14 +9,19 @@ export type SendOutcome =
   | { kind: 'response'; statusCode: number; durationMs: number }
   | { kind: 'error'; error: DeliveryError; message: string; durationMs: number };
 
+export interface PostOptions {
+  /** This attempt's whole time (connecting, sending, the answer), when shorter than the sender's. */
+  timeoutMs?: number;
+}
+
 export interface WebhookSender {
-  post(url: string, body: string, headers: Record<string, string>): Promise<SendOutcome>;
+  post(url: string, body: string, headers: Record<string, string>, options?: PostOptions): Promise<SendOutcome>;
   close(): Promise<void>;
 }
 
 export interface WebhookSenderOptions {
   policy: TargetPolicy;
-  /** The whole attempt: connecting, sending and the response headers. */
+  /** The longest attempt: connecting, sending and the answer (10 s, README "Delivery"). */
   timeoutMs?: number;
   lookup?: LookupFn;
   userAgent?: string;
@@ -24,7 +29,7 @@ export interface WebhookSenderOptions {
 
 /** Read from a response, then the connection is dropped: an endpoint's answer is its status. */
 export const maxResponseBytes = 4 * 1024;
-const defaultTimeoutMs = 10_000;
+export const defaultDeliveryTimeoutMs = 10_000;
 
 /**
  * Posts deliveries through the SSRF-safe dispatcher: the URL's rules and every connected address are
@@ -32,19 +37,22 @@ const defaultTimeoutMs = 10_000;
  * redirects are not followed, and at most 4 KiB of the response is read.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const maxTimeoutMs = options.timeoutMs ?? defaultDeliveryTimeoutMs;
   const dispatcher = createSafeDispatcher({
     policy: options.policy,
     ...(options.lookup ? { lookup: options.lookup } : {}),
-    timeouts: { connectMs: Math.min(timeoutMs, 5_000), headersMs: timeoutMs, requestMs: timeoutMs },
+    timeouts: { connectMs: Math.min(maxTimeoutMs, 5_000), headersMs: maxTimeoutMs, requestMs: maxTimeoutMs },
   });
   const userAgent = options.userAgent ?? 'AgentReadinessScanner-Webhooks/1.0';
   return {
-    async post(rawUrl, body, headers) {
+    async post(rawUrl, body, headers, postOptions = {}) {
+      // One signal bounds everything, reading the answer included: a caller with a deadline (a test
+      // delivery answering its HTTP request) gets the outcome by then whatever the endpoint does.
+      const timeoutMs = Math.max(1, Math.min(maxTimeoutMs, postOptions.timeoutMs ?? maxTimeoutMs));
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       const checked = validateTargetUrl(rawUrl, options.policy);
-      if (!checked.ok) return { kind: 'error', error: 'blocked', message: describeDeliveryError('blocked'), durationMs: 0 };
+      if (!checked.ok) return { kind: 'error', error: 'blocked', message: describeDeliveryError('blocked', timeoutMs), durationMs: 0 };
       const url = checked.url;
       const signal = AbortSignal.timeout(timeoutMs);
       try {
@@ -61,7 +69,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         return { kind: 'response', statusCode: response.statusCode, durationMs: elapsed() };
       } catch (error) {
         const kind = classifyError(error, signal.aborted);
-        return { kind: 'error', error: kind, message: describeDeliveryError(kind), durationMs: elapsed() };
+        return { kind: 'error', error: kind, message: describeDeliveryError(kind, timeoutMs), durationMs: elapsed() };
       }
     },
     close: () => dispatcher.destroy(),

@@ -1,6 +1,7 @@
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
+import { writeTransaction } from '#shared/db/transactions.js';
 import type { DeliveryAttempt, DeliveryState, StoredDelivery } from '#shared/domain/webhooks/delivery.js';
 
 /** Deliveries and their log expire with the log's retention (DynamoDB TTL). */
@@ -64,23 +65,78 @@ export async function claimAttempt(
   );
 }
 
-/** Records where the attempt `attempt` left the delivery: its new state and, when pending, when to try next. */
-export async function finishAttempt(
+/** An attempt held by its claim: its number and the lease the claim set (no other attempt writes the same). */
+export interface HeldAttempt {
+  attempt: number;
+  leaseUntil: number;
+}
+
+/**
+ * Records an event's attempt in one transaction: its delivery-log entry and where it left the delivery
+ * (its new state and, when pending, when to try next), so an attempt is logged exactly when its
+ * delivery moves on. Conditional on the claim still holding (the same attempt number and lease), so a
+ * repeat of a transaction that did land (an answer lost on the way back) changes nothing twice:
+ * 'already_recorded'. 'taken_over': the lease ran out and another receive took the delivery on.
+ */
+export async function recordAttempt(
   db: DynamoDBDocumentClient,
   tableName: string,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
-  attempt: number,
+  held: HeldAttempt,
   next: { state: DeliveryState; nextAttemptAt: number },
-): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
-      UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
-      ConditionExpression: 'attempts = :attempt',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': next.state, ':next': next.nextAttemptAt, ':attempt': attempt },
-    }),
+  entry: DeliveryAttempt,
+  retention: Retention,
+): Promise<'recorded' | 'already_recorded' | 'taken_over'> {
+  const codes = await writeTransaction(db, [
+    { Put: { TableName: tableName, Item: { ...keys.webhookAttempt(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt), type: 'WebhookAttempt', ...entry, expiresAt: retention.expiresAt } } },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
+        ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': next.state, ':next': next.nextAttemptAt, ':attempt': held.attempt, ':lease': held.leaseUntil },
+      },
+    },
+  ]);
+  if (!codes) return 'recorded';
+  if (codes[1] !== 'ConditionalCheckFailed') throw new Error(`Recording attempt ${held.attempt} of ${delivery.eventId} was cancelled: ${codes.join(', ')}`);
+  const now = await getDelivery(db, tableName, delivery.webhookId, delivery.eventId);
+  return now?.attempts === held.attempt && now.leaseUntil === undefined ? 'already_recorded' : 'taken_over';
+}
+
+/**
+ * Gives back a claimed attempt that was never made (our side failed before the POST): the attempt
+ * number is free again and no lease holds the delivery, so its retry need not wait for the lease.
+ */
+export async function releaseAttempt(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, held: HeldAttempt): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :previous REMOVE leaseUntil',
+        ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
+        ExpressionAttributeValues: { ':previous': held.attempt - 1, ':attempt': held.attempt, ':lease': held.leaseUntil },
+      }),
+    ),
+  );
+}
+
+/** A pending delivery whose attempt `attempt` disabled its endpoint is settled as failed. */
+export async function failPendingDelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, attempt: number): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :failed',
+        ConditionExpression: '#state = :pending AND attempts = :attempt',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':attempt': attempt },
+      }),
+    ),
   );
 }
 

@@ -18,6 +18,8 @@ export interface ApiRequest<R extends RouteDef = RouteDef> {
   sourceIp: string;
   requestId: string;
   caller: Caller | null;
+  /** Milliseconds left before the function's deadline (Lambda's context); absent outside an invocation. */
+  timeLeftMs?: () => number;
 }
 
 export interface ApiResponse {

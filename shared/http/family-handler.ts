@@ -52,26 +52,35 @@ function resolveRoute(event: APIGatewayProxyEventV2, family: Family, routes: Par
 }
 
 /** Resolves, validates, rate-limits and runs one request. Never called for routes of another family. */
-export async function dispatch<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies): Promise<ApiResponse> {
+export async function dispatch<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies, timeLeftMs?: () => number): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, api.family, api.routes);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
   const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, deps) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
-  const request: ApiRequest = { ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes), caller };
+  const request: ApiRequest = {
+    ...parseRequest(event, route, pathParameters, deps.config.maxRequestBodyBytes),
+    sourceIp: clientAddress(event, deps.config.edgeOriginSecret),
+    caller,
+    ...(timeLeftMs ? { timeLeftMs } : {}),
+  };
   const handler = (api.operations as Record<string, OperationHandler | undefined>)[route.operationId];
   if (!handler) throw new AppError('not_implemented', 'not implemented');
   if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
     throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
   }
-  return route.rateLimit ? withRateLimit(route.rateLimit, request, deps, () => handler(request, deps)) : handler(request, deps);
+  return withRateLimits(route, request, deps, () => handler(request, deps));
 }
 
-/** Runs one request and always produces a response: errors become `{"error"}` with their status. */
-export async function respond<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies): Promise<APIGatewayProxyStructuredResultV2> {
+/**
+ * Runs one request and always produces a response: errors become `{"error"}` with their status.
+ * `timeLeftMs` (the invocation's remaining time) lets an operation that waits on others, such as a
+ * webhook test, answer before the function's deadline.
+ */
+export async function respond<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies, timeLeftMs?: () => number): Promise<APIGatewayProxyStructuredResultV2> {
   let response: ApiResponse;
   try {
-    response = await dispatch(event, api, deps);
+    response = await dispatch(event, api, deps, timeLeftMs);
   } catch (error) {
     response = errorResponse(error, deps.logger);
   }
@@ -105,8 +114,9 @@ export function createFamilyHandler<F extends Family>(api: FamilyApi<F>, wire: (
         maxAge: corsPolicy.maxAgeSeconds,
       }),
     )
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       deps.logger.appendKeys({ requestId: event.requestContext.requestId, routeKey: event.routeKey });
-      return respond(event, api, deps);
+      const timeLeftMs = typeof context?.getRemainingTimeInMillis === 'function' ? () => context.getRemainingTimeInMillis() : undefined;
+      return respond(event, api, deps, timeLeftMs);
     });
 }

@@ -10,3 +10,13 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number, random: 
   const nominal = Math.min(maxRetryDelaySeconds, baseSeconds * 2 ** Math.max(0, attempt - 1));
   return Math.max(1, Math.round(nominal * (0.8 + 0.4 * random())));
 }
+
+/**
+ * When a message whose handling failed on our side (the table or the sealing key unavailable) comes
+ * back: on the same schedule, counted in receives of the message (in normal running one receive is one
+ * attempt), so a long outage backs off as failing endpoints do instead of spending the queue's receive
+ * allowance in minutes; never before `notBeforeSeconds` (an attempt's lease still holding the delivery).
+ */
+export function ourSideRetryDelaySeconds(receiveCount: number, baseSeconds: number, notBeforeSeconds = 0, random: () => number = Math.random): number {
+  return Math.max(Math.ceil(notBeforeSeconds), retryDelaySeconds(Math.max(1, receiveCount), baseSeconds, random));
+}

@@ -3,6 +3,8 @@ import { putAttempt } from '#shared/db/webhook-deliveries.js';
 import { disableWebhookItem, recordWebhookOutcome } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { EventType } from '#shared/domain/events.js';
+import type { DeliveryAttempt } from '#shared/domain/webhooks/delivery.js';
+import { minimumWindowMs } from '#shared/domain/webhooks/attempt-window.js';
 import { disableReason } from '#shared/domain/webhooks/endpoint-health.js';
 import { secretContext, type StoredWebhook } from '#shared/domain/webhooks/webhook.js';
 import type { WebhookDisabledJob } from '#shared/domain/webhooks/webhook-disabled-job.js';
@@ -18,62 +20,75 @@ export interface AttemptInput {
   kind: 'event' | 'test' | 'redelivery';
 }
 
-export interface AttemptResult {
+/** One POST made, as the delivery log and the caller of a test see it. */
+export interface PostedAttempt {
+  entry: DeliveryAttempt;
   success: boolean;
   statusCode: number | null;
-  /** Why it failed, in words for the caller (test deliveries) and the log. */
+  /** Why it failed (or that it worked), in words for the caller of a test and the log. */
   message: string;
-  /** This attempt turned the endpoint off (410, or the end of a long run of failures). */
-  disabled: boolean;
 }
 
+/** The POST was made, or not at all because the invocation had too little time left to wait for it. */
+export type PostResult = { kind: 'posted'; posted: PostedAttempt } | { kind: 'not_sent'; message: string };
+
+export const notSentMessage = 'Not sent: this request had too little time left to wait for the endpoint; try again';
+
 /**
- * One signed POST of a body to an endpoint, then its bookkeeping: the delivery log entry, the
- * endpoint's lastTriggeredAt / lastStatusCode / failureCount, and, for events, disabling the endpoint
- * (and mailing its owner) when the failure calls for it. Tests and redeliveries (asked for by the
- * owner) never disable; a successful one turns a disabled endpoint back on.
+ * One signed POST of a body to an endpoint, waiting for it at most `windowMs()` (read just before
+ * sending, after the secret is opened). Throws only for our side's failures (the secret cannot be
+ * opened); whatever the endpoint does is an outcome.
  */
-export async function sendAttempt(input: AttemptInput, deps: Dependencies): Promise<AttemptResult> {
+export async function postAttempt(input: AttemptInput, windowMs: () => number, deps: Dependencies): Promise<PostResult> {
   const { webhook } = input;
-  const manual = input.kind !== 'event';
-  const { db, config } = deps;
-  const at = new Date(deps.clock.now());
   const secret = await deps.secretBox.open(webhook.sealedSecret, secretContext(webhook));
+  const timeoutMs = windowMs();
+  if (timeoutMs < minimumWindowMs) return { kind: 'not_sent', message: notSentMessage };
+  const at = new Date(deps.clock.now());
   const headers = signDelivery(secret, { id: input.eventId, body: input.body, at });
-  const sent = await deps.webhookSender.post(webhook.url, input.body, { ...headers });
+  const sent = await deps.webhookSender.post(webhook.url, input.body, { ...headers }, { timeoutMs });
   const statusCode = sent.kind === 'response' ? sent.statusCode : null;
   const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const message = sent.kind === 'error' ? sent.message : success ? `Delivered: the endpoint answered ${statusCode}` : `The endpoint answered ${statusCode}; only 2xx counts as delivered`;
-  const attemptedAt = at.toISOString();
-  const expiresAt = Math.floor(at.getTime() / 1000) + config.webhookDeliveryLogDays * 86_400;
+  const entry: DeliveryAttempt = {
+    eventId: input.eventId,
+    eventType: input.eventType,
+    attempt: input.attempt,
+    test: input.kind === 'test',
+    success,
+    statusCode,
+    error: success ? null : sent.kind === 'error' ? sent.error : `status ${statusCode}`,
+    durationMs: sent.durationMs,
+    attemptedAt: at.toISOString(),
+  };
+  return { kind: 'posted', posted: { entry, success, statusCode, message } };
+}
 
-  await putAttempt(
-    db,
-    config.tableName,
-    webhook.id,
-    {
-      eventId: input.eventId,
-      eventType: input.eventType,
-      attempt: input.attempt,
-      test: input.kind === 'test',
-      success,
-      statusCode,
-      error: success ? null : sent.kind === 'error' ? sent.error : `status ${statusCode}`,
-      durationMs: sent.durationMs,
-      attemptedAt,
-    },
-    { expiresAt },
-  );
-  const after = await recordWebhookOutcome(db, config.tableName, webhook, { at: attemptedAt, statusCode, success, reactivate: manual });
-  let disabled = false;
-  if (!success && !manual && after?.isActive) {
-    const reason = disableReason(after, statusCode, config, at.getTime());
-    if (reason !== null && (await disableWebhookItem(db, config.tableName, webhook, reason))) {
-      disabled = true;
-      deps.logger.warn('Webhook endpoint disabled', { webhookId: webhook.id, accountId: webhook.accountId, reason });
-      const job: WebhookDisabledJob = { kind: 'webhook-disabled', accountId: webhook.accountId, webhook: { id: webhook.id, url: webhook.url, label: webhook.label }, reason, disabledAt: attemptedAt };
-      await deps.queue.send('mail', job);
-    }
-  }
-  return { success, statusCode, message, disabled };
+/** The log entry's expiry: the log's retention from the attempt. */
+export function logExpiresAt(posted: PostedAttempt, config: Dependencies['config']): number {
+  return Math.floor(Date.parse(posted.entry.attemptedAt) / 1000) + config.webhookDeliveryLogDays * 86_400;
+}
+
+/** Writes a test's or redelivery's attempt to the delivery log. */
+export async function logAttempt(webhook: StoredWebhook, posted: PostedAttempt, deps: Dependencies): Promise<void> {
+  await putAttempt(deps.db, deps.config.tableName, webhook.id, posted.entry, { expiresAt: logExpiresAt(posted, deps.config) });
+}
+
+/**
+ * An attempt's mark on its endpoint: lastTriggeredAt / lastStatusCode / failureCount, and, for an
+ * event's own attempt, disabling the endpoint (and mailing its owner) when the failure calls for it.
+ * Tests and redeliveries (`manual`, asked for by the owner) never disable; a successful one turns a
+ * disabled endpoint back on. True when this attempt disabled the endpoint.
+ */
+export async function recordEndpointOutcome(webhook: StoredWebhook, posted: PostedAttempt, manual: boolean, deps: Dependencies): Promise<boolean> {
+  const { db, config } = deps;
+  const { attemptedAt } = posted.entry;
+  const after = await recordWebhookOutcome(db, config.tableName, webhook, { at: attemptedAt, statusCode: posted.statusCode, success: posted.success, reactivate: manual });
+  if (posted.success || manual || !after?.isActive) return false;
+  const reason = disableReason(after, posted.statusCode, config, Date.parse(attemptedAt));
+  if (reason === null || !(await disableWebhookItem(db, config.tableName, webhook, reason))) return false;
+  deps.logger.warn('Webhook endpoint disabled', { webhookId: webhook.id, accountId: webhook.accountId, reason });
+  const job: WebhookDisabledJob = { kind: 'webhook-disabled', accountId: webhook.accountId, webhook: { id: webhook.id, url: webhook.url, label: webhook.label }, reason, disabledAt: attemptedAt };
+  await deps.queue.send('mail', job);
+  return true;
 }

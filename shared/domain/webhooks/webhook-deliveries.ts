@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { claimRedelivery, finishRedelivery, getDelivery, latestAttempts } from '#shared/db/webhook-deliveries.js';
+import { claimRedelivery, finishRedelivery, getDelivery, latestAttempts, releaseAttempt } from '#shared/db/webhook-deliveries.js';
 import { getWebhookItem } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { conflict, notFound } from '#shared/domain/errors.js';
 import type { DeliveryAttempt } from '#shared/domain/webhooks/delivery.js';
 import { testEnvelopeBody } from '#shared/domain/webhooks/envelope.js';
-import { sendAttempt } from '#shared/domain/webhooks/send-attempt.js';
+import { attemptWindowMs, bookkeepingReserveMs } from '#shared/domain/webhooks/attempt-window.js';
+import { logAttempt, postAttempt, recordEndpointOutcome, type PostedAttempt, type PostResult } from '#shared/domain/webhooks/send-attempt.js';
 import type { StoredWebhook } from '#shared/domain/webhooks/webhook.js';
 
 /** What a test or a redelivery answers. */
@@ -28,15 +29,35 @@ async function ownWebhook(caller: Caller, webhookId: string, deps: Dependencies)
 /**
  * POST .../{id}/test: one real signed delivery of a sample event (the endpoint's first subscribed type,
  * `"test": true`), answered with its outcome. Logged like any attempt; a success turns a disabled
- * endpoint back on.
+ * endpoint back on. `timeLeftMs` (the invocation's time left) bounds the wait for the endpoint, so a
+ * receiver that never answers gets `{success: false}` before the function's deadline.
  */
-export async function testWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<DeliveryOutcome> {
+export async function testWebhook(caller: Caller, webhookId: string, deps: Dependencies, timeLeftMs?: () => number): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
   const eventType = webhook.events[0] ?? 'score_change';
   const eventId = randomUUID();
   const body = testEnvelopeBody(eventId, eventType, new Date(deps.clock.now()).toISOString());
-  const result = await sendAttempt({ webhook, eventId, eventType, body, attempt: 1, kind: 'test' }, deps);
-  return { success: result.success, statusCode: result.statusCode, message: result.message };
+  const result = await postAttempt({ webhook, eventId, eventType, body, attempt: 1, kind: 'test' }, manualWindow(deps, timeLeftMs), deps);
+  if (result.kind === 'not_sent') return { success: false, statusCode: null, message: result.message };
+  return recordManualAttempt(webhook, result.posted, [], deps);
+}
+
+/** A manual attempt waits as long as leaves room for its writes (made at once) and the answer. */
+function manualWindow(deps: Dependencies, timeLeftMs: (() => number) | undefined): () => number {
+  return () => attemptWindowMs(timeLeftMs, bookkeepingReserveMs(deps.config));
+}
+
+/**
+ * A test's or redelivery's writes, side by side so they fit the time kept back for them: the log entry,
+ * the endpoint's record, and the caller's own (`alsoWrite`). The outcome is answered even if one failed,
+ * since the endpoint did get the POST; the message then says what was not recorded.
+ */
+async function recordManualAttempt(webhook: StoredWebhook, posted: PostedAttempt, alsoWrite: Promise<unknown>[], deps: Dependencies): Promise<DeliveryOutcome> {
+  const [logged, ...others] = await Promise.allSettled([logAttempt(webhook, posted, deps), recordEndpointOutcome(webhook, posted, true, deps), ...alsoWrite]);
+  const failures = [logged, ...others].flatMap((settled) => (settled.status === 'rejected' ? [settled.reason as unknown] : []));
+  if (failures.length > 0) deps.logger.warn('A manual delivery attempt was not fully recorded', { webhookId: webhook.id, eventId: posted.entry.eventId, errors: failures });
+  const note = logged.status === 'rejected' ? ' (it could not be written to the delivery log)' : '';
+  return { success: posted.success, statusCode: posted.statusCode, message: `${posted.message}${note}` };
 }
 
 /** GET .../{id}/deliveries: the endpoint's last 50 attempts, newest first. */
@@ -46,25 +67,37 @@ export async function listDeliveries(caller: Caller, webhookId: string, deps: De
   return { deliveries: await latestAttempts(deps.db, deps.config.tableName, webhookId, deliveryLogSize, nowSeconds) };
 }
 
-/** An attempt holds a delivery this long: the 10-second POST plus the bookkeeping around it. */
+/** A redelivery holds its delivery this long: the POST (at most 10 s) plus the writes around it. */
 const redeliveryLeaseMs = 60_000;
 
 /**
  * POST .../{id}/deliveries/{eventId}/redeliver: one more attempt of a logged event, now, with the same
- * body and `webhook-id`, answered like a test (as GitHub's redeliver does). 409 while the event's own
- * retries are still running. Like a test it never disables the endpoint, and a success re-enables it.
+ * body and `webhook-id`, answered like a test (as GitHub's redeliver does), within the invocation's
+ * time like a test. 409 while the event's own retries are still running. Like a test it never disables
+ * the endpoint, and a success re-enables it.
  */
-export async function redeliverEvent(caller: Caller, webhookId: string, eventId: string, deps: Dependencies): Promise<DeliveryOutcome> {
+export async function redeliverEvent(caller: Caller, webhookId: string, eventId: string, deps: Dependencies, timeLeftMs?: () => number): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
   const delivery = await getDelivery(deps.db, deps.config.tableName, webhookId, eventId);
   if (!delivery || delivery.accountId !== caller.accountId) throw notFound('Delivery not found (the log keeps deliveries for 30 days)');
   if (delivery.state === 'pending') throw conflict(`This event is still being delivered (attempt ${delivery.attempts} of ${delivery.attemptLimit})`);
   const now = deps.clock.now();
-  if (!(await claimRedelivery(deps.db, deps.config.tableName, delivery, { now, leaseUntil: now + redeliveryLeaseMs }))) {
+  const held = { attempt: delivery.attempts + 1, leaseUntil: now + redeliveryLeaseMs };
+  if (!(await claimRedelivery(deps.db, deps.config.tableName, delivery, { now, leaseUntil: held.leaseUntil }))) {
     throw conflict('This event is being redelivered by another request');
   }
-  const attempt = delivery.attempts + 1;
-  const result = await sendAttempt({ webhook, eventId, eventType: delivery.eventType, body: delivery.body, attempt, kind: 'redelivery' }, deps);
-  await finishRedelivery(deps.db, deps.config.tableName, delivery, attempt, result.success);
-  return { success: result.success, statusCode: result.statusCode, message: result.message };
+  const input = { webhook, eventId, eventType: delivery.eventType, body: delivery.body, attempt: held.attempt, kind: 'redelivery' as const };
+  let result: PostResult;
+  try {
+    result = await postAttempt(input, manualWindow(deps, timeLeftMs), deps);
+  } catch (error) {
+    await releaseAttempt(deps.db, deps.config.tableName, delivery, held).catch(() => false);
+    throw error;
+  }
+  if (result.kind === 'not_sent') {
+    await releaseAttempt(deps.db, deps.config.tableName, delivery, held).catch(() => false);
+    return { success: false, statusCode: null, message: result.message };
+  }
+  const finished = finishRedelivery(deps.db, deps.config.tableName, delivery, held.attempt, result.posted.success);
+  return recordManualAttempt(webhook, result.posted, [finished], deps);
 }

@@ -20,6 +20,12 @@ const routes: Record<string, (response: ServerResponse) => void> = {
   '/gone': (response) => response.writeHead(410).end(),
   '/redirect': (response) => response.writeHead(302, { location: '/ok' }).end(),
   '/slow': () => undefined, // never answers
+  '/trickle': (response) => {
+    // Answers at once, then sends its body a byte at a time, never ending it.
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    const timer = setInterval(() => response.write('x'), 200);
+    response.on('close', () => clearInterval(timer));
+  },
   '/huge': (response) => {
     response.writeHead(200, { 'content-type': 'text/plain' });
     const chunk = Buffer.alloc(64 * 1024, 'x');
@@ -81,6 +87,27 @@ describe('webhook sender', () => {
     const outcome = await sender.post(`${origin}/slow`, '{}', {});
     expect(outcome).toMatchObject({ kind: 'error', error: 'timeout' });
     if (outcome.kind === 'error') expect(outcome.message).toMatch(/did not answer/);
+    await sender.close();
+  });
+
+  it('waits no longer than an attempt asks, shorter than its own time-out, and says how long it waited', async () => {
+    const sender = createWebhookSender({ policy: loopback });
+    const outcome = await sender.post(`${origin}/slow`, '{}', {}, { timeoutMs: 400 });
+    expect(outcome).toMatchObject({ kind: 'error', error: 'timeout' });
+    if (outcome.kind === 'error') {
+      expect(outcome.message).toBe('Timed out: the endpoint did not answer within 0.4 seconds');
+    }
+    const longer = createWebhookSender({ policy: loopback, timeoutMs: 300 });
+    const capped = await longer.post(`${origin}/slow`, '{}', {}, { timeoutMs: 60_000 });
+    if (capped.kind === 'error') expect(capped.message).toBe('Timed out: the endpoint did not answer within 0.3 seconds');
+    expect(capped).toMatchObject({ kind: 'error', error: 'timeout' });
+    await Promise.all([sender.close(), longer.close()]);
+  });
+
+  it('bounds reading an answer that never ends by the same time-out (unbounded, this would never return), and keeps its status', async () => {
+    const sender = createWebhookSender({ policy: loopback });
+    const outcome = await sender.post(`${origin}/trickle`, '{}', {}, { timeoutMs: 700 });
+    expect(outcome).toMatchObject({ kind: 'response', statusCode: 200 });
     await sender.close();
   });
 

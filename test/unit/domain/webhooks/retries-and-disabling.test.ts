@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { disableReason } from '#shared/domain/webhooks/endpoint-health.js';
-import { maxDeliveryAttempts, maxRetryDelaySeconds, retryDelaySeconds } from '#shared/domain/webhooks/retry-schedule.js';
+import { maxDeliveryAttempts, maxRetryDelaySeconds, ourSideRetryDelaySeconds, retryDelaySeconds } from '#shared/domain/webhooks/retry-schedule.js';
+import { maxReceiveCountOf, workers, visibilityTimeoutFactor } from '#lib/function-catalog.js';
 
 describe('retry schedule', () => {
   it('doubles from the base, within ±20 % jitter, capped at 6 hours', () => {
@@ -19,6 +20,19 @@ describe('retry schedule', () => {
     for (let attempt = 1; attempt < 9; attempt += 1) {
       expect(retryDelaySeconds(attempt + 1, 60, () => 0)).toBeGreaterThan(retryDelaySeconds(attempt, 60, () => 0.999));
     }
+  });
+
+  it('brings a message that failed on our side back on the same schedule, by receive count, not after the visibility timeout', () => {
+    const visibilitySeconds = workers.webhookDelivery.timeoutSeconds * visibilityTimeoutFactor;
+    expect(ourSideRetryDelaySeconds(1, 60, 0, () => 0.5)).toBe(60);
+    expect(ourSideRetryDelaySeconds(1, 60, 0, () => 0.999)).toBeLessThan(visibilitySeconds / 8);
+    expect(ourSideRetryDelaySeconds(3, 60, 0, () => 0.5)).toBe(240);
+    // Never while the attempt's lease still holds the delivery.
+    expect(ourSideRetryDelaySeconds(1, 60, 61.2, () => 0)).toBe(62);
+    // A long outage backs off: the queue's receive allowance lasts days, not the 24 minutes a fixed minute would give.
+    let total = 0;
+    for (let receive = 1; receive < maxReceiveCountOf('webhook'); receive += 1) total += ourSideRetryDelaySeconds(receive, 60, 0, () => 0);
+    expect(total / 3_600).toBeGreaterThan(48);
   });
 
   it('retries for about a day in all with the default base', () => {

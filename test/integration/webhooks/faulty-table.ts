@@ -1,0 +1,40 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '#shared/domain/errors.js';
+
+interface Fault {
+  command: string;
+  remaining: number;
+  /** The write reaches the table, but its answer is lost on the way back. */
+  lands: boolean;
+}
+
+/**
+ * DynamoDB Local behind a switch: chosen commands (by class name: 'TransactWriteCommand', 'GetCommand')
+ * fail as the real client's do when the table is paused (503 `unavailable`, the SDK's time-out as the
+ * cause), either before reaching the table or after it applied the write.
+ */
+export function faultyTable(db: DynamoDBDocumentClient) {
+  const faults: Fault[] = [];
+  const paused = () => new AppError('unavailable', 'The database is not answering; try again shortly', { cause: Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }) });
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;
+      return async (command: object, ...rest: unknown[]) => {
+        const fault = faults.find((candidate) => candidate.command === command.constructor.name && candidate.remaining > 0);
+        if (!fault) return (target.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+        fault.remaining -= 1;
+        if (fault.lands) await (target.send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+        throw paused();
+      };
+    },
+  });
+  return {
+    db: proxy,
+    fail(command: string, times: number, options: { lands?: boolean } = {}): void {
+      faults.push({ command, remaining: times, lands: options.lands ?? false });
+    },
+    heal(): void {
+      faults.length = 0;
+    },
+  };
+}
