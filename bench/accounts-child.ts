@@ -80,7 +80,8 @@ async function main(): Promise<void> {
     env: {
       LOG_LEVEL: 'ERROR',
       REGISTER_LIMIT_PER_HOUR: '100000',
-      SIGN_IN_MAILS_PER_HOUR_PER_ADDRESS: '100000',
+      SIGN_IN_MAILS_PER_WINDOW_PER_MAILBOX: '100000',
+      SIGN_IN_MAILS_PER_DAY_PER_MAILBOX: '100000',
       FREE_API_CALLS_MONTHLY: '1000000',
       // Part 2 makes 220 calls to an account route with one key; their own limit is 120 an hour.
       ACCOUNT_ROUTES_LIMIT_PER_HOUR: '100000',

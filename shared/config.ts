@@ -77,7 +77,9 @@ const defaults = {
 
   // Accounts (the spec leaves these to us; README "Design decisions")
   signInLinkValidityMinutes: 15,
-  signInMailsPerHourPerAddress: 5,
+  /** Sign-in mails one mailbox is sent per SIGN_IN_LINK_VALIDITY_MINUTES, and per rolling day (docs/decisions/sign-in-mail-caps.md). */
+  signInMailsPerWindowPerMailbox: 3,
+  signInMailsPerDayPerMailbox: 20,
   emailMaxLength: 254,
   /** Account routes outside the monthly allowance (README): their own per-account hourly limit. */
   accountRoutesLimitPerHour: 120,

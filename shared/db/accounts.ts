@@ -21,31 +21,39 @@ export async function getAccount(db: DynamoDBDocumentClient, tableName: string, 
   return Item ? toAccount(Item) : null;
 }
 
-async function accountIdForEmail(db: DynamoDBDocumentClient, tableName: string, email: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.emailMarker(email), ConsistentRead: true }));
+async function accountIdAtMarker(db: DynamoDBDocumentClient, tableName: string, mailboxOrAddress: string): Promise<string | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.emailMarker(mailboxOrAddress), ConsistentRead: true }));
   return (Item?.accountId as string | undefined) ?? null;
 }
 
 /**
- * The account of an e-mail address, created when new. The account and its e-mail marker are written in
- * one transaction conditional on the marker not existing, so racing registrations create one account.
+ * The account an address signs in to: the one made with exactly this address before accounts were
+ * kept per mailbox, else the mailbox's. An older account found by its exact address also takes the
+ * mailbox's marker when that is still free, so the address's other spellings reach it from then on.
+ */
+export async function findAccountId(db: DynamoDBDocumentClient, tableName: string, address: string, mailbox: string): Promise<string | null> {
+  const exact = await accountIdAtMarker(db, tableName, address);
+  if (exact && address !== mailbox) await claimMailboxMarker(db, tableName, mailbox, exact);
+  if (exact || address === mailbox) return exact;
+  return accountIdAtMarker(db, tableName, mailbox);
+}
+
+/**
+ * The account of a mailbox (email.ts `mailboxOf`), created when new with the address as typed. The
+ * account and the mailbox's marker are written in one transaction conditional on the marker not
+ * existing, so racing registrations of any spellings of one mailbox create one account.
  */
 export async function ensureAccount(
   db: DynamoDBDocumentClient,
   tableName: string,
   candidate: Account,
+  mailbox: string,
 ): Promise<{ accountId: string; created: boolean }> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const existing = await accountIdForEmail(db, tableName, candidate.email);
+    const existing = await findAccountId(db, tableName, candidate.email, mailbox);
     if (existing) return { accountId: existing, created: false };
     const cancelled = await writeTransaction(db, [
-      {
-        Put: {
-          TableName: tableName,
-          Item: { ...keys.emailMarker(candidate.email), type: 'EmailMarker', accountId: candidate.id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      { Put: { TableName: tableName, Item: emailMarkerItem(mailbox, candidate.id), ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Put: {
           TableName: tableName,

@@ -18,6 +18,22 @@ export async function putSignInToken(db: DynamoDBDocumentClient, tableName: stri
   );
 }
 
+/** Writing a new token inside a transaction (with the sign-in mail ledger that admits its mail). */
+export function putSignInTokenItem(tableName: string, digest: string, token: StoredSignInToken): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...keys.signInToken(digest), type: 'SignInToken', ...token },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Deleting a token whose mail could not be sent: nobody has it, and while it exists it counts as usable. */
+export function deleteSignInTokenItem(tableName: string, digest: string): TransactItem {
+  return { Delete: { TableName: tableName, Key: keys.signInToken(digest) } };
+}
+
 /** The token's record, or null when unknown, used or expired (TTL deletes lazily). */
 export async function getSignInToken(db: DynamoDBDocumentClient, tableName: string, digest: string, nowSeconds: number): Promise<StoredSignInToken | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.signInToken(digest), ConsistentRead: true }));

@@ -151,8 +151,8 @@ describe('Lambda functions', () => {
     }
   });
 
-  it('leaves the account limits (sign-in link validity, sign-in mails per hour, e-mail length) at their defaults', () => {
-    const accountSettings = (['signInLinkValidityMinutes', 'signInMailsPerHourPerAddress', 'emailMaxLength'] as const).map(envName);
+  it('leaves the account limits (sign-in link validity, sign-in mail caps, e-mail length) at their defaults', () => {
+    const accountSettings = (['signInLinkValidityMinutes', 'signInMailsPerWindowPerMailbox', 'signInMailsPerDayPerMailbox', 'emailMaxLength'] as const).map(envName);
     for (const name of allNames) for (const variable of accountSettings) expect(environmentOf(name), name).not.toHaveProperty(variable);
   });
 });

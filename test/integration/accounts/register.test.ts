@@ -26,17 +26,19 @@ describe('POST /api/v1/auth/register', () => {
 
   it('creates one account when registrations of a new address race, and every link signs in to it', async () => {
     const email = uniqueEmail('racing');
-    const clients = Array.from({ length: 4 }, () => apiClient());
+    // Three: a mailbox gets at most 3 sign-in mails per 15 minutes (SIGN_IN_MAILS_PER_WINDOW_PER_MAILBOX).
+    const clients = Array.from({ length: 3 }, () => apiClient());
     const answers = await Promise.all(clients.map((client) => client.call('/api/v1/auth/register', { method: 'POST', body: { email } })));
-    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202]);
-    await nextMailTo(email, 3);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    await nextMailTo(email, 2);
     const accountId = await accountIdOf(email);
     expect((await itemsWhere('Account', 'email', email)).map((item) => item.id)).toEqual([accountId]);
     const signedIn = new Set<string>();
     for (const mail of await mailsTo(email)) {
       const verified = await clients[0]!.call('/api/v1/auth/verify', { method: 'POST', body: { token: tokenFrom(mail) } });
       expect(verified.status).toBe(200);
-      const account = await clients[0]!.call('/api/v1/account', { key: verified.body.apiKey as string });
+      // The first link gives the account its key; the others, at the key limit, dashboard sessions.
+      const account = await clients[0]!.call('/api/v1/account', { key: (verified.body.apiKey ?? verified.body.sessionToken) as string });
       signedIn.add(`${account.body.email as string} ${account.body.createdAt as string}`);
     }
     expect(signedIn.size).toBe(1);

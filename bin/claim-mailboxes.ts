@@ -1,0 +1,11 @@
+import { loadConfig } from '#shared/config.js';
+import { createDocumentClient } from '#shared/db/client.js';
+import { claimMailboxes } from '#shared/domain/accounts/claim-mailboxes.js';
+
+/**
+ * `npx tsx bin/claim-mailboxes.ts`: run once after deploying one account per mailbox, with the table's
+ * TABLE_NAME and AWS_REGION (and DYNAMODB_ENDPOINT for a local table). See docs/decisions/one-account-per-mailbox.md.
+ */
+const config = loadConfig();
+const report = await claimMailboxes(createDocumentClient(config), config.tableName);
+console.log(JSON.stringify(report));
