@@ -34,11 +34,10 @@ export interface FunctionAccess {
 }
 
 // What the shared steps need. A Bearer route reads its key and account and raises the usage counters
-// (and lastUsedAt); a rolling-window limit queries its slots and takes one; a limit that refunds
-// (public scans, on 502/504) also gives it back.
+// (and lastUsedAt); a rolling-window limit reads its counters item and updates it (a refund, as for
+// public scans on 502/504, is an update too).
 const bearer: TableAction[] = ['GetItem', 'UpdateItem'];
-const rateLimited: TableAction[] = ['Query', 'PutItem'];
-const refunded: TableAction[] = [...rateLimited, 'DeleteItem'];
+const rateLimited: TableAction[] = ['GetItem', 'UpdateItem'];
 const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.flat())].sort();
 
 /**
@@ -50,18 +49,20 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true },
   // Reads public results for their report pages.
   web: { table: ['GetItem'], sendsTo: [] },
-  // Stores and reads public results and the progress of running scans; refunds a slot when the target fails.
-  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], refunded), sendsTo: [] },
-  // Owned results (with the account's count, in one transaction) and their listing on gsi1.
-  scanner: { table: uniq(bearer, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
+  // Stores and reads public results and the progress of running scans; refunds a hit when the target fails.
+  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], rateLimited), sendsTo: [] },
+  // Owned results (with the account's count, in one transaction) and their listing on gsi1; the
+  // dashboard's report reads have the account routes' hourly limit.
+  scanner: { table: uniq(bearer, rateLimited, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
   // The batch, its items and the account's count in one transaction; the detail is one Query of the
   // batch's partition; the listing reads gsi1 then the batches.
   batch: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['batch'] },
-  // Register is rate limited; verify consumes the token and writes the key and its entry in one transaction.
-  auth: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
+  // Register is rate limited; verify consumes the token and writes the key and its entry (or a dashboard
+  // session) in one transaction; sign-out reads the session and its account and deletes the session.
+  auth: { table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition;
   // the overview reads the newest scans (gsi1), the watched sites with their history and the webhooks.
-  account: { table: uniq(bearer, rateLimited, ['DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
+  account: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
   // Watched sites, their URL markers and history in the account's partition; an added site's first
   // scan is queued; a deleted site's history is removed in batches.
   sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },
@@ -71,7 +72,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   webhooks: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], readsWebhookSealingKey: true },
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
-  billing: { table: uniq(bearer, rateLimited, ['PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
+  billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
   // the account's count, the item's outcome with the batch's count, and the final transition; an item
   // whose host is busy goes back on its queue, delayed.
@@ -86,7 +87,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], readsWebhookSealingKey: true },
   // The job lease, the per-address mail cap, the account (created once) and the token it mails; an alert
   // digest reads the account's sites and its pending entries, and waits on its own queue.
-  mailSender: { table: uniq(rateLimited, ['GetItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },
+  mailSender: { table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },
 };
 
 /**

@@ -83,6 +83,8 @@ const defaults = {
   emailMaxLength: 254,
   /** Account routes outside the monthly allowance (README): their own per-account hourly limit. */
   accountRoutesLimitPerHour: 120,
+  /** A dashboard session (sign-in at the key limit) lasts this long from sign-in, never extended (docs/decisions/dashboard-sessions.md). */
+  dashboardSessionHours: 12,
 
   // The spec's Limits table
   publicScanLimitPerDay: 3,

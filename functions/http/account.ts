@@ -1,5 +1,5 @@
 import { accountInfo } from '#shared/domain/accounts/account-info.js';
-import { createKey, listKeys, revokeKey } from '#shared/domain/accounts/api-keys.js';
+import { createKey, listKeys, revokeKey, rotateKey } from '#shared/domain/accounts/api-keys.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { accountRoutes } from '#shared/http/routes/account.js';
 import { accountOverview } from '#shared/domain/accounts/overview.js';
@@ -13,6 +13,7 @@ export const operations: FamilyHandlers<'account'> = {
   listApiKeys: async (request, deps) => ({ status: 200, body: await listKeys(callerOf(request), deps) }),
   createApiKey: async (request, deps) => ({ status: 201, body: await createKey(callerOf(request), request.body, deps) }),
   revokeApiKey: async (request, deps) => ({ status: 200, body: await revokeKey(callerOf(request), request.params.id, deps) }),
+  rotateApiKey: async (request, deps) => ({ status: 201, body: await rotateKey(callerOf(request), request.params.id, deps) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */

@@ -1,4 +1,7 @@
-import { completeSignIn, requestSignIn } from '#shared/domain/accounts/sign-in.js';
+import { completeSignIn } from '#shared/domain/accounts/complete-sign-in.js';
+import { signOut } from '#shared/domain/accounts/dashboard-session.js';
+import { requestSignIn } from '#shared/domain/accounts/sign-in.js';
+import { callerOf } from '#shared/http/caller-of.js';
 import { authRoutes } from '#shared/http/routes/auth.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
@@ -21,6 +24,7 @@ export const operations: FamilyHandlers<'auth'> = {
     },
   }),
   verifySignIn: async (request, deps) => ({ status: 200, body: await completeSignIn(request.body.token, deps) }),
+  signOut: async (request, deps) => ({ status: 200, body: await signOut(callerOf(request), deps) }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */

@@ -31,6 +31,8 @@ export const keys = {
    */
   apiKeyRef: (accountId: string, keyId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `KEY#${keyId}` }),
   apiKeyRefsOf: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'KEY#' }),
+  /** A dashboard session, by the HMAC of its token: authenticating is one GetItem; it expires by TTL. */
+  dashboardSession: (digest: string): ItemKey => ({ pk: `SESSION#${digest}`, sk: 'SESSION' }),
 
   /** Watched sites live in their account's partition: listing is one consistent Query, ownership is the key. */
   watchedSite: (accountId: string, siteId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITE#${siteId}` }),

@@ -7,13 +7,25 @@ import { deliveryHeaders, webhookEnvelope } from '#shared/http/schemas/webhook-e
 
 function describe(route: RouteDef): string {
   const notes: string[] = [];
-  if (route.auth === 'key') notes.push(`Requires an API key with scope \`${route.scope ?? 'any'}\`.`);
+  if (route.auth === 'key' && route.session !== 'only') notes.push(`Requires an API key with scope \`${route.scope ?? 'any'}\`.`);
+  if (route.session === 'accepted') notes.push('A dashboard session (`sess_…`, from signing in at the key limit) is accepted instead of a key.');
+  if (route.session === 'only') notes.push('Takes a dashboard session (`sess_…`), not an API key.');
   if (route.tier) notes.push(`Requires the ${route.tier} tier or above.`);
   if (route.rateLimit) {
     const { limit, windowSeconds, per } = route.rateLimit;
     notes.push(`Rate limit: ${limit} requests per ${windowSeconds} seconds (rolling) per ${per === 'resource' ? 'resource' : per}.`);
   }
+  if (route.attemptLimit) {
+    const { limit, windowSeconds, per } = route.attemptLimit;
+    notes.push(`Every attempt it admits, failed or not, also counts against ${limit} attempts per ${windowSeconds} seconds (rolling) per ${per}; beyond it, 429.`);
+  }
   return notes.join(' ');
+}
+
+function securityOf(route: RouteDef): Array<Record<string, string[]>> {
+  if (route.auth !== 'key') return [];
+  if (route.session === 'only') return [{ dashboardSession: [] }];
+  return route.session === 'accepted' ? [{ bearerAuth: [] }, { dashboardSession: [] }] : [{ bearerAuth: [] }];
 }
 
 function content(schema: RouteDef['body'], contentType = 'application/json') {
@@ -24,6 +36,11 @@ function content(schema: RouteDef['body'], contentType = 'application/json') {
 export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'An API key' });
+  registry.registerComponent('securitySchemes', 'dashboardSession', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A dashboard session (sess_…): what signing in gives an account at its key limit; it lasts DASHBOARD_SESSION_HOURS (12 by default) and works only on the routes that list it',
+  });
   // The web pages are for people in a browser, not part of the API.
   for (const route of routeList.filter((entry) => entry.family !== 'web')) {
     registry.registerPath({
@@ -33,7 +50,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       summary: route.summary,
       description: describe(route),
       tags: route.tags,
-      security: route.auth === 'key' ? [{ bearerAuth: [] }] : [],
+      security: securityOf(route),
       request: {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),

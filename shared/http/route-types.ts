@@ -45,6 +45,11 @@ export interface RouteDef {
    * needs to see why everything else answers 429, and to fix it (account, keys, billing).
    */
   metered?: false;
+  /**
+   * Whether a dashboard session (`sess_…`, what signing in at the key limit gives) may call this key
+   * route: 'accepted' as well as an API key, 'only' instead of one (sign-out). Never on a metered route.
+   */
+  session?: 'accepted' | 'only';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
@@ -17,14 +18,21 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function signIn(page: Page): Promise<{ address: string; key: string }> {
-  const address = `dashboard-${randomUUID().slice(0, 8)}@shop.example.com`;
+/** Asks for a link on /sign-in and opens it (a newer one than `previous`); returns the link. */
+async function openSignInLink(page: Page, address: string, previous?: string): Promise<string> {
   await page.goto(`${webBase()}/sign-in`);
   await page.getByLabel('E-mail address').fill(address);
   await page.click('#sign-in-form button[type=submit]');
   await page.locator('#sign-in-sent').waitFor();
-  await page.goto(await signInLinkFor(address, webBase()));
-  await page.getByRole('button', { name: 'Create my API key' }).click();
+  const link = await signInLinkFor(address, webBase(), previous);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Finish signing in' }).click();
+  return link;
+}
+
+async function signIn(page: Page): Promise<{ address: string; key: string }> {
+  const address = `dashboard-${randomUUID().slice(0, 8)}@shop.example.com`;
+  await openSignInLink(page, address);
   const key = (await page.locator('code.key').textContent()) ?? '';
   return { address, key };
 }
@@ -111,6 +119,65 @@ describe('the dashboard /app', () => {
     await page.getByRole('button', { name: 'Forget the key in this tab' }).click();
     await page.waitForURL(`${webBase()}/`);
     expect(await page.evaluate("sessionStorage.getItem('agent-readiness.apiKey')")).toBeNull();
+    await context.close();
+  });
+
+  it('signing in again at the key limit keeps the key, opens a session that rotates it, and signs out', { timeout: 180_000 }, async () => {
+    // The first sign-in goes through the API from another loopback address: each browser test may
+    // register only so often from 127.0.0.1 (the spec's 3 an hour per IP).
+    const address = `session-${randomUUID().slice(0, 8)}@shop.example.com`;
+    const elsewhere = new Agent({ localAddress: `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}` });
+    const post = (path: string, body: unknown) =>
+      undiciFetch(`${webBase()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), dispatcher: elsewhere });
+    expect((await post('/api/v1/auth/register', { email: address })).status).toBe(202);
+    const link = await signInLinkFor(address, webBase());
+    const first = (await (await post('/api/v1/auth/verify', { token: new URL(link).searchParams.get('token') })).json()) as { kind: string; apiKey: string };
+    await elsewhere.close();
+    expect(first.kind).toBe('apiKey');
+    const key = first.apiKey;
+
+    const context = await browser().newContext(desktop);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await openSignInLink(page, address, link);
+    await page.locator('#result', { hasText: 'Your API keys keep working.' }).waitFor();
+    expect(await page.locator('#result code.key').count()).toBe(0);
+    expect((await api('/api/v1/account', key)).status).toBe(200);
+    await screenshot(page, 'sign-in-session-1280');
+    await page.getByRole('button', { name: 'Open my dashboard' }).click();
+    await page.waitForURL(`${webBase()}/app`);
+    await page.locator('#keys tbody tr').waitFor();
+    const session = await page.evaluate<string>("sessionStorage.getItem('agent-readiness.apiKey')");
+    expect(session).toMatch(/^sess_/);
+    expect(await fact(page, 'API keys')).toBe('1 of 1');
+    expect(await page.locator('#keys tbody tr td:nth-child(2)').textContent()).toBe(`${key.slice(0, 12)}…`);
+    expect(await page.locator('#keys').textContent()).toContain('You are signed in with a dashboard session');
+    // The session calls no API: the examples name a key to put in, and hold no secret.
+    const examples = (await page.locator('#curl pre').allTextContents()).join('\n');
+    expect(examples).toContain('Bearer <API_KEY>');
+    expect(examples).not.toContain(session.slice(5, 15));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-session-1280');
+
+    // Rotating is explicit (asked twice); the replacement is shown once and the old key stops at once.
+    const label = (await page.locator('#keys tbody tr td:nth-child(1)').textContent()) ?? '';
+    await page.getByRole('button', { name: `Rotate the key ${label}` }).click();
+    await page.getByRole('button', { name: 'Rotate now' }).click();
+    const fresh = (await page.locator('#new-key code.key').textContent()) ?? '';
+    expect(fresh).toMatch(/^ars_/);
+    await page.locator('#keys tbody tr td:nth-child(2)', { hasText: `${fresh.slice(0, 12)}…` }).waitFor();
+    expect((await api('/api/v1/account', key)).status).toBe(401);
+    expect((await api('/api/v1/account', fresh)).status).toBe(200);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-rotated-1280');
+
+    // Sign out ends the session on the service too; the new key keeps working.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${webBase()}/`);
+    expect(await page.evaluate("sessionStorage.getItem('agent-readiness.apiKey')")).toBeNull();
+    expect((await api('/api/v1/account/overview', session)).status).toBe(401);
+    expect((await api('/api/v1/account', fresh)).status).toBe(200);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

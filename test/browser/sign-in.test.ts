@@ -32,7 +32,7 @@ describe('signing in from the browser', () => {
     // The token leaves the address bar at once; nothing is spent until the button is pressed.
     expect(new URL(page.url()).search).toBe('');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Create my API key' }).click();
+    await page.getByRole('button', { name: 'Finish signing in' }).click();
     const key = (await page.locator('code.key').textContent()) ?? '';
     expect(key.length).toBeGreaterThan(40);
     await screenshot(page, 'sign-in-key-1280');

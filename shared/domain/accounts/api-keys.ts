@@ -29,7 +29,7 @@ export async function createKey(
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
     if (!account) throw notFound('Account not found');
-    const outcome = await issueKey(account, { label: request.label, scopes, replaceOldestAtLimit: false }, deps);
+    const outcome = await issueKey(account, { label: request.label, scopes }, deps);
     if (outcome.kind === 'issued') return { key: toApiKeyInfo(outcome.key), fullKey: outcome.fullKey };
     if (outcome.kind === 'limit_reached') {
       const limit = allowanceFor(account.tier, deps.config).apiKeysMax;
@@ -39,12 +39,33 @@ export async function createKey(
   throw new AppError('unavailable', 'Could not create the key; try again');
 }
 
-/** Revokes (deletes) a key of the caller's account; never the key making the request. */
+/** Revokes (deletes) a key of the caller's account; never the key making the request (a dashboard session uses none). */
 export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
-  if (keyId === caller.keyId) throw conflict('The API key used for this request cannot be revoked; use another key');
+  if (caller.keyId !== null && keyId === caller.keyId) throw conflict('The API key used for this request cannot be revoked; use another key');
   const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
   if (!key) throw notFound('API key not found');
   const revoked = await deleteApiKey(deps.db, deps.config.tableName, key);
   if (!revoked) throw notFound('API key not found');
   return { revoked: true, id: keyId };
+}
+
+/**
+ * Rotates a key of the caller's account: its replacement (same label and scopes) is written and the key
+ * deleted in one transaction, so the account never holds more keys than its limit, nor none in between.
+ * This is the only way a key is replaced; the key making the request may rotate itself (the answer
+ * carries its successor), which is how an account at a one-key limit gets a fresh key without a second.
+ */
+export async function rotateKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ key: ApiKeyInfo; fullKey: string; replacedKeyId: string }> {
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
+    if (!key) throw notFound('API key not found');
+    const beyond = scopesBeyond(caller.scopes, key.scopes);
+    if (beyond.length > 0) throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')} of the key to rotate`);
+    const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
+    if (!account) throw notFound('Account not found');
+    const outcome = await issueKey(account, { label: key.label, scopes: key.scopes, replacing: key }, deps);
+    if (outcome.kind === 'issued') return { key: toApiKeyInfo(outcome.key), fullKey: outcome.fullKey, replacedKeyId: key.id };
+    // Revoked or rotated by another request meanwhile: the next read finds it gone (404).
+  }
+  throw new AppError('unavailable', 'Could not rotate the key; try again');
 }

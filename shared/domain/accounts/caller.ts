@@ -2,10 +2,16 @@ import type { Account } from '#shared/domain/accounts/account.js';
 import type { Scope } from '#shared/domain/scopes.js';
 import type { Tier } from '#shared/domain/tiers.js';
 
-/** Who an authenticated request comes from: the key used and its account as read for this request. */
+/**
+ * Who an authenticated request comes from: the key used (or, on the routes that take one, a dashboard
+ * session) and its account as read for this request.
+ */
 export interface Caller {
   accountId: string;
-  keyId: string;
+  /** The API key of the request; null for a dashboard session. */
+  keyId: string | null;
+  /** Set when the request carries a dashboard session instead of a key. */
+  session?: { id: string; digest: string; expiresAt: number };
   tier: Tier;
   scopes: Scope[];
   account: Account;

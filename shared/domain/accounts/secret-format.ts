@@ -27,17 +27,40 @@ function checksumOf(body: string): string {
   return base62(BigInt(crc32(body)), checksumLength);
 }
 
-export function generateApiKey(): string {
+function generateChecked(prefix: string): string {
   const body = base62(BigInt(`0x${randomBytes(32).toString('hex')}`), bodyLength);
-  return `${apiKeyPrefix}${body}${checksumOf(body)}`;
+  return `${prefix}${body}${checksumOf(body)}`;
+}
+
+function isWellFormedChecked(candidate: string, prefix: string, pattern: RegExp): boolean {
+  if (!pattern.test(candidate)) return false;
+  const body = candidate.slice(prefix.length, prefix.length + bodyLength);
+  const checksum = Buffer.from(candidate.slice(prefix.length + bodyLength));
+  return timingSafeEqual(checksum, Buffer.from(checksumOf(body)));
+}
+
+export function generateApiKey(): string {
+  return generateChecked(apiKeyPrefix);
 }
 
 /** Shape and checksum only; says nothing about whether the key exists. */
 export function isWellFormedApiKey(candidate: string): boolean {
-  if (!apiKeyPattern.test(candidate)) return false;
-  const body = candidate.slice(apiKeyPrefix.length, apiKeyPrefix.length + bodyLength);
-  const checksum = Buffer.from(candidate.slice(apiKeyPrefix.length + bodyLength));
-  return timingSafeEqual(checksum, Buffer.from(checksumOf(body)));
+  return isWellFormedChecked(candidate, apiKeyPrefix, apiKeyPattern);
+}
+
+/**
+ * Dashboard sessions (a sign-in at the key limit): the same shape under their own prefix, so neither
+ * can pass for the other and a leaked one says what it is.
+ */
+export const sessionTokenPrefix = 'sess_';
+const sessionTokenPattern = new RegExp(`^${sessionTokenPrefix}[0-9A-Za-z]{${bodyLength + checksumLength}}$`);
+
+export function generateSessionToken(): string {
+  return generateChecked(sessionTokenPrefix);
+}
+
+export function isWellFormedSessionToken(candidate: string): boolean {
+  return isWellFormedChecked(candidate, sessionTokenPrefix, sessionTokenPattern);
 }
 
 /** The masked form lists show: the leading characters, then an ellipsis. */
@@ -54,7 +77,7 @@ export function isWellFormedSignInToken(candidate: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(candidate);
 }
 
-/** The only form in which keys and tokens are stored and looked up. */
+/** The only form in which keys, sessions and tokens are stored and looked up. */
 export function secretDigest(secret: string, pepper: string): string {
   return createHmac('sha256', pepper).update(secret, 'utf8').digest('hex');
 }

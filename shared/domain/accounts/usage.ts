@@ -1,4 +1,4 @@
-import { consumeAllowance, consumeOpenAllowances, returnAllowance, type AllowanceCounter, type AllowanceRequest, type TierLimits } from '#shared/db/accounts.js';
+import { consumeAllowance, returnAllowance, type AllowanceCounter, type AllowanceRequest, type TierLimits } from '#shared/db/accounts.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { secondsUntilReset, windowId, type UsageWindow } from '#shared/domain/accounts/usage-window.js';
@@ -6,28 +6,28 @@ import { AppError, rateLimited } from '#shared/domain/errors.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import { tiers, type Tier } from '#shared/domain/tiers.js';
 
-interface Allowance {
+export interface Allowance {
   counter: AllowanceCounter;
   window: UsageWindow;
   limitOf: (tier: Tier, deps: Dependencies) => number | 'unlimited';
   describe: (limit: number, tier: Tier) => string;
 }
 
-const apiCalls: Allowance = {
+export const apiCalls: Allowance = {
   counter: { count: 'monthlyApiCalls', window: 'apiCallsMonth' },
   window: 'month',
   limitOf: (tier, deps) => allowanceFor(tier, deps.config).apiCallsMonthly,
   describe: (limit, tier) => `Monthly API call limit reached: ${limit} calls per calendar month on the ${tier} plan`,
 };
 
-const scans: Allowance = {
+export const scans: Allowance = {
   counter: { count: 'dailyScans', window: 'scansDay' },
   window: 'day',
   limitOf: (tier, deps) => allowanceFor(tier, deps.config).scansPerDay,
   describe: (limit, tier) => `Daily scan limit reached: ${limit} scans per day (UTC) on the ${tier} plan`,
 };
 
-function requestFor(allowance: Allowance, now: number, deps: Dependencies): AllowanceRequest {
+export function requestFor(allowance: Allowance, now: number, deps: Dependencies): AllowanceRequest {
   const limits = Object.fromEntries(tiers.map((tier) => [tier, allowance.limitOf(tier, deps)])) as TierLimits;
   return { counter: allowance.counter, windowId: windowId(allowance.window, now), limits };
 }
@@ -48,19 +48,6 @@ async function consume(allowance: Allowance, accountId: string, deps: Dependenci
 /** Counts an authenticated call against the monthly allowance; 429 until the month ends when it is used up. */
 export function countApiCall(accountId: string, deps: Dependencies): Promise<Account> {
   return consume(apiCalls, accountId, deps);
-}
-
-/**
- * A batch item: one API call of the month and one scan of the day. While both windows are open and
- * below their limits that is one write; otherwise they are counted one at a time, as countApiCall and
- * countScan would (opening a window, or failing with the allowance that ran out).
- */
-export async function countApiCallAndScan(accountId: string, deps: Dependencies): Promise<Account> {
-  const now = deps.clock.now();
-  const counted = await consumeOpenAllowances(deps.db, deps.config.tableName, accountId, [requestFor(apiCalls, now, deps), requestFor(scans, now, deps)]);
-  if (counted) return counted;
-  await countApiCall(accountId, deps);
-  return countScan(accountId, deps);
 }
 
 /** Counts a scan against the daily allowance (a scan counts when it starts); 429 until the day ends. */

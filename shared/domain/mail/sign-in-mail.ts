@@ -3,25 +3,29 @@ import { escapeHtml } from '#shared/http/pages/escape-html.js';
 export interface SignInMailInput {
   link: string;
   expiresInMinutes: number;
-  keyLimit: number;
-  replacesKey: { label: string; keyPrefix: string } | null;
+  /** How long a dashboard session lasts, for an account already at its key limit. */
+  sessionHours: number;
+  /**
+   * Set on the mail that reaches the address's daily cap (docs/decisions/sign-in-mail-caps.md): its link
+   * works until this time (ISO 8601), and no other link is sent before then unless this one is used.
+   */
+  lastLinkUntil?: string;
 }
 
 const service = 'Agent Readiness Scanner';
 
 /** The sentences of the e-mail, shared by the text and HTML bodies so they cannot say different things. */
 function paragraphs(input: SignInMailInput): string[] {
-  const { expiresInMinutes, keyLimit, replacesKey } = input;
+  const { expiresInMinutes, sessionHours } = input;
   return [
-    `This link is valid for ${expiresInMinutes} minutes and works once.`,
-    'Opening it shows a page with a "Create my API key" button; nothing happens until you press the button.',
-    'Signing in creates a new API key carrying every scope.',
-    ...(replacesKey === null
-      ? []
-      : [
-          `Your plan allows ${keyLimit} ${keyLimit === 1 ? 'key' : 'keys'}, so signing in will revoke your oldest key ` +
-            `"${replacesKey.label}" (${replacesKey.keyPrefix}).`,
-        ]),
+    input.lastLinkUntil
+      ? `This address has now been sent as many sign-in links as we send in a day, so this link keeps working until ${input.lastLinkUntil.slice(0, 16).replace('T', ' ')} UTC; ` +
+        'no other link is sent before then unless this one has been used. It works once.'
+      : `This link is valid for ${expiresInMinutes} minutes and works once.`,
+    'Opening it shows a page with a "Finish signing in" button; nothing happens until you press the button.',
+    'If your account has room for another API key, signing in creates one carrying every scope. ' +
+      `If it already has all the keys its plan allows, signing in opens your dashboard for ${sessionHours} hours instead, ` +
+      'where you can rotate a key. Signing in never revokes a key.',
     'If you did not ask for this, ignore this e-mail; no account changes until the link is used.',
   ];
 }

@@ -3,8 +3,9 @@ import { layout, productName } from './layout.js';
 
 /**
  * GET /app: the signed-in dashboard. The page is a shell the site script fills from
- * GET /api/v1/account/overview with the API key kept in this tab's sessionStorage (never a cookie or a
- * URL); without a key it asks for one.
+ * GET /api/v1/account/overview and GET /api/v1/account/api-keys with the credential kept in this tab's
+ * sessionStorage (never a cookie or a URL): an API key, or the dashboard session a sign-in at the key
+ * limit gives. Without one it asks for a key.
  */
 export function dashboardPage(options: { origin: string }): string {
   return layout(
@@ -13,7 +14,7 @@ export function dashboardPage(options: { origin: string }): string {
 <noscript><p class="notice">The dashboard reads your account with your API key from this tab, which needs JavaScript. The same data is in the API: <a href="/docs">API reference</a>.</p></noscript>
 <section id="dashboard-key" class="panel" aria-labelledby="key-title" hidden>
 <h2 id="key-title">Use your API key</h2>
-<p>Paste the key your sign-in link gave you. It stays in this browser tab only and is forgotten when you close it. No key? <a href="/sign-in">Sign in by e-mail</a>.</p>
+<p>Paste one of your API keys. It stays in this browser tab only and is forgotten when you close it. Or <a href="/sign-in">sign in by e-mail</a>: that never revokes a key.</p>
 <form id="key-form" novalidate>
 <label for="key-input">API key</label>
 <div class="field-row"><input id="key-input" name="key" type="password" autocomplete="off" spellcheck="false" required aria-describedby="key-error"><button type="submit">Open the dashboard</button></div>
@@ -26,6 +27,7 @@ export function dashboardPage(options: { origin: string }): string {
 <section aria-labelledby="scans-title"><h2 id="scans-title">Recent scans</h2><div id="scans"></div></section>
 <section aria-labelledby="sites-title"><h2 id="sites-title">Watched sites</h2><div id="sites"></div></section>
 <section aria-labelledby="webhooks-title"><h2 id="webhooks-title">Webhooks</h2><div id="webhooks"></div></section>
+<section aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2><p id="keys-status" role="status" class="notice"></p><div id="new-key"></div><div id="keys"></div></section>
 <section aria-labelledby="curl-title"><h2 id="curl-title">From the command line</h2><div id="curl"></div></section>
 <p><button type="button" id="sign-out" class="secondary">Forget the key in this tab</button></p>
 </div>`,

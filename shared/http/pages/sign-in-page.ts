@@ -28,6 +28,16 @@ const script = `
     return element;
   }
 
+  function openDashboard(credential) {
+    var open = add('button', 'Open my dashboard');
+    open.type = 'button';
+    open.addEventListener('click', function () {
+      // This tab only: the dashboard reads the key (or session) from here, and it is gone when the tab closes.
+      sessionStorage.setItem('agent-readiness.apiKey', credential);
+      location.assign('/app');
+    });
+  }
+
   function showKey(body) {
     say('');
     button.hidden = true;
@@ -42,13 +52,16 @@ const script = `
       );
     });
     add('p', body.message);
-    var open = add('button', 'Open my dashboard');
-    open.type = 'button';
-    open.addEventListener('click', function () {
-      // This tab only: the dashboard reads the key from here, and it is gone when the tab closes.
-      sessionStorage.setItem('agent-readiness.apiKey', body.apiKey);
-      location.assign('/app');
-    });
+    openDashboard(body.apiKey);
+  }
+
+  // At the key limit: no key is made or revoked; a dashboard session opens instead.
+  function showSession(body) {
+    say('');
+    button.hidden = true;
+    add('p', 'You are signed in. Your API keys keep working.');
+    add('p', body.message);
+    openDashboard(body.sessionToken);
   }
 
   if (!token) {
@@ -64,14 +77,14 @@ const script = `
 
   button.addEventListener('click', function () {
     button.disabled = true;
-    say('Creating your API key...');
+    say('Signing in...');
     fetch('/api/v1/auth/verify', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token: token })
     }).then(function (response) {
       return response.json().then(function (body) {
-        if (response.status === 200) return showKey(body);
+        if (response.status === 200) return body.kind === 'session' ? showSession(body) : showKey(body);
         say(body && body.error ? body.error : 'Sign-in failed (HTTP ' + response.status + ').');
         if (response.status >= 500) button.disabled = false;
       });
@@ -91,8 +104,8 @@ export const signInPageCsp = webPolicy({ scripts: [hash(script)], formAction: "'
 const page = layout(
   { title: `Sign in - ${productName}`, description: 'Finish signing in to Agent Readiness Scanner.', noindex: true },
   html`<h1>Finish signing in</h1>
-<p class="lead">Press the button to finish signing in. It creates a new API key carrying every scope and shows it once. Nothing happens until you press it.</p>
-<p><button type="button" id="create">Create my API key</button></p>
+<p class="lead">Press the button to finish signing in. If your account has room for another API key, this creates one carrying every scope and shows it once; if it already has all its plan allows, it opens your dashboard instead. Signing in never revokes a key, and nothing happens until you press the button.</p>
+<p><button type="button" id="create">Finish signing in</button></p>
 <p id="status" role="status"></p>
 <div id="result"></div>
 <script>${new SafeHtml(script)}</script>`,

@@ -1,5 +1,5 @@
 import { getConfig } from '#shared/config.js';
-import { MessageBody, VerifyRequest, VerifyResponse, registerRequest } from '#shared/http/schemas/account.js';
+import { MessageBody, SignedOut, VerifyRequest, VerifyResponse, registerRequest } from '#shared/http/schemas/account.js';
 import { defineFamilyRoutes, errors, ok, perIp } from './define-routes.js';
 
 const config = getConfig();
@@ -20,7 +20,12 @@ export const authRoutes = defineFamilyRoutes('auth', {
   },
   verifySignIn: {
     auth: 'none', tags: ['Account'],
-    summary: 'Exchange a sign-in token for a new API key (shown once)', body: VerifyRequest,
-    responses: { ...ok(200, 'The new key', VerifyResponse), ...errors(400, 429) },
+    summary: 'Exchange a sign-in token for a new API key, or for a dashboard session when the account is at its key limit (shown once; never revokes a key)', body: VerifyRequest,
+    responses: { ...ok(200, 'The new key, or a dashboard session', VerifyResponse), ...errors(400, 429) },
+  },
+  signOut: {
+    auth: 'key', session: 'only', metered: false, tags: ['Account'],
+    summary: 'Sign out: end the dashboard session sent as the Bearer token (an API key is revoked instead)',
+    responses: { ...ok(200, 'Signed out; the session answers 401 from now on', SignedOut), ...errors(401) },
   },
 });

@@ -1,6 +1,7 @@
 import { allowedPrivateHosts, getConfig } from '#shared/config.js';
 import { IdParams } from '#shared/http/schemas/common.js';
 import { listScansQuery, ScanList, ScanResult, scanRequest } from '#shared/http/schemas/scan.js';
+import { accountRouteLimits } from './account-route-limits.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
@@ -17,9 +18,11 @@ export const scannerRoutes = defineFamilyRoutes('scanner', {
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 401, 404) },
   },
   getScanReport: {
-    auth: 'key', scope: 'scanner:read', tags: ['Scanner'],
+    // A dashboard read: outside the monthly allowance (with the account routes' hourly limit), and open
+    // to a dashboard session.
+    auth: 'key', ...accountRouteLimits(config), session: 'accepted', scope: 'scanner:read', tags: ['Scanner'],
     summary: "One of the caller's scans as the report's HTML (the part inside the page), for the dashboard", params: IdParams,
-    responses: { 200: { description: 'The report, as an HTML fragment', contentType: 'text/html' }, ...errors(400, 401, 404) },
+    responses: { 200: { description: 'The report, as an HTML fragment', contentType: 'text/html' }, ...errors(400, 401, 404, 429) },
   },
   listScans: {
     auth: 'key', scope: 'scanner:read', tags: ['Scanner'],

@@ -30,8 +30,28 @@ export const ApiKeyInfo = z
   .meta({ id: 'ApiKeyInfo' });
 
 export const VerifyResponse = z
-  .object({ apiKey: z.string(), key: ApiKeyInfo, replacedKeyId: z.uuid().nullable(), message: z.string() })
+  .union([
+    z
+      .object({
+        kind: z.literal('apiKey'),
+        apiKey: z.string().meta({ description: 'The new key (ars_…), shown only here' }),
+        key: ApiKeyInfo,
+        replacedKeyId: z.null().meta({ description: 'Always null: signing in never revokes a key' }),
+        message: z.string(),
+      })
+      .meta({ description: 'The account had room for another key: a new one carrying every scope' }),
+    z
+      .object({
+        kind: z.literal('session'),
+        sessionToken: z.string().meta({ description: 'A dashboard session (sess_…), shown only here; send it as "Authorization: Bearer <token>"' }),
+        expiresAt: DateTime,
+        message: z.string(),
+      })
+      .meta({ description: 'The account was at its key limit: every key keeps working, and a dashboard session opens instead' }),
+  ])
   .meta({ id: 'VerifyResponse' });
+
+export const SignedOut = z.object({ signedOut: z.literal(true) }).meta({ id: 'SignedOut' });
 
 export const AccountInfo = z
   .object({
@@ -98,5 +118,9 @@ export const ApiKeyList = z
 export const CreatedApiKey = z.object({ key: ApiKeyInfo, fullKey: z.string() }).meta({ id: 'CreatedApiKey' });
 
 export const RevokedApiKey = z.object({ revoked: z.boolean(), id: z.string() }).meta({ id: 'RevokedApiKey' });
+
+export const RotatedApiKey = z
+  .object({ key: ApiKeyInfo, fullKey: z.string(), replacedKeyId: z.uuid() })
+  .meta({ id: 'RotatedApiKey', description: 'The new key (same label and scopes), shown once; the replaced key stopped working in the same step' });
 
 export const StripeWebhookAck = z.object({ received: z.literal(true) }).meta({ id: 'StripeWebhookAck' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '#shared/domain/accounts/secret-format.js';
+import { generateApiKey, generateSessionToken } from '#shared/domain/accounts/secret-format.js';
 import { routeKey } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { sampleBodyFor } from '#test/unit/http/call-route.js';
@@ -19,6 +19,9 @@ const refusedCredentials: Array<[string, Record<string, string>]> = [
   ['garbage key', { authorization: 'Bearer not-a-key' }],
   ['bad checksum', { authorization: `Bearer ${generateApiKey().slice(0, -1)}0` }],
   ['unknown key', { authorization: `Bearer ${generateApiKey()}` }],
+  // Dashboard sessions: refused unread where a route takes none, unknown where it takes one.
+  ['unknown session', { authorization: `Bearer ${generateSessionToken()}` }],
+  ['session with a bad checksum', { authorization: `Bearer ${generateSessionToken().slice(0, -1)}0` }],
 ];
 
 describe('every authenticated route of the table', () => {

@@ -26,11 +26,12 @@ describe('sign-in by e-mail link', () => {
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
       expect(page.text).not.toContain(token);
-      expect(load(page.text)('button').first().text()).toBe('Create my API key');
+      expect(load(page.text)('button').first().text()).toBe('Finish signing in');
     }
 
     const verified = await client.call('/api/v1/auth/verify', { method: 'POST', body: { token } });
     expect(verified.status).toBe(200);
+    expect(verified.body.kind).toBe('apiKey');
     expect(verified.body.apiKey).toMatch(/^ars_[0-9A-Za-z]{49}$/);
     expect(verified.body.replacedKeyId).toBeNull();
     expect(verified.body.key).toMatchObject({ isActive: true, lastUsedAt: null, keyPrefix: expect.stringMatching(/^ars_.{8}…$/) });
@@ -97,29 +98,33 @@ describe('sign-in by e-mail link', () => {
     expect(stored!.expiresAt as number).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 15 * 60);
   });
 
-  it('replaces the oldest key at the tier limit, and says so in the mail and the response', async () => {
+  it('never revokes a key: at the tier limit the mail says so, and signing in opens a dashboard session instead', async () => {
     const first = await signUp();
     const known = (await mailsTo(first.email)).length;
     const client = apiClient();
     await client.call('/api/v1/auth/register', { method: 'POST', body: { email: first.email } });
     const mail = await nextMailTo(first.email, known);
-    expect(mail.body.text).toContain('signing in will revoke your oldest key');
+    expect(mail.body.text).toContain('Signing in never revokes a key.');
+    expect(mail.body.text).not.toContain(first.apiKey.slice(0, 12));
     const second = await client.call('/api/v1/auth/verify', { method: 'POST', body: { token: tokenFrom(mail) } });
     expect(second.status).toBe(200);
-    expect(second.body.replacedKeyId).toBe(first.keyId);
-    expect(second.body.message).toMatch(/was revoked and replaced/);
-    expect((await client.call('/api/v1/account', { key: first.apiKey })).status).toBe(401);
-    const listed = await client.call('/api/v1/account/api-keys', { key: second.body.apiKey as string });
-    expect(listed.body).toMatchObject({ keyLimit: 1, keysUsed: 1 });
+    expect(second.body).toEqual({ kind: 'session', sessionToken: expect.stringMatching(/^sess_[0-9A-Za-z]{49}$/), expiresAt: expect.any(String), message: expect.stringMatching(/keep working/) });
+    expect((await client.call('/api/v1/account', { key: first.apiKey })).status).toBe(200);
+    const listed = await client.call('/api/v1/account/api-keys', { key: first.apiKey });
+    expect(listed.body).toMatchObject({ keyLimit: 1, keysUsed: 1, keys: [{ id: first.keyId }] });
     await client.close();
   });
 
-  it('keeps keys under a growth plan until its five are used', async () => {
+  it('keeps giving keys under a growth plan until its five are used, then sessions', async () => {
     const user = await signUp({ tier: 'growth' });
-    const token = await requestSignInToken(user.email);
-    const second = await user.client.call('/api/v1/auth/verify', { method: 'POST', body: { token } });
-    expect(second.body.replacedKeyId).toBeNull();
+    for (const label of ['two', 'three', 'four']) {
+      expect((await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label } })).status).toBe(201);
+    }
+    const fifth = await user.client.call('/api/v1/auth/verify', { method: 'POST', body: { token: await requestSignInToken(user.email) } });
+    expect(fifth.body).toMatchObject({ kind: 'apiKey', replacedKeyId: null });
+    const sixth = await user.client.call('/api/v1/auth/verify', { method: 'POST', body: { token: await requestSignInToken(user.email) } });
+    expect(sixth.body.kind).toBe('session');
     const listed = await user.client.call('/api/v1/account/api-keys', { key: user.apiKey });
-    expect(listed.body).toMatchObject({ keyLimit: 5, keysUsed: 2 });
+    expect(listed.body).toMatchObject({ keyLimit: 5, keysUsed: 5 });
   });
 });

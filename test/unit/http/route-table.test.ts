@@ -46,6 +46,9 @@ const specRoutes = [
 const designRoutes = [
   'GET /api/v1/auth/verify',
   'POST /api/v1/auth/verify',
+  // Sign-out of a dashboard session, and rotating a key (docs/decisions/dashboard-sessions.md).
+  'DELETE /api/v1/auth/session',
+  'POST /api/v1/account/api-keys/{id}/rotate',
   'POST /api/billing/stripe/webhook',
   'GET /api/openapi.json',
   // The dashboard's one request and an owned scan's report for it (README, "Web pages").
@@ -60,6 +63,9 @@ const designRoutes = [
   'DELETE /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
   // The webhook delivery log and redelivery, beyond the spec's four operations (README, "Webhooks").
   ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [`GET ${base}/{id}/deliveries`, `POST ${base}/{id}/deliveries/{eventId}/redeliver`]),
+  // The unsubscribe link of alert e-mails, with no key: its signed token is the proof (docs/decisions/alert-mail-unsubscribe.md).
+  'GET /api/v1/alerts/unsubscribe',
+  'POST /api/v1/alerts/unsubscribe',
 ];
 
 /** Pages for people in a browser (README, "Web pages"): HTML, not part of the API document. */
@@ -111,11 +117,36 @@ describe('route table', () => {
 
   it('applies the rate limits of the spec', () => {
     expect(byKey.get('POST /api/scan')?.rateLimit).toMatchObject({ per: 'ip', limit: 3, windowSeconds: 86_400 });
+    expect(byKey.get('POST /api/scan')?.attemptLimit).toMatchObject({ per: 'ip', limit: 10, windowSeconds: 86_400 });
+    expect(byKey.get('POST /api/scan')?.attemptLimit?.refundWhen).toBeUndefined();
     expect(byKey.get('GET /api/pricing')?.rateLimit).toMatchObject({ per: 'ip', limit: 100, windowSeconds: 3_600 });
     expect(byKey.get('POST /api/v1/auth/register')?.rateLimit).toMatchObject({ per: 'ip', limit: 3, windowSeconds: 3_600 });
     expect(byKey.get('POST /api/v1/webhooks/{id}/test')?.rateLimit).toMatchObject({ limit: 5, windowSeconds: 3_600 });
     expect(byKey.get('GET /api/health')?.rateLimit).toBeUndefined();
     expect(byKey.get('GET /api/results/{id}')?.rateLimit).toBeUndefined();
+  });
+
+  it('takes dashboard sessions on the dashboard routes only, none of them metered', () => {
+    const sessionRoutes = routeList.filter((route) => route.session !== undefined);
+    expect(sessionRoutes.map(routeKey).sort()).toEqual(
+      [
+        'GET /api/v1/account',
+        'GET /api/v1/account/overview',
+        'GET /api/v1/account/api-keys',
+        'POST /api/v1/account/api-keys',
+        'DELETE /api/v1/account/api-keys/{id}',
+        'POST /api/v1/account/api-keys/{id}/rotate',
+        'POST /api/v1/account/subscribe',
+        'POST /api/v1/account/manage',
+        'GET /api/v1/scan/{id}/report',
+        'DELETE /api/v1/auth/session',
+      ].sort(),
+    );
+    for (const route of sessionRoutes) {
+      expect(route.auth, routeKey(route)).toBe('key');
+      expect(route.metered, routeKey(route)).toBe(false);
+      expect(route.session, routeKey(route)).toBe(route.operationId === 'signOut' ? 'only' : 'accepted');
+    }
   });
 
   it('has one Lambda entry file per family', () => {

@@ -1,10 +1,21 @@
 /**
  * The dashboard part of the site script (plain ES2017, DOM calls only: Trusted Types forbid HTML
- * strings). The API key lives in this tab's sessionStorage under `storageKey`; everything shown comes
- * from one GET /api/v1/account/overview and is set as text.
+ * strings). The credential lives in this tab's sessionStorage under `storageKey`: an API key, or a
+ * dashboard session (`sess_…`, what signing in at the key limit gives). Everything shown comes from
+ * GET /api/v1/account/overview and GET /api/v1/account/api-keys and is set as text.
  */
 export const dashboardJs = `
   var storageKey = 'agent-readiness.apiKey';
+  var sessionPrefix = 'sess_';
+
+  function isSession(credential) {
+    return credential.indexOf(sessionPrefix) === 0;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+    return node;
+  }
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -162,22 +173,136 @@ export const dashboardJs = `
     })));
   }
 
-  function showCurl(origin, key) {
+  // A dashboard session cannot call the API, so its examples name a key to put in instead of it.
+  function showCurl(origin, credential) {
     var box = document.getElementById('curl');
+    var session = isSession(credential);
+    var shown = session ? '<API_KEY>' : maskKey(credential);
+    var copied = session ? '<API_KEY>' : credential;
+    if (session) box.appendChild(el('p', 'small muted', 'Put one of your API keys in place of <API_KEY>: a dashboard session cannot call the API.'));
     [['Scan a shop', 'curl -X POST ' + origin + '/api/v1/scan -H "Authorization: Bearer KEY" -H "content-type: application/json" -d \\'{"url": "https://shop.example.com"}\\''],
      ['Your recent scans', 'curl ' + origin + '/api/v1/scans -H "Authorization: Bearer KEY"'],
      ['Watch a site', 'curl -X POST ' + origin + '/api/v1/account/watched-sites -H "Authorization: Bearer KEY" -H "content-type: application/json" -d \\'{"url": "https://shop.example.com"}\\'']].forEach(function (example) {
       var snippet = el('div', 'snippet');
       var pre = el('pre');
-      pre.appendChild(el('code', '', example[1].replace('KEY', maskKey(key))));
+      pre.appendChild(el('code', '', example[1].replace('KEY', shown)));
       var copy = el('button', 'secondary', 'Copy');
       copy.type = 'button';
-      copy.setAttribute('aria-label', 'Copy the command with your key: ' + example[0]);
+      copy.setAttribute('aria-label', (session ? 'Copy the command: ' : 'Copy the command with your key: ') + example[0]);
       copy.addEventListener('click', function () {
-        navigator.clipboard.writeText(example[1].replace('KEY', key)).then(function () { copy.textContent = 'Copied'; }, function () { copy.textContent = 'Copy failed'; });
+        navigator.clipboard.writeText(example[1].replace('KEY', copied)).then(function () { copy.textContent = 'Copied'; }, function () { copy.textContent = 'Copy failed'; });
       });
       append(box, [el('h3', '', example[0]), append(snippet, [pre, copy])]);
     });
+  }
+
+  function copyButton(label, text) {
+    var copy = el('button', 'secondary', label);
+    copy.type = 'button';
+    copy.addEventListener('click', function () {
+      navigator.clipboard.writeText(text).then(function () { copy.textContent = 'Copied'; }, function () { copy.textContent = 'Copy failed: select the key and copy it'; });
+    });
+    return copy;
+  }
+
+  function showNewKey(fullKey, text) {
+    var box = clear(document.getElementById('new-key'));
+    var panel = el('div', 'notice');
+    append(panel, [el('p', '', text + ' It is shown only once: store it now.'), el('code', 'key block', fullKey), copyButton('Copy the new key', fullKey)]);
+    box.appendChild(panel);
+  }
+
+  // A change to a key asks once more in place: a question and two buttons instead of the row's actions.
+  function ask(container, question, confirmLabel, action) {
+    var saved = Array.prototype.slice.call(container.childNodes);
+    clear(container);
+    var yes = el('button', '', confirmLabel);
+    yes.type = 'button';
+    var no = el('button', 'secondary', 'Cancel');
+    no.type = 'button';
+    no.addEventListener('click', function () {
+      clear(container);
+      saved.forEach(function (node) { container.appendChild(node); });
+    });
+    yes.addEventListener('click', function () { yes.disabled = true; no.disabled = true; action(); });
+    append(container, [el('span', 'small', question), yes, no]);
+    yes.focus();
+  }
+
+  // The keys, with rotate and revoke (not revoke for the key this tab uses), and creating one while
+  // the plan has room. 'reload' reads everything again with the tab's (possibly new) credential.
+  function showKeys(list, credential, reload) {
+    var box = document.getElementById('keys');
+    var status = document.getElementById('keys-status');
+    var inUse = isSession(credential) ? null : credential.slice(0, 12) + '…';
+    function failed(answer, what) {
+      status.textContent = (answer.body && answer.body.error) || (what + ' failed (HTTP ' + answer.status + ').');
+      reload();
+    }
+    if (isSession(credential)) {
+      box.appendChild(el('p', '', 'You are signed in with a dashboard session: it shows your account and manages your keys, and ends when you sign out or when it expires. It cannot call the API; your keys keep working.'));
+    }
+    box.appendChild(el('p', 'small muted', limitText(list.keysUsed, list.keyLimit) + ' API keys. Rotating a key replaces it with a new one in one step: the old key stops working at once.'));
+    if (list.keys.length) {
+      box.appendChild(table(['Label', 'Key', 'Created', 'Last used', 'Actions'], list.keys.map(function (key) {
+        var actions = el('div', 'field-row');
+        var rotate = el('button', 'secondary', 'Rotate');
+        rotate.type = 'button';
+        rotate.setAttribute('aria-label', 'Rotate the key ' + key.label);
+        rotate.addEventListener('click', function () {
+          ask(actions, 'Revoke ' + key.keyPrefix + ' and create its replacement?', 'Rotate now', function () {
+            callApi('POST', '/api/v1/account/api-keys/' + encodeURIComponent(key.id) + '/rotate', sessionStorage.getItem(storageKey)).then(function (answer) {
+              if (answer.status !== 201) return failed(answer, 'Rotating the key');
+              // The tab's own key was rotated: it goes on with the replacement.
+              if (key.keyPrefix === inUse) sessionStorage.setItem(storageKey, answer.body.fullKey);
+              showNewKey(answer.body.fullKey, 'The key "' + key.label + '" was rotated: ' + key.keyPrefix + ' no longer works. Its replacement:');
+              reload();
+            });
+          });
+        });
+        actions.appendChild(rotate);
+        if (key.keyPrefix !== inUse) {
+          var revoke = el('button', 'secondary', 'Revoke');
+          revoke.type = 'button';
+          revoke.setAttribute('aria-label', 'Revoke the key ' + key.label);
+          revoke.addEventListener('click', function () {
+            ask(actions, 'Revoke ' + key.keyPrefix + '? Integrations using it stop working.', 'Revoke now', function () {
+              callApi('DELETE', '/api/v1/account/api-keys/' + encodeURIComponent(key.id), sessionStorage.getItem(storageKey)).then(function (answer) {
+                if (answer.status !== 200) return failed(answer, 'Revoking the key');
+                status.textContent = 'The key "' + key.label + '" (' + key.keyPrefix + ') was revoked.';
+                reload();
+              });
+            });
+          });
+          actions.appendChild(revoke);
+        }
+        return [key.label, el('code', 'key', key.keyPrefix), day(key.createdAt), key.lastUsedAt ? day(key.lastUsedAt) : 'never', actions];
+      })));
+    }
+    if (list.keysUsed >= list.keyLimit) return;
+    var form = el('form', 'field-row');
+    form.noValidate = true;
+    var labelFor = el('label', '', 'Label of a new key');
+    labelFor.htmlFor = 'new-key-label';
+    var input = el('input');
+    input.id = 'new-key-label';
+    input.name = 'label';
+    input.maxLength = 100;
+    input.required = true;
+    var create = el('button', '', 'Create a key');
+    create.type = 'submit';
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var label = input.value.trim();
+      if (!label) { status.textContent = 'Give the new key a label.'; return; }
+      create.disabled = true;
+      callApi('POST', '/api/v1/account/api-keys', sessionStorage.getItem(storageKey), { label: label }).then(function (answer) {
+        if (answer.status !== 201) return failed(answer, 'Creating the key');
+        showNewKey(answer.body.fullKey, 'The key "' + label + '" was created.');
+        reload();
+      });
+    });
+    append(box, [labelFor, append(form, [input, create])]);
   }
 
   // The report's HTML comes from the service's own renderer, every value escaped; this policy is the
@@ -188,7 +313,7 @@ export const dashboardJs = `
     var status = document.getElementById('owned-report-status');
     var key = sessionStorage.getItem(storageKey);
     if (!key) {
-      status.textContent = 'This tab has no API key. ';
+      status.textContent = 'This tab is not signed in. ';
       status.appendChild(link('/app', 'Open the dashboard'));
       return;
     }
@@ -226,19 +351,30 @@ export const dashboardJs = `
       keyError.textContent = message || '';
     }
 
+    function refused(key) {
+      sessionStorage.removeItem(storageKey);
+      askForKey(isSession(key) ? 'Your dashboard session has ended or expired: sign in by e-mail again.' : 'That key was not accepted: it may be mistyped or revoked.');
+    }
+
     function load(key) {
       status.textContent = 'Loading…';
-      callApi('GET', '/api/v1/account/overview', key).then(function (answer) {
-        if (answer.status === 401) { sessionStorage.removeItem(storageKey); return askForKey('That key was not accepted: it may be mistyped or revoked.'); }
+      Promise.all([callApi('GET', '/api/v1/account/overview', key), callApi('GET', '/api/v1/account/api-keys', key)]).then(function (answers) {
+        var answer = answers[0];
+        var keys = answers[1];
+        if (answer.status === 401 || keys.status === 401) return refused(key);
         if (answer.status !== 200) { status.textContent = (answer.body && answer.body.error) || ('The dashboard could not load (HTTP ' + answer.status + ').'); return; }
         sessionStorage.setItem(storageKey, key);
         keyBox.hidden = true;
         root.hidden = false;
         status.textContent = '';
+        ['account', 'scans', 'sites', 'webhooks', 'keys', 'curl'].forEach(function (id) { clear(document.getElementById(id)); });
+        document.getElementById('sign-out').textContent = isSession(key) ? 'Sign out' : 'Forget the key in this tab';
         showAccount(answer.body, key);
         showScans(answer.body.scans);
         showSites(answer.body.sites);
         showWebhooks(answer.body.webhooks);
+        if (keys.status === 200) showKeys(keys.body, key, function () { load(sessionStorage.getItem(storageKey) || key); });
+        else document.getElementById('keys').appendChild(el('p', 'muted', (keys.body && keys.body.error) || 'This key may not read the API keys.'));
         showCurl(root.getAttribute('data-origin'), key);
       }).catch(function () { status.textContent = 'Could not reach the service. Reload to try again.'; });
     }
@@ -250,9 +386,13 @@ export const dashboardJs = `
       input.value = '';
       load(key);
     });
+    // A session is ended on the service too (DELETE /api/v1/auth/session); a key is only forgotten here.
     document.getElementById('sign-out').addEventListener('click', function () {
+      var credential = sessionStorage.getItem(storageKey);
       sessionStorage.removeItem(storageKey);
-      location.assign('/');
+      var leave = function () { location.assign('/'); };
+      if (credential && isSession(credential)) callApi('DELETE', '/api/v1/auth/session', credential).then(leave, leave);
+      else leave();
     });
     var stored = sessionStorage.getItem(storageKey);
     if (stored) load(stored); else askForKey('');

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   apiKeyPrefix,
   generateApiKey,
+  generateSessionToken,
   generateSignInToken,
   isWellFormedApiKey,
+  isWellFormedSessionToken,
   isWellFormedSignInToken,
   maskApiKey,
   secretDigest,
+  sessionTokenPrefix,
 } from '#shared/domain/accounts/secret-format.js';
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -152,6 +155,39 @@ describe('sign-in token format', () => {
       generateApiKey(),
     ];
     for (const candidate of refused) expect(isWellFormedSignInToken(candidate), candidate).toBe(false);
+  });
+});
+
+describe('dashboard session token format', () => {
+  it('is sess_ followed by 49 base62 characters, different every time', () => {
+    expect(sessionTokenPrefix).toBe('sess_');
+    const tokens = Array.from({ length: 200 }, generateSessionToken);
+    for (const token of tokens) expect(token).toMatch(/^sess_[0-9A-Za-z]{49}$/);
+    expect(new Set(tokens).size).toBe(200);
+  });
+
+  it('accepts generated tokens and refuses any single changed character (checksum)', () => {
+    for (let i = 0; i < 50; i += 1) expect(isWellFormedSessionToken(generateSessionToken())).toBe(true);
+    const token = generateSessionToken();
+    const accepted: string[] = [];
+    for (let index = sessionTokenPrefix.length; index < token.length; index += 1) {
+      for (const character of base62) {
+        if (character !== token[index] && isWellFormedSessionToken(replaceAt(token, index, character))) accepted.push(replaceAt(token, index, character));
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  it('never passes for an API key, nor an API key for a session', () => {
+    const key = generateApiKey();
+    const token = generateSessionToken();
+    expect(isWellFormedSessionToken(key)).toBe(false);
+    expect(isWellFormedApiKey(token)).toBe(false);
+    // The checksum covers the body only; the digest that finds a credential covers the prefix too.
+    expect(secretDigest(`${apiKeyPrefix}${token.slice(sessionTokenPrefix.length)}`, 'p')).not.toBe(secretDigest(token, 'p'));
+    expect(isWellFormedSessionToken(`SESS_${token.slice(5)}`)).toBe(false);
+    expect(isWellFormedSessionToken(token.slice(0, -1))).toBe(false);
+    expect(isWellFormedSessionToken('')).toBe(false);
   });
 });
 

@@ -9,10 +9,17 @@ import { runPageScript, settle } from '#test/unit/http/pages/fake-browser.js';
 const wellFormedToken = 'Qk3x_9vYw-2LmN8pR4sT6uV0aB1cD5eF7gH3iJ2kL0m';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
 const issued = {
+  kind: 'apiKey',
   apiKey: 'ars_live_0123456789abcdef',
   key: { id: 'key_1', keyPrefix: 'ars_live_0123', label: 'Sign-in key', scopes: ['scans:read'] },
   replacedKeyId: null,
   message: 'Signed in. Your new key carries every scope.',
+};
+const session = {
+  kind: 'session',
+  sessionToken: 'sess_0123456789abcdef',
+  expiresAt: '2026-01-01T12:00:00.000Z',
+  message: 'Your free plan allows 1 API key and your account has 1: they keep working.',
 };
 
 describe('sign-in page', () => {
@@ -47,7 +54,8 @@ describe('sign-in page', () => {
   });
 
   it('is static: a button, no token, no HTML-string sinks', () => {
-    expect($('button#create').text()).toBe('Create my API key');
+    expect($('button#create').text()).toBe('Finish signing in');
+    expect($('p.lead').text()).toContain('Signing in never revokes a key');
     expect(page).not.toMatch(/token=|[A-Za-z0-9_-]{32,}/);
     expect(page).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
     expect(signInPage()).toBe(page);
@@ -72,6 +80,18 @@ describe('sign-in page', () => {
     expect(result.children.find((child) => child.tagName === 'code')?.textContent).toBe(issued.apiKey);
     expect(result.allText).toContain('This key is shown only once. Store it now.');
     expect(result.allText).toContain(issued.message);
+  });
+
+  it('at the key limit shows no key: it says the keys keep working and offers the dashboard', async () => {
+    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({ status: 200, body: session }));
+    browser.element('create').click();
+    await settle();
+    const result = browser.element('result');
+    expect(result.children.find((child) => child.tagName === 'code')).toBeUndefined();
+    expect(result.allText).toContain('You are signed in. Your API keys keep working.');
+    expect(result.allText).toContain(session.message);
+    expect(result.allText).not.toContain(session.sessionToken);
+    expect(result.children.find((child) => child.tagName === 'button')?.textContent).toBe('Open my dashboard');
   });
 
   it('copies the key to the clipboard', async () => {
