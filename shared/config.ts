@@ -101,6 +101,8 @@ const defaults = {
   plansCacheSeconds: 3_600,
   checkoutLinkValidityHours: 24,
   batchMaxUrls: 50,
+  /** Batches one account may have pending or processing at once; the next submission answers 429. */
+  batchesOutstandingMax: 5,
   labelMaxLength: 100,
   listScansDefaultLimit: 20,
   listScansMaxLimit: 100,

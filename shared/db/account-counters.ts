@@ -20,3 +20,33 @@ export function adjustAccountCounter(tableName: string, accountId: string, count
     },
   };
 }
+
+/**
+ * A new batch: counted in `batchCount`, and holding one of the account's places for outstanding
+ * (pending or processing) batches, only while fewer than `max` are held. One update, because a
+ * transaction may touch the account item once.
+ */
+export function takeBatchPlace(tableName: string, accountId: string, max: number): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.account(accountId),
+      UpdateExpression: 'ADD batchCount :one, batchesOutstanding :one',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(batchesOutstanding) OR batchesOutstanding < :max)',
+      ExpressionAttributeValues: { ':one': 1, ':max': max },
+    },
+  };
+}
+
+/** A batch's final transition gives its place back. */
+export function releaseBatchPlace(tableName: string, accountId: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.account(accountId),
+      UpdateExpression: 'ADD batchesOutstanding :minusOne',
+      ConditionExpression: 'batchesOutstanding > :zero',
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    },
+  };
+}

@@ -96,7 +96,7 @@ export function tierClauses(limits: TierLimits, countingFromZero: boolean, count
     } else {
       const limitName = `:limit_${tier}_${count.slice(1)}`;
       values[limitName] = limit;
-      clauses.push(`(#tier = :tier_${tier} AND ${count} < ${limitName})`);
+      clauses.push(`(${isTier} AND ${count} < ${limitName})`);
     }
   }
   if (clauses.length === 0) return { expression: '#tier = :no_tier', values: { ':no_tier': '' } };
@@ -169,42 +169,6 @@ export interface AllowanceRequest {
   counter: AllowanceCounter;
   windowId: string;
   limits: TierLimits;
-}
-
-/**
- * Counts one use against each of several allowances in one conditional update, when every window is
- * already open and below its limit; null when that does not hold (a window to open, one used up, no
- * account), and nothing is counted: the caller then counts them one at a time with consumeAllowance.
- */
-export async function consumeOpenAllowances(db: DynamoDBDocumentClient, tableName: string, accountId: string, requests: readonly AllowanceRequest[]): Promise<Account | null> {
-  const names: Record<string, string> = { '#tier': 'tier' };
-  const values: Record<string, unknown> = { ':one': 1 };
-  const conditions: string[] = [];
-  requests.forEach((request, index) => {
-    names[`#count${index}`] = request.counter.count;
-    names[`#window${index}`] = request.counter.window;
-    values[`:window${index}`] = request.windowId;
-    const underLimit = tierClauses(request.limits, false, `#count${index}`);
-    Object.assign(values, underLimit.values);
-    conditions.push(`#window${index} = :window${index} AND ${underLimit.expression}`);
-  });
-  try {
-    const { Attributes } = await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.account(accountId),
-        UpdateExpression: `ADD ${requests.map((_, index) => `#count${index} :one`).join(', ')}`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toAccount(Attributes!);
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
 }
 
 /**

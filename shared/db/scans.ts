@@ -5,7 +5,7 @@ import { batchGet } from '#shared/db/batch-get.js';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { keys } from '#shared/db/keys.js';
 import { ownerIndexPage, type PageRequest } from '#shared/db/owner-index-pages.js';
-import { writeTransaction } from '#shared/db/transactions.js';
+import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
 const zip = promisify(gzip);
@@ -49,12 +49,17 @@ export async function putScan(db: DynamoDBDocumentClient, tableName: string, res
   await db.send(new PutCommand({ TableName: tableName, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }));
 }
 
-/** An account's result, written with its account's scan count so the listing's `total` is exact. */
-export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string): Promise<void> {
-  const codes = await writeTransaction(db, [
+/** An account's result and its account's scan count, as transaction items (a batch item adds its own mark). */
+export async function ownedScanWrites(tableName: string, result: ScanResult, ownerId: string): Promise<TransactItem[]> {
+  return [
     { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
     adjustAccountCounter(tableName, ownerId, 'scanCount', 1),
-  ]);
+  ];
+}
+
+/** An account's result, written with its account's scan count so the listing's `total` is exact. */
+export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string): Promise<void> {
+  const codes = await writeTransaction(db, await ownedScanWrites(tableName, result, ownerId));
   if (codes) throw new Error(`Storing scan ${result.id} was cancelled: ${codes.join(', ')}`);
 }
 

@@ -13,6 +13,8 @@ export interface StoredBatch {
   failedUrls: number;
   createdAt: string;
   completedAt: string | null;
+  /** Holds one of the account's outstanding-batch places until its final transition gives it back. */
+  holdsPlace?: boolean;
 }
 
 export interface StoredBatchItem {
@@ -21,12 +23,19 @@ export interface StoredBatchItem {
   index: number;
   url: string;
   status: ItemStatus;
+  /** Set in the transaction that stores its scan (the item may still be processing then). */
   scanId: string | null;
   score: number | null;
   band: string | null;
   error: string | null;
   /** Epoch milliseconds: a worker is scanning it until then. */
   leaseUntil?: number;
+  /**
+   * The usage windows its API call and its scan were counted in, written in the same transaction as
+   * the count: a redelivered message finds them and does not count again. A refunded scan removes its own.
+   */
+  countedCallMonth?: string;
+  countedScanDay?: string;
 }
 
 export function batchSummary(batch: StoredBatch) {

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { getBatchWithItems, listOwnedBatches, putBatch } from '#shared/db/batches.js';
+import { getBatchWithItems, listOwnedBatches, putBatch, withdrawBatch } from '#shared/db/batches.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
-import { invalidInput, notFound } from '#shared/domain/errors.js';
+import { invalidInput, notFound, rateLimited } from '#shared/domain/errors.js';
 import { batchDetail, batchSummary, type StoredBatch, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchMessage } from '#shared/domain/batches/batch-message.js';
 import { prepareItems, screenItems } from '#shared/domain/batches/prepare-items.js';
 
 /**
+ * A submission beyond the account's outstanding batches is asked to come back after about this long:
+ * when a batch will end is not known, and a typical batch of a few shops takes tens of seconds.
+ */
+export const batchPlaceRetrySeconds = 30;
+
+/**
  * POST /api/v1/batch/scan: stores the batch with one item per distinct URL (invalid or blocked ones
  * already failed, with their reason) and queues one message per item to scan; nothing is scanned here.
  * A batch with nothing to scan gets one message that makes its final transition, so every batch ends
- * the same way, by a worker.
+ * the same way, by a worker. The batch holds one of the account's `batchesOutstandingMax` places
+ * until that transition (429 when all are taken); one whose messages could not be queued is taken back.
  */
 export async function createBatch(caller: Caller, request: { urls: string[]; label?: string | undefined }, deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
   const prepared = await screenItems(prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) }), deps);
@@ -40,13 +47,23 @@ export async function createBatch(caller: Caller, request: { urls: string[]; lab
     createdAt: isoNow(deps.clock),
     completedAt: null,
   };
-  await putBatch(deps.db, deps.config.tableName, batch, items);
+  const maxOutstanding = deps.config.batchesOutstandingMax;
+  if ((await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding })) === 'at_capacity') {
+    throw rateLimited(batchPlaceRetrySeconds, `Too many batches in progress: at most ${maxOutstanding} batches per account may be pending or processing at once; submit again when one has finished`);
+  }
   const toScan = interleaveByHost(items.filter((item) => item.status === 'pending'));
   const messages: BatchMessage[] =
     toScan.length > 0
       ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index, url: item.url }))
       : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
-  await deps.queue.sendMany('batch', messages);
+  try {
+    await deps.queue.sendMany('batch', messages);
+  } catch (error) {
+    // A 5xx should leave nothing behind: above all no batch that never ends, holding its place for ever.
+    const withdrawn = await withdrawBatch(deps.db, deps.config.tableName, batch, items).catch(() => false);
+    if (!withdrawn) deps.logger.error('A batch whose messages could not all be queued could not be withdrawn', { batchId: id });
+    throw error;
+  }
   return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
 }
 

@@ -1,17 +1,18 @@
 import { setTimeout } from 'node:timers/promises';
-import { putOwnedScan } from '#shared/db/scans.js';
-import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, type ItemOutcome } from '#shared/db/batches.js';
+import { getScan } from '#shared/db/scans.js';
+import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, storeItemScan, type FinishGuard, type ItemOutcome } from '#shared/db/batches.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
+import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { Account } from '#shared/domain/accounts/account.js';
-import { countApiCallAndScan, refundScan } from '#shared/domain/accounts/usage.js';
 import { finalStatus, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
+import { countItem, type ItemClaim } from '#shared/domain/batches/count-item.js';
 import { markBatchStarted } from '#shared/domain/batches/started-batches.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
 import { isTargetFailure, runScan } from '#shared/domain/scans.js';
+import type { ScanResult } from '#shared/scanner/engine.js';
 
 /** At most this many scans of one target host run at once, whatever the batches. */
 export const scansPerHost = 2;
@@ -24,28 +25,32 @@ export type ItemStep =
 
 /**
  * One batch item: scanned with the growth page budget once (a lease on the item, at most
- * `scansPerHost` scans of its host at once), stored as an owned scan, counted in the account's usage,
- * and its outcome and the batch's count written together. `lastAttempt` (the message's final receive
- * before the dead-letter queue) fails the item without scanning, so no batch waits for ever.
+ * `scansPerHost` scans of its host at once), counted in the account's usage once, stored as an owned
+ * scan once, and its outcome and the batch's count written together. Each of those writes marks the
+ * item in the same transaction, so a delivery after a worker died at any point carries on from the
+ * last write that happened. `lastAttempt` (the message's final receive before the dead-letter queue)
+ * finishes the item without scanning, so no batch waits for ever.
  */
 export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean }): Promise<ItemStep> {
   const { db, config } = deps;
   const item = await itemOf(message, deps);
   if (!item) return { kind: 'done', outcome: 'unknown_item' };
-  if (options.lastAttempt) {
-    const failed = await finish(item, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: every attempt ended without a result' }, deps);
-    return { kind: 'done', outcome: failed ? 'failed' : 'already_done' };
-  }
+  if (options.lastAttempt) return { kind: 'done', outcome: await finishAbandoned(message.accountId, item, 'The URL could not be scanned: every attempt ended without a result', deps) };
   const slot = await waitForHostSlot(new URL(item.url).host, deps, options.leaseMs);
   if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
   try {
     const claimedAt = deps.clock.now();
     const leaseUntil = claimedAt + options.leaseMs;
-    if (!(await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil }))) return { kind: 'done', outcome: await whyUnclaimed(item, deps) };
+    const claimed = await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil });
+    if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps) };
     await markBatchStarted(item.batchId, deps);
-    const outcome = await scanItem(item.url, message.accountId, item.batchId, deps);
-    await finish(item, outcome, deps, leaseUntil);
-    return { kind: 'done', outcome: outcome.status === 'completed' ? 'scanned' : 'failed' };
+    const { countedCallMonth, countedScanDay } = claimed;
+    const claim: ItemClaim = { accountId: message.accountId, batchId: item.batchId, index: item.index, leaseUntil, countedCallMonth, countedScanDay };
+    const result = claimed.scanId ? await storedOutcome(claimed.scanId, claim, deps) : await scanItem(item.url, claim, deps);
+    if (result === 'claim_lost') return { kind: 'done', outcome: 'in_progress' };
+    const finished = await finish(claim, result.outcome, { heldUntil: leaseUntil }, deps, result.refundScanDay);
+    if (!finished) return { kind: 'done', outcome: 'in_progress' };
+    return { kind: 'done', outcome: result.outcome.status === 'completed' ? 'scanned' : 'failed' };
   } finally {
     await releaseHostSlot(db, config.tableName, slot);
   }
@@ -84,38 +89,90 @@ async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number
 
 /**
  * A message that reached the dead-letter queue (its deliveries kept failing before the worker could
- * record an outcome): the item fails with that reason, so its batch still ends.
+ * record an outcome): the item finishes with that reason, so its batch still ends.
  */
-export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<'failed' | 'already_done'> {
-  const failed = await finish(message, { status: 'failed', scanId: null, score: null, band: null, error: 'The URL could not be scanned: its scan kept failing (dead-letter queue)' }, deps);
-  return failed ? 'failed' : 'already_done';
+export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<AbandonedOutcome> {
+  const item = await itemOf(message, deps);
+  if (!item) return 'unknown_item';
+  return finishAbandoned(message.accountId, item, 'The URL could not be scanned: its scan kept failing (dead-letter queue)', deps);
 }
 
-/** Counts the scan, scans, stores and raises scan_complete; a failure the user should see is a failed item. */
-async function scanItem(url: string, accountId: string, batchId: string, deps: Dependencies): Promise<ItemOutcome> {
-  const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
-  let counted: Account;
-  try {
-    counted = await countApiCallAndScan(accountId, deps);
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'rate_limited') return failed(`Not scanned: ${error.message}`);
-    throw error;
+type AbandonedOutcome = 'scanned' | 'failed' | 'already_done' | 'unknown_item';
+
+/**
+ * Finishes an item no delivery will scan, whoever holds it: with its stored scan when an earlier
+ * worker stored one, else failed with `reason` and its counted scan given back. Written only while
+ * the item is as read, so a worker still scanning it cannot count or store in between unnoticed.
+ */
+async function finishAbandoned(accountId: string, item: ItemRef, reason: string, deps: Dependencies): Promise<AbandonedOutcome> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
+    if (!stored || stored.url !== item.url) return 'unknown_item';
+    if (stored.status === 'completed' || stored.status === 'failed') {
+      await settleIfDone(item.batchId, deps);
+      return 'already_done';
+    }
+    const scan = stored.scanId ? await getScan(deps.db, deps.config.tableName, stored.scanId, deps.clock.now()) : null;
+    const outcome: ItemOutcome = scan ? completed(scan.result) : failed(reason);
+    const refundScanDay = scan ? undefined : stored.countedScanDay;
+    if (await finish({ ...item, accountId }, outcome, { asRead: stored }, deps, refundScanDay)) return scan ? 'scanned' : 'failed';
   }
-  try {
-    const result = await runScan(url, 'growth', deps, null);
-    await putOwnedScan(deps.db, deps.config.tableName, result, accountId);
-    await emitEvent('scan_complete', accountId, scanCompleteData(result, { batchId }), deps);
-    return { status: 'completed', scanId: result.id, score: result.score, band: result.band, error: null };
-  } catch (error) {
-    if (isTargetFailure(error)) await refundScan(counted, deps);
-    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind)) return failed(error.message);
-    throw error;
-  }
+  throw busy();
 }
 
-/** Records the item's outcome unless it was already finished (false), then settles the batch if it is done. */
-async function finish(item: { batchId: string; index: number }, outcome: ItemOutcome, deps: Dependencies, heldUntil?: number): Promise<boolean> {
-  const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, heldUntil);
+interface Scanned {
+  outcome: ItemOutcome;
+  /** The day whose counted scan is given back with the outcome (a scan that failed on the target's side). */
+  refundScanDay?: string | undefined;
+}
+
+const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
+const completed = (result: ScanResult): ItemOutcome => ({ status: 'completed', scanId: result.id, score: result.score, band: result.band, error: null });
+
+/**
+ * Counts the item (unless counted before), scans, stores the scan with the item's mark and raises
+ * scan_complete; a failure the user should see is a failed item. 'claim_lost': another worker took the
+ * item (this one outlived its lease), and this one writes nothing more.
+ */
+async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned | 'claim_lost'> {
+  let scanDay: string;
+  try {
+    const count = await countItem(claim, deps);
+    if (count.kind === 'claim_lost') return 'claim_lost';
+    scanDay = count.scanDay;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'rate_limited') return { outcome: failed(`Not scanned: ${error.message}`) };
+    throw error;
+  }
+  let result: ScanResult;
+  try {
+    result = await runScan(url, 'growth', deps, null);
+  } catch (error) {
+    // Only results count: a target that could not be reached gives the day's scan back (with the outcome).
+    const refundScanDay = isTargetFailure(error) ? scanDay : undefined;
+    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind)) return { outcome: failed(error.message), refundScanDay };
+    throw error;
+  }
+  if (!(await storeItemScan(deps.db, deps.config.tableName, claim, result))) return 'claim_lost';
+  await emitEvent('scan_complete', claim.accountId, scanCompleteData(result, { batchId: claim.batchId }), deps);
+  return { outcome: completed(result) };
+}
+
+/**
+ * An item whose scan an earlier delivery stored before its worker died: finished with that scan, not
+ * scanned again. scan_complete is raised again, as that worker may have died before raising it
+ * (at least once: receivers tell repeats by `scanId`).
+ */
+async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned> {
+  const stored = await getScan(deps.db, deps.config.tableName, scanId, deps.clock.now());
+  if (!stored) throw new Error(`Item ${claim.index} of batch ${claim.batchId} names scan ${scanId}, which is not stored`);
+  await emitEvent('scan_complete', claim.accountId, scanCompleteData(stored.result, { batchId: claim.batchId }), deps);
+  return { outcome: completed(stored.result) };
+}
+
+/** Records the item's outcome unless the guard fails (false), then settles the batch if it is done. */
+async function finish(item: { accountId: string; batchId: string; index: number }, outcome: ItemOutcome, guard: FinishGuard, deps: Dependencies, refundScanDay?: string): Promise<boolean> {
+  const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, guard, refundScanDay);
   await settleIfDone(item.batchId, deps);
   return finished;
 }

@@ -1,7 +1,7 @@
 import { getConfig } from '#shared/config.js';
 import { IdParams } from '#shared/http/schemas/common.js';
 import { BatchAccepted, BatchDetail, BatchList, batchScanRequest } from '#shared/http/schemas/batch.js';
-import { listScansQuery } from '#shared/http/schemas/scan.js';
+import { listScansQuery, RateLimitError } from '#shared/http/schemas/scan.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
@@ -11,7 +11,14 @@ export const batchRoutes = defineFamilyRoutes('batch', {
     auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
     summary: 'Submit up to 50 URLs for asynchronous scanning',
     body: batchScanRequest(config.batchMaxUrls, config.labelMaxLength),
-    responses: { ...ok(202, 'Accepted', BatchAccepted), ...errors(400, 401, 403, 429) },
+    responses: {
+      ...ok(202, 'Accepted', BatchAccepted),
+      ...errors(400, 401, 403),
+      429: {
+        description: `The monthly API call allowance is used up, or the account already has ${config.batchesOutstandingMax} batches pending or processing (setting batchesOutstandingMax); see Retry-After`,
+        schema: RateLimitError,
+      },
+    },
   },
   getBatch: {
     auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],

@@ -117,7 +117,7 @@ describe('batch scans on the local stack', () => {
     // A batch whose one item's scan kept failing: its message is in the DLQ, the item still processing.
     await putBatch(testTable(), inject('tableName'), { id: batchId, accountId: user.accountId, label: null, status: 'processing', totalUrls: 1, completedUrls: 0, failedUrls: 0, createdAt, completedAt: null }, [
       { batchId, index: 0, url: 'https://stuck.example/', status: 'processing', scanId: null, score: null, band: null, error: null, leaseUntil: Date.now() + 600_000 },
-    ]);
+    ], { maxOutstanding: 5 });
     const sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
     await sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').batch.deadLetterUrl, MessageBody: JSON.stringify({ kind: 'batch-item', accountId: user.accountId, batchId, index: 0 }) }));
     sqs.destroy();

@@ -5,14 +5,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { claimBatchItem, getBatchWithItems } from '#shared/db/batches.js';
-import { consumeOpenAllowances } from '#shared/db/accounts.js';
+import { claimBatchItem, getBatchItem, getBatchWithItems, putBatch } from '#shared/db/batches.js';
 import { claimHostSlot } from '#shared/db/host-slots.js';
 import { keys } from '#shared/db/keys.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import type { BatchItemMessage, BatchMessage } from '#shared/domain/batches/batch-message.js';
-import { countApiCallAndScan } from '#shared/domain/accounts/usage.js';
+import { countItem } from '#shared/domain/batches/count-item.js';
 import { createBatch } from '#shared/domain/batches/batches.js';
 import { scanBatchItem, settleIfDone } from '#shared/domain/batches/scan-item.js';
 import type { EventMessage } from '#shared/domain/events.js';
@@ -109,8 +108,12 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls }, deps);
     for (const message of messagesOf(batchId) as BatchItemMessage[]) await scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false });
     const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    expect(items.map(({ status, error }) => ({ status, error }))).toEqual([
+      { status: 'completed', error: null },
+      { status: 'completed', error: null },
+      { status: 'failed', error: expect.stringMatching(/^Not scanned: Monthly API call limit reached/) },
+    ]);
     expect(batch).toMatchObject({ status: 'completed', completedUrls: 2, failedUrls: 1 });
-    expect(items.filter((item) => item.status === 'failed').map((item) => item.error)).toEqual([expect.stringMatching(/^Not scanned: Monthly API call limit reached/)]);
   }, 60_000);
 
   it('retries an item whose worker died once its lease has run out, and counts it once', async () => {
@@ -118,7 +121,7 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls: [`${shops[1]!.origin}/`] }, deps);
     const [message] = messagesOf(batchId) as BatchItemMessage[];
     // A worker took the item and died: its claim (and host slot) stay until the lease ends.
-    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toBe(true);
+    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toMatchObject({ status: 'processing', leaseUntil: now + 60_000 });
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'in_progress' });
     now += 61_000;
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
@@ -161,41 +164,61 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(eventsOf('batch_complete', batchId).map((message) => message.event.data.status)).toEqual(['failed']);
   });
 
-  it('counts an item\'s API call and scan exactly when items race at either limit, a window to open, or none', async () => {
+  /** A stored batch of `count` items (nothing queued), each claimed as a worker would. */
+  async function claimedItems(accountId: string, count: number) {
+    const batchId = randomUUID();
+    const items = Array.from({ length: count }, (_, index) => ({ batchId, index, url: `https://shop${index}.example/`, status: 'pending' as const, scanId: null, score: null, band: null, error: null }));
+    await putBatch(deps.db, tableName, { id: batchId, accountId, label: null, status: 'pending', totalUrls: count, completedUrls: 0, failedUrls: 0, createdAt: new Date(now).toISOString(), completedAt: null }, items, { maxOutstanding: 1_000 });
+    return Promise.all(
+      items.map(async (item) => {
+        const claimed = await claimBatchItem(deps.db, tableName, item, { now, until: now + 60_000 });
+        return { accountId, batchId, index: item.index, leaseUntil: now + 60_000, countedCallMonth: claimed!.countedCallMonth, countedScanDay: claimed!.countedScanDay };
+      }),
+    );
+  }
+
+  it("counts items' API calls and scans exactly when they race at either limit, a window to open, or none, and marks each item with what it counted", async () => {
     const month = new Date(now).toISOString().slice(0, 7);
     const today = new Date(now).toISOString().slice(0, 10);
     const race = async (values: Record<string, unknown>) => {
       const { accountId } = await growthAccount({ tier: 'free', ...values });
-      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => countApiCallAndScan(accountId, deps)));
+      const claims = await claimedItems(accountId, 10);
+      const outcomes = await Promise.allSettled(claims.map((claim) => countItem(claim, deps)));
       const { Item: account } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
-      return { counted: outcomes.filter((outcome) => outcome.status === 'fulfilled').length, account };
+      const items = await Promise.all(claims.map((claim) => getBatchItem(deps.db, tableName, claim.batchId, claim.index)));
+      return {
+        counted: outcomes.filter((outcome) => outcome.status === 'fulfilled').length,
+        account,
+        callMarks: items.filter((item) => item!.countedCallMonth === month).length,
+        scanMarks: items.filter((item) => item!.countedScanDay === today).length,
+      };
     };
     // Free: 10 scans a day, 100 calls a month. Every item is a call; only those with a scan left are scanned.
-    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 50, scansDay: today, dailyScans: 7 })).toMatchObject({ counted: 3, account: { monthlyApiCalls: 60, dailyScans: 10 } });
-    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 98, scansDay: today, dailyScans: 0 })).toMatchObject({ counted: 2, account: { monthlyApiCalls: 100, dailyScans: 2 } });
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 50, scansDay: today, dailyScans: 7 })).toMatchObject({ counted: 3, callMarks: 10, scanMarks: 3, account: { monthlyApiCalls: 60, dailyScans: 10 } });
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 98, scansDay: today, dailyScans: 0 })).toMatchObject({ counted: 2, callMarks: 2, scanMarks: 2, account: { monthlyApiCalls: 100, dailyScans: 2 } });
     expect(await race({ apiCallsMonth: '2020-01', monthlyApiCalls: 100, scansDay: '2020-01-01', dailyScans: 10 })).toMatchObject({
       counted: 10,
+      callMarks: 10,
+      scanMarks: 10,
       account: { apiCallsMonth: month, monthlyApiCalls: 10, scansDay: today, dailyScans: 10 },
     });
   });
 
-  it('counts several open allowances in one write, or nothing at all when one is closed or used up', async () => {
+  it('counts nothing again for an item already counted, whether the claim is stale or taken afresh', async () => {
     const month = new Date(now).toISOString().slice(0, 7);
     const today = new Date(now).toISOString().slice(0, 10);
-    const limits = { free: 10, pro: 'unlimited', growth: 'unlimited' } as const;
-    const requests = [
-      { counter: { count: 'monthlyApiCalls', window: 'apiCallsMonth' }, windowId: month, limits: { ...limits, free: 100 } },
-      { counter: { count: 'dailyScans', window: 'scansDay' }, windowId: today, limits },
-    ] as const;
-    const stored = async (accountId: string) => (await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }))).Item;
-    const open = await growthAccount({ tier: 'free', apiCallsMonth: month, monthlyApiCalls: 5, scansDay: today, dailyScans: 9 });
-    expect(await consumeOpenAllowances(deps.db, tableName, open.accountId, requests)).toMatchObject({ monthlyApiCalls: 6, dailyScans: 10 });
-    expect(await consumeOpenAllowances(deps.db, tableName, open.accountId, requests)).toBeNull();
-    expect(await stored(open.accountId)).toMatchObject({ monthlyApiCalls: 6, dailyScans: 10 });
-    const newDay = await growthAccount({ tier: 'free', apiCallsMonth: month, monthlyApiCalls: 5, scansDay: '2020-01-01', dailyScans: 1 });
-    expect(await consumeOpenAllowances(deps.db, tableName, newDay.accountId, requests)).toBeNull();
-    expect(await stored(newDay.accountId)).toMatchObject({ monthlyApiCalls: 5, dailyScans: 1 });
-    expect(await consumeOpenAllowances(deps.db, tableName, randomUUID(), requests)).toBeNull();
+    const { accountId } = await growthAccount({ apiCallsMonth: month, monthlyApiCalls: 5, scansDay: today, dailyScans: 1 });
+    const [claim] = await claimedItems(accountId, 1);
+    expect(await countItem(claim!, deps)).toEqual({ kind: 'counted', scanDay: today });
+    // The same claim again (its marks as read before the count): the item's condition refuses it.
+    expect(await countItem(claim!, deps)).toEqual({ kind: 'claim_lost' });
+    // A redelivery after the lease ran out claims the item with its marks, and skips the count.
+    const later = now + 61_000;
+    const reclaimed = await claimBatchItem(deps.db, tableName, { batchId: claim!.batchId, index: 0, url: 'https://shop0.example/' }, { now: later, until: later + 60_000 });
+    expect(reclaimed).toMatchObject({ countedCallMonth: month, countedScanDay: today });
+    expect(await countItem({ ...claim!, leaseUntil: later + 60_000, countedCallMonth: reclaimed!.countedCallMonth, countedScanDay: reclaimed!.countedScanDay }, deps)).toEqual({ kind: 'counted', scanDay: today });
+    const { Item: account } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+    expect(account).toMatchObject({ monthlyApiCalls: 6, dailyScans: 2 });
   });
 
   it('lets at most two scans of one host hold a slot at once', async () => {
