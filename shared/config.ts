@@ -122,6 +122,8 @@ const defaults = {
   thresholdsPerSiteMax: 10,
   /** How long an alert digest waits for the rest of its sweep's rescans before it is mailed. */
   alertDigestDelaySeconds: 900,
+  /** Sites one pending alert digest holds (the newest entry of each); more are counted, and the digest item stays under ~300 KB. */
+  alertDigestMaxSites: 50,
 
   // The spec's plan table; growth values the spec does not show are our decision (README)
   freePriceMonthlyGbp: 0,

@@ -1,5 +1,6 @@
 import { addSite, deleteSite, getSite, getThresholds, listSites, patchSite, putThresholds } from '#shared/domain/sites/watched-sites.js';
 import { createSiteThreshold, deleteSiteThreshold, listSiteThresholds, updateSiteThreshold } from '#shared/domain/sites/site-thresholds.js';
+import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -33,6 +34,9 @@ export const operations: FamilyHandlers<'sites'> = {
     body: await updateSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, request.body, deps),
   }),
   deleteSiteThreshold: async (request, deps) => ({ status: 200, body: await deleteSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, deps) }),
+
+  showAlertUnsubscribePage: async (request, deps) => unsubscribeConfirmResponse(request.query.token, deps),
+  unsubscribeAlerts: async (request, deps) => unsubscribeResponse(request.query.token, deps),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (e.g. List-Unsubscribe); SES refuses a name and value over 996 characters together. */
+  headers?: ReadonlyArray<{ name: string; value: string }>;
 }
 
 export interface Mailer {
@@ -34,6 +36,7 @@ export function createMailer(config: MailerConfig, client: SESv2Client = createS
             Simple: {
               Subject: utf8(message.subject),
               Body: { Text: utf8(message.text), Html: utf8(message.html) },
+              ...(message.headers?.length ? { Headers: message.headers.map((header) => ({ Name: header.name, Value: header.value })) } : {}),
             },
           },
           ...(config.sesConfigurationSet !== '' ? { ConfigurationSetName: config.sesConfigurationSet } : {}),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { getAccount } from '#shared/db/accounts.js';
-import { dropDigestEntries, pendingDigestEntries } from '#shared/db/alert-digests.js';
+import { clearConsumedDigest, pendingDigest } from '#shared/db/alert-digests.js';
 import { runJobOnce } from '#shared/db/job-leases.js';
 import { keys } from '#shared/db/keys.js';
 import { listWatchedSites } from '#shared/db/watched-sites.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { alertDigestMail } from '#shared/domain/mail/alert-digest-mail.js';
 import { allowanceFor } from '#shared/domain/plans.js';
+import { unsubscribeLink } from '#shared/domain/sites/alert-unsubscribe-token.js';
 import { pausedSiteIds } from '#shared/domain/sites/paused-sites.js';
 
 /** Mail an account's alert digest for a sweep (the mail queue), once that sweep's rescans are done. */
@@ -25,7 +26,8 @@ const maxWaits = 8;
 /**
  * Sends the digest of a sweep: all the account's pending entries in one e-mail. It waits while the
  * account still has sites the sweep has not rescanned; entries that arrive after it was sent wait for
- * the next sweep's digest, so an account gets at most one digest per sweep.
+ * the next sweep's digest, so an account gets at most one digest per sweep. Entries of sites deleted or
+ * with alerts turned off since are cleared unsent. A failed send keeps every entry for the next try.
  */
 export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): Promise<'sent' | 'waiting' | 'empty' | 'duplicate'> {
   const { db, config } = deps;
@@ -41,12 +43,21 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
     keys.alertDigestSent(account.id, job.slot),
     { nowSeconds: Math.floor(deps.clock.now() / 1000), leaseSeconds: 60, retentionSeconds: 30 * 86_400 },
     async () => {
-      const entries = await pendingDigestEntries(db, config.tableName, account.id);
-      if (entries.length === 0) return 'empty' as const;
-      const mail = alertDigestMail(entries, 'Turn them off per site with PATCH /api/v1/watched-sites/{id} {"alertEnabled": false}.');
-      await deps.mailer.send({ to: account.email, ...mail });
-      await dropDigestEntries(db, config.tableName, account.id, entries.length);
-      return 'sent' as const;
+      const pending = await pendingDigest(db, config.tableName, account.id);
+      const alerting = new Set((await listWatchedSites(db, config.tableName, account.id)).filter((site) => site.alertEnabled).map((site) => site.id));
+      const entries = pending.entries.filter((entry) => alerting.has(entry.siteId));
+      if (entries.length > 0) {
+        const pepper = await deps.keyPepper();
+        const mail = alertDigestMail({
+          entries,
+          dropped: pending.dropped,
+          unsubscribeUrl: (siteIds) => unsubscribeLink(config.publicBaseUrl, { accountId: account.id, siteIds: [...siteIds] }, pepper),
+          settingsHint: 'Or set "alertEnabled": false on a site with PATCH /api/v1/watched-sites/{id}.',
+        });
+        await deps.mailer.send({ to: account.email, ...mail });
+      }
+      await clearConsumedDigest(db, config.tableName, account.id, pending);
+      return entries.length > 0 ? ('sent' as const) : ('empty' as const);
     },
   );
   if (run.kind === 'in_progress') throw new Error(`The digest of ${job.slot} is being sent by another delivery`);

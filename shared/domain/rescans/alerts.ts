@@ -1,3 +1,4 @@
+import { countDroppedDigestEntry } from '#shared/adapters/alert-metrics.js';
 import { appendDigestEntry, markDigestScheduled } from '#shared/db/alert-digests.js';
 import { getScan } from '#shared/db/scans.js';
 import { listWebhookItems } from '#shared/db/webhooks.js';
@@ -5,7 +6,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/domain/accounts/account.js';
 import { emitEvent, scanCompleteData, type EventType } from '#shared/domain/events.js';
 import type { AlertDigestJob } from '#shared/domain/rescans/alert-digest-job.js';
-import { checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
+import { boundedEntry, checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
 import { thresholdRecord, type StoredThreshold } from '#shared/domain/sites/thresholds.js';
 import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
 import { allowanceFor } from '#shared/domain/plans.js';
@@ -58,7 +59,7 @@ async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], 
   const previous = site.lastScanId ? await getScan(deps.db, deps.config.tableName, site.lastScanId, deps.clock.now()) : null;
   const changes = checkChanges(previous?.result ?? null, result);
   const top = result.recommendations[0];
-  return {
+  return boundedEntry({
     siteId: site.id,
     url: site.url,
     label: site.label,
@@ -70,12 +71,19 @@ async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], 
     better: changes.better,
     topFix: top ? { title: top.title, fix: top.fix } : null,
     crossed: crossed.map((threshold) => ({ condition: threshold.condition, value: threshold.value })),
-  };
+  });
 }
 
-/** Adds the entry; the first entry of an account in a sweep schedules that sweep's digest mail. */
+/**
+ * Adds the entry (replacing an older one of its site); the first entry of an account in a sweep
+ * schedules that sweep's digest mail. A full digest counts the entry instead, and the mail says so.
+ */
 async function addToDigest(entry: DigestEntry, slot: string, accountId: string, deps: Dependencies): Promise<void> {
-  await appendDigestEntry(deps.db, deps.config.tableName, accountId, entry);
+  const stored = await appendDigestEntry(deps.db, deps.config.tableName, accountId, entry, deps.config.alertDigestMaxSites);
+  if (stored === 'dropped') {
+    deps.logger.warn('Alert digest full: entry counted, not kept', { accountId, siteId: entry.siteId, slot, maxSites: deps.config.alertDigestMaxSites });
+    countDroppedDigestEntry(deps.clock.now());
+  }
   const expiresAt = Math.floor(deps.clock.now() / 1000) + 30 * 86_400;
   if (!(await markDigestScheduled(deps.db, deps.config.tableName, accountId, slot, expiresAt))) return;
   const job: AlertDigestJob = { kind: 'alert-digest', accountId, slot, waits: 0 };

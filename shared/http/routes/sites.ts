@@ -15,6 +15,7 @@ import {
   patchAccountSiteRequest,
   patchSiteRequest,
 } from '#shared/http/schemas/sites.js';
+import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
@@ -98,5 +99,20 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
     auth: 'key', scope: 'sites:write', tier: 'growth', tags: ['Thresholds'],
     summary: 'Delete a threshold record', params: ThresholdParams,
     responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404, 409) },
+  },
+  // The link in every alert e-mail (and its List-Unsubscribe header): no sign-in, the signed token is the proof.
+  showAlertUnsubscribePage: {
+    auth: 'none', tags: ['Watched sites'], query: UnsubscribeQuery,
+    summary: "The page an alert e-mail's unsubscribe link opens; it asks before changing anything (mail scanners open links)",
+    responses: {
+      200: { description: 'An HTML page naming the sites, with a button that turns their alerts off', contentType: 'text/html' },
+      400: { description: 'An HTML page: the link is damaged', contentType: 'text/html' },
+      404: { description: 'An HTML page: the link is not one the service made', contentType: 'text/html' },
+    },
+  },
+  unsubscribeAlerts: {
+    auth: 'none', tags: ['Watched sites'], query: UnsubscribeQuery, rawBody: true,
+    summary: 'One-click unsubscribe (RFC 8058; body `List-Unsubscribe=One-Click`, any body accepted): turns alerts off on the sites the token names',
+    responses: { 200: { description: 'An HTML page naming the sites whose alerts are now off', contentType: 'text/html' }, ...errors(400, 404) },
   },
 });

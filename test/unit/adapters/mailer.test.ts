@@ -30,6 +30,16 @@ describe('mailer', () => {
     expect(inputs[0]).not.toHaveProperty('ConfigurationSetName');
   });
 
+  it('adds the extra header lines to the simple message', async () => {
+    const { client, inputs } = stubClient();
+    const headers = [{ name: 'List-Unsubscribe', value: '<https://api.example.com/u?token=x>' }, { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' }];
+    await createMailer(config, client).send({ ...message, headers });
+    expect(inputs[0]?.Content?.Simple?.Headers).toEqual([
+      { Name: 'List-Unsubscribe', Value: '<https://api.example.com/u?token=x>' },
+      { Name: 'List-Unsubscribe-Post', Value: 'List-Unsubscribe=One-Click' },
+    ]);
+  });
+
   it('names the configuration set when one is configured', async () => {
     const { client, inputs } = stubClient();
     await createMailer({ ...config, sesConfigurationSet: 'readiness-mail' }, client).send(message);

@@ -27,9 +27,16 @@ describe('check changes between two scans', () => {
   });
 });
 
+const input = (entries: DigestEntry[], dropped = 0) => ({
+  entries,
+  dropped,
+  unsubscribeUrl: (siteIds: readonly string[]) => `https://api.example.com/api/v1/alerts/unsubscribe?token=${siteIds.join('_')}`,
+  settingsHint: 'Turn them off.',
+});
+
 describe('the alert digest e-mail', () => {
   it('says old and new score, the crossed threshold, the checks that changed and the top fix', () => {
-    const mail = alertDigestMail([entry()], 'Turn them off.');
+    const mail = alertDigestMail(input([entry()]));
     expect(mail.subject).toBe('Shop: score 72 → 58 (−14)');
     expect(mail.text).toContain('Shop (https://shop.example/): score 72 → 58 (−14)');
     expect(mail.text).toContain('  - Threshold: the score dropped below 60.');
@@ -41,11 +48,38 @@ describe('the alert digest e-mail', () => {
 
   it('escapes what shops control in the HTML, and counts the sites beyond the first 25', () => {
     const hostile = entry({ label: '<script>alert(1)</script>', topFix: null, crossed: [], better: [] });
-    const many = alertDigestMail([hostile, ...Array.from({ length: 29 }, (_, index) => entry({ siteId: `s${index}`, previousScore: 50, score: 61 }))], 'x');
+    const many = alertDigestMail(input([hostile, ...Array.from({ length: 29 }, (_, index) => entry({ siteId: `s${index}`, previousScore: 50, score: 61 }))]));
     expect(many.subject).toBe('Score changes on 30 watched sites');
     expect(many.html).not.toContain('<script>');
     expect(many.html).toContain('&lt;script&gt;');
-    expect(many.text).toContain('…and 5 more sites.');
+    expect(many.text).toContain('…and 5 more site changes');
     expect(many.text).toContain('score 50 → 61 (+11)');
+  });
+
+  it('carries one-click unsubscribe for the sites it lists, and a visible link per site', () => {
+    const one = alertDigestMail(input([entry()]));
+    expect(one.headers).toEqual([
+      { name: 'List-Unsubscribe', value: '<https://api.example.com/api/v1/alerts/unsubscribe?token=s1>' },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ]);
+    expect(one.text).toContain('Turn off alerts for this site: https://api.example.com/api/v1/alerts/unsubscribe?token=s1');
+    expect(one.html).toContain('<a href="https://api.example.com/api/v1/alerts/unsubscribe?token=s1">Turn off alerts for this site</a>');
+
+    const sites = Array.from({ length: 30 }, (_, index) => entry({ siteId: `s${index}`, label: `Shop ${index}` }));
+    const many = alertDigestMail(input(sites));
+    const listed = sites.slice(0, 25).map((site) => site.siteId).join('_');
+    expect(many.headers[0]!.value).toBe(`<https://api.example.com/api/v1/alerts/unsubscribe?token=${listed}>`);
+    expect(many.text).toContain('Turn off alerts for this site: https://api.example.com/api/v1/alerts/unsubscribe?token=s24\n');
+    expect(many.text).not.toContain('token=s25');
+    expect(many.html).toContain('<a href="https://api.example.com/api/v1/alerts/unsubscribe?token=s3">Turn off alerts for this site</a>');
+    expect(many.text).toContain(`Turn off alerts for the 25 sites above: https://api.example.com/api/v1/alerts/unsubscribe?token=${listed}`);
+  });
+
+  it('says how many changes the digest had no room for', () => {
+    const mail = alertDigestMail(input([entry()], 7));
+    expect(mail.subject).toBe('Score changes on more than 1 watched site');
+    expect(mail.text).toContain('…and 7 more site changes');
+    expect(mail.html).toContain('…and 7 more site changes');
+    expect(alertDigestMail(input([entry({ moreChecks: 3 })])).text).toContain('  - …and 3 more changed checks.');
   });
 });
