@@ -1,7 +1,7 @@
 import { envName, loadConfig, type ConfigKey } from '#shared/config.js';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import type { DeploySettings } from '#lib/deploy-settings.js';
-import { workers, type FunctionName, type WorkerSpec } from '#lib/function-catalog.js';
+import { apiFunctions, workers, type FunctionName, type WorkerSpec } from '#lib/function-catalog.js';
 import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
 
 /** The deployed resources a function's settings point at. */
@@ -16,6 +16,8 @@ export interface EnvironmentSources {
   stripeWebhookSecretArn: string;
   sesConfigurationSet: string;
   webhookSealingKeySecretArn: string;
+  /** With `-c edgeWaf=on`: the CloudFront distribution's origin secret (a dynamic reference), for the API functions. */
+  edgeOriginSecret?: string;
 }
 
 function queueUrlKey(queue: QueueName): ConfigKey {
@@ -55,5 +57,6 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
   const trigger = (workers as Partial<Record<FunctionName, WorkerSpec>>)[name]?.trigger;
   if (trigger?.kind === 'queue' && trigger.deadLetters === 'consume') values[deadLetterArnKey(trigger.queue)] = sources.deadLetterQueueArns[trigger.queue];
   if (access.readsWebhookSealingKey) values.webhookSealingKeySecretArn = sources.webhookSealingKeySecretArn;
+  if (sources.edgeOriginSecret !== undefined && name in apiFunctions) values.edgeOriginSecret = sources.edgeOriginSecret;
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
 }

@@ -10,6 +10,7 @@ import { readDeploySettings, type DeploySettings } from '#lib/deploy-settings.js
 import { consumerOf, visibilityTimeoutFactor, workers } from '#lib/function-catalog.js';
 import { acknowledgeNagFindings } from '#lib/nag-suppressions.js';
 import { AlarmTopic } from '#lib/constructs/alarm-topic.js';
+import { EdgeDistribution } from '#lib/constructs/edge-distribution.js';
 import { DataTable } from '#lib/constructs/data-table.js';
 import { publicScanRouteKey, ServiceHttpApi } from '#lib/constructs/http-api.js';
 import { ServiceAlarms } from '#lib/constructs/service-alarms.js';
@@ -19,7 +20,15 @@ import { ServiceSecrets } from '#lib/constructs/secrets.js';
 import { ServiceFunctions } from '#lib/constructs/service-functions.js';
 import { WorkQueues } from '#lib/constructs/work-queues.js';
 
-/** The whole service in one env-agnostic stack; deployment settings come from CDK context (cdk.json). */
+export interface ReadinessStackProps extends StackProps {
+  /** The CLOUDFRONT web ACL (lib/edge-waf-stack.ts) when `-c edgeWaf=on`: CloudFront then fronts the API. */
+  edgeWebAclArn?: string;
+}
+
+/**
+ * The whole service in one stack, env-agnostic unless the edge is on; deployment settings come from
+ * CDK context (cdk.json).
+ */
 export class ReadinessStack extends Stack {
   readonly settings: DeploySettings;
   readonly capacity: CapacitySettings;
@@ -29,8 +38,9 @@ export class ReadinessStack extends Stack {
   readonly mail: Mail;
   readonly http: ServiceHttpApi;
   readonly functions: ServiceFunctions;
+  readonly edge: EdgeDistribution | undefined;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, { edgeWebAclArn, ...props }: ReadinessStackProps = {}) {
     super(scope, id, props);
     const settings = (this.settings = readDeploySettings(this));
     const capacity = (this.capacity = readCapacitySettings(this));
@@ -45,6 +55,7 @@ export class ReadinessStack extends Stack {
     this.secrets = new ServiceSecrets(this, 'Secrets', { removalPolicy: settings.removalPolicy });
     this.mail = new Mail(this, 'Mail', { mailFrom: settings.mailFrom, sesIdentity: settings.sesIdentity });
     this.http = new ServiceHttpApi(this, 'Http', { ...lifecycle, capacity });
+    this.edge = edgeWebAclArn ? new EdgeDistribution(this, 'Edge', { api: this.http.api, webAclArn: edgeWebAclArn, removalPolicy: settings.removalPolicy }) : undefined;
 
     const { queues, secrets, mail, http } = this;
     this.functions = new ServiceFunctions(this, 'Functions', {
@@ -59,7 +70,7 @@ export class ReadinessStack extends Stack {
       mail,
       environment: {
         settings,
-        publicBaseUrl: settings.publicBaseUrl ?? http.endpoint,
+        publicBaseUrl: settings.publicBaseUrl ?? this.edge?.url ?? http.endpoint,
         tableName: this.table.tableName,
         queueUrls: Object.fromEntries(queueNames.map((name) => [name, queues[name].queueUrl])) as Record<QueueName, string>,
         deadLetterQueueArns: Object.fromEntries(queueNames.map((name) => [name, queues[name].deadLetterQueue!.queue.queueArn])) as Record<QueueName, string>,
@@ -68,6 +79,7 @@ export class ReadinessStack extends Stack {
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
         sesConfigurationSet: mail.configurationSet.configurationSetName,
         webhookSealingKeySecretArn: secrets.webhookSealingKey.secretArn,
+        ...(this.edge ? { edgeOriginSecret: this.edge.originSecret.secretValue.unsafeUnwrap() } : {}),
       },
     });
     http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');
@@ -82,6 +94,7 @@ export class ReadinessStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: http.stage.url, description: 'Base URL of the HTTP API' });
-    acknowledgeNagFindings({ functions: this.functions.all, secrets, api: http, scheduleDeadLetters: schedule.deadLetters });
+    if (this.edge) new CfnOutput(this, 'EdgeUrl', { value: this.edge.url, description: 'Base URL of the API through CloudFront and AWS WAF' });
+    acknowledgeNagFindings({ functions: this.functions.all, secrets, api: http, scheduleDeadLetters: schedule.deadLetters, edge: this.edge });
   }
 }

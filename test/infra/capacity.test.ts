@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
-import { CapacitySettingsError, capacityDefaults } from '#lib/capacity-settings.js';
+import { CapacitySettingsError, capacityDefaults, publicScanThrottle, quickAnswerSeconds, quickAnswerShare } from '#lib/capacity-settings.js';
 import { sweepConcurrency, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
@@ -56,6 +56,23 @@ describe('the shared Lambda pool is protected', () => {
     const unreserved = buildApp({ reserveConcurrency: 'false' });
     for (const name of [...families, ...workerNames]) expect(reservedOf(unreserved, name), name).toBeUndefined();
     for (const limit of Object.values(maxConcurrencyByFunction(unreserved))) expect(limit).toBe(capacityDefaults.workerConcurrency);
+  });
+
+  it('sizes the public scan throttle from the scan function\'s reservation, within half the stage, far above one client', () => {
+    // 20 reserved x a quarter for quick answers / 0.05 s each = 100/s, within half of the 200/s stage.
+    expect(capacityDefaults).toMatchObject({ apiRateLimit: 200, apiBurstLimit: 400, publicScanRateLimit: 100, publicScanBurstLimit: 200 });
+    expect((capacityDefaults.publicScanRateLimit * quickAnswerSeconds) / capacityDefaults.publicScanConcurrency).toBeLessThanOrEqual(quickAnswerShare);
+    expect(capacityDefaults.apiRateLimit - capacityDefaults.publicScanRateLimit).toBeGreaterThanOrEqual(100);
+    expect(publicScanThrottle({ publicScanConcurrency: 8, apiRateLimit: 200, apiBurstLimit: 400 })).toEqual({ rate: 40, burst: 80 });
+    expect(publicScanThrottle({ publicScanConcurrency: 20, apiRateLimit: 60, apiBurstLimit: 90 })).toEqual({ rate: 30, burst: 45 });
+
+    // Derived from context when not set, and a set value wins.
+    const stageOf = (built: BuiltApp) => (Object.values(built.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource).Properties;
+    expect(stageOf(buildApp({ publicScanConcurrency: 8 }))).toMatchObject({ RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 40, ThrottlingBurstLimit: 80 } } });
+    expect(stageOf(buildApp({ apiRateLimit: 60, apiBurstLimit: 90 }))).toMatchObject({
+      DefaultRouteSettings: { ThrottlingRateLimit: 60, ThrottlingBurstLimit: 90 },
+      RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 45 } },
+    });
   });
 
   it.each([

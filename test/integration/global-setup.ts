@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import type { QueueName } from '#shared/adapters/queue.js';
 import { startTestStack } from '../support/local-test-stack.js';
+import { testEdgeOriginSecret } from './support/edge.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     RESCAN_HOST_SPACING_SECONDS: '1',
     ALERT_DIGEST_DELAY_SECONDS: '1',
     ...webhookRetries,
+    // Requests carrying it are treated as coming through CloudFront (test/integration/edge-client-address.test.ts).
+    EDGE_ORIGIN_SECRET: testEdgeOriginSecret,
   });
   project.provide('apiBaseUrl', stack.urls.api);
   project.provide('sesBaseUrl', stack.urls.ses);
