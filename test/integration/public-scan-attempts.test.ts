@@ -96,10 +96,9 @@ describe('public scan attempts are metered whatever their outcome', () => {
     const started = performance.now();
     const answer = await client.call('/api/scan', { method: 'POST', body: { url: `${stalled.origin}/` } });
     const elapsedMs = Math.round(performance.now() - started);
-    console.log(`stalled target: POST /api/scan answered ${answer.status} after ${elapsedMs} ms (limit ${config.scanTimeoutSeconds * 1000} ms)`);
     expect(answer.status).toBe(504);
     expect(answer.body).toEqual({ error: 'Scan timed out' });
-    expect(elapsedMs).toBeLessThan(config.scanTimeoutSeconds * 1000);
+    expect(elapsedMs).toBeLessThan(30_000); // the spec's scan duration
     // Nothing is left holding the target: every connection the scanner opened is closed.
     expect(stalled.requests).toBeGreaterThan(0);
     await waitUntil(() => stalled.open.size === 0, { timeoutMs: 5_000, intervalMs: 20, description: 'the scanner closing its connections to the stalled target' });
