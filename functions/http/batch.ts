@@ -1,5 +1,6 @@
 import { createQueue } from '#shared/adapters/queue.js';
 import { createBatch, getBatchDetail, listBatches } from '#shared/domain/batches/batches.js';
+import { idempotencyKeyHeader } from '#shared/domain/idempotency-key.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { batchRoutes } from '#shared/http/routes/batch.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -7,7 +8,7 @@ import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'batch'> = {
-  createBatch: async (request, deps) => ({ status: 202, body: await createBatch(callerOf(request), request.body, deps) }),
+  createBatch: async (request, deps) => ({ status: 202, body: await createBatch(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
   getBatch: async (request, deps) => ({ status: 200, body: await getBatchDetail(callerOf(request), request.params.id, deps) }),
   listBatches: async (request, deps) => ({ status: 200, body: await listBatches(callerOf(request), request.query, deps) }),
 };

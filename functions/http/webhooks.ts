@@ -2,6 +2,7 @@ import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { lazyWebhookSender } from '#shared/adapters/lazy-webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { listDeliveries, redeliverEvent, testWebhook } from '#shared/domain/webhooks/webhook-deliveries.js';
+import { idempotencyKeyHeader } from '#shared/domain/idempotency-key.js';
 import { createWebhook, deleteWebhook, listWebhooks } from '#shared/domain/webhooks/webhooks.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
@@ -12,13 +13,13 @@ import { createPepperSource } from '#shared/adapters/key-pepper.js';
 /** Both path families are the same operations (their handler types differ only in the path). */
 export const operations: FamilyHandlers<'webhooks'> = {
   listWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
-  createWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
+  createWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
   deleteWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
   testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
   listWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
   redeliverWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs) }),
   listAccountWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
-  createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps) }),
+  createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
   deleteAccountWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
   testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
   listAccountWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),

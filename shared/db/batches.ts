@@ -26,7 +26,7 @@ export async function putBatch(
   batch: StoredBatch,
   items: readonly StoredBatchItem[],
   limits: { maxOutstanding: number },
-): Promise<'stored' | 'at_capacity'> {
+): Promise<'stored' | 'at_capacity' | 'exists'> {
   const codes = await writeTransaction(db, [
     takeBatchPlace(tableName, batch.accountId, limits.maxOutstanding),
     {
@@ -40,6 +40,8 @@ export async function putBatch(
   ]);
   if (!codes) return 'stored';
   if (codes[0] === 'ConditionalCheckFailed' && codes.slice(1).every((code) => code === 'None')) return 'at_capacity';
+  // A batch of this id exists: a repeat of a submission with its Idempotency-Key (shared/domain/idempotency-key.ts).
+  if (codes[1] === 'ConditionalCheckFailed') return 'exists';
   throw new Error(`Storing batch ${batch.id} was cancelled: ${codes.join(', ')}`);
 }
 

@@ -29,12 +29,14 @@ export async function getWebhookItem(db: DynamoDBDocumentClient, tableName: stri
 }
 
 /** The webhook and the account's webhook count in one transaction, conditional on the tier's limit. */
-export async function addWebhookItem(db: DynamoDBDocumentClient, tableName: string, webhook: StoredWebhook, limit: number): Promise<'added' | 'limit_reached' | 'conflict'> {
+export async function addWebhookItem(db: DynamoDBDocumentClient, tableName: string, webhook: StoredWebhook, limit: number): Promise<'added' | 'limit_reached' | 'exists' | 'conflict'> {
   const codes = await writeTransaction(db, [
     adjustAccountCounter(tableName, webhook.accountId, 'webhookCount', 1, limit),
     { Put: { TableName: tableName, Item: { ...keys.webhook(webhook.accountId, webhook.id), type: 'Webhook', ...webhook }, ConditionExpression: 'attribute_not_exists(pk)' } },
   ]);
   if (!codes) return 'added';
+  // An endpoint of this id exists: a repeat of a create with its Idempotency-Key (shared/domain/idempotency-key.ts).
+  if (codes[1] === 'ConditionalCheckFailed') return 'exists';
   return codes[0] === 'ConditionalCheckFailed' ? 'limit_reached' : 'conflict';
 }
 

@@ -6,7 +6,7 @@
  */
 export const corsPolicy = {
   allowOrigins: ['*'],
-  allowHeaders: ['authorization', 'content-type'],
+  allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   exposeHeaders: ['retry-after', 'x-request-id'],
   maxAgeSeconds: 600,

@@ -4,7 +4,8 @@ import { getBatchWithItems, listOwnedBatches, putBatch, withdrawBatch } from '#s
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
-import { invalidInput, notFound, rateLimited } from '#shared/domain/errors.js';
+import { conflict, invalidInput, notFound, rateLimited } from '#shared/domain/errors.js';
+import { idempotentId } from '#shared/domain/idempotency-key.js';
 import { batchDetail, batchSummary, type StoredBatch, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchMessage } from '#shared/domain/batches/batch-message.js';
 import { prepareItems, screenItems } from '#shared/domain/batches/prepare-items.js';
@@ -22,9 +23,14 @@ export const batchPlaceRetrySeconds = 30;
  * the same way, by a worker. The batch holds one of the account's `batchesOutstandingMax` places
  * until that transition (429 when all are taken); one whose messages could not be queued is taken back.
  */
-export async function createBatch(caller: Caller, request: { urls: string[]; label?: string | undefined }, deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
+export async function createBatch(
+  caller: Caller,
+  request: { urls: string[]; label?: string | undefined },
+  deps: Dependencies,
+  idempotencyKey?: string,
+): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
   const prepared = await screenItems(prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) }), deps);
-  const id = randomUUID();
+  const id = idempotentId(caller.accountId, 'createBatch', idempotencyKey) ?? randomUUID();
   const items: StoredBatchItem[] = prepared.map((item, index) => ({
     batchId: id,
     index,
@@ -48,23 +54,51 @@ export async function createBatch(caller: Caller, request: { urls: string[]; lab
     completedAt: null,
   };
   const maxOutstanding = deps.config.batchesOutstandingMax;
-  if ((await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding })) === 'at_capacity') {
+  const stored = await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding });
+  if (stored === 'exists') return repeatedBatch(caller, batch, items, deps);
+  if (stored === 'at_capacity') {
     throw rateLimited(batchPlaceRetrySeconds, `Too many batches in progress: at most ${maxOutstanding} batches per account may be pending or processing at once; submit again when one has finished`);
   }
+  await queueBatch(caller, batch, items, deps);
+  return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
+}
+
+/**
+ * A repeat of a submission with its Idempotency-Key: the first answer again, and no second batch. Its
+ * messages are queued again while it is still pending, since the first request may have failed after
+ * storing it and before queueing (a worker takes each item once, so a message sent twice scans once).
+ */
+async function repeatedBatch(caller: Caller, submitted: StoredBatch, submittedItems: StoredBatchItem[], deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
+  const existing = await getBatchWithItems(deps.db, deps.config.tableName, submitted.id);
+  const sameRequest =
+    existing !== null &&
+    existing.batch.accountId === caller.accountId &&
+    existing.batch.label === submitted.label &&
+    existing.items.map((item) => item.url).join('\n') === submittedItems.map((item) => item.url).join('\n');
+  if (!sameRequest) throw conflict('This Idempotency-Key was used for a different batch');
+  if (existing.batch.status === 'pending') await sendBatchMessages(caller, existing.batch, existing.items, deps);
+  return { batchId: existing.batch.id, status: 'pending', totalUrls: existing.batch.totalUrls };
+}
+
+async function queueBatch(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+  try {
+    await sendBatchMessages(caller, batch, items, deps);
+  } catch (error) {
+    // A 5xx should leave nothing behind: above all no batch that never ends, holding its place for ever.
+    const withdrawn = await withdrawBatch(deps.db, deps.config.tableName, batch, items).catch(() => false);
+    if (!withdrawn) deps.logger.error('A batch whose messages could not all be queued could not be withdrawn', { batchId: batch.id });
+    throw error;
+  }
+}
+
+async function sendBatchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+  const id = batch.id;
   const toScan = interleaveByHost(items.filter((item) => item.status === 'pending'));
   const messages: BatchMessage[] =
     toScan.length > 0
       ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index, url: item.url }))
       : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
-  try {
-    await deps.queue.sendMany('batch', messages);
-  } catch (error) {
-    // A 5xx should leave nothing behind: above all no batch that never ends, holding its place for ever.
-    const withdrawn = await withdrawBatch(deps.db, deps.config.tableName, batch, items).catch(() => false);
-    if (!withdrawn) deps.logger.error('A batch whose messages could not all be queued could not be withdrawn', { batchId: id });
-    throw error;
-  }
-  return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
+  await deps.queue.sendMany('batch', messages);
 }
 
 /**

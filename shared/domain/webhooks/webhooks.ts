@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { addWebhookItem, deleteWebhookItem, listWebhookItems } from '#shared/db/webhooks.js';
+import { addWebhookItem, deleteWebhookItem, getWebhookItem, listWebhookItems } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
-import { AppError, forbidden, invalidInput, notFound } from '#shared/domain/errors.js';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/domain/errors.js';
+import { idempotentId } from '#shared/domain/idempotency-key.js';
 import { eventTypes, type EventType } from '#shared/domain/events.js';
 import { allowanceFor } from '#shared/domain/plans.js';
 import { checkWebhookUrl } from '#shared/domain/webhooks/webhook-url.js';
@@ -34,10 +35,11 @@ export async function createWebhook(
   caller: Caller,
   request: { url: string; events: string[]; label?: string | undefined },
   deps: Dependencies,
+  idempotencyKey?: string,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const events = checkEvents(request.events, caller);
   const url = await checkWebhookUrl(request.url, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.hostResolveTimeoutMs, deps.lookup);
-  const id = randomUUID();
+  const id = idempotentId(caller.accountId, 'createWebhook', idempotencyKey) ?? randomUUID();
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const webhook: StoredWebhook = {
     id,
@@ -60,9 +62,21 @@ export async function createWebhook(
     await setTimeout(10 + Math.random() * 40 * (retry + 1));
     outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
   }
+  if (outcome === 'exists') return repeatedCreate(caller, webhook, deps);
   if (outcome === 'limit_reached') throw forbidden(`Webhook limit reached: the ${caller.tier} plan allows ${limit}`);
   if (outcome === 'conflict') throw new AppError('unavailable', 'The account changed at the same moment; try again', { retryAfterSeconds: 1 });
   return { webhook: webhookView(webhook), secret };
+}
+
+/**
+ * A repeat of a create with its Idempotency-Key: the first answer again, its secret included (the same
+ * caller asked for it with the same key), and no second endpoint.
+ */
+async function repeatedCreate(caller: Caller, submitted: StoredWebhook, deps: Dependencies): Promise<{ webhook: WebhookView; secret: string }> {
+  const existing = await getWebhookItem(deps.db, deps.config.tableName, caller.accountId, submitted.id);
+  const same = existing !== null && existing.url === submitted.url && existing.label === submitted.label && existing.events.join(',') === submitted.events.join(',');
+  if (!same) throw conflict('This Idempotency-Key was used for a different webhook');
+  return { webhook: webhookView(existing), secret: await deps.secretBox.open(existing.sealedSecret, secretContext(existing)) };
 }
 
 export async function deleteWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deleted: boolean }> {

@@ -12,8 +12,9 @@ export const batchRoutes = defineFamilyRoutes('batch', {
     summary: 'Submit up to 50 URLs for asynchronous scanning',
     body: batchScanRequest(config.batchMaxUrls, config.labelMaxLength),
     responses: {
-      ...ok(202, 'Accepted', BatchAccepted),
+      ...ok(202, 'Accepted. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second batch', BatchAccepted),
       ...errors(400, 401, 403),
+      409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different batch' },
       429: {
         description: `The monthly API call allowance is used up, or the account already has ${config.batchesOutstandingMax} batches pending or processing (setting batchesOutstandingMax); see Retry-After`,
         schema: RateLimitError,

@@ -19,7 +19,11 @@ function webhookRoutes() {
       auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
       summary: 'Register a webhook endpoint (HTTPS, SSRF-validated); the secret is returned once',
       body: createWebhookRequest(config.labelMaxLength),
-      responses: { ...ok(201, 'The webhook and its secret', CreatedWebhook), ...errors(400, 401, 403) },
+      responses: {
+        ...ok(201, 'The webhook and its secret. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second webhook', CreatedWebhook),
+        ...errors(400, 401, 403),
+        409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different webhook' },
+      },
     },
     delete: {
       auth: 'key', scope: 'webhooks:write', tier: 'pro', tags,
