@@ -64,12 +64,12 @@ describe('HTTP API routes come from the route table', () => {
 });
 
 describe('HTTP API stage and CORS', () => {
-  it('answers CORS preflight for any origin with the authorization and content-type headers, and exposes Retry-After and X-Request-Id', () => {
+  it('answers CORS preflight for any origin with the authorization, content-type and idempotency-key headers, and exposes Retry-After and X-Request-Id', () => {
     built.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
-        AllowHeaders: ['authorization', 'content-type'],
+        AllowHeaders: ['authorization', 'content-type', 'idempotency-key'],
         AllowMethods: Match.arrayWith(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']),
         ExposeHeaders: ['retry-after', 'x-request-id'],
       }),
