@@ -1,8 +1,5 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createStripeBilling } from '#shared/adapters/billing/stripe-billing.js';
-import { createDependencies } from '#shared/all-dependencies.js';
-import { loadConfig } from '#shared/config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAccount } from '#shared/db/accounts.js';
 import { linkCustomer, saveSubscriptionState } from '#shared/db/billing.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -10,24 +7,15 @@ import { subscribe } from '#shared/domain/billing/subscribe.js';
 import { respond } from '#shared/http/family-handler.js';
 import { startFakeStripe, type FakeStripe } from '#test/fixtures/fake-stripe.js';
 import { apiEvent, familyApi } from '#test/unit/http/call-route.js';
-import { itemsWhere, signUp, testTable } from '../support/accounts.js';
+import { itemsWhere, signUp } from '../support/accounts.js';
+import { stripeDependencies, webhookSecret } from './stripe-harness.js';
 
-const webhookSecret = 'whsec_integration';
 let stripe: FakeStripe;
 let deps: Dependencies;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  const config = loadConfig({
-    TABLE_NAME: inject('tableName'),
-    STRIPE_SECRET_KEY: 'sk_test_integration',
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
-    STRIPE_PRICE_ID_PRO: 'price_pro',
-    STRIPE_PRICE_ID_GROWTH: 'price_growth',
-    PUBLIC_BASE_URL: 'https://scan.example.org',
-  });
-  const billing = createStripeBilling(config, { apiKey: async () => config.stripeSecretKey, webhookSecret: async () => webhookSecret }, stripe.endpoint);
-  deps = createDependencies(config, { db: testTable(), billing });
+  deps = stripeDependencies(stripe);
 });
 afterAll(() => stripe.close());
 
