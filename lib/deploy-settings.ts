@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { configDefaults } from '#shared/config.js';
+import { readServiceSettings } from '#lib/service-settings.js';
 
 /**
  * Everything a deployment may vary, read once from CDK context (cdk.json or `-c key=value`); an
@@ -13,6 +14,7 @@ import { configDefaults } from '#shared/config.js';
  * - `alarmEmail`: subscribed to the alarm topic. `logLevel`: LOG_LEVEL of every function.
  * - `stripePriceIdPro`, `stripePriceIdGrowth`: the Stripe prices of the paid tiers (`price_...`).
  * - `stripeAutomaticTax`, `stripeTaxIdCollection`: `on` or `off` (default); `on` needs Stripe Tax.
+ * - `serviceSettings`: the service's limits by their environment names (lib/service-settings.ts).
  */
 export interface DeploySettings {
   stage: string;
@@ -28,6 +30,8 @@ export interface DeploySettings {
   logRetention: RetentionDays;
   /** RETAIN for production data (table, secrets, logs), DESTROY for throw-away stages. */
   removalPolicy: RemovalPolicy;
+  /** Limits set for this deployment (environment name -> value), in every function's environment. */
+  serviceSettings: Record<string, string>;
 }
 
 const productionStage = 'prod';
@@ -120,5 +124,6 @@ export function readDeploySettings(scope: Construct): DeploySettings {
     logLevel,
     logRetention: production ? RetentionDays.THREE_MONTHS : RetentionDays.ONE_MONTH,
     removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    serviceSettings: readServiceSettings(scope),
   };
 }

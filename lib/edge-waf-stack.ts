@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { readDeploySettings } from '#lib/deploy-settings.js';
+import { loadConfig } from '#shared/config.js';
 import { EdgeWebAcl } from '#lib/constructs/edge-web-acl.js';
 
 /**
@@ -14,6 +15,10 @@ export class EdgeWafStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, props);
     const settings = readDeploySettings(this);
-    this.edge = new EdgeWebAcl(this, 'Edge', { logRetention: settings.logRetention, removalPolicy: settings.removalPolicy });
+    this.edge = new EdgeWebAcl(this, 'Edge', {
+      logRetention: settings.logRetention,
+      removalPolicy: settings.removalPolicy,
+      publicScanAttemptsPerDay: loadConfig(settings.serviceSettings).publicScanAttemptsPerDay,
+    });
   }
 }

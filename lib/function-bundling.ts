@@ -33,12 +33,13 @@ export const functionBundling = {
 /**
  * Constants the bundler writes into one function's code (esbuild `define`). The meta function serves
  * the OpenAPI document, which is built from every family's schemas by a generator: built here once, it
- * costs that function ~8 ms less at every cold start (README, "Cold start"). The document depends only
- * on the route table and the limits, which are the same at bundling and at run time (the stack sets no
- * limit in a function's environment); from source (dev server, tests) it is built on first request.
+ * costs that function ~8 ms less at every cold start (README, "Cold start"). The document names the
+ * limits, so it is built here only when the deployment keeps the defaults (no `serviceSettings`): with
+ * limits of its own, as from source (dev server, tests), the function builds it on first request from
+ * its own environment.
  */
-export function bundleDefines(name: FunctionName): Record<string, string> {
-  return name === 'meta' ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) } : {};
+export function bundleDefines(name: FunctionName, options: { defaultLimits: boolean } = { defaultLimits: true }): Record<string, string> {
+  return name === 'meta' && options.defaultLimits ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) } : {};
 }
 
 /**

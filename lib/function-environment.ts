@@ -6,7 +6,7 @@ import { functionAccess, readsKeyPepper } from '#lib/function-permissions.js';
 
 /** The deployed resources a function's settings point at. */
 export interface EnvironmentSources {
-  settings: Pick<DeploySettings, 'stage' | 'logLevel' | 'mailFrom' | 'stripe'>;
+  settings: Pick<DeploySettings, 'stage' | 'logLevel' | 'mailFrom' | 'stripe' | 'serviceSettings'>;
   publicBaseUrl: string;
   tableName: string;
   queueUrls: Record<QueueName, string>;
@@ -32,7 +32,8 @@ function deadLetterArnKey(queue: QueueName): ConfigKey {
 
 /**
  * A function's environment, named by the service's own settings (`envName`), holding only what the
- * function may use. ALLOW_PRIVATE_TARGETS is development-only and never set here.
+ * function may use, and the deployment's limits (`serviceSettings`). ALLOW_PRIVATE_TARGETS is
+ * development-only and never set here.
  */
 export function functionEnvironment(name: FunctionName, sources: EnvironmentSources): Record<string, string> {
   const access = functionAccess[name];
@@ -58,5 +59,5 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
   if (trigger?.kind === 'queue' && trigger.deadLetters === 'consume') values[deadLetterArnKey(trigger.queue)] = sources.deadLetterQueueArns[trigger.queue];
   if (access.readsWebhookSealingKey) values.webhookSealingKeySecretArn = sources.webhookSealingKeySecretArn;
   if (sources.edgeOriginSecret !== undefined && name in apiFunctions) values.edgeOriginSecret = sources.edgeOriginSecret;
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value]));
+  return { ...sources.settings.serviceSettings, ...Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value])) };
 }

@@ -2,7 +2,6 @@ import { ArnFormat, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { configDefaults } from '#shared/config.js';
 import { corsPolicy } from '#shared/http/cors.js';
 
 /** AWS WAF's smallest rate limit. */
@@ -13,12 +12,14 @@ const wafMinimumLimit = 10;
  * shared throttles count them; the service's own per-IP limits (DynamoDB) stay the exact ones.
  * AWS WAF's windows are 60, 120, 300 or 600 seconds.
  */
-export const edgeRateRules = {
-  /** POST /api/scan: one IP's whole daily attempt allowance (PUBLIC_SCAN_ATTEMPTS_PER_DAY, 10) within 5 minutes. */
-  publicScan: { name: 'PublicScanPerIp', limit: Math.max(wafMinimumLimit, configDefaults.publicScanAttemptsPerDay), windowSeconds: 300, method: 'POST', path: '/api/scan' },
-  /** Every request: 1,000 in 5 minutes (3.3 a second) per IP, far above any client's use of the API and pages. */
-  anyRequest: { name: 'RequestsPerIp', limit: 1_000, windowSeconds: 300 },
-} as const;
+export function edgeRateRules(publicScanAttemptsPerDay: number) {
+  return {
+    /** POST /api/scan: one IP's whole daily attempt allowance (PUBLIC_SCAN_ATTEMPTS_PER_DAY) within 5 minutes. */
+    publicScan: { name: 'PublicScanPerIp', limit: Math.max(wafMinimumLimit, publicScanAttemptsPerDay), windowSeconds: 300, method: 'POST', path: '/api/scan' },
+    /** Every request: 1,000 in 5 minutes (3.3 a second) per IP, far above any client's use of the API and pages. */
+    anyRequest: { name: 'RequestsPerIp', limit: 1_000, windowSeconds: 300 },
+  } as const;
+}
 
 /** The AWS managed common rule set, with the rules that would refuse the API's normal traffic only counted. */
 export const commonRuleSet = {
@@ -38,6 +39,8 @@ export const commonRuleSet = {
 } as const;
 
 export interface EdgeWebAclProps {
+  /** The deployment's PUBLIC_SCAN_ATTEMPTS_PER_DAY (serviceSettings or the default). */
+  publicScanAttemptsPerDay: number;
   logRetention: RetentionDays;
   removalPolicy: RemovalPolicy;
 }
@@ -92,7 +95,7 @@ export class EdgeWebAcl extends Construct {
 
   constructor(scope: Construct, id: string, props: EdgeWebAclProps) {
     super(scope, id);
-    const { publicScan, anyRequest } = edgeRateRules;
+    const { publicScan, anyRequest } = edgeRateRules(props.publicScanAttemptsPerDay);
     const scanRequests: CfnWebACL.StatementProperty = {
       andStatement: { statements: [matches({ method: {} }, publicScan.method, 'EXACTLY'), matches({ uriPath: {} }, publicScan.path, 'EXACTLY')] },
     };

@@ -88,7 +88,7 @@ export class ServiceFunctions extends Construct {
       entry,
       ...sizing,
       environment: functionEnvironment(name, props.environment),
-      define: bundleDefines(name),
+      define: bundleDefines(name, { defaultLimits: Object.keys(props.environment.settings.serviceSettings).length === 0 }),
       files: bundleFiles(name),
       reservedConcurrency: reservedConcurrencyOf(name, props.capacity),
       logRetention: props.logRetention,

@@ -112,12 +112,12 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
   it('limits each IP by a rate-based rule on POST /api/scan and one on every request, refusing with 429 and Retry-After', () => {
     const acl = webAclOf(edge);
     const byName = new Map(acl.Rules.map((rule) => [rule.Name, rule]));
-    const scan = byName.get(edgeRateRules.publicScan.name) as RateRule;
+    const scan = byName.get(edgeRateRules(10).publicScan.name) as RateRule;
     expect(scan.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: 10, EvaluationWindowSec: 300 });
     const scopeDown = JSON.stringify(scan.Statement.RateBasedStatement.ScopeDownStatement);
     expect(scopeDown).toContain('"SearchString":"POST"');
     expect(scopeDown).toContain('"SearchString":"/api/scan"');
-    const any = byName.get(edgeRateRules.anyRequest.name) as RateRule;
+    const any = byName.get(edgeRateRules(10).anyRequest.name) as RateRule;
     expect(any.Statement.RateBasedStatement).toEqual({ AggregateKeyType: 'IP', Limit: 1_000, EvaluationWindowSec: 300 });
     for (const rule of [scan, any]) {
       const response = rule.Action.Block.CustomResponse;
