@@ -6,6 +6,7 @@ import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { alertMetrics } from '#shared/adapters/alert-metrics.js';
 import { billingMetrics } from '#shared/adapters/billing/billing-metrics.js';
 
 export interface ServiceAlarmsProps {
@@ -142,6 +143,16 @@ export class ServiceAlarms extends Construct {
       new Metric({ namespace: billingMetrics.namespace, metricName: billingMetrics.duplicateSubscriptionRefunded, dimensionsMap: { ...billingMetrics.dimensions }, statistic: 'Sum', period: fiveMinutes }),
       {
         description: 'A second subscription of one account was paid, then refunded and cancelled: find the account in the billing function\'s log ("Refused a second subscription")',
+        threshold: 1,
+      },
+    );
+
+    // Emitted by the rescan worker (EMF): an alert did not fit its account's e-mail digest (ALERT_DIGEST_MAX_SITES).
+    add(
+      'AlertDigestEntryDropped',
+      new Metric({ namespace: alertMetrics.namespace, metricName: alertMetrics.digestEntryDropped, dimensionsMap: { ...alertMetrics.dimensions }, statistic: 'Sum', period: fiveMinutes }),
+      {
+        description: 'An alert found its account\'s e-mail digest full and was counted, not mailed: find the account in the rescan worker\'s log ("Alert digest full")',
         threshold: 1,
       },
     );

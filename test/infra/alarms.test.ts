@@ -95,6 +95,19 @@ describe('alarms a person acts on', () => {
     });
   });
 
+  it('watches alerts that did not fit their e-mail digest (the rescan worker\'s EMF metric)', () => {
+    const [alarm, ...others] = alarmsOn('AlertDigestEntryDropped');
+    expect(others).toEqual([]);
+    expect(alarm!.Properties).toMatchObject({
+      Namespace: 'ReadinessScanner',
+      Dimensions: [{ Name: 'Service', Value: 'alerts' }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it('gives the weekly schedule target retries and a dead-letter queue with its own alarm', () => {
     const [rule] = Object.values(built.template.findResources('AWS::Events::Rule')) as Resource[];
     const [target] = rule!.Properties.Targets as Array<Record<string, unknown>>;
