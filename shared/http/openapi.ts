@@ -1,9 +1,13 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { RouteDef } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { apiVersion } from '#shared/http/api-version.js';
 import { eventTypes } from '#shared/domain/events.js';
 import { deliveryHeaders, webhookEnvelope } from '#shared/http/schemas/webhook-events.js';
+import { impliedErrorStatuses } from '#shared/http/implied-responses.js';
+import { errorDescription } from '#shared/http/routes/define-routes.js';
+import { ErrorBody } from '#shared/http/schemas/common.js';
+import { RateLimitError } from '#shared/http/schemas/scan.js';
 
 function describe(route: RouteDef): string {
   const notes: string[] = [];
@@ -29,7 +33,41 @@ function securityOf(route: RouteDef): Array<Record<string, string[]>> {
 }
 
 function content(schema: RouteDef['body'], contentType = 'application/json') {
-  return schema ? { content: { [contentType]: { schema } } } : {};
+  if (schema) return { content: { [contentType]: { schema } } };
+  // An HTML page has no schema, but its media type is still part of what the route answers.
+  return contentType === 'application/json' ? {} : { content: { [contentType]: {} } };
+}
+
+/** The error answers many routes share, kept once under components/responses and referenced by status. */
+const sharedErrors: Record<number, { name: string; description: string; schemaRef: string }> = {
+  400: { name: 'InvalidInput', description: errorDescription(400), schemaRef: 'Error' },
+  401: { name: 'Unauthorized', description: errorDescription(401), schemaRef: 'Error' },
+  403: { name: 'Forbidden', description: errorDescription(403), schemaRef: 'Error' },
+  404: { name: 'NotFound', description: errorDescription(404), schemaRef: 'Error' },
+  409: { name: 'Conflict', description: errorDescription(409), schemaRef: 'Error' },
+  413: { name: 'PayloadTooLarge', description: 'Request body over MAX_REQUEST_BODY_BYTES', schemaRef: 'Error' },
+  429: { name: 'RateLimited', description: errorDescription(429), schemaRef: 'RateLimitError' },
+  502: { name: 'UpstreamFailed', description: errorDescription(502), schemaRef: 'Error' },
+  503: { name: 'Unavailable', description: 'The database did not answer in time, or a change collided with another; try again (see Retry-After)', schemaRef: 'Error' },
+  504: { name: 'TimedOut', description: errorDescription(504), schemaRef: 'Error' },
+};
+
+/** A standard error (as `errors()` makes it) becomes a reference to its shared response. */
+function isSharedError(status: number, response: RouteDef['responses'][number]): boolean {
+  const shared = sharedErrors[status];
+  return shared !== undefined && response.contentType === undefined && response.description === errorDescription(status) && (response.schema === ErrorBody || response.schema === RateLimitError);
+}
+
+/** The route's own responses, plus the statuses its traits imply (shared/http/implied-responses.ts). */
+function responsesOf(route: RouteDef): RouteConfig['responses'] {
+  const responses: RouteConfig['responses'] = {};
+  for (const status of impliedErrorStatuses(route)) responses[status] = { $ref: `#/components/responses/${sharedErrors[status]!.name}` };
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = isSharedError(Number(status), response)
+      ? { $ref: `#/components/responses/${sharedErrors[Number(status)]!.name}` }
+      : { description: response.description, ...content(response.schema, response.contentType) };
+  }
+  return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
 /** The OpenAPI 3.1 document, generated from the route table and its zod schemas. */
@@ -41,6 +79,12 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
     scheme: 'bearer',
     description: 'A dashboard session (sess_…): what signing in gives an account at its key limit; it lasts DASHBOARD_SESSION_HOURS (12 by default) and works only on the routes that list it',
   });
+  for (const shared of Object.values(sharedErrors)) {
+    registry.registerComponent('responses', shared.name, {
+      description: shared.description,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${shared.schemaRef}` } } },
+    });
+  }
   // The web pages are for people in a browser, not part of the API.
   for (const route of routeList.filter((entry) => entry.family !== 'web')) {
     registry.registerPath({
@@ -56,12 +100,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         ...(route.query ? { query: route.query } : {}),
         ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
       },
-      responses: Object.fromEntries(
-        Object.entries(route.responses).map(([status, response]) => [
-          status,
-          { description: response.description, ...content(response.schema, response.contentType) },
-        ]),
-      ),
+      responses: responsesOf(route),
     });
   }
   for (const type of eventTypes) {
@@ -78,7 +117,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       responses: { 200: { description: 'Received (any 2xx)' } },
     });
   }
-  const generator = new OpenApiGeneratorV31(registry.definitions);
+  // The shared responses name these schemas by reference: listed here so they are generated even if no route names them itself.
+  const generator = new OpenApiGeneratorV31([...registry.definitions, ErrorBody, RateLimitError]);
   return generator.generateDocument({
     openapi: '3.1.0',
     info: {

@@ -41,12 +41,14 @@ export function headersOf(event: Pick<APIGatewayProxyEventV2, 'headers'>): Recor
 
 /**
  * The query parameters, each given once. API Gateway joins a repeated parameter's values with commas,
- * which would turn `limit=5&limit=50` into the puzzling "5,50"; a repeat is refused by name instead.
+ * which would turn `limit=5&limit=50` into the puzzling "5,50"; a repeat of a parameter the route reads
+ * is refused by name instead. Parameters it does not read (a mail client's tracking tags) are ignored,
+ * repeated or not.
  */
-function singleQueryParameters(event: Pick<APIGatewayProxyEventV2, 'rawQueryString' | 'queryStringParameters'>): Record<string, string | undefined> {
+function singleQueryParameters(event: Pick<APIGatewayProxyEventV2, 'rawQueryString' | 'queryStringParameters'>, read: ReadonlySet<string>): Record<string, string | undefined> {
   const seen = new Set<string>();
   for (const name of new URLSearchParams(event.rawQueryString ?? '').keys()) {
-    if (seen.has(name)) throw invalidInput(`${name}: query parameter given more than once`);
+    if (seen.has(name) && read.has(name)) throw invalidInput(`${name}: query parameter given more than once`);
     seen.add(name);
   }
   return event.queryStringParameters ?? {};
@@ -65,7 +67,9 @@ export function parseRequest(
   }
   const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
   const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
-  const query = route.query ? validate(route.query, singleQueryParameters(event), 'query') : undefined;
+  const query = route.query
+    ? validate(route.query, route.queryCheckedByHandler ? (event.queryStringParameters ?? {}) : singleQueryParameters(event, new Set(Object.keys(route.query.shape))), 'query')
+    : undefined;
   return {
     route,
     params,

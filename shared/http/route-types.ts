@@ -55,6 +55,11 @@ export interface RouteDef {
   body?: z.ZodType;
   /** Raw (unparsed) bodies: Stripe signs the exact bytes. */
   rawBody?: boolean;
+  /**
+   * The handler answers a bad query itself, with a page for people: a repeated parameter reaches it as
+   * API Gateway joins it (with commas) instead of being refused by the dispatch.
+   */
+  queryCheckedByHandler?: true;
   responses: Record<number, ResponseDef>;
   tags: string[];
 }

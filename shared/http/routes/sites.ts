@@ -102,7 +102,7 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
   },
   // The link in every alert e-mail (and its List-Unsubscribe header): no sign-in, the signed token is the proof.
   showAlertUnsubscribePage: {
-    auth: 'none', tags: ['Watched sites'], query: UnsubscribeQuery,
+    auth: 'none', tags: ['Watched sites'], query: UnsubscribeQuery, queryCheckedByHandler: true,
     summary: "The page an alert e-mail's unsubscribe link opens; it asks before changing anything (mail scanners open links)",
     responses: {
       200: { description: 'An HTML page naming the sites, with a button that turns their alerts off', contentType: 'text/html' },
