@@ -2,10 +2,13 @@ import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynam
 import type { ItemKey } from '#shared/db/keys.js';
 
 const attempts = 8;
+/** BatchGetItem's limit of keys per request; more is a ValidationException. */
+export const batchGetMaxKeys = 100;
 
 /**
- * The items of `wanted` (at most 100 keys), in its order, missing ones left out. Unprocessed keys
- * (throttling) are asked again with exponential backoff.
+ * The items of `wanted`, in its order, missing ones left out: one BatchGetItem per 100 keys (its limit),
+ * one after another. Unprocessed keys (throttling, the 16 MB answer limit) are asked again with
+ * exponential backoff.
  */
 export async function batchGet(
   db: DynamoDBDocumentClient,
@@ -15,6 +18,14 @@ export async function batchGet(
 ): Promise<Record<string, unknown>[]> {
   const found = new Map<string, Record<string, unknown>>();
   const id = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}\u0000${String(key.sk)}`;
+  for (let start = 0; start < wanted.length; start += batchGetMaxKeys) {
+    for (const item of await batchGetChunk(db, tableName, wanted.slice(start, start + batchGetMaxKeys), options)) found.set(id(item as { pk: unknown; sk: unknown }), item);
+  }
+  return wanted.map((key) => found.get(id(key))).filter((item): item is Record<string, unknown> => item !== undefined);
+}
+
+async function batchGetChunk(db: DynamoDBDocumentClient, tableName: string, wanted: readonly ItemKey[], options: { consistent?: boolean }): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
   let pending: Array<Record<string, unknown>> = wanted.map((key) => ({ pk: key.pk, sk: key.sk }));
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt === attempts) throw new Error('BatchGetItem kept returning unprocessed keys');
@@ -22,8 +33,8 @@ export async function batchGet(
     const response = await db.send(
       new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options.consistent ? { ConsistentRead: true } : {}) } } }),
     );
-    for (const item of response.Responses?.[tableName] ?? []) found.set(id(item as ItemKey), item);
+    found.push(...(response.Responses?.[tableName] ?? []));
     pending = response.UnprocessedKeys?.[tableName]?.Keys ?? [];
   }
-  return wanted.map((key) => found.get(id(key))).filter((item): item is Record<string, unknown> => item !== undefined);
+  return found;
 }

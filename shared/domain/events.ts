@@ -49,8 +49,15 @@ export function scanCompleteData(result: ScanResult, from: { siteId?: string; ba
  * action that raised it has already happened, so a queue failure is logged rather than turned into a
  * failed response.
  */
-export async function emitEvent<T extends EventType>(type: T, accountId: string, data: EventData[T], deps: Dependencies): Promise<void> {
-  const event: ServiceEvent = { id: randomUUID(), type, accountId, occurredAt: isoNow(deps.clock), data: { ...data } };
+export async function emitEvent<T extends EventType>(
+  type: T,
+  accountId: string,
+  data: EventData[T],
+  deps: Dependencies,
+  /** A fixed id (and time) lets an event that may have been lost be raised again: fan-out writes each delivery once per id. */
+  options: { id?: string; occurredAt?: string } = {},
+): Promise<void> {
+  const event: ServiceEvent = { id: options.id ?? randomUUID(), type, accountId, occurredAt: options.occurredAt ?? isoNow(deps.clock), data: { ...data } };
   try {
     await deps.queue.send('webhook', { kind: 'event', event } satisfies EventMessage);
   } catch (error) {

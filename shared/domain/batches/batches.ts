@@ -54,7 +54,10 @@ export async function createBatch(
     completedAt: null,
   };
   const maxOutstanding = deps.config.batchesOutstandingMax;
-  const stored = await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding });
+  const stored = await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding }).catch(async (error: unknown) => {
+    await queueInCaseStored(caller, batch, items, deps);
+    throw error;
+  });
   if (stored === 'exists') return repeatedBatch(caller, batch, items, deps);
   if (stored === 'at_capacity') {
     throw rateLimited(batchPlaceRetrySeconds, `Too many batches in progress: at most ${maxOutstanding} batches per account may be pending or processing at once; submit again when one has finished`);
@@ -91,14 +94,35 @@ async function queueBatch(caller: Caller, batch: StoredBatch, items: StoredBatch
   }
 }
 
-async function sendBatchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
-  const id = batch.id;
+/**
+ * How long the messages of a batch whose store got no answer wait before a worker takes them: the write
+ * may still land after the 503 (a paused database applies it when it resumes).
+ */
+export const unansweredBatchDelaySeconds = 60;
+
+/**
+ * The store of the batch failed, perhaps after it landed: without its messages such a batch would stay
+ * pending for ever, holding one of the account's places (a client without an Idempotency-Key never
+ * repeats it). So its messages are queued anyway, delayed: if the batch was stored it is scanned and
+ * ends; if not, each message finds no item and is dropped (the claim is conditional on the item's URL).
+ */
+async function queueInCaseStored(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+  try {
+    for (const message of batchMessages(caller, batch, items)) await deps.queue.send('batch', message, { delaySeconds: unansweredBatchDelaySeconds });
+  } catch (error) {
+    deps.logger.error('Could not queue the messages of a batch whose store got no answer; if it was stored, only a repeat with its Idempotency-Key finishes it', { batchId: batch.id, error: error as Error });
+  }
+}
+
+function batchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchItem[]): BatchMessage[] {
   const toScan = interleaveByHost(items.filter((item) => item.status === 'pending'));
-  const messages: BatchMessage[] =
-    toScan.length > 0
-      ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: id, index: item.index, url: item.url }))
-      : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: id }];
-  await deps.queue.sendMany('batch', messages);
+  return toScan.length > 0
+    ? toScan.map((item) => ({ kind: 'batch-item', accountId: caller.accountId, batchId: batch.id, index: item.index, url: item.url }))
+    : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: batch.id }];
+}
+
+async function sendBatchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+  await deps.queue.sendMany('batch', batchMessages(caller, batch, items));
 }
 
 /**

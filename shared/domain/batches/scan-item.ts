@@ -4,13 +4,14 @@ import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, s
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { finalStatus, type StoredBatchItem } from '#shared/domain/batches/batch.js';
+import { finalStatus, type StoredBatch, type StoredBatchItem } from '#shared/domain/batches/batch.js';
 import type { BatchItemMessage } from '#shared/domain/batches/batch-message.js';
 import { countItem, type ItemClaim } from '#shared/domain/batches/count-item.js';
 import { markBatchStarted } from '#shared/domain/batches/started-batches.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { AppError } from '#shared/domain/errors.js';
 import { emitEvent, scanCompleteData } from '#shared/domain/events.js';
+import { idempotentId } from '#shared/domain/idempotency-key.js';
 import { isTargetFailure, runScan } from '#shared/domain/scans.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 
@@ -31,7 +32,7 @@ export type ItemStep =
  * last write that happened. `lastAttempt` (the message's final receive before the dead-letter queue)
  * finishes the item without scanning, so no batch waits for ever.
  */
-export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean }): Promise<ItemStep> {
+export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean }): Promise<ItemStep> {
   const { db, config } = deps;
   const item = await itemOf(message, deps);
   if (!item) return { kind: 'done', outcome: 'unknown_item' };
@@ -42,7 +43,7 @@ export async function scanBatchItem(message: BatchItemMessage, deps: Dependencie
     const claimedAt = deps.clock.now();
     const leaseUntil = claimedAt + options.leaseMs;
     const claimed = await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil });
-    if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps) };
+    if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps, options.redelivered === true) };
     await markBatchStarted(item.batchId, deps);
     const { countedCallMonth, countedScanDay } = claimed;
     const claim: ItemClaim = { accountId: message.accountId, batchId: item.batchId, index: item.index, leaseUntil, countedCallMonth, countedScanDay };
@@ -65,11 +66,11 @@ async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<It
 }
 
 /** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
-async function whyUnclaimed(item: ItemRef, deps: Dependencies): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
+async function whyUnclaimed(item: ItemRef, deps: Dependencies, redelivered: boolean): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
   const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
   if (!stored || stored.url !== item.url) return 'unknown_item';
   if (stored.status !== 'completed' && stored.status !== 'failed') return 'in_progress';
-  await settleIfDone(item.batchId, deps);
+  await settleIfDone(item.batchId, deps, { reraise: redelivered });
   return 'already_done';
 }
 
@@ -181,19 +182,30 @@ async function finish(item: { accountId: string; batchId: string; index: number 
  * Makes the final transition when every item is done: whoever reads the full counts tries it, and the
  * conditional write lets exactly one succeed; that one sets completedAt and raises batch_complete.
  */
-export async function settleIfDone(batchId: string, deps: Dependencies): Promise<'settled' | 'not_done' | 'already_settled'> {
+export async function settleIfDone(batchId: string, deps: Dependencies, options: { reraise?: boolean } = {}): Promise<'settled' | 'not_done' | 'already_settled'> {
   const batch = await getBatch(deps.db, deps.config.tableName, batchId);
   if (!batch) return 'not_done';
-  if (batch.status === 'completed' || batch.status === 'failed') return 'already_settled';
+  if (batch.status === 'completed' || batch.status === 'failed') {
+    // A message that failed before may have made the transition and lost its answer (the table paused)
+    // before raising the event: raised again, with the same id, so it is delivered once, not never.
+    if (options.reraise) await raiseBatchComplete(batch, batch.status, batch.completedAt ?? isoNow(deps.clock), deps);
+    return 'already_settled';
+  }
   const status = finalStatus(batch);
   if (status === null) return 'not_done';
   const completedAt = isoNow(deps.clock);
   if (!(await settleBatch(deps.db, deps.config.tableName, batch, status, completedAt))) return 'already_settled';
-  await emitEvent(
+  await raiseBatchComplete(batch, status, completedAt, deps);
+  return 'settled';
+}
+
+/** batch_complete, with an id derived from the batch: however often it is raised, one delivery per endpoint. */
+function raiseBatchComplete(batch: StoredBatch, status: 'completed' | 'failed', completedAt: string, deps: Dependencies): Promise<void> {
+  return emitEvent(
     'batch_complete',
     batch.accountId,
-    { batchId, status, totalUrls: batch.totalUrls, completedUrls: batch.completedUrls, failedUrls: batch.failedUrls },
+    { batchId: batch.id, status, totalUrls: batch.totalUrls, completedUrls: batch.completedUrls, failedUrls: batch.failedUrls },
     deps,
+    { id: idempotentId(batch.accountId, 'batch_complete', batch.id)!, occurredAt: completedAt },
   );
-  return 'settled';
 }
