@@ -14,7 +14,7 @@ export type StripeBillingConfig = Pick<
 /** Where the client sends its requests: Stripe's API, or a test's fake on loopback. */
 export type StripeEndpoint = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
 
-const handledEvents = new Set([
+export const handledEvents: ReadonlySet<string> = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
