@@ -72,10 +72,3 @@ function parseJson(body: string): unknown {
     return undefined;
   }
 }
-
-/** The body of a worker whose issue has not landed yet: the message stays in the queue's retry/DLQ path. */
-export function notBuiltYet(name: string): MessageHandler<unknown> {
-  return async () => {
-    throw new Error(`The ${name} worker is not implemented yet`);
-  };
-}
