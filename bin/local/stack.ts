@@ -35,6 +35,11 @@ export interface LocalStackOptions {
   rescanIntervalMs?: number;
   /** Overrides each queue's visibility timeout (default: the deployed one, six times its consumer's timeout). */
   queueVisibilityTimeoutSeconds?: number;
+  /**
+   * Links the service sends name this stack's own port, whatever PUBLIC_BASE_URL holds: test projects'
+   * stacks share one process's environment, where another stack may already have set it.
+   */
+  ownPublicBaseUrl?: boolean;
   /** Long-poll wait of the queue pollers; it bounds how long stopping an idle poller takes. */
   pollWaitSeconds?: number;
   log?: LocalLog;
@@ -110,7 +115,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         ses: ses.endpoint,
         queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, sqs.queues[queue].url])) as Record<QueueName, string>,
         batchDeadLetterQueueArn: sqs.queues.batch.deadLetterArn,
-        publicBaseUrl: process.env[envName('publicBaseUrl')] || `http://localhost:${apiPort}`,
+        publicBaseUrl: (!options.ownPublicBaseUrl && process.env[envName('publicBaseUrl')]) || `http://localhost:${apiPort}`,
         keyPepper: process.env[envName('keyPepper')] || (await localKeyPepper(dataDir)),
       }),
       options.env,

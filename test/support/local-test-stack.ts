@@ -19,6 +19,7 @@ export async function startTestStack(name: string, env: Record<string, string>):
     dataDir,
     inMemory: true,
     rescanIntervalMs: 0,
+    ownPublicBaseUrl: true,
     // The stand-in shares two cores with the whole suite: an answer can take seconds, which the deployed
     // 2 s deadline would turn into 503s. test/integration/database-pause.test.ts runs the deployed deadlines.
     env: { DATA_DIR: dataDir, LOG_LEVEL: 'ERROR', ALLOW_PRIVATE_TARGETS: '127.0.0.1', DYNAMODB_REQUEST_TIMEOUT_MS: '10000', ...env },
