@@ -6,6 +6,8 @@ import { allTrue, countWithin, repeated, sameSet, type InvariantResult } from '.
 import type { Arrival } from './receivers.js';
 import { countOf, metered, tally } from './route-tallies.js';
 import type { RouteRecord } from './traffic.js';
+import type { z } from 'zod';
+import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch.js';
 
 export interface CheckInput {
   api: string;
@@ -17,14 +19,7 @@ export interface CheckInput {
   log: (line: string) => void;
 }
 
-interface BatchDetail {
-  id: string;
-  status: string;
-  totalUrls: number;
-  completedUrls: number;
-  failedUrls: number;
-  results: Array<{ status: string; scanId: string | null; error: string | null }>;
-}
+type BatchDetail = z.output<typeof BatchDetailSchema>;
 
 /**
  * Reads until `done` or the deadline. A read that fails (a 5xx while the service catches up after a

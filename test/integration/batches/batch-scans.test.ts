@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { putBatch } from '#shared/db/batches.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
+import type { z } from 'zod';
+import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch.js';
 
 let agentReady: RunningShop;
 let gaps: RunningShop;
@@ -18,15 +20,7 @@ afterAll(async () => {
   await Promise.all([agentReady.close(), gaps.close(), receiver.close()]);
 });
 
-interface BatchDetail {
-  id: string;
-  status: string;
-  totalUrls: number;
-  completedUrls: number;
-  failedUrls: number;
-  completedAt: string | null;
-  results: Array<{ url: string; status: string; scanId: string | null; score: number | null; band: string | null; error: string | null }>;
-}
+type BatchDetail = z.output<typeof BatchDetailSchema>;
 
 async function finished(user: SignedIn, batchId: string): Promise<BatchDetail> {
   let detail: BatchDetail | undefined;
