@@ -27,13 +27,19 @@ interface FetcherContext {
   dispatcher: SafeDispatcher;
   userAgent: string;
   timeouts: Timeouts;
+  wallClock: () => number;
+  stopwatch: () => number;
 }
 
 export function createFetcher(config: FetcherConfig): Fetcher {
   const policy: TargetPolicy = { allowPrivateHosts: [...config.allowPrivateHosts] };
   const timeouts = resolveTimeouts(DEFAULT_TIMEOUTS, config.timeouts);
   const dispatcher = createSafeDispatcher({ policy, lookup: config.lookup, timeouts });
-  const context: FetcherContext = { policy, dispatcher, userAgent: config.userAgent ?? SCANNER_USER_AGENT, timeouts };
+  const context: FetcherContext = { policy, dispatcher, userAgent: config.userAgent ?? SCANNER_USER_AGENT,
+    timeouts,
+    wallClock: config.now ?? Date.now,
+    stopwatch: config.now ?? (() => performance.now()),
+  };
   return {
     fetch: (url, options) => fetchResource(context, url, options),
     close: () => dispatcher.destroy(),
@@ -41,8 +47,8 @@ export function createFetcher(config: FetcherConfig): Fetcher {
 }
 
 async function fetchResource(context: FetcherContext, rawUrl: string, options: FetchOptions): Promise<FetchedResource> {
-  const startedAt = Date.now();
-  const started = performance.now();
+  const startedAt = context.wallClock();
+  const started = context.stopwatch();
   const timeouts = resolveTimeouts(context.timeouts, options.timeouts);
   const limit = RESOURCE_LIMITS[options.kind];
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
@@ -53,7 +59,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
     accept: options.accept,
     extra: options.headers,
   });
-  const budget = createRequestBudget({ requestMs: timeouts.requestMs, deadline: options.deadline, signal: options.signal });
+  const budget = createRequestBudget({ requestMs: timeouts.requestMs, deadline: options.deadline, signal: options.signal, now: context.wallClock });
   let currentUrl = rawUrl;
 
   try {
@@ -63,7 +69,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
     const redirects: RedirectHop[] = [];
 
     for (;;) {
-      const sent = performance.now();
+      const sent = context.stopwatch();
       const response = await context.dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -72,7 +78,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         signal: budget.signal,
         headersTimeout: timeouts.headersMs,
       });
-      const ttfbMs = performance.now() - sent;
+      const ttfbMs = context.stopwatch() - sent;
       const responseHeaders = flattenResponseHeaders(response.headers);
       const location = responseHeaders.location;
 
@@ -102,7 +108,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         charset,
         bytes: read.bytes,
         truncated: read.truncated,
-        timing: { startedAt, ttfbMs: Math.round(ttfbMs), totalMs: Math.round(performance.now() - started) },
+        timing: { startedAt, ttfbMs: Math.round(ttfbMs), totalMs: Math.round(context.stopwatch() - started) },
       };
     }
   } catch (error) {

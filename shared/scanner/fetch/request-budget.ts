@@ -19,6 +19,7 @@ export function createRequestBudget(options: {
   requestMs: number;
   deadline?: number;
   signal?: AbortSignal;
+  now?: () => number;
 }): RequestBudget {
   const controller = new AbortController();
   const timers: NodeJS.Timeout[] = [];
@@ -31,7 +32,7 @@ export function createRequestBudget(options: {
   };
 
   abortAfter(options.requestMs, `no complete response within ${options.requestMs} ms`);
-  if (options.deadline !== undefined) abortAfter(options.deadline - Date.now(), 'scan deadline reached');
+  if (options.deadline !== undefined) abortAfter(options.deadline - (options.now ?? Date.now)(), 'scan deadline reached');
   if (options.signal?.aborted) onCallerAbort();
   else options.signal?.addEventListener('abort', onCallerAbort, { once: true });
 

@@ -70,4 +70,6 @@ export interface FetcherConfig {
   lookup?: LookupFn;
   userAgent?: string;
   timeouts?: Partial<Timeouts>;
+  /** Epoch ms for timings and deadlines; tests give a fixed clock so results are reproducible. Default Date.now with performance.now for durations. */
+  now?: () => number;
 }
