@@ -99,7 +99,11 @@ export async function runAccountsBench(): Promise<AccountsStats> {
   const started = performance.now();
   const stdout = await runChild();
   // The last JSON line; the handlers' logger may print before it.
-  const line = stdout.trim().split('\n').reverse().find((text) => text.startsWith('{"warmup"'));
+  const line = stdout
+    .trim()
+    .split('\n')
+    .reverse()
+    .find((text) => text.startsWith('{"warmup"'));
   if (!line) throw new Error(`The accounts child printed no result: ${stdout.slice(-500)}`);
   const out = JSON.parse(line) as ChildOutput;
   const knownMedian = median(out.knownMs);
@@ -133,9 +137,12 @@ export async function runAccountsBench(): Promise<AccountsStats> {
 
 export function printAccounts(stats: AccountsStats): void {
   const { register, auth } = stats;
-  console.log(`\nAccounts API on a local stack (child process; ${stats.warmup} warm-up + ${stats.samples} timed requests of each kind, interleaved; ${stats.elapsedS} s)`);
+  console.log(
+    `\nAccounts API on a local stack (child process; ${stats.warmup} warm-up + ${stats.samples} timed requests of each kind, interleaved; ${stats.elapsedS} s)`,
+  );
   console.log(`${''.padEnd(34)}${'median ms'.padStart(11)}${'p90 ms'.padStart(9)}`);
-  const row = (label: string, t: TimingStats) => console.log(`${label.padEnd(34)}${String(t.medianMs).padStart(11)}${String(t.p90Ms).padStart(9)}`);
+  const row = (label: string, t: TimingStats) =>
+    console.log(`${label.padEnd(34)}${String(t.medianMs).padStart(11)}${String(t.p90Ms).padStart(9)}`);
   row('register, known address', register.known);
   row('register, unknown address', register.unknown);
   row('GET /api/v1/account (Bearer key)', auth.account);
@@ -146,7 +153,9 @@ export function printAccounts(stats: AccountsStats): void {
   console.log(
     `  ${burst.requests} concurrent GET /api/pricing from one address (limit 100): ${burst.admitted} admitted, ${burst.refused} refused; p50 ${burst.p50Ms} ms, p99 ${burst.p99Ms} ms (target p99 < 1000 ms: ${burst.p99Ms < 1000 ? 'ok' : 'MISSED'})`,
   );
-  console.log(`  sign-in mails: ${register.mailsToKnown} to the known address, ${register.mailsTotal} in all; the mail worker finished ${register.mailDrainMs} ms after the last register`);
+  console.log(
+    `  sign-in mails: ${register.mailsToKnown} to the known address, ${register.mailsTotal} in all; the mail worker finished ${register.mailDrainMs} ms after the last register`,
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -35,7 +35,11 @@ const WARMUP = 4;
 const PAGES = ['/', '/products/carbon-trekking-poles.html'];
 
 const stack = await startBenchStack();
-const shopProcess = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./shops-process.ts', import.meta.url)), String(SHOPS * (WARMUP + RUNS)), String(LATENCY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+const shopProcess = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('./shops-process.ts', import.meta.url)), String(SHOPS * (WARMUP + RUNS)), String(LATENCY_MS)],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
 try {
   const shops = await new Promise<Array<{ origin: string }>>((resolve, reject) => {
     let out = '';
@@ -46,10 +50,22 @@ try {
     shopProcess.once('exit', (code) => reject(new Error(`the shops process exited ${code}`)));
   });
   const { db, config, sqs, sqsClient } = stack;
-  const deps = createDependencies(config, { db, queue: createQueue(config, sqsClient), fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
+  const deps = createDependencies(config, {
+    db,
+    queue: createQueue(config, sqsClient),
+    fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
+  });
   const { handler } = (await import('../functions/workers/batch-scan.js')) as { handler: QueueHandler };
   const pollers = Array.from({ length: queuePollers('batch') }, () =>
-    startQueuePoller({ client: sqsClient, queue: sqs.queues.batch, region, handler, consumer: queueConsumer('batch'), waitTimeSeconds: 1, log: quietLog }),
+    startQueuePoller({
+      client: sqsClient,
+      queue: sqs.queues.batch,
+      region,
+      handler,
+      consumer: queueConsumer('batch'),
+      waitTimeSeconds: 1,
+      log: quietLog,
+    }),
   );
 
   const singles: number[] = [];
@@ -66,7 +82,21 @@ try {
     const accountId = randomUUID();
     // The submission's own API call (counted as the request was authenticated) opened the month's window.
     const submissionCounted = { apiCallsMonth: new Date().toISOString().slice(0, 7), monthlyApiCalls: 1 };
-    await db.send(new PutCommand({ TableName: benchTable, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', scanCount: 0, batchCount: 0, ...submissionCounted } }));
+    await db.send(
+      new PutCommand({
+        TableName: benchTable,
+        Item: {
+          ...keys.account(accountId),
+          type: 'Account',
+          id: accountId,
+          email: 'bench@example.com',
+          tier: 'growth',
+          scanCount: 0,
+          batchCount: 0,
+          ...submissionCounted,
+        },
+      }),
+    );
     const urls = runShops.flatMap((shop) => PAGES.map((page) => `${shop.origin}${page}`));
     const submitted = Date.now();
     const { batchId } = await createBatch({ accountId, tier: 'growth' } as Caller, { urls }, deps);
@@ -80,11 +110,27 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const { batch, items } = (await getBatchWithItems(db, benchTable, batchId))!;
-    counts.push({ total: batch.totalUrls, completed: batch.completedUrls, failed: batch.failedUrls, itemsDone: items.filter((item) => item.status === 'completed').length });
+    counts.push({
+      total: batch.totalUrls,
+      completed: batch.completedUrls,
+      failed: batch.failedUrls,
+      itemsDone: items.filter((item) => item.status === 'completed').length,
+    });
   }
   await Promise.all(pollers.map((poller) => poller.stop()));
   await deps.fetcher.close();
-  console.log(JSON.stringify({ urls: SHOPS * PAGES.length, shops: SHOPS, latencyMs: LATENCY_MS, pollers: queuePollers('batch'), singles, batches, warmup, counts }));
+  console.log(
+    JSON.stringify({
+      urls: SHOPS * PAGES.length,
+      shops: SHOPS,
+      latencyMs: LATENCY_MS,
+      pollers: queuePollers('batch'),
+      singles,
+      batches,
+      warmup,
+      counts,
+    }),
+  );
 } finally {
   shopProcess.stdin.end();
   await stack.stop();

@@ -51,19 +51,22 @@ export async function runBatchBench(): Promise<BatchStats> {
     batchMedianMs: round(batch),
     warmupMs: out.warmup.map((ms) => round(ms)),
     ratio: round(batch / single, 2),
-    countsExact: out.counts.every((count) => count.total === out.urls && count.completed + count.failed === count.total && count.completed === count.itemsDone),
+    countsExact: out.counts.every(
+      (count) => count.total === out.urls && count.completed + count.failed === count.total && count.completed === count.itemsDone,
+    ),
     completedPerRun: out.counts.map((count) => count.completed),
   };
 }
 
 export function printBatches(stats: BatchStats): void {
-  console.log(`\nBatch scans (child process; DynamoDB Local, fauxqs, ${stats.pollers} pollers of the real worker, ${stats.shops} shops behind ${stats.latencyMs} ms)`);
+  console.log(
+    `\nBatch scans (child process; DynamoDB Local, fauxqs, ${stats.pollers} pollers of the real worker, ${stats.shops} shops behind ${stats.latencyMs} ms)`,
+  );
   console.log(
     `  ${stats.urls} URLs: median ${stats.batchMedianMs} ms against one growth scan of ${stats.singleScanMedianMs} ms: ${stats.ratio}x ` +
       `(target <= ${BATCH_TARGETS.ratio}x: ${stats.ratio <= BATCH_TARGETS.ratio ? 'ok' : 'MISSED'}); completed per run ${stats.completedPerRun.join(', ')}, counts exact: ${stats.countsExact ? 'ok' : 'MISSED'}`,
   );
-  console.log(`  after ${stats.warmupMs.length} warm-up batches of ${stats.warmupMs.join(' and ')} ms (not counted)`,
-  );
+  console.log(`  after ${stats.warmupMs.length} warm-up batches of ${stats.warmupMs.join(' and ')} ms (not counted)`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -36,7 +36,9 @@ function timedProcess(args: string[], env: NodeJS.ProcessEnv = process.env): Pro
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ ms: performance.now() - started, stdout }) : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve({ ms: performance.now() - started, stdout }) : reject(new Error(`${args.join(' ')} exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -50,7 +52,10 @@ export async function runCliBench(): Promise<CliStats> {
     const firstMs: number[] = [];
     const warmMs: number[] = [];
     for (let run = 0; run < RUNS; run++) {
-      const parsed = JSON.parse((await timedProcess([child, slow.origin, 'free', '3'])).stdout.trim()) as { firstMs: number; warmMs: number[] };
+      const parsed = JSON.parse((await timedProcess([child, slow.origin, 'free', '3'])).stdout.trim()) as {
+        firstMs: number;
+        warmMs: number[];
+      };
       firstMs.push(parsed.firstMs);
       warmMs.push(...parsed.warmMs);
     }
@@ -60,10 +65,22 @@ export async function runCliBench(): Promise<CliStats> {
     const inProcessMs: number[] = [];
     const processMs: number[] = [];
     const bareNodeMs: number[] = [];
-    await scanUrl(`${shop.origin}/`, { tier: 'growth', productPageBudget: 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 25_000 });
+    await scanUrl(`${shop.origin}/`, {
+      tier: 'growth',
+      productPageBudget: 4,
+      fetcher,
+      policy: { allowPrivateHosts: ['127.0.0.1'] },
+      deadline: Date.now() + 25_000,
+    });
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now();
-      await scanUrl(`${shop.origin}/`, { tier: 'growth', productPageBudget: 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 25_000 });
+      await scanUrl(`${shop.origin}/`, {
+        tier: 'growth',
+        productPageBudget: 4,
+        fetcher,
+        policy: { allowPrivateHosts: ['127.0.0.1'] },
+        deadline: Date.now() + 25_000,
+      });
       inProcessMs.push(performance.now() - started);
       processMs.push((await timedProcess([cli, `${shop.origin}/`, '--tier', 'growth', '--json'], env)).ms);
       bareNodeMs.push((await timedProcess(['-e', ''])).ms);
@@ -71,8 +88,21 @@ export async function runCliBench(): Promise<CliStats> {
     const warmMedianMs = median(warmMs);
     const cliFloor = median(inProcessMs) + median(bareNodeMs);
     return {
-      coldWarm: { latencyMs: 200, tier: 'free', firstMs: firstMs.map((ms) => round(ms)), warmMedianMs: round(warmMedianMs), ratio: round(median(firstMs) / warmMedianMs, 2) },
-      cli: { latencyMs: 100, processMs: round(median(processMs)), inProcessMs: round(median(inProcessMs)), bareNodeMs: round(median(bareNodeMs)), ratio: round(median(processMs) / cliFloor, 2), runs: RUNS },
+      coldWarm: {
+        latencyMs: 200,
+        tier: 'free',
+        firstMs: firstMs.map((ms) => round(ms)),
+        warmMedianMs: round(warmMedianMs),
+        ratio: round(median(firstMs) / warmMedianMs, 2),
+      },
+      cli: {
+        latencyMs: 100,
+        processMs: round(median(processMs)),
+        inProcessMs: round(median(inProcessMs)),
+        bareNodeMs: round(median(bareNodeMs)),
+        ratio: round(median(processMs) / cliFloor, 2),
+        runs: RUNS,
+      },
     };
   } finally {
     await fetcher.close();
@@ -84,10 +114,16 @@ export async function runCliBench(): Promise<CliStats> {
 
 export function printCli(stats: CliStats, verdict: (ok: boolean) => string): void {
   const { coldWarm, cli } = stats;
-  console.log(`\nFirst scan in a fresh process (bundled, plain node; ${coldWarm.tier} scan of agent-ready behind ${coldWarm.latencyMs} ms, ${coldWarm.firstMs.length} processes)`);
-  console.log(`  first scans ${coldWarm.firstMs.join(', ')} ms; warm median ${coldWarm.warmMedianMs} ms; cold/warm ${coldWarm.ratio}x (target 1.3x): ${verdict(coldWarm.ratio <= 1.3)}`);
+  console.log(
+    `\nFirst scan in a fresh process (bundled, plain node; ${coldWarm.tier} scan of agent-ready behind ${coldWarm.latencyMs} ms, ${coldWarm.firstMs.length} processes)`,
+  );
+  console.log(
+    `  first scans ${coldWarm.firstMs.join(', ')} ms; warm median ${coldWarm.warmMedianMs} ms; cold/warm ${coldWarm.ratio}x (target 1.3x): ${verdict(coldWarm.ratio <= 1.3)}`,
+  );
   console.log(`\nCommand line (node dist/cli/scan.mjs, growth scan of agent-ready behind ${cli.latencyMs} ms, medians of ${cli.runs})`);
-  console.log(`  whole process ${cli.processMs} ms; in-process scan ${cli.inProcessMs} ms + bare node ${cli.bareNodeMs} ms; ratio ${cli.ratio}x (target 1.2x): ${verdict(cli.ratio <= 1.2)}`);
+  console.log(
+    `  whole process ${cli.processMs} ms; in-process scan ${cli.inProcessMs} ms + bare node ${cli.bareNodeMs} ms; ratio ${cli.ratio}x (target 1.2x): ${verdict(cli.ratio <= 1.2)}`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) printCli(await runCliBench(), (ok) => (ok ? 'met' : 'NOT MET'));

@@ -58,13 +58,20 @@ async function bundle(entry: string, outdir: string, name: FunctionName | 'floor
   return outfile;
 }
 
-const importScript = 'const started = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - started));';
+const importScript =
+  'const started = performance.now(); await import(process.argv[1]); process.stdout.write(String(performance.now() - started));';
 
 function importOnce(file: string): number {
   const options = functionBundling.nodeOptions.split(' ').filter(Boolean);
   const child = spawnSync(process.execPath, [...options, '--input-type=module', '-e', importScript, pathToFileURL(file).href], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR', AWS_LAMBDA_FUNCTION_NAME: 'bench' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      AWS_REGION: 'eu-west-2',
+      TABLE_NAME: 'readiness',
+      LOG_LEVEL: 'ERROR',
+      AWS_LAMBDA_FUNCTION_NAME: 'bench',
+    },
   });
   if (child.status !== 0) throw new Error(`Importing ${file} failed: ${child.stderr}`);
   return Number(child.stdout);
@@ -107,8 +114,12 @@ export async function runColdStartBench(): Promise<ColdStartRow[]> {
 }
 
 export function printColdStart(rows: readonly ColdStartRow[]): void {
-  console.log(`\nCold start: each function bundled as deployed (NODE_OPTIONS=${functionBundling.nodeOptions || '(none)'}), median import of ${RUNS} fresh processes`);
-  console.log(`${'function'.padEnd(16)}${'bundle KB'.padStart(10)}${'import ms'.padStart(11)}${'size x'.padStart(8)}${'import x'.padStart(10)}${'target'.padStart(8)}  verdict`);
+  console.log(
+    `\nCold start: each function bundled as deployed (NODE_OPTIONS=${functionBundling.nodeOptions || '(none)'}), median import of ${RUNS} fresh processes`,
+  );
+  console.log(
+    `${'function'.padEnd(16)}${'bundle KB'.padStart(10)}${'import ms'.padStart(11)}${'size x'.padStart(8)}${'import x'.padStart(10)}${'target'.padStart(8)}  verdict`,
+  );
   for (const row of rows) {
     const ok = row.sizeRatio <= row.target && row.importRatio <= row.target;
     console.log(

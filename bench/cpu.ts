@@ -33,7 +33,16 @@ function retrievalOf(url: string, body: Buffer): Retrieval {
   return {
     state: 'fetched',
     resource: {
-      requestedUrl: url, finalUrl: url, status: 200, headers, redirects: [], body, text, charset, bytes: body.length, truncated: false,
+      requestedUrl: url,
+      finalUrl: url,
+      status: 200,
+      headers,
+      redirects: [],
+      body,
+      text,
+      charset,
+      bytes: body.length,
+      truncated: false,
       timing: { startedAt: 0, ttfbMs: 80, totalMs: 120 },
     },
   };
@@ -60,7 +69,11 @@ export function runCpuBench(): CpuStats {
 
   // Warm-up: compile the hot paths before measuring.
   for (const { body } of bodies.slice(0, 5)) {
-    const page = analysePage('https://shop.example/products/warm-up', 'product', retrievalOf('https://shop.example/products/warm-up', body));
+    const page = analysePage(
+      'https://shop.example/products/warm-up',
+      'product',
+      retrievalOf('https://shop.example/products/warm-up', body),
+    );
     const artifacts: Artifacts = { ...base, productPages: [page] };
     for (const check of allChecks) check.evaluate(artifacts);
   }
@@ -87,7 +100,12 @@ export function runCpuBench(): CpuStats {
     checksMs: summary(checks),
     totalMs: summary(analyse.map((ms, i) => ms + checks[i]!)),
     topChecks: [...checkTimes]
-      .map(([id, times]) => ({ id, totalMs: round(times.reduce((a, b) => a + b, 0)), medianMs: round(median(times)), maxMs: round(Math.max(...times)) }))
+      .map(([id, times]) => ({
+        id,
+        totalMs: round(times.reduce((a, b) => a + b, 0)),
+        medianMs: round(median(times)),
+        maxMs: round(Math.max(...times)),
+      }))
       .sort((a, b) => b.totalMs - a.totalMs)
       .slice(0, 6),
     slowestPages: perPage.sort((a, b) => b.analyseMs + b.checksMs - (a.analyseMs + a.checksMs)).slice(0, 3),

@@ -15,7 +15,13 @@ const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
 const budget = { free: 0, pro: 1, growth: 4 }[tier];
 async function scanOnce(): Promise<number> {
   const started = performance.now();
-  await scanUrl(`${origin}/`, { tier, productPageBudget: budget, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 25_000 });
+  await scanUrl(`${origin}/`, {
+    tier,
+    productPageBudget: budget,
+    fetcher,
+    policy: { allowPrivateHosts: ['127.0.0.1'] },
+    deadline: Date.now() + 25_000,
+  });
   return performance.now() - started;
 }
 const firstMs = await scanOnce();

@@ -6,7 +6,10 @@ const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Runs a bench child script under tsx from the repository root; its last stdout line is its JSON result. */
 export function runJsonChild<T>(child: URL, label: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(child)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const process_ = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(child)], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     process_.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

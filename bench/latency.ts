@@ -48,7 +48,12 @@ function observedRound(entry: FetchLogEntry, scanStart: number, latencyMs: numbe
   return Math.floor((entry.startedAt - scanStart) / latencyMs) + 1;
 }
 
-export async function runLatencyBench(options: { shops: readonly string[]; tiers: readonly Tier[]; runs: number; latencyMs: number }): Promise<LatencyRow[]> {
+export async function runLatencyBench(options: {
+  shops: readonly string[];
+  tiers: readonly Tier[];
+  runs: number;
+  latencyMs: number;
+}): Promise<LatencyRow[]> {
   const { latencyMs } = options;
   const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
   const servers = new Map<string, RunningShop>();
@@ -56,7 +61,11 @@ export async function runLatencyBench(options: { shops: readonly string[]; tiers
     for (const shop of options.shops) servers.set(shop, await startShop(shop, { latencyMs }));
     // One untimed scan warms up the JIT, the connection pool and the file cache.
     await scanUrl(`${servers.get(options.shops[0]!)!.origin}/`, {
-      tier: 'growth', productPageBudget: 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 20_000,
+      tier: 'growth',
+      productPageBudget: 4,
+      fetcher,
+      policy: { allowPrivateHosts: ['127.0.0.1'] },
+      deadline: Date.now() + 20_000,
     });
     const rows: LatencyRow[] = [];
     for (const tier of options.tiers) {
@@ -72,7 +81,11 @@ export async function runLatencyBench(options: { shops: readonly string[]; tiers
           const startedAt = Date.now();
           const started = performance.now();
           const { result, log } = await scanUrl(`${origin}/`, {
-            tier, productPageBudget: TIER_BUDGET[tier], fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: startedAt + 25_000,
+            tier,
+            productPageBudget: TIER_BUDGET[tier],
+            fetcher,
+            policy: { allowPrivateHosts: ['127.0.0.1'] },
+            deadline: startedAt + 25_000,
           });
           wallMs.push(performance.now() - started);
           score = result.score;
@@ -89,11 +102,19 @@ export async function runLatencyBench(options: { shops: readonly string[]; tiers
         }
         const medianWallMs = median(wallMs);
         rows.push({
-          tier, shop, runs: options.runs, wallMs: wallMs.map((ms) => round(ms)), medianWallMs: round(medianWallMs),
-          loggedRounds, observedRounds, lowerBoundMs: loggedRounds * latencyMs,
+          tier,
+          shop,
+          runs: options.runs,
+          wallMs: wallMs.map((ms) => round(ms)),
+          medianWallMs: round(medianWallMs),
+          loggedRounds,
+          observedRounds,
+          lowerBoundMs: loggedRounds * latencyMs,
           ratio: round(medianWallMs / (loggedRounds * latencyMs), 2),
           observedRatio: round(medianWallMs / (observedRounds * latencyMs), 2),
-          fetches, score, mismatches: [...mismatches.values()],
+          fetches,
+          score,
+          mismatches: [...mismatches.values()],
         });
       }
     }

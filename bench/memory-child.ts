@@ -17,17 +17,23 @@ const sampler = setInterval(() => {
   sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss);
 }, 5);
 const { result } = await scanUrl(`${origin}/`, {
-  tier: 'growth', productPageBudget: 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 25_000,
+  tier: 'growth',
+  productPageBudget: 4,
+  fetcher,
+  policy: { allowPrivateHosts: ['127.0.0.1'] },
+  deadline: Date.now() + 25_000,
 });
 clearInterval(sampler);
 sampledPeak = Math.max(sampledPeak, process.memoryUsage().rss);
 await fetcher.close();
-console.log(JSON.stringify({
-  baselineRssMb: baseline / MIB,
-  sampledPeakRssMb: sampledPeak / MIB,
-  // ru_maxrss (KiB on Linux): the true peak, including moments the sampler could not see.
-  maxRssMb: process.resourceUsage().maxRSS / 1024,
-  pages: result.pages.length,
-  pageBytes: result.pages.map((page) => page.bytes),
-  score: result.score,
-}));
+console.log(
+  JSON.stringify({
+    baselineRssMb: baseline / MIB,
+    sampledPeakRssMb: sampledPeak / MIB,
+    // ru_maxrss (KiB on Linux): the true peak, including moments the sampler could not see.
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    pages: result.pages.length,
+    pageBytes: result.pages.map((page) => page.bytes),
+    score: result.score,
+  }),
+);

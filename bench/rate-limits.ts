@@ -85,7 +85,9 @@ export async function runRateLimitBench(): Promise<RateLimitRow[]> {
 
 export function printRateLimits(rows: readonly RateLimitRow[]): void {
   console.log(`\nRate limiter: cost per request in an hour's window already near its limit (${REQUESTS} requests each)`);
-  console.log(`${'limit'.padStart(12)}${'admitted'.padStart(10)}${'CPU µs'.padStart(9)}${'heap B'.padStart(9)}${'reads'.padStart(8)}${'writes'.padStart(8)}${'item bytes'.padStart(12)}`);
+  console.log(
+    `${'limit'.padStart(12)}${'admitted'.padStart(10)}${'CPU µs'.padStart(9)}${'heap B'.padStart(9)}${'reads'.padStart(8)}${'writes'.padStart(8)}${'item bytes'.padStart(12)}`,
+  );
   for (const row of rows) {
     console.log(
       `${row.limit.toLocaleString('en-GB').padStart(12)}${String(row.admitted).padStart(10)}${String(row.cpuUsPerRequest).padStart(9)}${String(row.heapBytesPerRequest).padStart(9)}${String(row.readsPerRequest).padStart(8)}${String(row.writesPerRequest).padStart(8)}${String(row.itemBytes).padStart(12)}`,

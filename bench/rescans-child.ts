@@ -61,10 +61,19 @@ try {
     const id = randomUUID();
     ids.push(id);
     const dueAt = new Date(now - (index + 1) * 1_000).toISOString();
-    return { ...keys.watchedSite(accountId, id), type: 'WatchedSite', id, accountId, url: `https://site-${index}.example/`, ...keys.rescanDue(shardOf(id, config.rescanDueShards), dueAt, accountId, id) };
+    return {
+      ...keys.watchedSite(accountId, id),
+      type: 'WatchedSite',
+      id,
+      accountId,
+      url: `https://site-${index}.example/`,
+      ...keys.rescanDue(shardOf(id, config.rescanDueShards), dueAt, accountId, id),
+    };
   });
   for (let start = 0; start < items.length; start += 25) {
-    await db.send(new BatchWriteCommand({ RequestItems: { readiness: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    await db.send(
+      new BatchWriteCommand({ RequestItems: { readiness: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+    );
   }
   const sweepStarted = performance.now();
   let read = 0;
@@ -84,13 +93,20 @@ try {
   const sweepMs = performance.now() - sweepStarted;
   const seen = new Map<string, number>();
   for (;;) {
-    const { Messages } = await sqsClient.send(new ReceiveMessageCommand({ QueueUrl: sqs.queues.rescan.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const { Messages } = await sqsClient.send(
+      new ReceiveMessageCommand({ QueueUrl: sqs.queues.rescan.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+    );
     if (!Messages || Messages.length === 0) break;
     for (const message of Messages) {
       const body = JSON.parse(message.Body!) as RescanMessage;
       seen.set(body.siteId, (seen.get(body.siteId) ?? 0) + 1);
     }
-    await sqsClient.send(new DeleteMessageBatchCommand({ QueueUrl: sqs.queues.rescan.url, Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })) }));
+    await sqsClient.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: sqs.queues.rescan.url,
+        Entries: Messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle! })),
+      }),
+    );
   }
   const once = ids.filter((id) => seen.get(id) === 1).length;
 
@@ -99,11 +115,37 @@ try {
   const deps = createDependencies(config, { db, queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
   const accountId = randomUUID();
   const siteId = randomUUID();
-  await db.send(new PutCommand({ TableName: 'readiness', Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', siteCount: 1, scanCount: 0 } }));
   await db.send(
     new PutCommand({
       TableName: 'readiness',
-      Item: { ...keys.watchedSite(accountId, siteId), type: 'WatchedSite', id: siteId, accountId, url: `${shop.origin}/`, label: 'bench', alertEnabled: true, thresholds: [], lastScore: null, createdAt: new Date().toISOString(), version: 1, historyCount: 0 },
+      Item: {
+        ...keys.account(accountId),
+        type: 'Account',
+        id: accountId,
+        email: 'bench@example.com',
+        tier: 'growth',
+        siteCount: 1,
+        scanCount: 0,
+      },
+    }),
+  );
+  await db.send(
+    new PutCommand({
+      TableName: 'readiness',
+      Item: {
+        ...keys.watchedSite(accountId, siteId),
+        type: 'WatchedSite',
+        id: siteId,
+        accountId,
+        url: `${shop.origin}/`,
+        label: 'bench',
+        alertEnabled: true,
+        thresholds: [],
+        lastScore: null,
+        createdAt: new Date().toISOString(),
+        version: 1,
+        historyCount: 0,
+      },
     }),
   );
   const bare: number[] = [];
@@ -115,9 +157,16 @@ try {
     started = performance.now();
     const message: RescanMessage = { kind: 'rescan', accountId, siteId, slot: `run-${run}`, deferrals: 0 };
     await queue.send('rescan', message);
-    const { Messages } = await sqsClient.send(new ReceiveMessageCommand({ QueueUrl: sqs.queues.rescan.url, MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }));
+    const { Messages } = await sqsClient.send(
+      new ReceiveMessageCommand({ QueueUrl: sqs.queues.rescan.url, MaxNumberOfMessages: 1, WaitTimeSeconds: 1 }),
+    );
     const outcome = await rescanSite(JSON.parse(Messages![0]!.Body!) as RescanMessage, deps, 120);
-    await sqsClient.send(new DeleteMessageBatchCommand({ QueueUrl: sqs.queues.rescan.url, Entries: [{ Id: '0', ReceiptHandle: Messages![0]!.ReceiptHandle! }] }));
+    await sqsClient.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: sqs.queues.rescan.url,
+        Entries: [{ Id: '0', ReceiptHandle: Messages![0]!.ReceiptHandle! }],
+      }),
+    );
     const fullMs = performance.now() - started;
     if (outcome !== 'rescanned') throw new Error(`rescan ${run} ended ${outcome}`);
     if (run >= 2) {
@@ -128,7 +177,19 @@ try {
   await shop.close();
   client.destroy();
   sqsClient.destroy();
-  console.log(JSON.stringify({ sites: SITES, sweepMs, shardMs, read, queuedOnce: once, duplicates: [...seen.values()].filter((count) => count > 1).length, missing: ids.length - seen.size, bare, full }));
+  console.log(
+    JSON.stringify({
+      sites: SITES,
+      sweepMs,
+      shardMs,
+      read,
+      queuedOnce: once,
+      duplicates: [...seen.values()].filter((count) => count > 1).length,
+      missing: ids.length - seen.size,
+      bare,
+      full,
+    }),
+  );
 } finally {
   await sqs.stop();
   await dynamo.stop();

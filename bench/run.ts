@@ -69,8 +69,12 @@ function verdict(ok: boolean): string {
 
 function printLatency(rows: readonly LatencyRow[]): Record<Tier, { medianRatio: number; worstRatio: number; shops: string[] }> {
   console.log(`\nLatency: ${RUNS} scans per shop and tier, ${LATENCY_MS} ms added to every response`);
-  console.log('  bound = deepest logged round x latency; ratio = median / bound; seen ratio = median / (deepest round the start times show x latency)');
-  console.log(`${pad('tier', 7, true)}${pad('shop', 18, true)}${pad('median ms', 10)}${pad('rounds log/seen', 17)}${pad('bound ms', 10)}${pad('ratio', 7)}${pad('seen ratio', 11)}${pad('fetches', 9)}${pad('score', 7)}`);
+  console.log(
+    '  bound = deepest logged round x latency; ratio = median / bound; seen ratio = median / (deepest round the start times show x latency)',
+  );
+  console.log(
+    `${pad('tier', 7, true)}${pad('shop', 18, true)}${pad('median ms', 10)}${pad('rounds log/seen', 17)}${pad('bound ms', 10)}${pad('ratio', 7)}${pad('seen ratio', 11)}${pad('fetches', 9)}${pad('score', 7)}`,
+  );
   for (const row of rows) {
     console.log(
       `${pad(row.tier, 7, true)}${pad(row.shop, 18, true)}${pad(row.medianWallMs, 10)}${pad(`${row.loggedRounds}/${row.observedRounds}`, 17)}${pad(row.lowerBoundMs, 10)}${pad(row.ratio.toFixed(2), 7)}${pad(row.observedRatio.toFixed(2), 11)}${pad(row.fetches, 9)}${pad(row.score, 7)}`,
@@ -80,7 +84,11 @@ function printLatency(rows: readonly LatencyRow[]): Record<Tier, { medianRatio: 
   for (const tier of TIERS) {
     const counted = rows.filter((row) => row.tier === tier && !OUT_OF_RATIO.has(row.shop));
     const ratios = counted.map((row) => row.observedRatio);
-    perTier[tier] = { medianRatio: round(median(ratios), 2), worstRatio: round(Math.max(...ratios), 2), shops: counted.map((row) => row.shop) };
+    perTier[tier] = {
+      medianRatio: round(median(ratios), 2),
+      worstRatio: round(Math.max(...ratios), 2),
+      shops: counted.map((row) => row.shop),
+    };
     console.log(
       `  ${tier}: wall / observed critical path, median ${perTier[tier].medianRatio.toFixed(2)}x, worst ${perTier[tier].worstRatio.toFixed(2)}x over ${counted.length} shops (target <= ${TARGETS.ratio}x: ${verdict(perTier[tier].worstRatio <= TARGETS.ratio)}; ${OUT_OF_RATIO.size > 0 ? `${[...OUT_OF_RATIO].join(', ')} left out` : 'no shop left out'})`,
     );
@@ -108,7 +116,11 @@ async function main(): Promise<void> {
   const cpu = runCpuBench();
   console.log(`\nAnalysis CPU per page (${cpu.pages} real product pages; analysePage + every check's evaluate)`);
   console.log(`${pad('', 16, true)}${pad('median ms', 11)}${pad('p95 ms', 9)}${pad('max ms', 9)}`);
-  for (const [label, stats] of [['analysePage', cpu.analyseMs], ['checks', cpu.checksMs], ['total', cpu.totalMs]] as const) {
+  for (const [label, stats] of [
+    ['analysePage', cpu.analyseMs],
+    ['checks', cpu.checksMs],
+    ['total', cpu.totalMs],
+  ] as const) {
     console.log(`${pad(label, 16, true)}${pad(stats.median, 11)}${pad(stats.p95, 9)}${pad(stats.max, 9)}`);
   }
   console.log(`  target: median < ${TARGETS.cpuMedianMs} ms: ${verdict(cpu.totalMs.median < TARGETS.cpuMedianMs)}`);
@@ -117,16 +129,26 @@ async function main(): Promise<void> {
 
   const extraction = measureExtraction().scores;
   console.log('\n"What agents see" on all 93 real product pages (markup and visible text; F1 as the extraction benchmark counts it)');
-  console.log(`${pad('field', 14, true)}${pad('precision', 11)}${pad('recall', 8)}${pad('F1', 7)}${pad('TP/FP/FN', 12)}${pad('from text', 10)}`);
+  console.log(
+    `${pad('field', 14, true)}${pad('precision', 11)}${pad('recall', 8)}${pad('F1', 7)}${pad('TP/FP/FN', 12)}${pad('from text', 10)}`,
+  );
   for (const row of extraction) {
-    console.log(`${pad(row.field, 14, true)}${pad(row.precision, 11)}${pad(row.recall, 8)}${pad(row.f1, 7)}${pad(`${row.truePositives}/${row.falsePositives}/${row.falseNegatives}`, 12)}${pad(row.fromText, 10)}`);
+    console.log(
+      `${pad(row.field, 14, true)}${pad(row.precision, 11)}${pad(row.recall, 8)}${pad(row.f1, 7)}${pad(`${row.truePositives}/${row.falsePositives}/${row.falseNegatives}`, 12)}${pad(row.fromText, 10)}`,
+    );
   }
   const f1 = (field: string) => extraction.find((row) => row.field === field)!;
-  console.log(`  targets: price F1 >= 0.85 with precision >= 0.95: ${verdict(f1('price').f1 >= 0.85 && f1('price').precision >= 0.95)}; availability F1 >= 0.90: ${verdict(f1('availability').f1 >= 0.9)}; sku F1 >= 0.75: ${verdict(f1('sku').f1 >= 0.75)}`);
+  console.log(
+    `  targets: price F1 >= 0.85 with precision >= 0.95: ${verdict(f1('price').f1 >= 0.85 && f1('price').precision >= 0.95)}; availability F1 >= 0.90: ${verdict(f1('availability').f1 >= 0.9)}; sku F1 >= 0.75: ${verdict(f1('sku').f1 >= 0.75)}`,
+  );
 
   const memory = await runMemoryBench();
-  console.log(`\nMemory: growth scan of ${memory.pages} pages of ${Math.round((memory.pageBytes[0] ?? 0) / 1024)} KiB each (child process, bundled, plain node)`);
-  console.log(`  peak RSS ${memory.maxRssMb} MB (sampled ${memory.sampledPeakRssMb} MB), baseline ${memory.baselineRssMb} MB, scan adds ${memory.scanRssMb} MB`);
+  console.log(
+    `\nMemory: growth scan of ${memory.pages} pages of ${Math.round((memory.pageBytes[0] ?? 0) / 1024)} KiB each (child process, bundled, plain node)`,
+  );
+  console.log(
+    `  peak RSS ${memory.maxRssMb} MB (sampled ${memory.sampledPeakRssMb} MB), baseline ${memory.baselineRssMb} MB, scan adds ${memory.scanRssMb} MB`,
+  );
   console.log(`  target: peak <= ${TARGETS.rssMb} MB: ${verdict(memory.maxRssMb <= TARGETS.rssMb)}`);
 
   const accounts = await runAccountsBench();

@@ -9,8 +9,10 @@ export const PAGE_BYTES = 2 * 1024 * 1024;
 export const PRODUCTS = 4;
 
 function card(i: number, href: string): string {
-  return `<div class="card"><a href="${href}">Trail sock, merino blend, style ${i}</a><span class="price">€${(9 + (i % 40)).toFixed(2)}</span>` +
-    `<p>Cushioned merino blend sock with a reinforced heel and toe, made in Portugal. Colour ${i % 12}, sizes 36 to 47.</p></div>\n`;
+  return (
+    `<div class="card"><a href="${href}">Trail sock, merino blend, style ${i}</a><span class="price">€${(9 + (i % 40)).toFixed(2)}</span>` +
+    `<p>Cushioned merino blend sock with a reinforced heel and toe, made in Portugal. Colour ${i % 12}, sizes 36 to 47.</p></div>\n`
+  );
 }
 
 function fill(head: string, body: string): string {
@@ -34,8 +36,12 @@ function fill(head: string, body: string): string {
 
 function productPage(n: number): string {
   const jsonLd = JSON.stringify({
-    '@context': 'https://schema.org', '@type': 'Product', name: `Heavy product ${n}`, sku: `HEAVY-${n}`,
-    image: `https://cdn.example.com/heavy-${n}.jpg`, brand: { '@type': 'Brand', name: 'Synthetic' },
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: `Heavy product ${n}`,
+    sku: `HEAVY-${n}`,
+    image: `https://cdn.example.com/heavy-${n}.jpg`,
+    brand: { '@type': 'Brand', name: 'Synthetic' },
     offers: { '@type': 'Offer', price: `${n}9.00`, priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
   });
   return fill(
@@ -48,8 +54,12 @@ function productPage(n: number): string {
 export function syntheticRoutes(): Record<string, ShopRoute> {
   const links = Array.from({ length: PRODUCTS }, (_, i) => `<a href="/products/heavy-${i + 1}">Heavy product ${i + 1}</a>`).join(' ');
   const routes: Record<string, ShopRoute> = {
-    '/': { body: Buffer.from(fill('<title>Heavy shop</title>', `<h1>Heavy shop</h1><nav>${links}</nav>`)), contentType: 'text/html; charset=utf-8' },
+    '/': {
+      body: Buffer.from(fill('<title>Heavy shop</title>', `<h1>Heavy shop</h1><nav>${links}</nav>`)),
+      contentType: 'text/html; charset=utf-8',
+    },
   };
-  for (let n = 1; n <= PRODUCTS; n++) routes[`/products/heavy-${n}`] = { body: Buffer.from(productPage(n)), contentType: 'text/html; charset=utf-8' };
+  for (let n = 1; n <= PRODUCTS; n++)
+    routes[`/products/heavy-${n}`] = { body: Buffer.from(productPage(n)), contentType: 'text/html; charset=utf-8' };
   return routes;
 }

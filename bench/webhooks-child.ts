@@ -52,7 +52,12 @@ try {
   const deps = createDependencies(config, { db });
 
   const accountId = randomUUID();
-  await db.send(new PutCommand({ TableName: benchTable, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 } }));
+  await db.send(
+    new PutCommand({
+      TableName: benchTable,
+      Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 },
+    }),
+  );
   const caller = { accountId, tier: 'growth' } as Caller;
   for (let index = 0; index < RECEIVERS; index += 1) {
     const receiver = await startReceiver();
@@ -62,13 +67,38 @@ try {
 
   const { handler } = (await import('../functions/workers/webhook-delivery.js')) as { handler: QueueHandler };
   const pollers = Array.from({ length: POLLERS }, () =>
-    startQueuePoller({ client: sqsClient, queue: sqs.queues.webhook, region, handler, consumer: queueConsumer('webhook'), waitTimeSeconds: 1, log: quietLog }),
+    startQueuePoller({
+      client: sqsClient,
+      queue: sqs.queues.webhook,
+      region,
+      handler,
+      consumer: queueConsumer('webhook'),
+      waitTimeSeconds: 1,
+      log: quietLog,
+    }),
   );
 
   const queuedAt = new Map<string, number>();
   const messages: EventMessage[] = Array.from({ length: EVENTS }, () => {
     const id = randomUUID();
-    return { kind: 'event', event: { id, type: 'scan_complete', accountId, occurredAt: new Date().toISOString(), data: { scanId: randomUUID(), url: 'https://shop.example/', score: 70, band: 'partially_ready', tier: 'growth', siteId: null, batchId: null } } };
+    return {
+      kind: 'event',
+      event: {
+        id,
+        type: 'scan_complete',
+        accountId,
+        occurredAt: new Date().toISOString(),
+        data: {
+          scanId: randomUUID(),
+          url: 'https://shop.example/',
+          score: 70,
+          band: 'partially_ready',
+          tier: 'growth',
+          siteId: null,
+          batchId: null,
+        },
+      },
+    };
   });
   const queue = createQueue(config, sqsClient);
   const started = Date.now();
@@ -79,7 +109,8 @@ try {
     await queue.sendMany('webhook', batch);
   }
   const expected = EVENTS * RECEIVERS;
-  const hitCount = () => receivers.reduce((sum, receiver) => sum + [...receiver.hits.values()].reduce((n, times) => n + times.length, 0), 0);
+  const hitCount = () =>
+    receivers.reduce((sum, receiver) => sum + [...receiver.hits.values()].reduce((n, times) => n + times.length, 0), 0);
   const deadline = Date.now() + 180_000;
   while (hitCount() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   const finished = Date.now();
@@ -99,7 +130,19 @@ try {
       if (times[0] !== undefined) latencies.push(times[0] - at);
     }
   }
-  console.log(JSON.stringify({ events: EVENTS, receivers: RECEIVERS, pollers: POLLERS, expected, once, duplicates, missing, wallMs: finished - started, latencies }));
+  console.log(
+    JSON.stringify({
+      events: EVENTS,
+      receivers: RECEIVERS,
+      pollers: POLLERS,
+      expected,
+      once,
+      duplicates,
+      missing,
+      wallMs: finished - started,
+      latencies,
+    }),
+  );
 } finally {
   for (const receiver of receivers) {
     receiver.server.closeAllConnections();

@@ -55,7 +55,9 @@ export function printWebhooks(stats: WebhookStats): void {
     `  ${stats.events} events to ${stats.receivers} loopback receivers: delivered exactly once ${stats.deliveredOnce}/${expected}, ` +
       `twice or more ${stats.duplicates}, missing ${stats.missing}: ${stats.deliveredOnce === expected ? 'ok' : 'MISSED'}`,
   );
-  console.log(`  ${stats.deliveriesPerSecond} deliveries/s; queued -> receiver hit p50 ${stats.p50Ms} ms, p99 ${stats.p99Ms} ms (all 1,000 queued at once)`);
+  console.log(
+    `  ${stats.deliveriesPerSecond} deliveries/s; queued -> receiver hit p50 ${stats.p50Ms} ms, p99 ${stats.p99Ms} ms (all 1,000 queued at once)`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

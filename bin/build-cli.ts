@@ -34,7 +34,8 @@ export async function buildCli(outfile = defaultCliOutfile): Promise<string> {
   const code = core.outputFiles[0]!.contents;
   const coreFile = `scan-core.${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`;
   await mkdir(dir, { recursive: true });
-  for (const stale of (await readdir(dir)).filter((name) => /^scan-core\..*\.cjs$/.test(name) && name !== coreFile)) await rm(path.join(dir, stale), { force: true });
+  for (const stale of (await readdir(dir)).filter((name) => /^scan-core\..*\.cjs$/.test(name) && name !== coreFile))
+    await rm(path.join(dir, stale), { force: true });
   await writeFile(path.join(dir, coreFile), code);
   await build({
     entryPoints: [launcherEntry],

@@ -24,12 +24,16 @@ try {
   process.exit(1);
 }
 const { urls } = stack;
-console.log(`Local stack ready: API ${urls.api} · DynamoDB ${urls.dynamodb} · SQS ${urls.sqs} · SES ${urls.ses} (mail at ${urls.sesStore})`);
+console.log(
+  `Local stack ready: API ${urls.api} · DynamoDB ${urls.dynamodb} · SQS ${urls.sqs} · SES ${urls.ses} (mail at ${urls.sesStore})`,
+);
 console.log(`  API        ${urls.api}/api/health · ${urls.api}/api/openapi.json`);
 console.log(`  DynamoDB   ${urls.dynamodb} · ${stack.dataDir === null ? 'in memory' : `data in ${stack.dataDir}/dynamodb`}`);
 console.log(`  SQS        ${urls.sqs} · fauxqs, in memory: queues are recreated empty on every start`);
 console.log(`  SES        ${urls.ses} (web UI) · sent mail as JSON at ${urls.sesStore}`);
-console.log(`  Rescan     ${rescanIntervalSeconds > 0 ? `sweep every ${rescanIntervalSeconds} s` : 'timer off'} · now: npm run rescan [-- --all]`);
+console.log(
+  `  Rescan     ${rescanIntervalSeconds > 0 ? `sweep every ${rescanIntervalSeconds} s` : 'timer off'} · now: npm run rescan [-- --all]`,
+);
 console.log('  Mail       each sent mail is printed here, with its sign-in link');
 console.log('Ctrl-C stops everything.');
 startMailEcho({ storeUrl: urls.sesStore, log: consoleLog });

@@ -5,7 +5,11 @@ import { loadConfig } from '#shared/config.js';
 const { values } = parseArgs({ options: { all: { type: 'boolean', default: false } } });
 const url = `http://127.0.0.1:${loadConfig().port}/_local/rescan`;
 try {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ all: values.all }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ all: values.all }),
+  });
   const body = await response.text();
   console.log(body);
   process.exitCode = response.status === 202 ? 0 : 1;

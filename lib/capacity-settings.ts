@@ -34,8 +34,14 @@ export const quickAnswerSeconds = 0.05;
 export const quickAnswerShare = 0.25;
 
 /** POST /api/scan's throttle: what a quarter of its reserved concurrency answers quickly, within half the stage's. */
-export function publicScanThrottle(settings: Pick<CapacitySettings, 'publicScanConcurrency' | 'apiRateLimit' | 'apiBurstLimit'>): { rate: number; burst: number } {
-  const rate = Math.max(1, Math.min(Math.floor((settings.publicScanConcurrency * quickAnswerShare) / quickAnswerSeconds), Math.floor(settings.apiRateLimit / 2)));
+export function publicScanThrottle(settings: Pick<CapacitySettings, 'publicScanConcurrency' | 'apiRateLimit' | 'apiBurstLimit'>): {
+  rate: number;
+  burst: number;
+} {
+  const rate = Math.max(
+    1,
+    Math.min(Math.floor((settings.publicScanConcurrency * quickAnswerShare) / quickAnswerSeconds), Math.floor(settings.apiRateLimit / 2)),
+  );
   const burst = Math.max(1, Math.min(2 * rate, Math.floor(settings.apiBurstLimit / 2)));
   return { rate, burst };
 }

@@ -62,7 +62,8 @@ function readPublicBaseUrl(scope: Construct): string | undefined {
   } catch {
     return invalid('publicBaseUrl', value, 'an https URL');
   }
-  if (url.protocol !== 'https:' || url.search !== '' || url.hash !== '') invalid('publicBaseUrl', value, 'an https URL without query or fragment');
+  if (url.protocol !== 'https:' || url.search !== '' || url.hash !== '')
+    invalid('publicBaseUrl', value, 'an https URL without query or fragment');
   return value.replace(/\/+$/, '');
 }
 
@@ -88,7 +89,12 @@ function readStripeSettings(scope: Construct): DeploySettings['stripe'] {
     if (value !== 'on' && value !== 'off') invalid(key, value, '"on" or "off"');
     return value;
   };
-  return { priceIdPro: price('stripePriceIdPro'), priceIdGrowth: price('stripePriceIdGrowth'), automaticTax: toggle('stripeAutomaticTax'), taxIdCollection: toggle('stripeTaxIdCollection') };
+  return {
+    priceIdPro: price('stripePriceIdPro'),
+    priceIdGrowth: price('stripePriceIdGrowth'),
+    automaticTax: toggle('stripeAutomaticTax'),
+    taxIdCollection: toggle('stripeTaxIdCollection'),
+  };
 }
 
 export function readDeploySettings(scope: Construct): DeploySettings {

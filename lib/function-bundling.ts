@@ -39,7 +39,9 @@ export const functionBundling = {
  * its own environment.
  */
 export function bundleDefines(name: FunctionName, options: { defaultLimits: boolean } = { defaultLimits: true }): Record<string, string> {
-  return name === 'meta' && options.defaultLimits ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) } : {};
+  return name === 'meta' && options.defaultLimits
+    ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) }
+    : {};
 }
 
 /**

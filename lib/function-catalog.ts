@@ -102,7 +102,8 @@ export function consumerOf(queue: QueueName): WorkerName {
     return workers[name].trigger.queue === queue;
   });
   const [consumer] = consumers;
-  if (consumer === undefined || consumers.length > 1) throw new Error(`The ${queue} queue needs exactly one consumer, found ${consumers.length}`);
+  if (consumer === undefined || consumers.length > 1)
+    throw new Error(`The ${queue} queue needs exactly one consumer, found ${consumers.length}`);
   return consumer;
 }
 

@@ -56,8 +56,12 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
   }
   if (access.sendsMail) values.sesConfigurationSet = sources.sesConfigurationSet;
   const trigger = (workers as Partial<Record<FunctionName, WorkerSpec>>)[name]?.trigger;
-  if (trigger?.kind === 'queue' && trigger.deadLetters === 'consume') values[deadLetterArnKey(trigger.queue)] = sources.deadLetterQueueArns[trigger.queue];
+  if (trigger?.kind === 'queue' && trigger.deadLetters === 'consume')
+    values[deadLetterArnKey(trigger.queue)] = sources.deadLetterQueueArns[trigger.queue];
   if (access.readsWebhookSealingKey) values.webhookSealingKeySecretArn = sources.webhookSealingKeySecretArn;
   if (sources.edgeOriginSecret !== undefined && name in apiFunctions) values.edgeOriginSecret = sources.edgeOriginSecret;
-  return { ...sources.settings.serviceSettings, ...Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value])) };
+  return {
+    ...sources.settings.serviceSettings,
+    ...Object.fromEntries(Object.entries(values).map(([key, value]) => [envName(key), value])),
+  };
 }

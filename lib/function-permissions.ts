@@ -59,7 +59,11 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   batch: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['batch'] },
   // Register is rate limited; verify consumes the token and writes the key and its entry (or a dashboard
   // session) in one transaction; sign-out reads the session and its account and deletes the session.
-  auth: { table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], readsKeyPepper: true },
+  auth: {
+    table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']),
+    sendsTo: ['mail'],
+    readsKeyPepper: true,
+  },
   // Account routes have their own hourly limit; keys are listed, created and revoked in the account's partition;
   // the overview reads the newest scans (gsi1), the watched sites with their history and the webhooks.
   account: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
@@ -87,7 +91,12 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], readsWebhookSealingKey: true },
   // The job lease, the per-address mail cap, the account (created once) and the token it mails; an alert
   // digest reads the account's sites and its pending entries, and waits on its own queue.
-  mailSender: { table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']), sendsTo: ['mail'], sendsMail: true, readsKeyPepper: true },
+  mailSender: {
+    table: uniq(rateLimited, ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchGetItem']),
+    sendsTo: ['mail'],
+    sendsMail: true,
+    readsKeyPepper: true,
+  },
 };
 
 /**

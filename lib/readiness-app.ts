@@ -18,7 +18,9 @@ export interface ReadinessAppOptions {
 function edgeEnvironment(given: Environment | undefined): Required<Pick<Environment, 'region'>> & Environment {
   const region = given?.region ?? process.env.CDK_DEFAULT_REGION;
   if (region === undefined || region === '') {
-    throw new EdgeSettingsError('edgeWaf=on needs the region of the service stack: run cdk with a profile or AWS_REGION set (CDK_DEFAULT_REGION)');
+    throw new EdgeSettingsError(
+      'edgeWaf=on needs the region of the service stack: run cdk with a profile or AWS_REGION set (CDK_DEFAULT_REGION)',
+    );
   }
   const account = given?.account ?? process.env.CDK_DEFAULT_ACCOUNT;
   return account === undefined ? { region } : { account, region };
@@ -29,7 +31,10 @@ function edgeEnvironment(given: Environment | undefined): Required<Pick<Environm
  * unacknowledged finding stops `cdk synth`). With `-c edgeWaf=on`, a second stack in us-east-1 holds
  * the CloudFront web ACL. Shared by bin/app.ts and the infra tests.
  */
-export function createReadinessApp(props: AppProps = {}, options: ReadinessAppOptions = {}): { app: App; stack: ReadinessStack; edgeStack: EdgeWafStack | undefined } {
+export function createReadinessApp(
+  props: AppProps = {},
+  options: ReadinessAppOptions = {},
+): { app: App; stack: ReadinessStack; edgeStack: EdgeWafStack | undefined } {
   const app = new App(props);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   const { stage } = readDeploySettings(app);

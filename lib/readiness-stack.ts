@@ -55,7 +55,9 @@ export class ReadinessStack extends Stack {
     this.secrets = new ServiceSecrets(this, 'Secrets', { removalPolicy: settings.removalPolicy });
     this.mail = new Mail(this, 'Mail', { mailFrom: settings.mailFrom, sesIdentity: settings.sesIdentity });
     this.http = new ServiceHttpApi(this, 'Http', { ...lifecycle, capacity });
-    this.edge = edgeWebAclArn ? new EdgeDistribution(this, 'Edge', { api: this.http.api, webAclArn: edgeWebAclArn, removalPolicy: settings.removalPolicy }) : undefined;
+    this.edge = edgeWebAclArn
+      ? new EdgeDistribution(this, 'Edge', { api: this.http.api, webAclArn: edgeWebAclArn, removalPolicy: settings.removalPolicy })
+      : undefined;
 
     const { queues, secrets, mail, http } = this;
     this.functions = new ServiceFunctions(this, 'Functions', {
@@ -73,7 +75,10 @@ export class ReadinessStack extends Stack {
         publicBaseUrl: settings.publicBaseUrl ?? this.edge?.url ?? http.endpoint,
         tableName: this.table.tableName,
         queueUrls: Object.fromEntries(queueNames.map((name) => [name, queues[name].queueUrl])) as Record<QueueName, string>,
-        deadLetterQueueArns: Object.fromEntries(queueNames.map((name) => [name, queues[name].deadLetterQueue!.queue.queueArn])) as Record<QueueName, string>,
+        deadLetterQueueArns: Object.fromEntries(queueNames.map((name) => [name, queues[name].deadLetterQueue!.queue.queueArn])) as Record<
+          QueueName,
+          string
+        >,
         keyPepperSecretArn: secrets.keyPepper.secretArn,
         stripeSecretArn: secrets.stripe.secretArn,
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
@@ -83,7 +88,10 @@ export class ReadinessStack extends Stack {
       },
     });
     http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');
-    const schedule = new RescanSchedule(this, 'RescanSchedule', { sweep: this.functions.get('rescanSweep').handler, alarmTopic: alarms.topic });
+    const schedule = new RescanSchedule(this, 'RescanSchedule', {
+      sweep: this.functions.get('rescanSweep').handler,
+      alarmTopic: alarms.topic,
+    });
     new ServiceAlarms(this, 'Monitoring', {
       topic: alarms.topic,
       functions: this.functions.named,
@@ -94,7 +102,14 @@ export class ReadinessStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: http.stage.url, description: 'Base URL of the HTTP API' });
-    if (this.edge) new CfnOutput(this, 'EdgeUrl', { value: this.edge.url, description: 'Base URL of the API through CloudFront and AWS WAF' });
-    acknowledgeNagFindings({ functions: this.functions.all, secrets, api: http, scheduleDeadLetters: schedule.deadLetters, edge: this.edge });
+    if (this.edge)
+      new CfnOutput(this, 'EdgeUrl', { value: this.edge.url, description: 'Base URL of the API through CloudFront and AWS WAF' });
+    acknowledgeNagFindings({
+      functions: this.functions.all,
+      secrets,
+      api: http,
+      scheduleDeadLetters: schedule.deadLetters,
+      edge: this.edge,
+    });
   }
 }

@@ -8,13 +8,41 @@ import { ConfigError, configKeys, envName, loadConfig, type ConfigKey } from '#s
  * of shared/config.ts (tier limits, rate limits, caps, retention) may be set per deployment.
  */
 const stackOwned: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
-  'stage', 'port', 'dataDir', 'logLevel', 'awsRegion', 'tableName',
-  'dynamodbEndpoint', 'sqsEndpoint', 'sesEndpoint', 'dynamodbPort', 'sqsPort', 'sesPort',
-  'batchQueueUrl', 'rescanQueueUrl', 'sweepQueueUrl', 'webhookQueueUrl', 'mailQueueUrl', 'batchDeadLetterQueueArn',
-  'publicBaseUrl', 'mailFrom', 'sesConfigurationSet', 'allowPrivateTargets',
-  'keyPepper', 'keyPepperSecretArn', 'stripeSecretKey', 'stripeSecretArn', 'stripeWebhookSecret', 'stripeWebhookSecretArn',
-  'webhookSealingKey', 'webhookSealingKeySecretArn', 'edgeOriginSecret',
-  'stripePriceIdPro', 'stripePriceIdGrowth', 'stripeAutomaticTax', 'stripeTaxIdCollection',
+  'stage',
+  'port',
+  'dataDir',
+  'logLevel',
+  'awsRegion',
+  'tableName',
+  'dynamodbEndpoint',
+  'sqsEndpoint',
+  'sesEndpoint',
+  'dynamodbPort',
+  'sqsPort',
+  'sesPort',
+  'batchQueueUrl',
+  'rescanQueueUrl',
+  'sweepQueueUrl',
+  'webhookQueueUrl',
+  'mailQueueUrl',
+  'batchDeadLetterQueueArn',
+  'publicBaseUrl',
+  'mailFrom',
+  'sesConfigurationSet',
+  'allowPrivateTargets',
+  'keyPepper',
+  'keyPepperSecretArn',
+  'stripeSecretKey',
+  'stripeSecretArn',
+  'stripeWebhookSecret',
+  'stripeWebhookSecretArn',
+  'webhookSealingKey',
+  'webhookSealingKeySecretArn',
+  'edgeOriginSecret',
+  'stripePriceIdPro',
+  'stripePriceIdGrowth',
+  'stripeAutomaticTax',
+  'stripeTaxIdCollection',
   'scanTimeoutSeconds',
 ]);
 
@@ -34,7 +62,9 @@ function contextObject(scope: Construct): Record<string, unknown> {
       // reported below
     }
   }
-  throw new ServiceSettingsError(`Context value "serviceSettings" must be an object of settings, e.g. -c 'serviceSettings={"FREE_SCANS_PER_DAY":20}', got ${JSON.stringify(value)}`);
+  throw new ServiceSettingsError(
+    `Context value "serviceSettings" must be an object of settings, e.g. -c 'serviceSettings={"FREE_SCANS_PER_DAY":20}', got ${JSON.stringify(value)}`,
+  );
 }
 
 /**
@@ -48,10 +78,13 @@ export function readServiceSettings(scope: Construct): Record<string, string> {
     if (!tunableSettingNames.includes(name)) {
       const known = configKeys.some((key) => envName(key) === name);
       throw new ServiceSettingsError(
-        known ? `serviceSettings: ${name} is set by the stack itself, not per deployment` : `serviceSettings: ${name} is not a setting of the service (README "Configuration")`,
+        known
+          ? `serviceSettings: ${name} is set by the stack itself, not per deployment`
+          : `serviceSettings: ${name} is not a setting of the service (README "Configuration")`,
       );
     }
-    if (typeof value !== 'string' && typeof value !== 'number') throw new ServiceSettingsError(`serviceSettings: ${name} must be a number or a string, got ${JSON.stringify(value)}`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new ServiceSettingsError(`serviceSettings: ${name} must be a number or a string, got ${JSON.stringify(value)}`);
     try {
       loadConfig({ [name]: String(value) });
     } catch (error) {

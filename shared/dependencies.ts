@@ -51,13 +51,20 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
  * it was not built with fails loudly when touched, naming the entry point to wire it into.
  */
 export function composeDependencies(config: Config, parts: DependencyParts): Dependencies {
-  const deps = { config, clock: parts.clock ?? systemClock, logger: parts.logger ?? createLogger(config), lookup: parts.lookup, markupCache: parts.markupCache } as Dependencies;
+  const deps = {
+    config,
+    clock: parts.clock ?? systemClock,
+    logger: parts.logger ?? createLogger(config),
+    lookup: parts.lookup,
+    markupCache: parts.markupCache,
+  } as Dependencies;
   for (const name of wirable) {
     const part = parts[name];
     Object.defineProperty(deps, name, {
       enumerable: true,
       get: () => {
-        if (part === undefined) throw new Error(`This function was built without ${name}: add it to its entry point's dependencies (functions/)`);
+        if (part === undefined)
+          throw new Error(`This function was built without ${name}: add it to its entry point's dependencies (functions/)`);
         return part;
       },
     });

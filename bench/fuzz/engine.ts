@@ -59,7 +59,10 @@ function harvest(operation: Operation, body: unknown, pools: Record<IdPool, stri
     return;
   }
   if (operation.method !== 'POST' || operation.path.endsWith('}')) return;
-  const envelope = Object.values(record).find((value): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string');
+  const envelope = Object.values(record).find(
+    (value): value is Record<string, unknown> =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string',
+  );
   add(poolFor(`${operation.path}/{new}`, 'new'), record.id ?? record.batchId ?? envelope?.id);
 }
 
@@ -96,7 +99,11 @@ function urlOf(api: string, planned: PlannedRequest, pools: Record<IdPool, strin
 }
 
 /** All N requests, spread evenly over the operations (round-robin), each decided by the seed. */
-export function planRequests(document: OpenApiDocument, fixtures: Pick<Fixtures, 'loopbackOrigins'>, options: { requests: number; seed: number; maxBodyBytes: number }): PlannedRequest[] {
+export function planRequests(
+  document: OpenApiDocument,
+  fixtures: Pick<Fixtures, 'loopbackOrigins'>,
+  options: { requests: number; seed: number; maxBodyBytes: number },
+): PlannedRequest[] {
   const operations = operationsOf(document);
   const hosts = { loopbackOrigins: fixtures.loopbackOrigins };
   const resolve = (ref: string) => resolveLocal<JsonSchema>(document, { $ref: ref }, ref).value;
@@ -123,7 +130,10 @@ export function planRequests(document: OpenApiDocument, fixtures: Pick<Fixtures,
 }
 
 function describeRequest(planned: PlannedRequest, url: string): string {
-  const body = planned.body?.text === undefined ? '' : ` body(${planned.body.kind}, ${planned.body.contentType ?? 'no content-type'})=${planned.body.text.slice(0, 300)}`;
+  const body =
+    planned.body?.text === undefined
+      ? ''
+      : ` body(${planned.body.kind}, ${planned.body.contentType ?? 'no content-type'})=${planned.body.text.slice(0, 300)}`;
   const headers = planned.headers.length > 0 ? ` headers=${JSON.stringify(planned.headers)}` : '';
   const key = planned.key === 'bogus' ? `bogus(${JSON.stringify(planned.bogusAuthorization?.slice(0, 60))})` : planned.key;
   return `${planned.operation.method} ${url.slice(0, 300)} key=${key}${headers}${body}`;
@@ -146,7 +156,16 @@ export async function runFuzz(document: OpenApiDocument, options: FuzzOptions): 
     const key = `${planned.operation.operationId} ${status} ${kind}`;
     const existing = findings.get(key);
     if (existing) existing.count += 1;
-    else findings.set(key, { operationId: planned.operation.operationId, status, kind, count: 1, detail, request: describeRequest(planned, url), response: response.slice(0, 600) });
+    else
+      findings.set(key, {
+        operationId: planned.operation.operationId,
+        status,
+        kind,
+        count: 1,
+        detail,
+        request: describeRequest(planned, url),
+        response: response.slice(0, 600),
+      });
   };
 
   async function send(request: PlannedRequest): Promise<void> {
@@ -166,7 +185,13 @@ export async function runFuzz(document: OpenApiDocument, options: FuzzOptions): 
     let responseText = '';
     let contentType: string | null = null;
     try {
-      const response = await fetchFor(url, { method: operation.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(120_000) });
+      const response = await fetchFor(url, {
+        method: operation.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(120_000),
+      });
       status = response.status;
       contentType = response.headers.get('content-type');
       responseText = await response.text();
@@ -200,7 +225,8 @@ export async function runFuzz(document: OpenApiDocument, options: FuzzOptions): 
       const request = planned[next++]!;
       await send(request);
       sent += 1;
-      if (sent % 500 === 0) options.progress?.(`fuzz: ${sent}/${planned.length} requests, ${errors5xx} 5xx, ${schemaMismatches} mismatches`);
+      if (sent % 500 === 0)
+        options.progress?.(`fuzz: ${sent}/${planned.length} requests, ${errors5xx} 5xx, ${schemaMismatches} mismatches`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));

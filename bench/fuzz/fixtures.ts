@@ -29,10 +29,20 @@ export interface FixtureOptions {
   fetch?: Fetch;
 }
 
-async function callApi(fetch: Fetch, api: string, method: string, path: string, key: string, body?: unknown): Promise<Record<string, unknown>> {
+async function callApi(
+  fetch: Fetch,
+  api: string,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${api}${path}`, {
     method,
-    headers: { ...(key === '' ? {} : { authorization: `Bearer ${key}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(key === '' ? {} : { authorization: `Bearer ${key}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -68,7 +78,10 @@ export async function setUpFixtures(service: ServiceUrls, runId: string, options
 
     let accounts = options.accounts;
     if (!accounts) {
-      accounts = { free: await signUp(service, `fuzz-free-${runId}@fuzz.example`), growth: await signUp(service, `fuzz-growth-${runId}@fuzz.example`) };
+      accounts = {
+        free: await signUp(service, `fuzz-free-${runId}@fuzz.example`),
+        growth: await signUp(service, `fuzz-growth-${runId}@fuzz.example`),
+      };
       await subscribe(service, accounts.growth, 'growth');
     }
     const { free, growth } = accounts;
@@ -76,11 +89,21 @@ export async function setUpFixtures(service: ServiceUrls, runId: string, options
     const call = (method: string, path: string, key: string, body?: unknown) => callApi(send, api, method, path, key, body);
     const scan = await call('POST', '/api/v1/scan', growth, { url: `${shop.origin}/` });
     const publicScan = await call('POST', '/api/scan', '', { url: `${slowShop.origin}/` });
-    const site = (await call('POST', '/api/v1/watched-sites', growth, { url: `${shop.origin}/`, label: 'fuzz' })).site as Record<string, unknown>;
-    const threshold = (await call('POST', `/api/v1/watched-sites/${idOf(site.id)}/thresholds`, growth, { condition: 'drops_below', value: 40 })).threshold as Record<string, unknown>;
-    const webhook = (await call('POST', '/api/v1/webhooks', growth, { url: receiver.url, events: ['scan_complete'] })).webhook as Record<string, unknown>;
+    const site = (await call('POST', '/api/v1/watched-sites', growth, { url: `${shop.origin}/`, label: 'fuzz' })).site as Record<
+      string,
+      unknown
+    >;
+    const threshold = (
+      await call('POST', `/api/v1/watched-sites/${idOf(site.id)}/thresholds`, growth, { condition: 'drops_below', value: 40 })
+    ).threshold as Record<string, unknown>;
+    const webhook = (await call('POST', '/api/v1/webhooks', growth, { url: receiver.url, events: ['scan_complete'] })).webhook as Record<
+      string,
+      unknown
+    >;
     await call('POST', `/api/v1/webhooks/${idOf(webhook.id)}/test`, growth);
-    const deliveries = (await call('GET', `/api/v1/webhooks/${idOf(webhook.id)}/deliveries`, growth)).deliveries as Array<Record<string, unknown>>;
+    const deliveries = (await call('GET', `/api/v1/webhooks/${idOf(webhook.id)}/deliveries`, growth)).deliveries as Array<
+      Record<string, unknown>
+    >;
     const batch = await call('POST', '/api/v1/batch/scan', growth, { urls: [`${shop.origin}/`, 'http://127.0.0.1:1/'], label: 'fuzz' });
     const key = (await call('POST', '/api/v1/account/api-keys', growth, { label: 'fuzz spare' })).key as Record<string, unknown>;
 

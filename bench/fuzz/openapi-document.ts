@@ -82,7 +82,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
       const operation = item[method];
       if (!operation) continue;
       const base = `/paths/${escapePointer(path)}/${method}`;
-      const parameters = (operation.parameters ?? []).map((parameter, index) => resolveLocal(document, parameter, `${base}/parameters/${index}`).value);
+      const parameters = (operation.parameters ?? []).map(
+        (parameter, index) => resolveLocal(document, parameter, `${base}/parameters/${index}`).value,
+      );
       const body = operation.requestBody ? resolveLocal(document, operation.requestBody, `${base}/requestBody`).value : undefined;
       const responses: Record<string, ResponseObject> = {};
       const responseSchemaPointers: Record<string, Record<string, string>> = {};

@@ -21,7 +21,13 @@ function positiveInteger(value: string | undefined, name: string, fallback: numb
 export function parseFuzzOptions(argv: string[]): FuzzCommandOptions {
   const { values } = parseArgs({
     args: argv,
-    options: { requests: { type: 'string' }, seed: { type: 'string' }, concurrency: { type: 'string' }, url: { type: 'string' }, ses: { type: 'string' } },
+    options: {
+      requests: { type: 'string' },
+      seed: { type: 'string' },
+      concurrency: { type: 'string' },
+      url: { type: 'string' },
+      ses: { type: 'string' },
+    },
     strict: true,
   });
   if ((values.url === undefined) !== (values.ses === undefined)) throw new Error(`--url and --ses go together\n${usage}`);

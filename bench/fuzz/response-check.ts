@@ -47,13 +47,21 @@ export function createResponseChecker(document: OpenApiDocument) {
 
   return function check(operation: Operation, response: ObservedResponse): Mismatch | null {
     const key = documentedStatus(operation, response.status);
-    if (key === undefined) return { kind: 'undocumented_status', detail: `${response.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})` };
+    if (key === undefined)
+      return {
+        kind: 'undocumented_status',
+        detail: `${response.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
+      };
     const documented = operation.responses[key]!;
     const types = Object.keys(documented.content ?? {});
     // A response documented without content: its body is not described, so not checked.
     if (types.length === 0) return null;
     const mediaType = response.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!types.includes(mediaType)) return { kind: 'content_type', detail: `content type ${response.contentType ?? '(none)'} is not one documented for ${key} (${types.join(', ')})` };
+    if (!types.includes(mediaType))
+      return {
+        kind: 'content_type',
+        detail: `content type ${response.contentType ?? '(none)'} is not one documented for ${key} (${types.join(', ')})`,
+      };
     const pointer = operation.responseSchemaPointers[key]?.[mediaType];
     if (pointer === undefined || mediaType !== 'application/json') return null;
     let body: unknown;

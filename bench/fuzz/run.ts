@@ -20,10 +20,11 @@ async function main(): Promise<number> {
   let service: LocalService | undefined;
   let fixtures: Fixtures | undefined;
   let closing: Promise<void> | undefined;
-  const close = () => (closing ??= (async () => {
-    await fixtures?.close();
-    await service?.stop();
-  })());
+  const close = () =>
+    (closing ??= (async () => {
+      await fixtures?.close();
+      await service?.stop();
+    })());
   // The service runs in a process group of its own, which a terminal's Ctrl-C does not reach: stop it here.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void close().finally(() => process.exit(130)));

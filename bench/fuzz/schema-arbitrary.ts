@@ -18,7 +18,8 @@ export interface ArbitraryContext {
 type Schema = Record<string, unknown>;
 
 /** Property names the service may read as a target (a URL or a host), whatever their schema says. */
-const targetName = /^(?:urls?|endpoints?|hosts?|hostnames?|domains?|targets?|sites?|links?|hrefs?|websites?|origins?|callbacks?)$|url$|urls$|uri$/i;
+const targetName =
+  /^(?:urls?|endpoints?|hosts?|hostnames?|domains?|targets?|sites?|links?|hrefs?|websites?|origins?|callbacks?)$|url$|urls$|uri$/i;
 
 export function isTargetName(name: string | undefined): boolean {
   return name !== undefined && targetName.test(name);
@@ -39,7 +40,9 @@ const emailAddress = fc
 function formatted(format: string, context: ArbitraryContext): fc.Arbitrary<string> | undefined {
   switch (format) {
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((date) => date.toISOString());
     case 'email':
       return emailAddress;
     case 'uri':
@@ -61,7 +64,9 @@ function stringArbitrary(schema: Schema, context: ArbitraryContext, name: string
   if (typeof schema.pattern === 'string') {
     try {
       const pattern = new RegExp(schema.pattern);
-      return fc.stringMatching(pattern).filter((value) => [...value].length >= minLength && [...value].length <= (schema.maxLength as number | undefined ?? Infinity));
+      return fc
+        .stringMatching(pattern)
+        .filter((value) => [...value].length >= minLength && [...value].length <= ((schema.maxLength as number | undefined) ?? Infinity));
     } catch {
       // A pattern fast-check cannot read: plain text, which the service may refuse (that is a 400 to see).
     }
@@ -89,7 +94,10 @@ export function enumWordsByName(schemas: Record<string, unknown>, resolve: (ref:
     if (typeof properties !== 'object' || properties === null) continue;
     for (const [name, property] of Object.entries(properties)) {
       const direct = follow(property);
-      const values = [...((direct?.enum as unknown[] | undefined) ?? []), ...((follow(direct?.items)?.enum as unknown[] | undefined) ?? [])];
+      const values = [
+        ...((direct?.enum as unknown[] | undefined) ?? []),
+        ...((follow(direct?.items)?.enum as unknown[] | undefined) ?? []),
+      ];
       for (const value of values) if (typeof value === 'string') (words[name] ??= new Set()).add(value);
     }
   }
@@ -101,7 +109,8 @@ export function enumWords(node: unknown, words = new Set<string>()): string[] {
   if (Array.isArray(node)) node.forEach((item) => enumWords(item, words));
   else if (typeof node === 'object' && node !== null) {
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && Array.isArray(value)) value.filter((item): item is string => typeof item === 'string').forEach((item) => words.add(item));
+      if (key === 'enum' && Array.isArray(value))
+        value.filter((item): item is string => typeof item === 'string').forEach((item) => words.add(item));
       else enumWords(value, words);
     }
   }
@@ -119,7 +128,14 @@ function numberArbitrary(schema: Schema, integer: boolean): fc.Arbitrary<number>
     return fc.integer({ min: low, max: Math.max(low, high) });
   }
   return fc
-    .double({ min: min ?? -1e9, max: max ?? 1e9, noNaN: true, noDefaultInfinity: true, minExcluded: exclusiveMin !== undefined, maxExcluded: exclusiveMax !== undefined })
+    .double({
+      min: min ?? -1e9,
+      max: max ?? 1e9,
+      noNaN: true,
+      noDefaultInfinity: true,
+      minExcluded: exclusiveMin !== undefined,
+      maxExcluded: exclusiveMax !== undefined,
+    })
     .map((value) => (Object.is(value, -0) ? 0 : value));
 }
 
@@ -131,11 +147,18 @@ function objectArbitrary(schema: Schema, context: ArbitraryContext, depth: numbe
   const known = fc.record(model, { requiredKeys: [...required].filter((name) => name in model) });
   // Required names without a property schema: any JSON value does.
   const missing = [...required].filter((name) => !(name in model));
-  const withMissing = missing.length === 0 ? known : fc.tuple(known, fc.tuple(...missing.map(() => fc.jsonValue({ maxDepth: 1 })))).map(([value, extra]) => ({ ...value, ...Object.fromEntries(missing.map((name, index) => [name, extra[index]])) }));
+  const withMissing =
+    missing.length === 0
+      ? known
+      : fc
+          .tuple(known, fc.tuple(...missing.map(() => fc.jsonValue({ maxDepth: 1 }))))
+          .map(([value, extra]) => ({ ...value, ...Object.fromEntries(missing.map((name, index) => [name, extra[index]])) }));
   const additional = schema.additionalProperties;
   if (additional === undefined || additional === false || depth > 3) return withMissing;
   const valueSchema: JsonSchema = additional === true ? {} : (additional as JsonSchema);
-  const extras = fc.dictionary(fc.stringMatching(/^x_[a-z]{1,8}$/), schemaArbitrary(valueSchema, context, { depth: depth + 1 }), { maxKeys: 3 });
+  const extras = fc.dictionary(fc.stringMatching(/^x_[a-z]{1,8}$/), schemaArbitrary(valueSchema, context, { depth: depth + 1 }), {
+    maxKeys: 3,
+  });
   return fc.tuple(withMissing, extras).map(([value, extra]) => ({ ...extra, ...value }));
 }
 
@@ -143,7 +166,9 @@ function arrayArbitrary(schema: Schema, context: ArbitraryContext, name: string 
   const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const maxLength = typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, minLength + 20) : minLength + 5;
   const items = schemaArbitrary((schema.items ?? {}) as JsonSchema, context, { name, depth: depth + 1 });
-  return schema.uniqueItems === true ? fc.uniqueArray(items, { minLength, maxLength, selector: (value) => JSON.stringify(value) }) : fc.array(items, { minLength, maxLength });
+  return schema.uniqueItems === true
+    ? fc.uniqueArray(items, { minLength, maxLength, selector: (value) => JSON.stringify(value) })
+    : fc.array(items, { minLength, maxLength });
 }
 
 function anyJson(context: ArbitraryContext, name: string | undefined): fc.Arbitrary<unknown> {
@@ -176,7 +201,11 @@ function ofType(type: string, schema: Schema, context: ArbitraryContext, name: s
  * Values valid against a JSON Schema (the subset OpenAPI 3.1 documents use), except that every string
  * under a target-like name or of format uri comes from `context.targetUrl`, valid or not.
  */
-export function schemaArbitrary(schema: JsonSchema, context: ArbitraryContext, at: { name?: string | undefined; depth?: number } = {}): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: JsonSchema,
+  context: ArbitraryContext,
+  at: { name?: string | undefined; depth?: number } = {},
+): fc.Arbitrary<unknown> {
   const { name } = at;
   const depth = at.depth ?? 0;
   if (schema === true) return anyJson(context, name);
@@ -188,7 +217,9 @@ export function schemaArbitrary(schema: JsonSchema, context: ArbitraryContext, a
   if (Array.isArray(alternatives)) {
     const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema;
     // Sibling keywords apply to every branch.
-    return fc.oneof(...alternatives.map((branch) => schemaArbitrary(typeof branch === 'object' ? { ...rest, ...branch } : branch, context, at)));
+    return fc.oneof(
+      ...alternatives.map((branch) => schemaArbitrary(typeof branch === 'object' ? { ...rest, ...branch } : branch, context, at)),
+    );
   }
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;

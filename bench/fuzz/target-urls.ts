@@ -41,7 +41,10 @@ const pathSegment = fc.oneof(
 );
 
 const suffix = fc
-  .record({ segments: fc.array(pathSegment, { maxLength: 4 }), query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }) })
+  .record({
+    segments: fc.array(pathSegment, { maxLength: 4 }),
+    query: fc.option(fc.stringMatching(/^[a-z]{1,6}=[a-z0-9]{0,6}$/), { nil: undefined }),
+  })
   .map(({ segments, query }) => `/${segments.join('/')}${query ? `?${query}` : ''}`);
 
 /** Loopback URLs with a path: text appended to one stays on the same origin. */
@@ -57,7 +60,12 @@ export function targetUrlArbitrary(hosts: TargetHosts): fc.Arbitrary<string> {
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...refusedOrigins), suffix).map(([origin, path]) => `${origin}${path}`) },
     { weight: 1, arbitrary: fc.constantFrom(...unparseable) },
     // Over-long, still loopback: the path is what grows.
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...origins), fc.integer({ min: 1_900, max: 5_000 })).map(([origin, length]) => `${origin}/${'a'.repeat(length)}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...origins), fc.integer({ min: 1_900, max: 5_000 }))
+        .map(([origin, length]) => `${origin}/${'a'.repeat(length)}`),
+    },
   );
 }
 

@@ -42,7 +42,11 @@ async function account(service: ServiceUrls, role: string): Promise<LoadAccount>
  * Signs up the load's accounts. Batch traffic is spread over `batchAccounts` growth accounts so that
  * each webhook's delivery log (its last 50 attempts) still holds every attempt of the run.
  */
-export async function createAccounts(service: ServiceUrls, batchAccounts: number, receiverOrigins: readonly string[]): Promise<LoadAccounts> {
+export async function createAccounts(
+  service: ServiceUrls,
+  batchAccounts: number,
+  receiverOrigins: readonly string[],
+): Promise<LoadAccounts> {
   const limit = pLimit(4);
   const [scanner, reader, sites] = await Promise.all(['scanner', 'reader', 'sites'].map((role) => limit(() => account(service, role))));
   const batches = await Promise.all(

@@ -17,7 +17,12 @@ declare module 'autocannon' {
     overallRate?: number;
     method?: string;
     headers?: Record<string, string>;
-    requests?: Array<Request & { setupRequest?: (request: Request, context: Record<string, unknown>) => Request; onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void }>;
+    requests?: Array<
+      Request & {
+        setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+        onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+      }
+    >;
   }
 
   interface Result {

@@ -43,9 +43,18 @@ async function usageChecks({ api, accounts, records }: CheckInput): Promise<Inva
   const scans = tally(records.scan!);
   const scanner = await usageOf(api, accounts.scanner.key);
   const scanCalls = metered(scans);
-  results.push(countWithin('usage.scans.monthlyApiCalls', scanner.monthlyApiCalls - accounts.scanner.baseline.monthlyApiCalls, scanCalls.definite, scanCalls.ambiguous));
+  results.push(
+    countWithin(
+      'usage.scans.monthlyApiCalls',
+      scanner.monthlyApiCalls - accounts.scanner.baseline.monthlyApiCalls,
+      scanCalls.definite,
+      scanCalls.ambiguous,
+    ),
+  );
   // A scan counts when it succeeds: a 502/504 gives its scan of the day back.
-  results.push(countWithin('usage.scans.dailyScans', scanner.dailyScans - accounts.scanner.baseline.dailyScans, countOf(scans, 200), scans.unsettled));
+  results.push(
+    countWithin('usage.scans.dailyScans', scanner.dailyScans - accounts.scanner.baseline.dailyScans, countOf(scans, 200), scans.unsettled),
+  );
 
   const reader = await usageOf(api, accounts.reader.key);
   results.push(countWithin('usage.accountRoutes.unmetered', reader.monthlyApiCalls - accounts.reader.baseline.monthlyApiCalls, 0));
@@ -56,7 +65,14 @@ async function usageChecks({ api, accounts, records }: CheckInput): Promise<Inva
   const sites = tally(records.addWatchedSite!);
   const sitesUsage = await usageOf(api, accounts.sites.key);
   const siteCalls = metered(sites);
-  results.push(countWithin('usage.watchedSites.monthlyApiCalls', sitesUsage.monthlyApiCalls - accounts.sites.baseline.monthlyApiCalls, siteCalls.definite, siteCalls.ambiguous));
+  results.push(
+    countWithin(
+      'usage.watchedSites.monthlyApiCalls',
+      sitesUsage.monthlyApiCalls - accounts.sites.baseline.monthlyApiCalls,
+      siteCalls.definite,
+      siteCalls.ambiguous,
+    ),
+  );
   const listed = await expectOk<{ sites: unknown[] }>(api, 'GET', '/api/v1/watched-sites', accounts.sites.key);
   results.push(countWithin('watchedSites.listedEqualsCreated', listed.sites.length, countOf(sites, 201), sites.unsettled));
   return results;
@@ -66,11 +82,17 @@ async function usageChecks({ api, accounts, records }: CheckInput): Promise<Inva
 export async function concurrentCreates(api: string, key: string, shop: string, count: number): Promise<InvariantResult> {
   const before = (await expectOk<{ sites: unknown[] }>(api, 'GET', '/api/v1/watched-sites', key)).sites.length;
   const run = Date.now().toString(36);
-  const answers = await Promise.all(Array.from({ length: count }, (_, index) => call(api, 'POST', '/api/v1/watched-sites', key, { url: `${shop}/burst-${run}-${index}` })));
+  const answers = await Promise.all(
+    Array.from({ length: count }, (_, index) => call(api, 'POST', '/api/v1/watched-sites', key, { url: `${shop}/burst-${run}-${index}` })),
+  );
   const after = (await expectOk<{ sites: unknown[] }>(api, 'GET', '/api/v1/watched-sites', key)).sites.length;
   const created = answers.filter((answer) => answer.status === 201).length;
   const ok = created === count && after - before === count;
-  return { name: 'watchedSites.concurrentCreatesListN', ok, detail: `${count} at once: ${created} answered 201, the list grew by ${after - before}` };
+  return {
+    name: 'watchedSites.concurrentCreatesListN',
+    ok,
+    detail: `${count} at once: ${created} answered 201, the list grew by ${after - before}`,
+  };
 }
 
 interface AccountBatches {
@@ -115,11 +137,22 @@ async function batchesOf(api: string, account: BatchAccount): Promise<BatchDetai
 
 const isFinal = (batch: BatchDetail) => batch.status === 'completed' || batch.status === 'failed';
 
-async function batchChecks(input: CheckInput, acceptedIds: ReadonlyMap<number, readonly string[]>, deadline: number): Promise<{ results: InvariantResult[]; settled: AccountBatches[] }> {
+async function batchChecks(
+  input: CheckInput,
+  acceptedIds: ReadonlyMap<number, readonly string[]>,
+  deadline: number,
+): Promise<{ results: InvariantResult[]; settled: AccountBatches[] }> {
   const { api, accounts, records, log } = input;
   log(`Waiting for every batch to reach a final state (at most ${Math.round((deadline - Date.now()) / 1000)} s)`);
   const settled = await Promise.all(
-    accounts.batches.map(async (account) => ({ account, batches: await waitFor(deadline, () => batchesOf(api, account), (batches) => batches.every(isFinal)) })),
+    accounts.batches.map(async (account) => ({
+      account,
+      batches: await waitFor(
+        deadline,
+        () => batchesOf(api, account),
+        (batches) => batches.every(isFinal),
+      ),
+    })),
   );
   const notFinal: string[] = [];
   const unlisted: string[] = [];
@@ -147,7 +180,12 @@ async function batchChecks(input: CheckInput, acceptedIds: ReadonlyMap<number, r
       const scanned = batch.results.filter((item) => item.status === 'completed').length;
       // A failed item may have been counted (a scan given back keeps its API call), and an item not done
       // yet may have been counted by an attempt that has not finished: open either way.
-      const failed = batch.results.filter((item) => (item.status === 'failed' && !(item.error ?? '').startsWith('Not scanned')) || item.status === 'pending' || item.status === 'processing').length;
+      const failed = batch.results.filter(
+        (item) =>
+          (item.status === 'failed' && !(item.error ?? '').startsWith('Not scanned')) ||
+          item.status === 'pending' ||
+          item.status === 'processing',
+      ).length;
       definiteScans += scanned;
       ambiguousScans += failed;
       definiteCalls += scanned;
@@ -220,14 +258,21 @@ async function webhookChecks(input: CheckInput, settled: readonly AccountBatches
     const answeredIds = answered.map((arrival) => arrival.webhookId);
     // The log is written after the answer: give the last attempts a moment to land.
     const logOf = () => expectOk<DeliveryLog>(api, 'GET', `/api/v1/webhooks/${account.webhookId}/deliveries`, account.key);
-    const successIds = (entries: DeliveryLog) => entries.deliveries.filter((entry) => entry.success && !entry.test).map((entry) => entry.eventId);
-    const entries = await waitFor(Math.min(deadline, Date.now() + 15_000), logOf, (current) => current.deliveries.length >= deliveryLogLength || sameSet('', successIds(current), answeredIds, '', '').ok);
+    const successIds = (entries: DeliveryLog) =>
+      entries.deliveries.filter((entry) => entry.success && !entry.test).map((entry) => entry.eventId);
+    const entries = await waitFor(
+      Math.min(deadline, Date.now() + 15_000),
+      logOf,
+      (current) => current.deliveries.length >= deliveryLogLength || sameSet('', successIds(current), answeredIds, '', '').ok,
+    );
     const successes = successIds(entries);
     logRepeats.push(...repeated(successes));
     if (entries.deliveries.length >= deliveryLogLength) {
       partialLogs += 1;
       const answeredSet = new Set(answeredIds);
-      logMismatches.push(...successes.filter((id) => !answeredSet.has(id)).map((id) => `account ${account.index}: ${id} logged, not received`));
+      logMismatches.push(
+        ...successes.filter((id) => !answeredSet.has(id)).map((id) => `account ${account.index}: ${id} logged, not received`),
+      );
     } else {
       const compared = sameSet(`account ${account.index}`, successes, answeredIds, 'the log', 'the receiver');
       if (!compared.ok) logMismatches.push(`${compared.name}: ${compared.detail}`);
@@ -244,7 +289,10 @@ async function webhookChecks(input: CheckInput, settled: readonly AccountBatches
 }
 
 /** Every invariant, by name. */
-export async function checkInvariants(input: CheckInput, acceptedBatchIds: ReadonlyMap<number, readonly string[]>): Promise<InvariantResult[]> {
+export async function checkInvariants(
+  input: CheckInput,
+  acceptedBatchIds: ReadonlyMap<number, readonly string[]>,
+): Promise<InvariantResult[]> {
   const deadline = Date.now() + input.drainDeadlineMs;
   const { results: batchResults, settled } = await batchChecks(input, acceptedBatchIds, deadline);
   const webhookResults = await webhookChecks(input, settled, deadline);

@@ -59,7 +59,12 @@ export function databaseFaults(port: number): DatabaseFaults {
         readlink(`/proc/${pid}/cwd`),
         readFile(`/proc/${pid}/environ`, 'utf8'),
       ]);
-      const env = Object.fromEntries(environ.split('\0').filter((entry) => entry.includes('=')).map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+      const env = Object.fromEntries(
+        environ
+          .split('\0')
+          .filter((entry) => entry.includes('='))
+          .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+      );
       signal(pid, 'SIGKILL');
       for (let waited = 0; (await dynamoDbLocalOnPort(port)).length > 0; waited += 100) {
         if (waited > 10_000) throw new Error('DynamoDB Local did not exit after SIGKILL');

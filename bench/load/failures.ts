@@ -21,7 +21,12 @@ export interface FailureTally {
  * documented answer for an unreachable shop, not a failure of the service; any other status from it
  * (a 500, a 503) still is.
  */
-export function tallyFailures(records: readonly RouteRecord[], expectsUpstreamFailure: ReadonlySet<string>, windows: readonly FaultWindow[], graceMs: number): FailureTally {
+export function tallyFailures(
+  records: readonly RouteRecord[],
+  expectsUpstreamFailure: ReadonlySet<string>,
+  windows: readonly FaultWindow[],
+  graceMs: number,
+): FailureTally {
   const failures: Failure[] = [];
   const expectedUpstream: Failure[] = [];
   for (const record of records) {

@@ -27,7 +27,12 @@ export function databaseGraceMs(deadlines: DatabaseDeadlines): number {
 }
 
 /** The window (if any) that explains an API failure seen at `atMs`. */
-export function windowAt(atMs: number, windows: readonly FaultWindow[], graceMs: number, nowMs: number = Number.POSITIVE_INFINITY): FaultWindow | undefined {
+export function windowAt(
+  atMs: number,
+  windows: readonly FaultWindow[],
+  graceMs: number,
+  nowMs: number = Number.POSITIVE_INFINITY,
+): FaultWindow | undefined {
   return windows.find((window) => window.affectsApi && atMs >= window.startMs && atMs <= (window.endMs ?? nowMs) + graceMs);
 }
 
@@ -36,7 +41,11 @@ export interface TimedFailure {
 }
 
 /** Splits failures into those a fault explains and those it does not. */
-export function classifyFailures<T extends TimedFailure>(failures: readonly T[], windows: readonly FaultWindow[], graceMs: number): { inWindow: T[]; outside: T[] } {
+export function classifyFailures<T extends TimedFailure>(
+  failures: readonly T[],
+  windows: readonly FaultWindow[],
+  graceMs: number,
+): { inWindow: T[]; outside: T[] } {
   const inWindow: T[] = [];
   const outside: T[] = [];
   for (const failure of failures) (windowAt(failure.atMs, windows, graceMs) ? inWindow : outside).push(failure);

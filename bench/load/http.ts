@@ -4,7 +4,13 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   body: T;
 }
 
-export async function call<T = Record<string, unknown>>(api: string, method: string, path: string, key: string | null, body?: unknown): Promise<ApiAnswer<T>> {
+export async function call<T = Record<string, unknown>>(
+  api: string,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
   const response = await fetch(`${api}${path}`, {
     method,
     headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -22,7 +28,13 @@ export async function call<T = Record<string, unknown>>(api: string, method: str
 }
 
 /** The same, insisting on a 2xx. */
-export async function expectOk<T = Record<string, unknown>>(api: string, method: string, path: string, key: string | null, body?: unknown): Promise<T> {
+export async function expectOk<T = Record<string, unknown>>(
+  api: string,
+  method: string,
+  path: string,
+  key: string | null,
+  body?: unknown,
+): Promise<T> {
   const answer = await call<T>(api, method, path, key, body);
   if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;

@@ -17,7 +17,11 @@ export function countWithin(name: string, actual: number, definite: number, ambi
 }
 
 export function allTrue(name: string, failures: readonly string[], checked: number): InvariantResult {
-  return { name, ok: failures.length === 0, detail: failures.length === 0 ? `${checked} checked` : `${failures.length} of ${checked}: ${failures.slice(0, 5).join('; ')}` };
+  return {
+    name,
+    ok: failures.length === 0,
+    detail: failures.length === 0 ? `${checked} checked` : `${failures.length} of ${checked}: ${failures.slice(0, 5).join('; ')}`,
+  };
 }
 
 /** Ids seen more than once. */
@@ -35,8 +39,20 @@ export function setDifference(left: Iterable<string>, right: Iterable<string>): 
   return { onlyLeft: [...a].filter((id) => !b.has(id)), onlyRight: [...b].filter((id) => !a.has(id)) };
 }
 
-export function sameSet(name: string, left: Iterable<string>, right: Iterable<string>, leftName: string, rightName: string): InvariantResult {
+export function sameSet(
+  name: string,
+  left: Iterable<string>,
+  right: Iterable<string>,
+  leftName: string,
+  rightName: string,
+): InvariantResult {
   const { onlyLeft, onlyRight } = setDifference(left, right);
   const ok = onlyLeft.length === 0 && onlyRight.length === 0;
-  return { name, ok, detail: ok ? `${new Set(left).size} ids agree` : `${onlyLeft.length} only in ${leftName}, ${onlyRight.length} only in ${rightName} (${[...onlyLeft, ...onlyRight].slice(0, 3).join(', ')})` };
+  return {
+    name,
+    ok,
+    detail: ok
+      ? `${new Set(left).size} ids agree`
+      : `${onlyLeft.length} only in ${leftName}, ${onlyRight.length} only in ${rightName} (${[...onlyLeft, ...onlyRight].slice(0, 3).join(', ')})`,
+  };
 }

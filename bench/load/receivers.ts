@@ -36,7 +36,12 @@ export async function startSlowReceiver(delayMs: number): Promise<SlowReceiver> 
       } catch {
         // recorded as unknown
       }
-      const arrival: Arrival = { path: request.url ?? '', webhookId: String(request.headers['webhook-id'] ?? ''), type, outcome: 'pending' };
+      const arrival: Arrival = {
+        path: request.url ?? '',
+        webhookId: String(request.headers['webhook-id'] ?? ''),
+        type,
+        outcome: 'pending',
+      };
       arrivals.push(arrival);
       const wait = Math.max(delayMs, hangUntilMs - Date.now());
       setTimeout(() => {

@@ -55,11 +55,17 @@ async function main(): Promise<number> {
   cleanups.push(() => targets.stop());
   const receivers: SlowReceiver[] = await Promise.all([startSlowReceiver(300), startSlowReceiver(1_000)]);
   cleanups.push(() => Promise.all(receivers.map((receiver) => receiver.close())).then(() => undefined));
-  log(`Shops ${targets.shops.join(' ')} (latency ${shopLatencyMs} ms), resetting target ${targets.resetting}, webhook receivers ${receivers.map((r) => r.origin).join(' ')} (answer after 300 ms and 1 s)`);
+  log(
+    `Shops ${targets.shops.join(' ')} (latency ${shopLatencyMs} ms), resetting target ${targets.resetting}, webhook receivers ${receivers.map((r) => r.origin).join(' ')} (answer after 300 ms and 1 s)`,
+  );
 
   let service: Pick<LocalService, 'api' | 'ses'> & { dynamodbPort?: number };
   if (options.url === null) {
-    log(`Starting the service (npm start) with: ${Object.entries(loadServiceSettings).map(([name, value]) => `${name}=${value}`).join(' ')}`);
+    log(
+      `Starting the service (npm start) with: ${Object.entries(loadServiceSettings)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')}`,
+    );
     const started = await startLocalService({ ...loadServiceSettings });
     cleanups.push(() => started.stop());
     service = started;
@@ -77,7 +83,11 @@ async function main(): Promise<number> {
 
   const batchAccounts = Math.max(1, Math.ceil(options.seconds / batchesPerAccount));
   log(`Signing up accounts (3 + ${batchAccounts} growth accounts with a webhook each)`);
-  const accounts = await createAccounts(service, batchAccounts, receivers.map((receiver) => receiver.origin));
+  const accounts = await createAccounts(
+    service,
+    batchAccounts,
+    receivers.map((receiver) => receiver.origin),
+  );
 
   let next = 0;
   const shop = () => targets.shops[next++ % targets.shops.length]!;
@@ -88,8 +98,22 @@ async function main(): Promise<number> {
     { name: 'publicScan', method: 'POST', path: '/api/scan', key: null, connections: 2, body: () => ({ url: `${shop()}/` }) },
     { name: 'scan', method: 'POST', path: '/api/v1/scan', key: accounts.scanner.key, connections: 2, body: () => ({ url: `${shop()}/` }) },
     { name: 'accountRead', method: 'GET', path: '/api/v1/account', key: accounts.reader.key, connections: 2 },
-    { name: 'createKey', method: 'POST', path: '/api/v1/account/api-keys', key: accounts.reader.key, connections: 1, body: () => ({ label: 'load' }) },
-    { name: 'addWatchedSite', method: 'POST', path: '/api/v1/watched-sites', key: accounts.sites.key, connections: 1, body: () => ({ url: `${shop()}/site-${run}-${next}` }) },
+    {
+      name: 'createKey',
+      method: 'POST',
+      path: '/api/v1/account/api-keys',
+      key: accounts.reader.key,
+      connections: 1,
+      body: () => ({ label: 'load' }),
+    },
+    {
+      name: 'addWatchedSite',
+      method: 'POST',
+      path: '/api/v1/watched-sites',
+      key: accounts.sites.key,
+      connections: 1,
+      body: () => ({ url: `${shop()}/site-${run}-${next}` }),
+    },
     {
       name: 'batchScan',
       method: 'POST',
@@ -111,7 +135,14 @@ async function main(): Promise<number> {
     },
   ];
   if (options.faults) {
-    routes.push({ name: 'publicScanResettingTarget', method: 'POST', path: '/api/scan', key: null, connections: 1, body: () => ({ url: `${targets.resetting}/` }) });
+    routes.push({
+      name: 'publicScanResettingTarget',
+      method: 'POST',
+      path: '/api/scan',
+      key: null,
+      connections: 1,
+      body: () => ({ url: `${targets.resetting}/` }),
+    });
   }
 
   const windows: FaultWindow[] = [];
@@ -164,7 +195,9 @@ async function main(): Promise<number> {
   const records = await load.done;
   const durationSeconds = elapsedMs() / 1000;
   await faultRun;
-  log(`Load done: ${records.reduce((sum, record) => sum + record.answers.length, 0)} answers in ${durationSeconds.toFixed(1)} s; checking invariants`);
+  log(
+    `Load done: ${records.reduce((sum, record) => sum + record.answers.length, 0)} answers in ${durationSeconds.toFixed(1)} s; checking invariants`,
+  );
 
   // Requests cut off when the load stopped may still be running in the service: wait out the batch,
   // account and sites functions' 10-second deadline so what the checks list no longer changes under them
@@ -172,15 +205,26 @@ async function main(): Promise<number> {
   await sleep(Math.max(0, settleMs - (elapsedMs() - durationSeconds * 1000)));
   const byName = Object.fromEntries(records.map((record) => [record.name, record]));
   const invariants = await checkInvariants(
-    { api: service.api, accounts, records: byName, arrivals: () => receivers.flatMap((receiver) => receiver.arrivals), drainDeadlineMs: options.faults ? 300_000 : 120_000, log },
+    {
+      api: service.api,
+      accounts,
+      records: byName,
+      arrivals: () => receivers.flatMap((receiver) => receiver.arrivals),
+      drainDeadlineMs: options.faults ? 300_000 : 120_000,
+      log,
+    },
     acceptedBatchIds,
   );
   invariants.push(await concurrentCreates(service.api, accounts.sites.key, targets.shops[0]!, concurrentSiteCreates));
   for (const result of invariants) log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}: ${result.detail}`);
 
   const failures = tallyFailures(records, new Set(['publicScanResettingTarget']), windows, graceMs);
-  for (const failure of failures.outside.slice(0, 20)) log(`5xx outside the fault windows: ${failure.route} ${failure.status ?? 'no answer'} at ${(failure.atMs / 1000).toFixed(1)} s`);
-  if (options.faults) log(`Fault windows count ${(graceMs / 1000).toFixed(0)} s of grace after each DynamoDB fault; ${failures.inWindow.length} 5xx inside them`);
+  for (const failure of failures.outside.slice(0, 20))
+    log(`5xx outside the fault windows: ${failure.route} ${failure.status ?? 'no answer'} at ${(failure.atMs / 1000).toFixed(1)} s`);
+  if (options.faults)
+    log(
+      `Fault windows count ${(graceMs / 1000).toFixed(0)} s of grace after each DynamoDB fault; ${failures.inWindow.length} 5xx inside them`,
+    );
 
   const summary = buildSummary({
     requests: records.reduce((sum, record) => sum + record.answers.length + record.noAnswer.length, 0),
@@ -188,7 +232,10 @@ async function main(): Promise<number> {
     errors5xxInFaultWindows: failures.inWindow.length,
     expectedUpstreamFailures: failures.expectedUpstream.length,
     routes: Object.fromEntries(
-      records.map((record) => [record.name, { rps: record.answers.length / durationSeconds, p50: record.result?.latency.p50 ?? 0, p99: record.result?.latency.p99 ?? 0 }]),
+      records.map((record) => [
+        record.name,
+        { rps: record.answers.length / durationSeconds, p50: record.result?.latency.p50 ?? 0, p99: record.result?.latency.p99 ?? 0 },
+      ]),
     ),
     durationSeconds,
     invariants,
@@ -207,7 +254,9 @@ main().then(
   async (error: unknown) => {
     log(`failed: ${(error as Error).stack ?? String(error)}`);
     await cleanUp();
-    process.stdout.write(`${JSON.stringify({ requests: 0, errors5xx: 0, invariantsFailed: 1, routes: {}, error: (error as Error).message })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ requests: 0, errors5xx: 0, invariantsFailed: 1, routes: {}, error: (error as Error).message })}\n`,
+    );
     process.exit(1);
   },
 );

@@ -34,7 +34,10 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 export function buildSummary(input: SummaryInput): LoadSummary {
   const routes = Object.fromEntries(
-    Object.entries(input.routes).map(([name, figures]) => [name, { rps: round(figures.rps, 1), p50: round(figures.p50, 0), p99: round(figures.p99, 0) }]),
+    Object.entries(input.routes).map(([name, figures]) => [
+      name,
+      { rps: round(figures.rps, 1), p50: round(figures.p50, 0), p99: round(figures.p99, 0) },
+    ]),
   );
   return {
     requests: input.requests,
@@ -46,7 +49,13 @@ export function buildSummary(input: SummaryInput): LoadSummary {
     expectedUpstreamFailures: input.expectedUpstreamFailures,
     invariants: Object.fromEntries(input.invariants.map((result) => [result.name, result.ok])),
     ...(input.faults
-      ? { faults: input.faults.map((fault) => ({ name: fault.name, startSeconds: round(fault.startMs / 1000, 1), endSeconds: fault.endMs === null ? null : round(fault.endMs / 1000, 1) })) }
+      ? {
+          faults: input.faults.map((fault) => ({
+            name: fault.name,
+            startSeconds: round(fault.startMs / 1000, 1),
+            endSeconds: fault.endMs === null ? null : round(fault.endMs / 1000, 1),
+          })),
+        }
       : {}),
   };
 }

@@ -14,7 +14,9 @@ const shops = await Promise.all(Array.from({ length: count }, () => startShop('a
 // Accepts, then resets: what a crashing or overloaded origin does to a scanner.
 const resetting = createServer((socket) => socket.resetAndDestroy());
 await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
-console.log(JSON.stringify({ shops: shops.map((shop) => shop.origin), resetting: `http://127.0.0.1:${(resetting.address() as AddressInfo).port}` }));
+console.log(
+  JSON.stringify({ shops: shops.map((shop) => shop.origin), resetting: `http://127.0.0.1:${(resetting.address() as AddressInfo).port}` }),
+);
 process.stdin.resume();
 process.stdin.on('end', () => {
   resetting.close();

@@ -13,7 +13,9 @@ const script = fileURLToPath(new URL('./targets-process.ts', import.meta.url));
 
 /** Starts bench/load/targets-process.ts as a child and reads its origins. */
 export async function startScanTargets(shops: number, latencyMs: number): Promise<ScanTargets> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(shops), String(latencyMs)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(shops), String(latencyMs)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;

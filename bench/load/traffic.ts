@@ -40,7 +40,12 @@ const timeoutSeconds = 40;
  * Runs every route at once for `seconds`, with `elapsedMs` as the clock of the answers' times.
  * Resolves with one record per route once every instance has finished.
  */
-export function runRoutes(api: string, routes: readonly RouteLoad[], seconds: number, elapsedMs: () => number): { done: Promise<RouteRecord[]>; stop: () => void } {
+export function runRoutes(
+  api: string,
+  routes: readonly RouteLoad[],
+  seconds: number,
+  elapsedMs: () => number,
+): { done: Promise<RouteRecord[]>; stop: () => void } {
   const instances: Array<{ stop(): void }> = [];
   const done = Promise.all(
     routes.map(
@@ -55,7 +60,10 @@ export function runRoutes(api: string, routes: readonly RouteLoad[], seconds: nu
               timeout: timeoutSeconds,
               ...(route.rate ? { overallRate: route.rate } : {}),
               method: route.method,
-              headers: { ...(route.key ? { authorization: `Bearer ${route.key}` } : {}), ...(route.body ? { 'content-type': 'application/json' } : {}) },
+              headers: {
+                ...(route.key ? { authorization: `Bearer ${route.key}` } : {}),
+                ...(route.body ? { 'content-type': 'application/json' } : {}),
+              },
               requests: [
                 {
                   method: route.method,

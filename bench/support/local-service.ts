@@ -47,7 +47,11 @@ interface StoredMail {
 }
 
 async function post(api: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${api}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -74,11 +78,16 @@ export async function signUp(service: Pick<StartedService, 'api' | 'ses'>, email
 export async function subscribe(service: Pick<StartedService, 'api'>, apiKey: string, tier: Exclude<Tier, 'free'>): Promise<void> {
   const checkout = await post(service.api, '/api/v1/account/subscribe', { tier }, { authorization: `Bearer ${apiKey}` });
   // The link names PUBLIC_BASE_URL (localhost); the same path on the API's own 127.0.0.1 origin.
-  const completed = await fetch(`${service.api}${new URL(checkout.checkoutUrl as string).pathname}/complete`, { method: 'POST', redirect: 'manual' });
+  const completed = await fetch(`${service.api}${new URL(checkout.checkoutUrl as string).pathname}/complete`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
   if (completed.status >= 400) throw new Error(`Completing the local checkout answered ${completed.status}`);
   await waitUntil(
     async () => {
-      const account = (await (await fetch(`${service.api}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as { tier?: string };
+      const account = (await (await fetch(`${service.api}/api/v1/account`, { headers: { authorization: `Bearer ${apiKey}` } })).json()) as {
+        tier?: string;
+      };
       return account.tier === tier;
     },
     { timeoutMs: 15_000, intervalMs: 100, description: `the account on the ${tier} tier` },

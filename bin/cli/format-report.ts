@@ -1,6 +1,12 @@
 import type { ScanResult } from '#shared/scanner/engine.js';
 
-const statusMark: Record<string, string> = { pass: 'pass', warn: 'WARN', fail: 'FAIL', not_applicable: 'n/a', not_assessed: 'not assessed' };
+const statusMark: Record<string, string> = {
+  pass: 'pass',
+  warn: 'WARN',
+  fail: 'FAIL',
+  not_applicable: 'n/a',
+  not_assessed: 'not assessed',
+};
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
@@ -10,7 +16,9 @@ function pad(text: string, width: number): string {
 export function formatReport(result: ScanResult, topFixes = 5): string {
   const lines: string[] = [];
   lines.push(`${result.url}`);
-  lines.push(`  Score ${result.score}/100 (${result.band.replace('_', ' ')}), ${result.tier} tier, ${Math.round(result.coverage * 100)}% of the rubric assessed, ${result.platform}`);
+  lines.push(
+    `  Score ${result.score}/100 (${result.band.replace('_', ' ')}), ${result.tier} tier, ${Math.round(result.coverage * 100)}% of the rubric assessed, ${result.platform}`,
+  );
   for (const cap of result.caps) lines.push(`  Capped at ${cap.limit}: ${cap.reason}`);
   lines.push('');
   lines.push('  Dimensions');
@@ -32,12 +40,18 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
   }
   lines.push('');
   if (result.products.length === 0) {
-    lines.push(result.tier === 'free' ? '  What agents see: no product pages on the free tier (homepage only)' : '  What agents see: no product page was found');
+    lines.push(
+      result.tier === 'free'
+        ? '  What agents see: no product pages on the free tier (homepage only)'
+        : '  What agents see: no product page was found',
+    );
   } else {
     lines.push('  What agents see');
     for (const product of result.products) {
       const price = product.price ? `${product.price} ${product.currency ?? '(no currency)'}` : 'no price';
-      lines.push(`    ${product.name ?? '(no name)'}: ${price}, ${product.availability ?? 'availability unknown'}, sku ${product.sku ?? '-'}, gtin ${product.gtin ?? '-'} (${product.source ?? 'no markup'})`);
+      lines.push(
+        `    ${product.name ?? '(no name)'}: ${price}, ${product.availability ?? 'availability unknown'}, sku ${product.sku ?? '-'}, gtin ${product.gtin ?? '-'} (${product.source ?? 'no markup'})`,
+      );
       lines.push(`      ${product.url}`);
     }
   }

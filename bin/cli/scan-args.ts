@@ -24,7 +24,8 @@ export function parseScanArgs(argv: string[]): ScanArgs {
   let failUnder: number | null = null;
   if (rawThreshold !== undefined) {
     failUnder = Number(rawThreshold);
-    if (!Number.isInteger(failUnder) || failUnder < 1 || failUnder > 100) throw new Error('--fail-under must be a whole number from 1 to 100');
+    if (!Number.isInteger(failUnder) || failUnder < 1 || failUnder > 100)
+      throw new Error('--fail-under must be a whole number from 1 to 100');
   }
   return { urls: positionals, tier, json: values.json, failUnder };
 }

@@ -7,7 +7,11 @@ import { formatReport } from '#bin/cli/format-report.js';
 import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
 
 /** Exit codes of DESIGN.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
-const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<string, number> & Record<ScanFailure, number>;
+const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<
+  string,
+  number
+> &
+  Record<ScanFailure, number>;
 
 /** Scans each URL given, prints the reports, and returns the exit code (largest of all URLs). */
 export async function main(argv: string[]): Promise<number> {
@@ -50,4 +54,3 @@ export async function main(argv: string[]): Promise<number> {
   }
   return exitCode;
 }
-

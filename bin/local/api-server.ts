@@ -64,7 +64,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       },
     );
     const fn = httpFunction(family);
-    const outcome = await invokeWithDeadline(() => handlers[family](event, createLambdaContext({ ...fn, requestId, region })), fn.timeoutMs);
+    const outcome = await invokeWithDeadline(
+      () => handlers[family](event, createLambdaContext({ ...fn, requestId, region })),
+      fn.timeoutMs,
+    );
     if (outcome.kind === 'returned') return fromApiGatewayResult(outcome.value);
     if (outcome.kind === 'threw') {
       log.error(`The ${family} handler threw`, outcome.error);
@@ -85,7 +88,11 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       const read = await readBody(request, options.maxBodyBytes);
       let result: HttpResult;
       if (read.kind === 'too_large') {
-        result = jsonResult(413, { error: bodyTooLargeMessage(options.serviceBodyLimitBytes) }, read.drained ? {} : { connection: 'close' });
+        result = jsonResult(
+          413,
+          { error: bodyTooLargeMessage(options.serviceBodyLimitBytes) },
+          read.drained ? {} : { connection: 'close' },
+        );
       } else if (path.startsWith(localRoutePrefix)) {
         const url = new URL(request.url ?? '/', 'http://localhost');
         result = await handleLocalRoute(method, url, read.body, { runSweep: options.runSweep, billing: options.billingPages, log });

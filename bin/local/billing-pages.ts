@@ -40,7 +40,10 @@ ${postButton(paths.abandon, 'Cancel and go back')}`,
 }
 
 export function resultPage(title: string, message: string, link?: { href: string; label: string }): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`);
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
+  );
 }
 
 export function portalPage(

@@ -1,7 +1,15 @@
 import type { QueueName } from '#shared/adapters/queue.js';
 import type { Family } from '#shared/http/route-types.js';
 import { capacityDefaults } from '#lib/capacity-settings.js';
-import { apiFunctions, consumerOf, reservedConcurrencyOf, visibilityTimeoutFactor, workerNames, workers, type WorkerName } from '#lib/function-catalog.js';
+import {
+  apiFunctions,
+  consumerOf,
+  reservedConcurrencyOf,
+  visibilityTimeoutFactor,
+  workerNames,
+  workers,
+  type WorkerName,
+} from '#lib/function-catalog.js';
 
 /** The deployed functions' names, timeouts and batch sizes (lib/function-catalog.ts), as the local stack applies them. */
 export interface LocalFunction {

@@ -9,10 +9,12 @@ export async function invokeWithDeadline<T>(run: () => Promise<T>, timeoutMs: nu
   const timedOut = new Promise<Invocation<T>>((resolve) => {
     timer = setTimeout(() => resolve({ kind: 'timed_out' }), timeoutMs);
   });
-  const settled = Promise.resolve().then(run).then(
-    (value): Invocation<T> => ({ kind: 'returned', value }),
-    (error: unknown): Invocation<T> => ({ kind: 'threw', error }),
-  );
+  const settled = Promise.resolve()
+    .then(run)
+    .then(
+      (value): Invocation<T> => ({ kind: 'returned', value }),
+      (error: unknown): Invocation<T> => ({ kind: 'threw', error }),
+    );
   try {
     return await Promise.race([settled, timedOut]);
   } finally {

@@ -17,7 +17,9 @@ export async function checkJavaRuntime(java = 'java'): Promise<void> {
     modules = (await execFileAsync(java, ['--list-modules'], { timeout: 15_000 })).stdout;
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new JavaRuntimeError(`${javaRequirement} (${missing ? `\`${java}\` was not found on PATH` : `\`${java} --list-modules\` failed: Java 8 or older`})`);
+    throw new JavaRuntimeError(
+      `${javaRequirement} (${missing ? `\`${java}\` was not found on PATH` : `\`${java} --list-modules\` failed: Java 8 or older`})`,
+    );
   }
   const major = Number(/^java\.base@(\d+)/m.exec(modules)?.[1] ?? '0');
   if (major < 17) throw new JavaRuntimeError(`${javaRequirement} (found Java ${major > 0 ? major : 'of an unknown version'})`);

@@ -4,7 +4,12 @@ import type { HttpResult } from '#shared/http/event-adapter.js';
 export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'access-control-allow-origin': '*',
+      ...headers,
+    },
     body: Buffer.from(JSON.stringify(body)),
   };
 }

@@ -79,9 +79,7 @@ function changeFor(current: LocalSubscription, action: PortalAction, now: number
     case 'pay':
       return { status: 'active' };
     case 'end-period':
-      return current.cancelAtPeriodEnd || current.status === 'past_due'
-        ? { status: 'canceled' }
-        : { currentPeriodEnd: nextPeriodEnd(now) };
+      return current.cancelAtPeriodEnd || current.status === 'past_due' ? { status: 'canceled' } : { currentPeriodEnd: nextPeriodEnd(now) };
   }
 }
 

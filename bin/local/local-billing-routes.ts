@@ -17,7 +17,11 @@ export const localSubscriptionPath = (subscriptionId: string, action: PortalActi
 function html(statusCode: number, body: string): HttpResult {
   return {
     statusCode,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    },
     body: Buffer.from(body),
   };
 }
@@ -51,8 +55,16 @@ export function createLocalBillingRoutes(deps: Dependencies) {
       if (!checkout) return html(404, resultPage('No such checkout', 'This checkout link is unknown.'));
       if (method === 'GET' && action === undefined) {
         if (checkout.state !== 'open' || checkout.expiresAt * 1000 <= deps.clock.now()) {
-          const why = checkout.state === 'expired' ? 'closed: a newer checkout was started for this account' : checkout.state === 'open' ? 'expired' : checkout.state;
-          return html(410, resultPage('Checkout closed', `This checkout is ${why}. Ask for a new link.`, { href: returnUrl, label: 'Back' }));
+          const why =
+            checkout.state === 'expired'
+              ? 'closed: a newer checkout was started for this account'
+              : checkout.state === 'open'
+                ? 'expired'
+                : checkout.state;
+          return html(
+            410,
+            resultPage('Checkout closed', `This checkout is ${why}. Ask for a new link.`, { href: returnUrl, label: 'Back' }),
+          );
         }
         const base = localBillingPaths.checkout(id);
         return html(200, checkoutPage(checkout, prices[checkout.tier], { complete: `${base}/complete`, abandon: `${base}/abandon` }));
@@ -61,13 +73,26 @@ export function createLocalBillingRoutes(deps: Dependencies) {
         const paid = await actions.completeCheckout(id);
         if (!paid) return html(409, resultPage('Not paid', 'This checkout is closed or expired: nothing was charged.'));
         if (paid.outcome.kind === 'refused') {
-          return html(409, resultPage('Payment refused', 'This account already has a subscription: nothing was charged. Change plan in the billing portal instead.', { href: checkout.cancelUrl, label: 'Back to the service' }));
+          return html(
+            409,
+            resultPage(
+              'Payment refused',
+              'This account already has a subscription: nothing was charged. Change plan in the billing portal instead.',
+              { href: checkout.cancelUrl, label: 'Back to the service' },
+            ),
+          );
         }
-        return html(200, resultPage('Payment complete', outcomeMessage(paid.outcome), { href: checkout.successUrl, label: 'Back to the service' }));
+        return html(
+          200,
+          resultPage('Payment complete', outcomeMessage(paid.outcome), { href: checkout.successUrl, label: 'Back to the service' }),
+        );
       }
       if (method === 'POST' && action === 'abandon') {
         await actions.abandonCheckout(id);
-        return html(200, resultPage('Checkout cancelled', 'No payment was taken.', { href: checkout.cancelUrl, label: 'Back to the service' }));
+        return html(
+          200,
+          resultPage('Checkout cancelled', 'No payment was taken.', { href: checkout.cancelUrl, label: 'Back to the service' }),
+        );
       }
       return null;
     }
@@ -78,7 +103,15 @@ export function createLocalBillingRoutes(deps: Dependencies) {
       const back = url.searchParams.get('return');
       return html(
         200,
-        portalPage(subscription, { action: (name) => localSubscriptionPath(subscription.id, name as PortalAction), switchTier: localSubscriptionPath(subscription.id, 'switch') }, prices, back ?? returnUrl),
+        portalPage(
+          subscription,
+          {
+            action: (name) => localSubscriptionPath(subscription.id, name as PortalAction),
+            switchTier: localSubscriptionPath(subscription.id, 'switch'),
+          },
+          prices,
+          back ?? returnUrl,
+        ),
       );
     }
 

@@ -81,7 +81,10 @@ async function deliver(messages: Message[], options: QueuePollerOptions, signal:
   const outcome = await invokeWithDeadline(() => options.handler({ Records: records }, context), consumer.timeoutMs);
   if (outcome.kind !== 'returned') {
     const what = outcome.kind === 'timed_out' ? `timed out after ${consumer.timeoutMs / 1_000} s` : 'threw';
-    log.error(`${consumer.functionName} ${what}; its ${records.length} message(s) stay on ${queue.name} for redelivery`, outcome.kind === 'threw' ? outcome.error : undefined);
+    log.error(
+      `${consumer.functionName} ${what}; its ${records.length} message(s) stay on ${queue.name} for redelivery`,
+      outcome.kind === 'threw' ? outcome.error : undefined,
+    );
     return;
   }
   const failed = failedMessageIds(outcome.value, records);
@@ -98,7 +101,8 @@ async function deliver(messages: Message[], options: QueuePollerOptions, signal:
         Entries: succeeded.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
       }),
     );
-    if (result.Failed && result.Failed.length > 0) log.warn(`Could not delete ${result.Failed.length} handled message(s) from ${queue.name}`);
+    if (result.Failed && result.Failed.length > 0)
+      log.warn(`Could not delete ${result.Failed.length} handled message(s) from ${queue.name}`);
   } catch (error) {
     log.warn(`Deleting handled messages from ${queue.name} failed: ${(error as Error).message}`);
   }

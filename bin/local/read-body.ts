@@ -20,7 +20,9 @@ export function readBody(request: IncomingMessage, maxBytes: number, drainBytes 
       }
     };
     request.on('data', onData);
-    request.once('end', () => resolve(received > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'complete', body: Buffer.concat(chunks) }));
+    request.once('end', () =>
+      resolve(received > maxBytes ? { kind: 'too_large', drained: true } : { kind: 'complete', body: Buffer.concat(chunks) }),
+    );
     request.once('error', reject);
   });
 }

@@ -40,7 +40,18 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
   const client = new SQSClient(localClientConfig(endpoint, options.region));
   try {
     const entries = await Promise.all(
-      queueNames.map(async (queue) => [queue, await createQueueWithDeadLetters(client, `readiness-${queue}`, options.visibilityTimeoutSeconds(queue), maxReceiveCountOf(queue))] as const),
+      queueNames.map(
+        async (queue) =>
+          [
+            queue,
+            await createQueueWithDeadLetters(
+              client,
+              `readiness-${queue}`,
+              options.visibilityTimeoutSeconds(queue),
+              maxReceiveCountOf(queue),
+            ),
+          ] as const,
+      ),
     );
     return {
       endpoint,
@@ -59,7 +70,12 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
 }
 
 /** A queue and its DLQ, with the deployed queues' redrive (lib/function-catalog.ts `maxReceiveCountOf`). */
-export async function createQueueWithDeadLetters(client: SQSClient, name: string, visibilityTimeoutSeconds: number, receives: number): Promise<LocalQueue> {
+export async function createQueueWithDeadLetters(
+  client: SQSClient,
+  name: string,
+  visibilityTimeoutSeconds: number,
+  receives: number,
+): Promise<LocalQueue> {
   const deadLetters = await createQueue(client, `${name}-dlq`, { MessageRetentionPeriod: String(deadLetterRetentionSeconds) });
   const queue = await createQueue(client, name, {
     VisibilityTimeout: String(visibilityTimeoutSeconds),

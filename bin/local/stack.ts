@@ -125,7 +125,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       throw new Error('The configuration was read before the local stack set its environment: load handlers only through startLocalStack');
     }
     if (allowedPrivateHosts(settings).length > 0) {
-      log.warn(`ALLOW_PRIVATE_TARGETS=${settings.allowPrivateTargets}: scans and webhooks may reach these hosts on any port. Development only.`);
+      log.warn(
+        `ALLOW_PRIVATE_TARGETS=${settings.allowPrivateTargets}: scans and webhooks may reach these hosts on any port. Development only.`,
+      );
     }
 
     const [httpHandlers, queueHandlers, sweepHandler, { startApiServer }] = await Promise.all([

@@ -12,7 +12,8 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, options
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
     if (await check()) return;
-    if (Date.now() >= deadline) throw new Error(`Timed out after ${Math.round(options.timeoutMs / 1000)} s waiting for ${options.description}`);
+    if (Date.now() >= deadline)
+      throw new Error(`Timed out after ${Math.round(options.timeoutMs / 1000)} s waiting for ${options.description}`);
     await sleep(options.intervalMs ?? 100);
   }
 }

@@ -17,4 +17,7 @@ export const operations: FamilyHandlers<'account'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'account', routes: accountRoutes, operations }, (config) => ({ db: createDocumentClient(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'account', routes: accountRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  keyPepper: createPepperSource(config),
+}));

@@ -28,4 +28,8 @@ export const operations: FamilyHandlers<'auth'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, (config) => ({ db: createDocumentClient(config), queue: createQueue(config), keyPepper: createPepperSource(config) }));
+export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  queue: createQueue(config),
+  keyPepper: createPepperSource(config),
+}));

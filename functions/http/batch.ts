@@ -8,7 +8,10 @@ import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'batch'> = {
-  createBatch: async (request, deps) => ({ status: 202, body: await createBatch(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
+  createBatch: async (request, deps) => ({
+    status: 202,
+    body: await createBatch(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]),
+  }),
   getBatch: async (request, deps) => ({ status: 200, body: await getBatchDetail(callerOf(request), request.params.id, deps) }),
   listBatches: async (request, deps) => ({ status: 200, body: await listBatches(callerOf(request), request.query, deps) }),
 };

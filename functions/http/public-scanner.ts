@@ -8,7 +8,10 @@ import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
 
 export const operations: FamilyHandlers<'publicScanner'> = {
-  createPublicScan: async (request, deps) => ({ status: 200, body: await runPublicScan(request.body.url, deps, progressIdOf(request.headers['x-scan-progress'])) }),
+  createPublicScan: async (request, deps) => ({
+    status: 200,
+    body: await runPublicScan(request.body.url, deps, progressIdOf(request.headers['x-scan-progress'])),
+  }),
   getPublicResult: async (request, deps) => ({
     status: 200,
     body: await getPublicResult(request.params.id, deps),
@@ -18,4 +21,7 @@ export const operations: FamilyHandlers<'publicScanner'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'publicScanner', routes: publicScannerRoutes, operations }, (config) => ({ db: createDocumentClient(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }));
+export const handler = createFamilyHandler({ family: 'publicScanner', routes: publicScannerRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+}));

@@ -12,7 +12,10 @@ export const operations: FamilyHandlers<'sites'> = {
   listWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
   addWatchedSite: async (request, deps) => ({ status: 201, body: await addSite(callerOf(request), request.body, deps) }),
   getWatchedSite: async (request, deps) => ({ status: 200, body: await getSite(callerOf(request), request.params.id, deps) }),
-  patchWatchedSite: async (request, deps) => ({ status: 200, body: await patchSite(callerOf(request), request.params.id, request.body, deps) }),
+  patchWatchedSite: async (request, deps) => ({
+    status: 200,
+    body: await patchSite(callerOf(request), request.params.id, request.body, deps),
+  }),
   deleteWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
 
   listAccountWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
@@ -21,19 +24,34 @@ export const operations: FamilyHandlers<'sites'> = {
     const { site, scoreHistory } = await getSite(callerOf(request), request.params.id, deps);
     return { status: 200, body: { site, scoreHistory } };
   },
-  patchAccountWatchedSite: async (request, deps) => ({ status: 200, body: await patchSite(callerOf(request), request.params.id, request.body, deps) }),
+  patchAccountWatchedSite: async (request, deps) => ({
+    status: 200,
+    body: await patchSite(callerOf(request), request.params.id, request.body, deps),
+  }),
   deleteAccountWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
 
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
-  putThresholds: async (request, deps) => ({ status: 200, body: await putThresholds(callerOf(request), request.params.id, request.body, deps) }),
+  putThresholds: async (request, deps) => ({
+    status: 200,
+    body: await putThresholds(callerOf(request), request.params.id, request.body, deps),
+  }),
 
-  listSiteThresholds: async (request, deps) => ({ status: 200, body: await listSiteThresholds(callerOf(request), request.params.id, deps) }),
-  createSiteThreshold: async (request, deps) => ({ status: 201, body: await createSiteThreshold(callerOf(request), request.params.id, request.body, deps) }),
+  listSiteThresholds: async (request, deps) => ({
+    status: 200,
+    body: await listSiteThresholds(callerOf(request), request.params.id, deps),
+  }),
+  createSiteThreshold: async (request, deps) => ({
+    status: 201,
+    body: await createSiteThreshold(callerOf(request), request.params.id, request.body, deps),
+  }),
   updateSiteThreshold: async (request, deps) => ({
     status: 200,
     body: await updateSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, request.body, deps),
   }),
-  deleteSiteThreshold: async (request, deps) => ({ status: 200, body: await deleteSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, deps) }),
+  deleteSiteThreshold: async (request, deps) => ({
+    status: 200,
+    body: await deleteSiteThreshold(callerOf(request), request.params.id, request.params.thresholdId, deps),
+  }),
 
   showAlertUnsubscribePage: async (request, deps) => unsubscribeConfirmResponse(request.query.token, deps),
   unsubscribeAlerts: async (request, deps) => unsubscribeResponse(request.query.token, deps),

@@ -32,7 +32,11 @@ function htmlPage(status: number, html: string, cacheControl = 'no-store', csp =
 
 export const operations: FamilyHandlers<'web'> = {
   showScannerPage: async (_request, deps) =>
-    htmlPage(200, scannerPage({ origin: new URL(deps.config.publicBaseUrl).origin, freeScansPerDay: deps.config.publicScanLimitPerDay }), 'public, max-age=300'),
+    htmlPage(
+      200,
+      scannerPage({ origin: new URL(deps.config.publicBaseUrl).origin, freeScansPerDay: deps.config.publicScanLimitPerDay }),
+      'public, max-age=300',
+    ),
   showReportPage: async (request, deps) => {
     const { id } = request.params;
     if (!Uuid.safeParse(id).success) return htmlPage(404, reportNotFoundPage());
@@ -46,15 +50,22 @@ export const operations: FamilyHandlers<'web'> = {
     }
   },
   showDocsPage: async () => htmlPage(200, docsPage(docsBundle().file), 'public, max-age=300', docsPageCsp),
-  showSignInForm: async (_request, deps) => htmlPage(200, signInFormPage({ linkValidityMinutes: deps.config.signInLinkValidityMinutes }), 'public, max-age=300'),
+  showSignInForm: async (_request, deps) =>
+    htmlPage(200, signInFormPage({ linkValidityMinutes: deps.config.signInLinkValidityMinutes }), 'public, max-age=300'),
   showDashboard: async (_request, deps) => htmlPage(200, dashboardPage({ origin: new URL(deps.config.publicBaseUrl).origin }), 'no-store'),
   showOwnedReport: async (request) => htmlPage(200, ownedReportPage(request.params.id), 'no-store', ownedReportCsp),
   getWebAsset: async (request): Promise<ApiResponse> => {
     const asset = webAsset(request.params.file);
     if (!asset) return { status: 404, text: 'Not found', headers: { 'content-type': 'text/plain; charset=utf-8' } };
-    return { status: 200, text: asset.body, headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' } };
+    return {
+      status: 200,
+      text: asset.body,
+      headers: { 'content-type': asset.contentType, 'cache-control': 'public, max-age=31536000, immutable' },
+    };
   },
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'web', routes: webRoutes, operations }, (config) => ({ db: createDocumentClient(config) }));
+export const handler = createFamilyHandler({ family: 'web', routes: webRoutes, operations }, (config) => ({
+  db: createDocumentClient(config),
+}));

@@ -13,17 +13,38 @@ import { createPepperSource } from '#shared/adapters/key-pepper.js';
 /** Both path families are the same operations (their handler types differ only in the path). */
 export const operations: FamilyHandlers<'webhooks'> = {
   listWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
-  createWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
+  createWebhook: async (request, deps) => ({
+    status: 201,
+    body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]),
+  }),
   deleteWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
-  testWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
+  testWebhook: async (request, deps) => ({
+    status: 200,
+    body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs),
+  }),
   listWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs) }),
+  redeliverWebhookEvent: async (request, deps) => ({
+    status: 200,
+    body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs),
+  }),
   listAccountWebhooks: async (request, deps) => ({ status: 200, body: await listWebhooks(callerOf(request), deps) }),
-  createAccountWebhook: async (request, deps) => ({ status: 201, body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]) }),
+  createAccountWebhook: async (request, deps) => ({
+    status: 201,
+    body: await createWebhook(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]),
+  }),
   deleteAccountWebhook: async (request, deps) => ({ status: 200, body: await deleteWebhook(callerOf(request), request.params.id, deps) }),
-  testAccountWebhook: async (request, deps) => ({ status: 200, body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs) }),
-  listAccountWebhookDeliveries: async (request, deps) => ({ status: 200, body: await listDeliveries(callerOf(request), request.params.id, deps) }),
-  redeliverAccountWebhookEvent: async (request, deps) => ({ status: 200, body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs) }),
+  testAccountWebhook: async (request, deps) => ({
+    status: 200,
+    body: await testWebhook(callerOf(request), request.params.id, deps, request.timeLeftMs),
+  }),
+  listAccountWebhookDeliveries: async (request, deps) => ({
+    status: 200,
+    body: await listDeliveries(callerOf(request), request.params.id, deps),
+  }),
+  redeliverAccountWebhookEvent: async (request, deps) => ({
+    status: 200,
+    body: await redeliverEvent(callerOf(request), request.params.id, request.params.eventId, deps, request.timeLeftMs),
+  }),
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
@@ -34,6 +55,10 @@ export const handler = createFamilyHandler({ family: 'webhooks', routes: webhook
     keyPepper,
     secretBox: createSecretBox(config, keyPepper),
     // Only a test delivery sends; the sender (node:https, the dispatcher) is loaded then.
-    webhookSender: lazyWebhookSender(async () => (await import('#shared/adapters/webhook-sender.js')).createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } })),
+    webhookSender: lazyWebhookSender(async () =>
+      (await import('#shared/adapters/webhook-sender.js')).createWebhookSender({
+        policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+      }),
+    ),
   };
 });

@@ -27,5 +27,10 @@ export const handler = createQueueWorker(
     }
   },
   // The digest job re-queues itself while its sweep is still running.
-  (config) => ({ db: createDocumentClient(config), mailer: createMailer(config), keyPepper: createPepperSource(config), queue: createQueue(config) }),
+  (config) => ({
+    db: createDocumentClient(config),
+    mailer: createMailer(config),
+    keyPepper: createPepperSource(config),
+    queue: createQueue(config),
+  }),
 );

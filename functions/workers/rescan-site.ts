@@ -18,5 +18,9 @@ export const handler = createQueueWorker(
     const outcome = await rescanSite(message, deps, leaseSeconds);
     deps.logger.info('Rescan done', { messageId: record.messageId, siteId: message.siteId, slot: message.slot, outcome });
   },
-  (config) => ({ db: createDocumentClient(config), queue: createQueue(config), fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }) }),
+  (config) => ({
+    db: createDocumentClient(config),
+    queue: createQueue(config),
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+  }),
 );

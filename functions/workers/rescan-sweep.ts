@@ -19,7 +19,13 @@ const continueShard = queueBatchHandler(
   async (message, _deps, _record, context) => {
     const progress = await sweepShard(message, deps, () => context.getRemainingTimeInMillis() > reserveMs);
     if (progress.continuation) await deps.queue.send('sweep', progress.continuation);
-    deps.logger.info('Sweep shard progress', { shard: message.shard, slot: message.slot, read: progress.read, queued: progress.queued, done: !progress.continuation });
+    deps.logger.info('Sweep shard progress', {
+      shard: message.shard,
+      slot: message.slot,
+      read: progress.read,
+      queued: progress.queued,
+      done: !progress.continuation,
+    });
   },
   deps,
 );
@@ -31,7 +37,10 @@ type SweepEvent = Pick<ScheduledEvent, 'time'> & { all?: boolean };
  * message per shard of the due index (`all`, from `npm run rescan -- --all`, sweeps every site);
  * each shard's messages then do the bounded work.
  */
-export const handler = async (event: SweepEvent | SQSEvent, context: Context): Promise<SQSBatchResponse | { shards: number; slot: string }> => {
+export const handler = async (
+  event: SweepEvent | SQSEvent,
+  context: Context,
+): Promise<SQSBatchResponse | { shards: number; slot: string }> => {
   if ('Records' in event) return continueShard(event, context);
   const messages = startSweep(Date.parse(event.time) || deps.clock.now(), event.all === true, config.rescanDueShards);
   await deps.queue.sendMany('sweep', messages);

@@ -13,7 +13,11 @@ export const handler = createQueueWorker(
   'webhook',
   WebhookMessage,
   async (message, deps, record, context) => {
-    const receipt = { messageId: record.messageId, receiptHandle: record.receiptHandle, receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1 };
+    const receipt = {
+      messageId: record.messageId,
+      receiptHandle: record.receiptHandle,
+      receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1,
+    };
     await handleWebhookMessage(message, receipt, deps, { timeLeftMs: () => context.getRemainingTimeInMillis() });
   },
   (config) => {

@@ -15,7 +15,13 @@ const wafMinimumLimit = 10;
 export function edgeRateRules(publicScanAttemptsPerDay: number) {
   return {
     /** POST /api/scan: one IP's whole daily attempt allowance (PUBLIC_SCAN_ATTEMPTS_PER_DAY) within 5 minutes. */
-    publicScan: { name: 'PublicScanPerIp', limit: Math.max(wafMinimumLimit, publicScanAttemptsPerDay), windowSeconds: 300, method: 'POST', path: '/api/scan' },
+    publicScan: {
+      name: 'PublicScanPerIp',
+      limit: Math.max(wafMinimumLimit, publicScanAttemptsPerDay),
+      windowSeconds: 300,
+      method: 'POST',
+      path: '/api/scan',
+    },
     /** Every request: 1,000 in 5 minutes (3.3 a second) per IP, far above any client's use of the API and pages. */
     anyRequest: { name: 'RequestsPerIp', limit: 1_000, windowSeconds: 300 },
   } as const;
@@ -52,7 +58,14 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
 }
 
 function matches(field: CfnWebACL.FieldToMatchProperty, value: string, position: 'EXACTLY' | 'STARTS_WITH'): CfnWebACL.StatementProperty {
-  return { byteMatchStatement: { fieldToMatch: field, positionalConstraint: position, searchString: value, textTransformations: [{ priority: 0, type: 'NONE' }] } };
+  return {
+    byteMatchStatement: {
+      fieldToMatch: field,
+      positionalConstraint: position,
+      searchString: value,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
 }
 
 /** Blocked like the service refuses: 429, Retry-After, a JSON `{"error"}` body a browser may read (CORS). */
@@ -72,12 +85,21 @@ function refuseWith429(windowSeconds: number): CfnWebACL.RuleActionProperty {
   };
 }
 
-function rateRule(priority: number, rule: { name: string; limit: number; windowSeconds: number }, scopeDown?: CfnWebACL.StatementProperty): CfnWebACL.RuleProperty {
+function rateRule(
+  priority: number,
+  rule: { name: string; limit: number; windowSeconds: number },
+  scopeDown?: CfnWebACL.StatementProperty,
+): CfnWebACL.RuleProperty {
   return {
     name: rule.name,
     priority,
     statement: {
-      rateBasedStatement: { aggregateKeyType: 'IP', limit: rule.limit, evaluationWindowSec: rule.windowSeconds, ...(scopeDown ? { scopeDownStatement: scopeDown } : {}) },
+      rateBasedStatement: {
+        aggregateKeyType: 'IP',
+        limit: rule.limit,
+        evaluationWindowSec: rule.windowSeconds,
+        ...(scopeDown ? { scopeDownStatement: scopeDown } : {}),
+      },
     },
     action: refuseWith429(rule.windowSeconds),
     visibilityConfig: visibility(rule.name),
@@ -97,7 +119,9 @@ export class EdgeWebAcl extends Construct {
     super(scope, id);
     const { publicScan, anyRequest } = edgeRateRules(props.publicScanAttemptsPerDay);
     const scanRequests: CfnWebACL.StatementProperty = {
-      andStatement: { statements: [matches({ method: {} }, publicScan.method, 'EXACTLY'), matches({ uriPath: {} }, publicScan.path, 'EXACTLY')] },
+      andStatement: {
+        statements: [matches({ method: {} }, publicScan.method, 'EXACTLY'), matches({ uriPath: {} }, publicScan.path, 'EXACTLY')],
+      },
     };
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${Stack.of(this).stackName}-api`,
@@ -113,7 +137,10 @@ export class EdgeWebAcl extends Construct {
         ],
       },
       customResponseBodies: {
-        [rateLimitedBody]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: 'Rate limit exceeded: too many requests from this address; try again later' }) },
+        [rateLimitedBody]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ error: 'Rate limit exceeded: too many requests from this address; try again later' }),
+        },
       },
       rules: [
         rateRule(0, publicScan, scanRequests),
@@ -144,7 +171,12 @@ export class EdgeWebAcl extends Construct {
     new CfnLoggingConfiguration(this, 'Logging', {
       resourceArn: this.webAcl.attrArn,
       logDestinationConfigs: [
-        Stack.of(this).formatArn({ service: 'logs', resource: 'log-group', resourceName: this.logGroup.logGroupName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: this.logGroup.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
       ],
     });
   }

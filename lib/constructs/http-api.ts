@@ -1,7 +1,15 @@
 import { Duration, Stack, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { CfnRoute, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -86,7 +94,11 @@ export class ServiceHttpApi extends Construct {
    * One route per route-table entry, integrated with its family's function, and `$default` to the
    * fallback function, so unknown paths and wrong methods get the service's JSON 404/405.
    */
-  addRouteTable(routes: ReadonlyArray<Pick<RouteDef, 'method' | 'path' | 'family'>>, functionOf: (family: Family) => IFunction, fallback: Family): void {
+  addRouteTable(
+    routes: ReadonlyArray<Pick<RouteDef, 'method' | 'path' | 'family'>>,
+    functionOf: (family: Family) => IFunction,
+    fallback: Family,
+  ): void {
     const integrations = Object.fromEntries(
       families.map((family) => [family, new HttpLambdaIntegration(`${family}Integration`, functionOf(family))]),
     ) as Record<Family, HttpLambdaIntegration>;

@@ -27,7 +27,11 @@ export class RescanSchedule extends Construct {
 
   constructor(scope: Construct, id: string, props: RescanScheduleProps) {
     super(scope, id);
-    this.deadLetters = new Queue(this, 'DeadLetters', { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    this.deadLetters = new Queue(this, 'DeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
     this.rule = new Rule(this, 'Weekly', {
       description: 'Weekly rescan of watched sites',
       schedule: weeklySweep,

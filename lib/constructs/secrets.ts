@@ -31,17 +31,19 @@ export class ServiceSecrets extends Construct {
       removalPolicy: props.removalPolicy,
     });
     this.stripeWebhook = new Secret(this, 'StripeWebhook', {
-      description: "Stripe webhook signing secret (whsec_...) of this stack's /api/billing/stripe/webhook endpoint; replace the placeholder after deploying",
+      description:
+        "Stripe webhook signing secret (whsec_...) of this stack's /api/billing/stripe/webhook endpoint; replace the placeholder after deploying",
       removalPolicy: props.removalPolicy,
     });
     // Rotation keeps old key material for decryption, so the sealing key stays readable.
     this.webhookSecretKey = new Key(this, 'WebhookSecretKey', {
-      description: 'Encrypts the webhook sealing key (the key material of customers\' webhook signing secrets)',
+      description: "Encrypts the webhook sealing key (the key material of customers' webhook signing secrets)",
       enableKeyRotation: true,
       removalPolicy: props.removalPolicy,
     });
     this.webhookSealingKey = new Secret(this, 'WebhookSealingKey', {
-      description: 'Key material (AES-256-GCM via HKDF) sealing webhook signing secrets; changing it makes every stored webhook secret unreadable',
+      description:
+        'Key material (AES-256-GCM via HKDF) sealing webhook signing secrets; changing it makes every stored webhook secret unreadable',
       encryptionKey: this.webhookSecretKey,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: props.removalPolicy,

@@ -96,8 +96,16 @@ export class ServiceAlarms extends Construct {
       });
     // The scan routes' own figures (route metrics; a route without requests has no data, hence FILL).
     const scanSum = (metricName: string, prefix: string) => {
-      const usingMetrics = Object.fromEntries(props.scanRoutes.map((route, index) => [`${prefix}${index}`, apiMetric(metricName, 'Sum', route)]));
-      return new MathExpression({ expression: Object.keys(usingMetrics).map((key) => `FILL(${key}, 0)`).join(' + '), usingMetrics, period: fiveMinutes });
+      const usingMetrics = Object.fromEntries(
+        props.scanRoutes.map((route, index) => [`${prefix}${index}`, apiMetric(metricName, 'Sum', route)]),
+      );
+      return new MathExpression({
+        expression: Object.keys(usingMetrics)
+          .map((key) => `FILL(${key}, 0)`)
+          .join(' + '),
+        usingMetrics,
+        period: fiveMinutes,
+      });
     };
     const scanErrors = scanSum('5xx', 'scanErrors');
     const scans = scanSum('Count', 'scans');
@@ -140,9 +148,16 @@ export class ServiceAlarms extends Construct {
     // Emitted by the billing function (EMF): a second subscription of one account was paid and refunded.
     add(
       'DuplicateSubscriptionRefunded',
-      new Metric({ namespace: billingMetrics.namespace, metricName: billingMetrics.duplicateSubscriptionRefunded, dimensionsMap: { ...billingMetrics.dimensions }, statistic: 'Sum', period: fiveMinutes }),
+      new Metric({
+        namespace: billingMetrics.namespace,
+        metricName: billingMetrics.duplicateSubscriptionRefunded,
+        dimensionsMap: { ...billingMetrics.dimensions },
+        statistic: 'Sum',
+        period: fiveMinutes,
+      }),
       {
-        description: 'A second subscription of one account was paid, then refunded and cancelled: find the account in the billing function\'s log ("Refused a second subscription")',
+        description:
+          'A second subscription of one account was paid, then refunded and cancelled: find the account in the billing function\'s log ("Refused a second subscription")',
         threshold: 1,
       },
     );
@@ -150,14 +165,29 @@ export class ServiceAlarms extends Construct {
     // Emitted by the rescan worker (EMF): an alert did not fit its account's e-mail digest (ALERT_DIGEST_MAX_SITES).
     add(
       'AlertDigestEntryDropped',
-      new Metric({ namespace: alertMetrics.namespace, metricName: alertMetrics.digestEntryDropped, dimensionsMap: { ...alertMetrics.dimensions }, statistic: 'Sum', period: fiveMinutes }),
+      new Metric({
+        namespace: alertMetrics.namespace,
+        metricName: alertMetrics.digestEntryDropped,
+        dimensionsMap: { ...alertMetrics.dimensions },
+        statistic: 'Sum',
+        period: fiveMinutes,
+      }),
       {
-        description: 'An alert found its account\'s e-mail digest full and was counted, not mailed: find the account in the rescan worker\'s log ("Alert digest full")',
+        description:
+          'An alert found its account\'s e-mail digest full and was counted, not mailed: find the account in the rescan worker\'s log ("Alert digest full")',
         threshold: 1,
       },
     );
 
-    const operations = [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_GET_ITEM, Operation.TRANSACT_WRITE_ITEMS];
+    const operations = [
+      Operation.GET_ITEM,
+      Operation.PUT_ITEM,
+      Operation.UPDATE_ITEM,
+      Operation.DELETE_ITEM,
+      Operation.QUERY,
+      Operation.BATCH_GET_ITEM,
+      Operation.TRANSACT_WRITE_ITEMS,
+    ];
     add('TableThrottles', props.table.metricThrottledRequestsForOperations({ operations, period: fiveMinutes }), {
       description: 'DynamoDB throttled requests to the table in the last 5 minutes',
       threshold: 1,

@@ -31,7 +31,6 @@ function nodeOptionsVariable(): Record<string, string> {
   return nodeOptions === '' ? {} : { NODE_OPTIONS: nodeOptions };
 }
 
-
 const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 /** Runs after esbuild, on this machine (no Docker): copies each file into the bundle's folder. */

@@ -9,7 +9,14 @@ import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
-import { apiFunctions, reservedConcurrencyOf, workerNames, workers, type FunctionName, type FunctionSizing } from '#lib/function-catalog.js';
+import {
+  apiFunctions,
+  reservedConcurrencyOf,
+  workerNames,
+  workers,
+  type FunctionName,
+  type FunctionSizing,
+} from '#lib/function-catalog.js';
 import { bundleDefines, bundleFiles } from '#lib/function-bundling.js';
 import { functionEnvironment, type EnvironmentSources } from '#lib/function-environment.js';
 import { functionAccess, readsKeyPepper, type FunctionAccess } from '#lib/function-permissions.js';
@@ -34,7 +41,9 @@ export interface ServiceFunctionsProps {
 /** Exactly the item actions of the access table on the table, and Query on the indexes it names. */
 function grantTableAccess(fn: ServiceFunction, table: ITable, access: FunctionAccess): void {
   if (access.table.length > 0) {
-    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: access.table.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }));
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: access.table.map((action) => `dynamodb:${action}`), resources: [table.tableArn] }),
+    );
   }
   if (access.indexes && access.indexes.length > 0) {
     fn.role.addToPrincipalPolicy(

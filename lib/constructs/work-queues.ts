@@ -13,8 +13,6 @@ export interface WorkQueuesProps {
   alarmTopic: ITopic;
 }
 
-
-
 /** One SQS queue per `queueNames` entry, each with a dead-letter queue and an alarm on it. */
 export class WorkQueues extends Construct {
   readonly queues: Record<QueueName, Queue>;
@@ -29,7 +27,11 @@ export class WorkQueues extends Construct {
     const scope = new Construct(this, name);
     const secured = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true };
     // Its visibility timeout matches the queue's: a worker may consume it (the batch worker does).
-    const deadLetters = new Queue(scope, 'DeadLetters', { ...secured, retentionPeriod: Duration.days(14), visibilityTimeout: props.visibilityTimeout(name) });
+    const deadLetters = new Queue(scope, 'DeadLetters', {
+      ...secured,
+      retentionPeriod: Duration.days(14),
+      visibilityTimeout: props.visibilityTimeout(name),
+    });
     const queue = new Queue(scope, 'Queue', {
       ...secured,
       visibilityTimeout: props.visibilityTimeout(name),

@@ -36,7 +36,9 @@ export function createMailer(config: MailerConfig, client: SESv2Client = createS
             Simple: {
               Subject: utf8(message.subject),
               Body: { Text: utf8(message.text), Html: utf8(message.html) },
-              ...(message.headers?.length ? { Headers: message.headers.map((header) => ({ Name: header.name, Value: header.value })) } : {}),
+              ...(message.headers?.length
+                ? { Headers: message.headers.map((header) => ({ Name: header.name, Value: header.value })) }
+                : {}),
             },
           },
           ...(config.sesConfigurationSet !== '' ? { ConfigurationSetName: config.sesConfigurationSet } : {}),

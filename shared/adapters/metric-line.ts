@@ -3,7 +3,13 @@
  * Written to stdout, Lambda sends it to the function's log group and CloudWatch extracts the metric, so
  * no API call or permission is needed.
  */
-export function emfCountLine(namespace: string, dimensions: Record<string, string>, name: string, value: number, timestamp: number): string {
+export function emfCountLine(
+  namespace: string,
+  dimensions: Record<string, string>,
+  name: string,
+  value: number,
+  timestamp: number,
+): string {
   return `${JSON.stringify({
     _aws: {
       Timestamp: timestamp,

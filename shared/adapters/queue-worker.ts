@@ -57,12 +57,23 @@ export function queueBatchHandler<S extends z.ZodType>(name: string, schema: S, 
 export function logFailedRecord(queue: string, record: SQSRecord, error: unknown, deps: Pick<Dependencies, 'logger'>): void {
   const receiveCount = Number(record.attributes.ApproximateReceiveCount) || undefined;
   if (error instanceof RetryLater) {
-    deps.logger.info(`${queue} message handed back for a later retry`, { messageId: record.messageId, receiveCount, reason: error.message });
+    deps.logger.info(`${queue} message handed back for a later retry`, {
+      messageId: record.messageId,
+      receiveCount,
+      reason: error.message,
+    });
     return;
   }
   const failure = error instanceof Error ? error : new Error(String(error));
   const cause = failure.cause instanceof Error ? { causeName: failure.cause.name, causeMessage: failure.cause.message } : {};
-  deps.logger.error(`${queue} message failed`, { messageId: record.messageId, receiveCount, errorName: failure.name, errorMessage: failure.message, ...cause, error: failure });
+  deps.logger.error(`${queue} message failed`, {
+    messageId: record.messageId,
+    receiveCount,
+    errorName: failure.name,
+    errorMessage: failure.message,
+    ...cause,
+    error: failure,
+  });
 }
 
 function parseJson(body: string): unknown {

@@ -1,4 +1,10 @@
-import { ChangeMessageVisibilityCommand, GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  GetQueueAttributesCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { Config } from '#shared/config.js';
 
 export const queueNames = ['batch', 'rescan', 'sweep', 'webhook', 'mail'] as const;
@@ -20,7 +26,13 @@ export interface Queue {
 export const maxVisibilitySeconds = 12 * 3_600;
 
 export function queueUrl(config: Config, queue: QueueName): string {
-  const url = { batch: config.batchQueueUrl, rescan: config.rescanQueueUrl, sweep: config.sweepQueueUrl, webhook: config.webhookQueueUrl, mail: config.mailQueueUrl }[queue];
+  const url = {
+    batch: config.batchQueueUrl,
+    rescan: config.rescanQueueUrl,
+    sweep: config.sweepQueueUrl,
+    webhook: config.webhookQueueUrl,
+    mail: config.mailQueueUrl,
+  }[queue];
   if (url === '') throw new Error(`No URL configured for the ${queue} queue`);
   return url;
 }
@@ -60,7 +72,9 @@ export function createQueue(config: Config, client: SQSClient = createSqsClient(
     },
     async retryLater(queue, receiptHandle, seconds) {
       const VisibilityTimeout = Math.max(0, Math.min(maxVisibilitySeconds, Math.ceil(seconds)));
-      await client.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl(config, queue), ReceiptHandle: receiptHandle, VisibilityTimeout }));
+      await client.send(
+        new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl(config, queue), ReceiptHandle: receiptHandle, VisibilityTimeout }),
+      );
     },
     async ping() {
       await Promise.all(

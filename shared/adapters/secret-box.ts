@@ -43,7 +43,12 @@ export function aesSecretBox(material: SecretSource): SecretBox {
       return `${prefix}${[iv, cipher.getAuthTag(), body].map((part) => part.toString('base64')).join('.')}`;
     },
     async open(sealed, context) {
-      const [iv, tag, body] = sealed.startsWith(prefix) ? sealed.slice(prefix.length).split('.').map((part) => Buffer.from(part, 'base64')) : [];
+      const [iv, tag, body] = sealed.startsWith(prefix)
+        ? sealed
+            .slice(prefix.length)
+            .split('.')
+            .map((part) => Buffer.from(part, 'base64'))
+        : [];
       if (!iv || !tag || !body) throw new Error('Not a sealed value');
       const decipher = createDecipheriv('aes-256-gcm', await key(), iv);
       decipher.setAAD(contextBytes(context));
@@ -67,7 +72,11 @@ export function createSecretBox(
   if (config.webhookSealingKey === '' && config.webhookSealingKeySecretArn === '') return aesSecretBox(pepper);
   return aesSecretBox(
     createSecretSource(
-      { value: config.webhookSealingKey, arn: config.webhookSealingKeySecretArn, describe: 'webhook sealing key (WEBHOOK_SEALING_KEY or WEBHOOK_SEALING_KEY_SECRET_ARN)' },
+      {
+        value: config.webhookSealingKey,
+        arn: config.webhookSealingKeySecretArn,
+        describe: 'webhook sealing key (WEBHOOK_SEALING_KEY or WEBHOOK_SEALING_KEY_SECRET_ARN)',
+      },
       readSecret,
       (value) => (value.length < minimumLength ? `it must have at least ${minimumLength} characters` : null),
     ),

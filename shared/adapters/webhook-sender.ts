@@ -60,7 +60,12 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': userAgent, 'content-length': String(Buffer.byteLength(body)), ...headers },
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': userAgent,
+            'content-length': String(Buffer.byteLength(body)),
+            ...headers,
+          },
           body,
           signal,
           headersTimeout: timeoutMs,
@@ -109,7 +114,12 @@ function classifyError(error: unknown, timedOut: boolean): DeliveryError {
   if (kind === 'blocked') return 'blocked';
   const code = errorCode(error);
   if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || (kind === 'unreachable' && /could not be resolved/.test(String((error as { detail?: unknown }).detail)))) return 'dns';
+  if (
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    (kind === 'unreachable' && /could not be resolved/.test(String((error as { detail?: unknown }).detail)))
+  )
+    return 'dns';
   if (/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'tls';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET') return 'reset';
   return 'network';

@@ -8,7 +8,13 @@ export type AccountCounter = 'keyCount' | 'siteCount' | 'scanCount' | 'webhookCo
  * The transaction item that moves a counter by `delta`; with `limit`, only while the count is below it
  * (the limit check and the write are one step, so racing requests cannot overshoot).
  */
-export function adjustAccountCounter(tableName: string, accountId: string, counter: AccountCounter, delta: number, limit?: number): TransactItem {
+export function adjustAccountCounter(
+  tableName: string,
+  accountId: string,
+  counter: AccountCounter,
+  delta: number,
+  limit?: number,
+): TransactItem {
   return {
     Update: {
       TableName: tableName,

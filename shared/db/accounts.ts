@@ -13,7 +13,10 @@ const maxAttempts = 5;
 export function toAccount(item: Record<string, unknown>): Account {
   const { pk: _pk, sk: _sk, type: _type, ...account } = item;
   // Accounts written before billing have no billing attributes. A past-due tier past its grace reads as free.
-  return withGraceApplied({ customerId: null, subscriptionId: null, subscriptionSyncedAt: null, ...account } as unknown as Account, Date.now());
+  return withGraceApplied(
+    { customerId: null, subscriptionId: null, subscriptionSyncedAt: null, ...account } as unknown as Account,
+    Date.now(),
+  );
 }
 
 export async function getAccount(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<Account | null> {
@@ -31,7 +34,12 @@ async function accountIdAtMarker(db: DynamoDBDocumentClient, tableName: string, 
  * kept per mailbox, else the mailbox's. An older account found by its exact address also takes the
  * mailbox's marker when that is still free, so the address's other spellings reach it from then on.
  */
-export async function findAccountId(db: DynamoDBDocumentClient, tableName: string, address: string, mailbox: string): Promise<string | null> {
+export async function findAccountId(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  address: string,
+  mailbox: string,
+): Promise<string | null> {
   const exact = await accountIdAtMarker(db, tableName, address);
   if (exact && address !== mailbox) await claimMailboxMarker(db, tableName, mailbox, exact);
   if (exact || address === mailbox) return exact;
@@ -83,14 +91,21 @@ export type AllowanceOutcome = { kind: 'counted'; account: Account } | { kind: '
  * The account's tier allows one more use: `#count` (or the named count) below that tier's limit. A paid
  * tier whose past-due grace has ended (`graceEndsAt`, past-due.ts) counts as free, as toAccount reads it.
  */
-export function tierClauses(limits: TierLimits, countingFromZero: boolean, count = '#count'): { expression: string; values: Record<string, unknown> } {
+export function tierClauses(
+  limits: TierLimits,
+  countingFromZero: boolean,
+  count = '#count',
+): { expression: string; values: Record<string, unknown> } {
   const clauses: string[] = [];
   const values: Record<string, unknown> = { ':grace_now': Date.now() };
   for (const tier of tiers) {
     const limit = limits[tier];
     if (limit !== 'unlimited' && countingFromZero && limit === 0) continue;
     values[`:tier_${tier}`] = tier;
-    const isTier = tier === 'free' ? `(#tier = :tier_${tier} OR graceEndsAt <= :grace_now)` : `(#tier = :tier_${tier} AND (attribute_not_exists(graceEndsAt) OR graceEndsAt > :grace_now))`;
+    const isTier =
+      tier === 'free'
+        ? `(#tier = :tier_${tier} OR graceEndsAt <= :grace_now)`
+        : `(#tier = :tier_${tier} AND (attribute_not_exists(graceEndsAt) OR graceEndsAt > :grace_now))`;
     if (limit === 'unlimited' || countingFromZero) {
       clauses.push(isTier);
     } else {

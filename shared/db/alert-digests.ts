@@ -76,7 +76,13 @@ export async function appendDigestEntry(
 }
 
 /** True for the first caller of an account and sweep: it schedules that sweep's digest mail. */
-export async function markDigestScheduled(db: DynamoDBDocumentClient, tableName: string, accountId: string, slot: string, expiresAt: number): Promise<boolean> {
+export async function markDigestScheduled(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  slot: string,
+  expiresAt: number,
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new PutCommand({
@@ -123,7 +129,9 @@ export async function clearConsumedDigest(
   const values: Record<string, unknown> = Object.fromEntries(mapped.map((entry, index) => [`:t${index}`, entry.scannedAt]));
   const removes = [...mapped.map((_, index) => `sites.#s${index}`), ...(consumed.legacy ? ['entries'] : [])];
   if (consumed.dropped > 0) values[':dropped'] = -consumed.dropped;
-  const update = [removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '', consumed.dropped > 0 ? 'ADD dropped :dropped' : ''].filter(Boolean).join(' ');
+  const update = [removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '', consumed.dropped > 0 ? 'ADD dropped :dropped' : '']
+    .filter(Boolean)
+    .join(' ');
   if (update === '') return;
   const unchanged = mapped.map((_, index) => `sites.#s${index}.scannedAt = :t${index}`);
   try {

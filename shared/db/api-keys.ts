@@ -48,13 +48,25 @@ export async function listApiKeys(db: DynamoDBDocumentClient, tableName: string,
     ConsistentRead: true,
   });
   if (entries.length === 0) return [];
-  const items = await batchGet(db, tableName, entries.map((entry) => keys.apiKey(entry.digest as string)), { consistent: true });
+  const items = await batchGet(
+    db,
+    tableName,
+    entries.map((entry) => keys.apiKey(entry.digest as string)),
+    { consistent: true },
+  );
   return items.map(toStoredKey).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** One of the account's keys by id (a consistent read), or null: another account's key id is not found. */
-export async function findApiKey(db: DynamoDBDocumentClient, tableName: string, accountId: string, keyId: string): Promise<StoredApiKey | null> {
-  const { Item: entry } = await db.send(new GetCommand({ TableName: tableName, Key: keys.apiKeyRef(accountId, keyId), ConsistentRead: true }));
+export async function findApiKey(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  keyId: string,
+): Promise<StoredApiKey | null> {
+  const { Item: entry } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.apiKeyRef(accountId, keyId), ConsistentRead: true }),
+  );
   if (!entry) return null;
   const key = await getApiKeyByDigest(db, tableName, entry.digest as string);
   return key && key.accountId === accountId ? key : null;
@@ -63,8 +75,19 @@ export async function findApiKey(db: DynamoDBDocumentClient, tableName: string, 
 /** Writes a key's two items: itself (by digest, for authentication) and its entry in the account's partition. */
 function putKeyItems(tableName: string, key: StoredApiKey): TransactItem[] {
   return [
-    { Put: { TableName: tableName, Item: { ...keys.apiKey(key.digest), type: 'ApiKey', ...key, lastUsedAt: undefined }, ConditionExpression: 'attribute_not_exists(pk)' } },
-    { Put: { TableName: tableName, Item: { ...keys.apiKeyRef(key.accountId, key.id), type: 'ApiKeyRef', id: key.id, digest: key.digest, createdAt: key.createdAt } } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.apiKey(key.digest), type: 'ApiKey', ...key, lastUsedAt: undefined },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.apiKeyRef(key.accountId, key.id), type: 'ApiKeyRef', id: key.id, digest: key.digest, createdAt: key.createdAt },
+      },
+    },
   ];
 }
 
@@ -104,20 +127,30 @@ export async function insertApiKey(
   const codes = await writeTransaction(db, [...preconditions, ...put, ...countChange]);
   if (!codes) return 'inserted';
   if (codes.slice(0, preconditions.length).includes('ConditionalCheckFailed')) return 'precondition_failed';
-  if (codes.slice(preconditions.length + put.length).includes('ConditionalCheckFailed')) return options.replacing ? 'replaced_key_gone' : 'limit_reached';
+  if (codes.slice(preconditions.length + put.length).includes('ConditionalCheckFailed'))
+    return options.replacing ? 'replaced_key_gone' : 'limit_reached';
   return 'conflict';
 }
 
 /** Deletes a key of the account and lowers its key count; false when it was already gone. */
 export async function deleteApiKey(db: DynamoDBDocumentClient, tableName: string, key: StoredApiKey): Promise<boolean> {
-  const codes = await writeTransaction(db, [...deleteKeyItems(tableName, key), adjustAccountCounter(tableName, key.accountId, 'keyCount', -1)]);
+  const codes = await writeTransaction(db, [
+    ...deleteKeyItems(tableName, key),
+    adjustAccountCounter(tableName, key.accountId, 'keyCount', -1),
+  ]);
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;
   throw new Error(`Deleting an API key was cancelled: ${codes.join(', ')}`);
 }
 
 /** Sets lastUsedAt unless it was set after `notAfter`: at most one write per key per interval. */
-export async function touchApiKey(db: DynamoDBDocumentClient, tableName: string, digest: string, now: string, notAfter: string): Promise<void> {
+export async function touchApiKey(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  digest: string,
+  now: string,
+  notAfter: string,
+): Promise<void> {
   try {
     await db.send(
       new UpdateCommand({

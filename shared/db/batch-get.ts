@@ -19,12 +19,18 @@ export async function batchGet(
   const found = new Map<string, Record<string, unknown>>();
   const id = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}\u0000${String(key.sk)}`;
   for (let start = 0; start < wanted.length; start += batchGetMaxKeys) {
-    for (const item of await batchGetChunk(db, tableName, wanted.slice(start, start + batchGetMaxKeys), options)) found.set(id(item as { pk: unknown; sk: unknown }), item);
+    for (const item of await batchGetChunk(db, tableName, wanted.slice(start, start + batchGetMaxKeys), options))
+      found.set(id(item as { pk: unknown; sk: unknown }), item);
   }
   return wanted.map((key) => found.get(id(key))).filter((item): item is Record<string, unknown> => item !== undefined);
 }
 
-async function batchGetChunk(db: DynamoDBDocumentClient, tableName: string, wanted: readonly ItemKey[], options: { consistent?: boolean }): Promise<Record<string, unknown>[]> {
+async function batchGetChunk(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  wanted: readonly ItemKey[],
+  options: { consistent?: boolean },
+): Promise<Record<string, unknown>[]> {
   const found: Record<string, unknown>[] = [];
   let pending: Array<Record<string, unknown>> = wanted.map((key) => ({ pk: key.pk, sk: key.sk }));
   for (let attempt = 0; pending.length > 0; attempt += 1) {

@@ -38,7 +38,9 @@ function accountUpdate(tableName: string, accountId: string, steps: readonly All
       sets.push(`${window} = :window${index}`, `${count} = :one`);
     }
   });
-  const update = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', adds.length > 0 ? `ADD ${adds.join(', ')}` : ''].filter(Boolean).join(' ');
+  const update = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', adds.length > 0 ? `ADD ${adds.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     Update: {
       TableName: tableName,
@@ -73,9 +75,16 @@ export async function countItemUsage(
         TableName: tableName,
         Key: keys.batchItem(claim.batchId, claim.index),
         UpdateExpression: `SET ${marked.map(([name]) => `${name} = :${name}`).join(', ')}`,
-        ConditionExpression: ['#status = :processing AND leaseUntil = :held', ...marked.map(([name]) => `attribute_not_exists(${name})`)].join(' AND '),
+        ConditionExpression: [
+          '#status = :processing AND leaseUntil = :held',
+          ...marked.map(([name]) => `attribute_not_exists(${name})`),
+        ].join(' AND '),
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':held': claim.leaseUntil, ...Object.fromEntries(marked.map(([name, value]) => [`:${name}`, value])) },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':held': claim.leaseUntil,
+          ...Object.fromEntries(marked.map(([name, value]) => [`:${name}`, value])),
+        },
       },
     },
   ]);

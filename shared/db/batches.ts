@@ -32,11 +32,20 @@ export async function putBatch(
     {
       Put: {
         TableName: tableName,
-        Item: { ...keys.batch(batch.id), type: 'Batch', ...keys.batchesByOwner(batch.accountId), ...keys.batchOwnerSort(batch.createdAt, batch.id), ...batch, holdsPlace: true },
+        Item: {
+          ...keys.batch(batch.id),
+          type: 'Batch',
+          ...keys.batchesByOwner(batch.accountId),
+          ...keys.batchOwnerSort(batch.createdAt, batch.id),
+          ...batch,
+          holdsPlace: true,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...items.map((item) => ({ Put: { TableName: tableName, Item: { ...keys.batchItem(batch.id, item.index), type: 'BatchItem', ...item } } })),
+    ...items.map((item) => ({
+      Put: { TableName: tableName, Item: { ...keys.batchItem(batch.id, item.index), type: 'BatchItem', ...item } },
+    })),
   ]);
   if (!codes) return 'stored';
   if (codes[0] === 'ConditionalCheckFailed' && codes.slice(1).every((code) => code === 'None')) return 'at_capacity';
@@ -50,7 +59,12 @@ export async function putBatch(
  * go in one transaction, only while no item has been claimed (a worker may have taken one that was
  * queued). False when that no longer holds.
  */
-export async function withdrawBatch(db: DynamoDBDocumentClient, tableName: string, batch: StoredBatch, items: readonly StoredBatchItem[]): Promise<boolean> {
+export async function withdrawBatch(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  batch: StoredBatch,
+  items: readonly StoredBatchItem[],
+): Promise<boolean> {
   const codes = await writeTransaction(db, [
     {
       Update: {
@@ -61,7 +75,15 @@ export async function withdrawBatch(db: DynamoDBDocumentClient, tableName: strin
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       },
     },
-    { Delete: { TableName: tableName, Key: keys.batch(batch.id), ConditionExpression: '#status = :pending', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':pending': 'pending' } } },
+    {
+      Delete: {
+        TableName: tableName,
+        Key: keys.batch(batch.id),
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
+      },
+    },
     ...items.map((item) => ({
       Delete: {
         TableName: tableName,
@@ -76,9 +98,18 @@ export async function withdrawBatch(db: DynamoDBDocumentClient, tableName: strin
 }
 
 /** The batch and its items, read consistently; null when there is no such batch. */
-export async function getBatchWithItems(db: DynamoDBDocumentClient, tableName: string, batchId: string): Promise<{ batch: StoredBatch; items: StoredBatchItem[] } | null> {
+export async function getBatchWithItems(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  batchId: string,
+): Promise<{ batch: StoredBatch; items: StoredBatchItem[] } | null> {
   const { Items = [] } = await db.send(
-    new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.batchPartition(batchId).pk }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.batchPartition(batchId).pk },
+      ConsistentRead: true,
+    }),
   );
   const batchItem = Items.find((item) => item.sk === 'BATCH');
   if (!batchItem) return null;
@@ -91,7 +122,12 @@ export async function getBatch(db: DynamoDBDocumentClient, tableName: string, ba
   return Item ? strip<StoredBatch>(Item) : null;
 }
 
-export async function getBatchItem(db: DynamoDBDocumentClient, tableName: string, batchId: string, index: number): Promise<StoredBatchItem | null> {
+export async function getBatchItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  batchId: string,
+  index: number,
+): Promise<StoredBatchItem | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.batchItem(batchId, index), ConsistentRead: true }));
   return Item ? strip<StoredBatchItem>(Item) : null;
 }
@@ -115,7 +151,13 @@ export async function claimBatchItem(
         UpdateExpression: 'SET #status = :processing, leaseUntil = :until',
         ConditionExpression: '#url = :url AND (#status = :pending OR (#status = :processing AND leaseUntil < :now))',
         ExpressionAttributeNames: { '#status': 'status', '#url': 'url' },
-        ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':until': lease.until, ':now': lease.now, ':url': item.url },
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':pending': 'pending',
+          ':until': lease.until,
+          ':now': lease.now,
+          ':url': item.url,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -144,7 +186,8 @@ export async function storeItemScan(
         TableName: tableName,
         Key: keys.batchItem(claim.batchId, claim.index),
         UpdateExpression: 'SET scanId = :scanId',
-        ConditionExpression: '#status = :processing AND leaseUntil = :held AND (attribute_not_exists(scanId) OR attribute_type(scanId, :null))',
+        ConditionExpression:
+          '#status = :processing AND leaseUntil = :held AND (attribute_not_exists(scanId) OR attribute_type(scanId, :null))',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':scanId': result.id, ':processing': 'processing', ':held': claim.leaseUntil, ':null': 'NULL' },
       },
@@ -207,7 +250,13 @@ export async function finishBatchItem(
   throw new Error(`Finishing item ${item.index} of batch ${item.batchId} was cancelled: ${codes.join(', ')}`);
 }
 
-function finishWrites(tableName: string, item: { accountId: string; batchId: string; index: number }, outcome: ItemOutcome, guard: FinishGuard, refundScanDay?: string): TransactItem[] {
+function finishWrites(
+  tableName: string,
+  item: { accountId: string; batchId: string; index: number },
+  outcome: ItemOutcome,
+  guard: FinishGuard,
+  refundScanDay?: string,
+): TransactItem[] {
   const values: Record<string, unknown> = {
     ':status': outcome.status,
     ':scanId': outcome.scanId,
@@ -315,7 +364,12 @@ export async function settleBatch(
 }
 
 /** A page of the owner's batches, newest first. */
-export async function listOwnedBatches(db: DynamoDBDocumentClient, tableName: string, ownerId: string, page: PageRequest): Promise<{ batches: StoredBatch[]; nextCursor: string | null }> {
+export async function listOwnedBatches(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  ownerId: string,
+  page: PageRequest,
+): Promise<{ batches: StoredBatch[]; nextCursor: string | null }> {
   const { keys: wanted, nextCursor } = await ownerIndexPage(db, tableName, keys.batchesByOwner(ownerId).gsi1pk, page);
   const batches = wanted.length === 0 ? [] : (await batchGet(db, tableName, wanted)).map((item) => strip<StoredBatch>(item));
   return { batches, nextCursor };

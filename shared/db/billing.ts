@@ -12,7 +12,12 @@ import type { BillingState } from '#shared/domain/billing/subscription-state.js'
  * conditional on the account having none: of two racing subscribe requests one links, and the other
  * reads back the customer that won. Returns the account's customer id.
  */
-export async function linkCustomer(db: DynamoDBDocumentClient, tableName: string, accountId: string, customerId: string): Promise<string | null> {
+export async function linkCustomer(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  customerId: string,
+): Promise<string | null> {
   const cancelled = await writeTransaction(db, [
     {
       Put: {
@@ -46,7 +51,12 @@ export async function accountIdForCustomer(db: DynamoDBDocumentClient, tableName
  * id is handed back to exactly one later request, which closes it, so of racing subscribes only the
  * last recorded checkout stays open.
  */
-export async function swapOpenCheckout(db: DynamoDBDocumentClient, tableName: string, accountId: string, checkoutId: string): Promise<string | null> {
+export async function swapOpenCheckout(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  checkoutId: string,
+): Promise<string | null> {
   const { Attributes } = await db.send(
     new UpdateCommand({
       TableName: tableName,
@@ -90,7 +100,12 @@ const maxAttempts = 4;
  * second subscription in force gets `held` (the caller refuses it). The first time a subscription is
  * seen past due starts its grace; later reads never move it.
  */
-export async function saveSubscriptionState(db: DynamoDBDocumentClient, tableName: string, accountId: string, update: SubscriptionUpdate): Promise<SaveOutcome> {
+export async function saveSubscriptionState(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  update: SubscriptionUpdate,
+): Promise<SaveOutcome> {
   const newer = '(attribute_not_exists(subscriptionSyncedAt) OR subscriptionSyncedAt = :null OR subscriptionSyncedAt <= :syncedAt)';
   const noSubscription = '(attribute_not_exists(subscriptionId) OR subscriptionId = :null)';
   const base = {
@@ -137,7 +152,11 @@ export async function saveSubscriptionState(db: DynamoDBDocumentClient, tableNam
     // As read (toAccount), a holder past its grace is no longer in force, like one that has ended.
     if (current.subscription.isActive && update.replacing !== holder) return { kind: 'held', account: current, holder };
     const free = update.replacing === holder ? '' : ' AND (subscription.isActive = :false OR graceEndsAt <= :now)';
-    const taken = await write(`subscriptionId = :holder${free}`, { ':holder': holder, ...(free ? { ':false': false, ':now': Date.now() } : {}) }, false);
+    const taken = await write(
+      `subscriptionId = :holder${free}`,
+      { ':holder': holder, ...(free ? { ':false': false, ':now': Date.now() } : {}) },
+      false,
+    );
     if (taken) return { kind: 'saved', account: taken, displaced: holder };
   }
   throw new Error(`The subscription state of account ${accountId} kept conflicting`);

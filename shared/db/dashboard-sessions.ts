@@ -25,7 +25,12 @@ export function putSessionItem(tableName: string, session: StoredSession): Trans
 }
 
 /** The session behind a token's digest (one consistent GetItem), or null when unknown, ended or expired (TTL deletes lazily). */
-export async function getSessionByDigest(db: DynamoDBDocumentClient, tableName: string, digest: string, nowSeconds: number): Promise<StoredSession | null> {
+export async function getSessionByDigest(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  digest: string,
+  nowSeconds: number,
+): Promise<StoredSession | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.dashboardSession(digest), ConsistentRead: true }));
   if (!Item || (Item.expiresAt as number) <= nowSeconds) return null;
   return {
@@ -38,7 +43,11 @@ export async function getSessionByDigest(db: DynamoDBDocumentClient, tableName: 
 }
 
 /** Ends a session; false when it was already gone (a second sign-out, or two at once). */
-export async function deleteSession(db: DynamoDBDocumentClient, tableName: string, session: Pick<StoredSession, 'digest' | 'accountId'>): Promise<boolean> {
+export async function deleteSession(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  session: Pick<StoredSession, 'digest' | 'accountId'>,
+): Promise<boolean> {
   try {
     await db.send(
       new DeleteCommand({

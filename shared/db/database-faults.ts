@@ -13,7 +13,10 @@ const noAnswerCodes = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED
 
 /** The database did not answer a write: it may or may not have been applied. Not retried by the SDK. */
 export class UnansweredWriteError extends Error {
-  constructor(readonly command: string, readonly reason: string) {
+  constructor(
+    readonly command: string,
+    readonly reason: string,
+  ) {
     super(`${command} got no answer (${reason})`);
     this.name = 'UnansweredWriteError';
   }
@@ -33,7 +36,13 @@ function neverConnected(error: unknown): boolean {
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
-const unavailableStatuses = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'InternalServerError', 'ServiceUnavailable']);
+const unavailableStatuses = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+]);
 
 /**
  * Maps what the SDK throws when the database is slow, unreachable or overloaded (after its own retries)
@@ -42,7 +51,11 @@ const unavailableStatuses = new Set(['ProvisionedThroughputExceededException', '
 export function asUnavailable(error: unknown, command: string): AppError | null {
   if (error instanceof AppError || !(error instanceof Error)) return null;
   if (error instanceof UnansweredWriteError || (noAnswer(error) && writes.has(command))) {
-    return new AppError('unavailable', 'The database did not answer in time, so this change may or may not have been made; check before repeating it', { retryAfterSeconds: 5, cause: error });
+    return new AppError(
+      'unavailable',
+      'The database did not answer in time, so this change may or may not have been made; check before repeating it',
+      { retryAfterSeconds: 5, cause: error },
+    );
   }
   if (noAnswer(error) || neverConnected(error) || unavailableStatuses.has(error.name)) {
     return new AppError('unavailable', 'The database is not answering; try again shortly', { retryAfterSeconds: 5, cause: error });

@@ -33,5 +33,10 @@ export async function claimHost(
 
 /** After a rescan: the host stays taken for the spacing, then the next rescan of it may start. */
 export async function spaceHost(db: DynamoDBDocumentClient, tableName: string, host: string, untilSeconds: number): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.hostRescanLease(host), type: 'HostLease', until: untilSeconds, expiresAt: untilSeconds + 3_600 } }));
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...keys.hostRescanLease(host), type: 'HostLease', until: untilSeconds, expiresAt: untilSeconds + 3_600 },
+    }),
+  );
 }

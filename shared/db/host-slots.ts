@@ -13,14 +13,26 @@ export interface HostSlot {
  * Takes one of a target host's `slots` scan slots until `untilMs`, or null when all are held: at most
  * that many scans of one shop run at once. A slot is a lease, so a worker that died frees it in time.
  */
-export async function claimHostSlot(db: DynamoDBDocumentClient, tableName: string, host: string, slots: number, lease: { now: number; untilMs: number }): Promise<HostSlot | null> {
+export async function claimHostSlot(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  host: string,
+  slots: number,
+  lease: { now: number; untilMs: number },
+): Promise<HostSlot | null> {
   for (let slot = 0; slot < slots; slot += 1) {
     const claimId = randomUUID();
     const claimed = await conditionalWrite(
       db.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.hostScanSlot(host, slot), type: 'HostSlot', claimId, until: lease.untilMs, expiresAt: Math.ceil(lease.untilMs / 1000) + 3_600 },
+          Item: {
+            ...keys.hostScanSlot(host, slot),
+            type: 'HostSlot',
+            claimId,
+            until: lease.untilMs,
+            expiresAt: Math.ceil(lease.untilMs / 1000) + 3_600,
+          },
           ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
           ExpressionAttributeNames: { '#until': 'until' },
           ExpressionAttributeValues: { ':now': lease.now },
@@ -36,7 +48,12 @@ export async function claimHostSlot(db: DynamoDBDocumentClient, tableName: strin
 export async function releaseHostSlot(db: DynamoDBDocumentClient, tableName: string, held: HostSlot): Promise<void> {
   await conditionalWrite(
     db.send(
-      new DeleteCommand({ TableName: tableName, Key: keys.hostScanSlot(held.host, held.slot), ConditionExpression: 'claimId = :claim', ExpressionAttributeValues: { ':claim': held.claimId } }),
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.hostScanSlot(held.host, held.slot),
+        ConditionExpression: 'claimId = :claim',
+        ExpressionAttributeValues: { ':claim': held.claimId },
+      }),
     ),
   );
 }

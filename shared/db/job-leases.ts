@@ -60,7 +60,13 @@ export async function completeJob(db: DynamoDBDocumentClient, tableName: string,
 export async function releaseJob(db: DynamoDBDocumentClient, tableName: string, key: ItemKey, claimId: string): Promise<void> {
   try {
     await db.send(
-      new DeleteCommand({ TableName: tableName, Key: key, ConditionExpression: 'claimId = :claimId AND #state = :running', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':claimId': claimId, ':running': 'running' } }),
+      new DeleteCommand({
+        TableName: tableName,
+        Key: key,
+        ConditionExpression: 'claimId = :claimId AND #state = :running',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':claimId': claimId, ':running': 'running' },
+      }),
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -8,7 +8,10 @@ export interface ItemKey {
 export const keys = {
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
   /** A rolling-window limit's counters for one subject (shared/domain/rate-window.ts), one item per bucket width. */
-  rateLimitWindow: (rule: string, subject: string, bucketMs: number): ItemKey => ({ pk: `RATE#${rule}#${subject}`, sk: `WINDOW#${bucketMs}` }),
+  rateLimitWindow: (rule: string, subject: string, bucketMs: number): ItemKey => ({
+    pk: `RATE#${rule}#${subject}`,
+    sk: `WINDOW#${bucketMs}`,
+  }),
 
   account: (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   /**
@@ -73,7 +76,10 @@ export const keys = {
   localCheckout: (checkoutId: string): ItemKey => ({ pk: `LOCALCHECKOUT#${checkoutId}`, sk: 'LOCALCHECKOUT' }),
   localSubscription: (subscriptionId: string): ItemKey => ({ pk: `LOCALSUB#${subscriptionId}`, sk: 'LOCALSUB' }),
   /** A local subscription's entry under its customer, so the customer's subscriptions are one Query. */
-  localCustomerSubscription: (customerId: string, subscriptionId: string): ItemKey => ({ pk: `LOCALCUSTOMER#${customerId}`, sk: `SUB#${subscriptionId}` }),
+  localCustomerSubscription: (customerId: string, subscriptionId: string): ItemKey => ({
+    pk: `LOCALCUSTOMER#${customerId}`,
+    sk: `SUB#${subscriptionId}`,
+  }),
   localCustomerSubscriptionsOf: (customerId: string) => ({ pk: `LOCALCUSTOMER#${customerId}`, skPrefix: 'SUB#' }),
   /** A second subscription of one account that was refused (refunded and cancelled): counted once. */
   refusedSubscription: (subscriptionId: string): ItemKey => ({ pk: `REFUSEDSUB#${subscriptionId}`, sk: 'REFUSEDSUB' }),
@@ -90,7 +96,10 @@ export const keys = {
   }),
   webhookAttemptsOf: (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, skPrefix: 'ATTEMPT#' }),
   /** Marks the e-mail about one disabling of an endpoint as sent. */
-  webhookDisabledMail: (webhookId: string, disabledAt: string): ItemKey => ({ pk: `WEBHOOK#${webhookId}`, sk: `DISABLEDMAIL#${disabledAt}` }),
+  webhookDisabledMail: (webhookId: string, disabledAt: string): ItemKey => ({
+    pk: `WEBHOOK#${webhookId}`,
+    sk: `DISABLEDMAIL#${disabledAt}`,
+  }),
 
   /** A batch and its items share a partition: the detail is one consistent Query. */
   batch: (batchId: string): ItemKey => ({ pk: `BATCH#${batchId}`, sk: 'BATCH' }),

@@ -40,7 +40,9 @@ function strip<T>(item: Record<string, unknown> | undefined): T | null {
 export function localBillingStore(db: DynamoDBDocumentClient, tableName: string) {
   return {
     async putCheckout(checkout: LocalCheckout): Promise<void> {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.localCheckout(checkout.id), type: 'LocalCheckout', ...checkout } }));
+      await db.send(
+        new PutCommand({ TableName: tableName, Item: { ...keys.localCheckout(checkout.id), type: 'LocalCheckout', ...checkout } }),
+      );
     },
 
     async getCheckout(id: string): Promise<LocalCheckout | null> {
@@ -96,8 +98,18 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
 
     async putSubscription(subscription: LocalSubscription): Promise<void> {
       // The customer's entry first: a subscription is never without it.
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.localCustomerSubscription(subscription.customerId, subscription.id), type: 'LocalCustomerSubscription' } }));
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.localSubscription(subscription.id), type: 'LocalSubscription', ...subscription } }));
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.localCustomerSubscription(subscription.customerId, subscription.id), type: 'LocalCustomerSubscription' },
+        }),
+      );
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...keys.localSubscription(subscription.id), type: 'LocalSubscription', ...subscription },
+        }),
+      );
     },
 
     async subscriptionsOf(customerId: string): Promise<LocalSubscription[]> {

@@ -12,7 +12,9 @@ export function emailMarkerItem(mailboxOrAddress: string, accountId: string) {
 /** Points a mailbox at an account unless the mailbox already has one; true when it did. */
 export function claimMailboxMarker(db: DynamoDBDocumentClient, tableName: string, mailbox: string, accountId: string): Promise<boolean> {
   return conditionalWrite(
-    db.send(new PutCommand({ TableName: tableName, Item: emailMarkerItem(mailbox, accountId), ConditionExpression: 'attribute_not_exists(pk)' })),
+    db.send(
+      new PutCommand({ TableName: tableName, Item: emailMarkerItem(mailbox, accountId), ConditionExpression: 'attribute_not_exists(pk)' }),
+    ),
   );
 }
 
@@ -20,7 +22,10 @@ export function claimMailboxMarker(db: DynamoDBDocumentClient, tableName: string
  * Every e-mail marker, as (address or mailbox, account). A Scan of the whole table: for the one-off
  * migration tool (bin/claim-mailboxes.ts) only, never on an API path.
  */
-export async function* allEmailMarkers(db: DynamoDBDocumentClient, tableName: string): AsyncGenerator<{ address: string; accountId: string }> {
+export async function* allEmailMarkers(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+): AsyncGenerator<{ address: string; accountId: string }> {
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -33,7 +38,8 @@ export async function* allEmailMarkers(db: DynamoDBDocumentClient, tableName: st
         ExclusiveStartKey: cursor,
       }),
     );
-    for (const item of page.Items ?? []) yield { address: (item.pk as string).slice(markerPrefix.length), accountId: item.accountId as string };
+    for (const item of page.Items ?? [])
+      yield { address: (item.pk as string).slice(markerPrefix.length), accountId: item.accountId as string };
     cursor = page.LastEvaluatedKey;
   } while (cursor);
 }

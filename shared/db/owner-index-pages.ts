@@ -42,7 +42,10 @@ function decodeCursor(cursor: string): IndexPosition {
   } catch {
     parts = undefined;
   }
-  const valid = Array.isArray(parts) && parts.length === 3 && parts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= maxPartLength);
+  const valid =
+    Array.isArray(parts) &&
+    parts.length === 3 &&
+    parts.every((part) => typeof part === 'string' && part.length > 0 && part.length <= maxPartLength);
   if (!valid || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidInput('cursor: not a cursor this API returned');
   const [pk, sk, gsi1sk] = parts as string[];
   return { pk: pk!, sk: sk!, gsi1sk: gsi1sk! };

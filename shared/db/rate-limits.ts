@@ -27,7 +27,15 @@ export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async record(hit) {
-      return conditionalWrite(db.send(new UpdateCommand({ TableName: tableName, Key: keys.rateLimitWindow(hit.key.rule, hit.key.subject, hit.key.bucketMs), ...recordExpression(hit) })));
+      return conditionalWrite(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.rateLimitWindow(hit.key.rule, hit.key.subject, hit.key.bucketMs),
+            ...recordExpression(hit),
+          }),
+        ),
+      );
     },
 
     async refund(key, bucket) {
@@ -48,7 +56,12 @@ export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: stri
 }
 
 function recordExpression({ bucket, expect, prune, expiresAtSeconds }: HitRecord) {
-  const names: Record<string, string> = { '#head': 'head', '#expiresAt': 'expiresAt', '#type': 'type', [`#${nameOf(bucket)}`]: nameOf(bucket) };
+  const names: Record<string, string> = {
+    '#head': 'head',
+    '#expiresAt': 'expiresAt',
+    '#type': 'type',
+    [`#${nameOf(bucket)}`]: nameOf(bucket),
+  };
   const values: Record<string, unknown> = { ':bucket': bucket, ':one': 1, ':expiresAt': expiresAtSeconds, ':type': 'RateLimitWindow' };
   let condition: string;
   switch (expect.kind) {

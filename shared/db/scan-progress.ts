@@ -15,7 +15,13 @@ const keepSeconds = 3_600;
  * Records that a scan reached `stage`. Writes may arrive out of order (they are not awaited one by one),
  * so a stage never replaces a later one.
  */
-export async function recordScanProgress(db: DynamoDBDocumentClient, tableName: string, progressId: string, stage: ScanStage, nowMs: number): Promise<void> {
+export async function recordScanProgress(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  progressId: string,
+  stage: ScanStage,
+  nowMs: number,
+): Promise<void> {
   const step = scanStages.indexOf(stage);
   await conditionalWrite(
     db.send(
@@ -37,7 +43,12 @@ export async function recordScanProgress(db: DynamoDBDocumentClient, tableName: 
   );
 }
 
-export async function getScanProgress(db: DynamoDBDocumentClient, tableName: string, progressId: string, nowMs: number): Promise<ScanProgress | null> {
+export async function getScanProgress(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  progressId: string,
+  nowMs: number,
+): Promise<ScanProgress | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.scanProgress(progressId) }));
   if (!Item || Number(Item.expiresAt) * 1000 <= nowMs) return null;
   return { stage: Item.stage as ScanStage, updatedAt: String(Item.updatedAt) };

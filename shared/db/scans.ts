@@ -46,7 +46,9 @@ async function readResult(item: Record<string, unknown>): Promise<ScanResult> {
 
 /** A public (unowned) result. */
 export async function putScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult): Promise<void> {
-  await db.send(new PutCommand({ TableName: tableName, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }));
+  await db.send(
+    new PutCommand({ TableName: tableName, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
 }
 
 /** An account's result and its account's scan count, as transaction items (a batch item adds its own mark). */

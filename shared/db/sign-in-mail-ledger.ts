@@ -19,10 +19,19 @@ export interface SignInMailLedger {
 export async function getSignInMailLedger(db: DynamoDBDocumentClient, tableName: string, mailbox: string): Promise<SignInMailLedger> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.signInMailLedger(mailbox), ConsistentRead: true }));
   if (!Item) return { sent: [], capDigest: null, version: 0 };
-  return { sent: (Item.sent as number[] | undefined) ?? [], capDigest: (Item.capDigest as string | undefined) ?? null, version: Item.version as number };
+  return {
+    sent: (Item.sent as number[] | undefined) ?? [],
+    capDigest: (Item.capDigest as string | undefined) ?? null,
+    version: Item.version as number,
+  };
 }
 
-function ledgerWrite(tableName: string, mailbox: string, read: SignInMailLedger, next: { sent: number[]; capDigest: string | null; retentionSeconds: number }): TransactItem {
+function ledgerWrite(
+  tableName: string,
+  mailbox: string,
+  read: SignInMailLedger,
+  next: { sent: number[]; capDigest: string | null; retentionSeconds: number },
+): TransactItem {
   const newest = next.sent.length > 0 ? Math.max(...next.sent) : 0;
   return {
     Put: {
@@ -56,7 +65,11 @@ export async function recordSignInMail(
 ): Promise<boolean> {
   const { digest, ...token } = next.token;
   const failed = await writeTransaction(db, [
-    ledgerWrite(tableName, mailbox, read, { sent: next.sent, capDigest: next.capping ? digest : null, retentionSeconds: next.retentionSeconds }),
+    ledgerWrite(tableName, mailbox, read, {
+      sent: next.sent,
+      capDigest: next.capping ? digest : null,
+      retentionSeconds: next.retentionSeconds,
+    }),
     putSignInTokenItem(tableName, digest, token),
   ]);
   if (!failed) return true;

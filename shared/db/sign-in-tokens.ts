@@ -8,7 +8,12 @@ export interface StoredSignInToken {
   expiresAt: number;
 }
 
-export async function putSignInToken(db: DynamoDBDocumentClient, tableName: string, digest: string, token: StoredSignInToken): Promise<void> {
+export async function putSignInToken(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  digest: string,
+  token: StoredSignInToken,
+): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName,
@@ -35,7 +40,12 @@ export function deleteSignInTokenItem(tableName: string, digest: string): Transa
 }
 
 /** The token's record, or null when unknown, used or expired (TTL deletes lazily). */
-export async function getSignInToken(db: DynamoDBDocumentClient, tableName: string, digest: string, nowSeconds: number): Promise<StoredSignInToken | null> {
+export async function getSignInToken(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  digest: string,
+  nowSeconds: number,
+): Promise<StoredSignInToken | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.signInToken(digest), ConsistentRead: true }));
   if (!Item || (Item.expiresAt as number) <= nowSeconds) return null;
   return { accountId: Item.accountId as string, expiresAt: Item.expiresAt as number };

@@ -16,7 +16,15 @@ export interface DuePlace {
 
 function toSite(item: Record<string, unknown>): WatchedSite {
   const { pk: _pk, sk: _sk, type: _type, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...site } = item;
-  const stored = { version: 0, lastScanStatus: null, lastError: null, lastScanId: null, lastScanSlot: null, historyCount: 0, ...site } as unknown as WatchedSite;
+  const stored = {
+    version: 0,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
+    ...site,
+  } as unknown as WatchedSite;
   return { ...stored, thresholds: thresholdsFromStored(stored.id, stored.createdAt, site.thresholds) };
 }
 
@@ -31,7 +39,12 @@ export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: st
   return items.map(toSite);
 }
 
-export async function getWatchedSite(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string): Promise<WatchedSite | null> {
+export async function getWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+): Promise<WatchedSite | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.watchedSite(accountId, siteId), ConsistentRead: true }));
   return Item ? toSite(Item) : null;
 }
@@ -39,7 +52,13 @@ export async function getWatchedSite(db: DynamoDBDocumentClient, tableName: stri
 export type AddOutcome = 'added' | 'duplicate' | 'limit_reached' | 'conflict';
 
 /** The site, its URL marker and the account's site count in one transaction: no duplicates, never over the limit. */
-export async function addWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite, limit: number, due: DuePlace): Promise<AddOutcome> {
+export async function addWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  site: WatchedSite,
+  limit: number,
+  due: DuePlace,
+): Promise<AddOutcome> {
   const codes = await writeTransaction(db, [
     {
       Put: {
@@ -52,7 +71,12 @@ export async function addWatchedSite(db: DynamoDBDocumentClient, tableName: stri
     {
       Put: {
         TableName: tableName,
-        Item: { ...keys.watchedSite(site.accountId, site.id), type: 'WatchedSite', ...site, ...keys.rescanDue(due.shard, due.dueAt, site.accountId, site.id) },
+        Item: {
+          ...keys.watchedSite(site.accountId, site.id),
+          type: 'WatchedSite',
+          ...site,
+          ...keys.rescanDue(due.shard, due.dueAt, site.accountId, site.id),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -82,7 +106,11 @@ export async function updateWatchedSite(
 ): Promise<WatchedSite | 'not_found' | 'stale'> {
   const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
   const names: Record<string, string> = { '#version': 'version', ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) };
-  const values: Record<string, unknown> = { ':one': 1, ':zero': 0, ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])) };
+  const values: Record<string, unknown> = {
+    ':one': 1,
+    ':zero': 0,
+    ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
+  };
   let condition = 'attribute_exists(pk)';
   if (site.version !== undefined) {
     values[':version'] = site.version;
@@ -127,8 +155,10 @@ export async function appendThreshold(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.watchedSite(site.accountId, site.id),
-        UpdateExpression: 'SET thresholds = list_append(if_not_exists(thresholds, :empty), :new), #version = if_not_exists(#version, :zero) + :one',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(thresholds) OR (attribute_type(thresholds, :list) AND size(thresholds) < :limit))',
+        UpdateExpression:
+          'SET thresholds = list_append(if_not_exists(thresholds, :empty), :new), #version = if_not_exists(#version, :zero) + :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(thresholds) OR (attribute_type(thresholds, :list) AND size(thresholds) < :limit))',
         ExpressionAttributeNames: { '#version': 'version' },
         ExpressionAttributeValues: { ':empty': [], ':new': [threshold], ':zero': 0, ':one': 1, ':list': 'L', ':limit': limit },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -173,12 +203,14 @@ export async function deleteSiteHistory(db: DynamoDBDocumentClient, tableName: s
     ConsistentRead: true,
   });
   for (let start = 0; start < found.length; start += 25) {
-    let requests: Record<string, unknown>[] = found.slice(start, start + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    let requests: Record<string, unknown>[] = found
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt === 8) throw new Error(`Could not delete the history of site ${siteId}: DynamoDB kept returning unprocessed items`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = (UnprocessedItems?.[tableName] ?? []);
+      requests = UnprocessedItems?.[tableName] ?? [];
     }
   }
   return found.length;
@@ -190,7 +222,13 @@ export interface ScoreSnapshot {
 }
 
 /** The keys of a site's `count` oldest snapshots (the ones the 90-snapshot cap removes). */
-export async function oldestSnapshotKeys(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string, count: number): Promise<Array<{ pk: string; sk: string }>> {
+export async function oldestSnapshotKeys(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+  count: number,
+): Promise<Array<{ pk: string; sk: string }>> {
   if (count <= 0) return [];
   const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
   const { Items } = await db.send(
@@ -253,7 +291,10 @@ export async function moveDue(db: DynamoDBDocumentClient, tableName: string, sit
         Key: keys.watchedSite(site.accountId, site.siteId),
         UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
         ConditionExpression: 'gsi2sk = :read',
-        ExpressionAttributeValues: { ...prefixed(keys.rescanDue(next.shard, next.dueAt, site.accountId, site.siteId)), ':read': site.gsi2sk },
+        ExpressionAttributeValues: {
+          ...prefixed(keys.rescanDue(next.shard, next.dueAt, site.accountId, site.siteId)),
+          ':read': site.gsi2sk,
+        },
       }),
     ),
   );
@@ -269,7 +310,16 @@ export interface RescanOutcome {
   slot: string;
   next: DuePlace;
   changes:
-    | { kind: 'scored'; lastScore: number; lastScannedAt: string; scoreChange: number | null; scanId: string; thresholds: StoredThreshold[]; snapshot: ScoreSnapshot; drop: Array<{ pk: string; sk: string }> }
+    | {
+        kind: 'scored';
+        lastScore: number;
+        lastScannedAt: string;
+        scoreChange: number | null;
+        scanId: string;
+        thresholds: StoredThreshold[];
+        snapshot: ScoreSnapshot;
+        drop: Array<{ pk: string; sk: string }>;
+      }
     | { kind: 'failed'; error: string };
 }
 
@@ -279,10 +329,21 @@ export interface RescanOutcome {
  * site being the version read (else 'stale': read again and recompute) and on this sweep's rescan not
  * having completed already ('done'). A failed scan records its error and keeps the last score.
  */
-export async function completeRescan(db: DynamoDBDocumentClient, tableName: string, outcome: RescanOutcome): Promise<'completed' | 'stale' | 'done' | 'gone'> {
+export async function completeRescan(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  outcome: RescanOutcome,
+): Promise<'completed' | 'stale' | 'done' | 'gone'> {
   const { site, changes } = outcome;
   const due = keys.rescanDue(outcome.next.shard, outcome.next.dueAt, site.accountId, site.id);
-  const values: Record<string, unknown> = { ':slot': outcome.slot, ':version': site.version, ':one': 1, ':zero': 0, ':duePk': due.gsi2pk, ':dueSk': due.gsi2sk };
+  const values: Record<string, unknown> = {
+    ':slot': outcome.slot,
+    ':version': site.version,
+    ':one': 1,
+    ':zero': 0,
+    ':duePk': due.gsi2pk,
+    ':dueSk': due.gsi2sk,
+  };
   const sets = ['lastScanSlot = :slot', 'gsi2pk = :duePk', 'gsi2sk = :dueSk', '#version = if_not_exists(#version, :zero) + :one'];
   if (changes.kind === 'scored') {
     Object.assign(values, {
@@ -295,7 +356,16 @@ export async function completeRescan(db: DynamoDBDocumentClient, tableName: stri
       ':null': null,
       ':historyDelta': 1 - changes.drop.length,
     });
-    sets.push('lastScore = :score', 'lastScannedAt = :scannedAt', 'scoreChange = :change', 'lastScanId = :scanId', 'thresholds = :thresholds', 'lastScanStatus = :ok', 'lastError = :null', 'historyCount = if_not_exists(historyCount, :zero) + :historyDelta');
+    sets.push(
+      'lastScore = :score',
+      'lastScannedAt = :scannedAt',
+      'scoreChange = :change',
+      'lastScanId = :scanId',
+      'thresholds = :thresholds',
+      'lastScanStatus = :ok',
+      'lastError = :null',
+      'historyCount = if_not_exists(historyCount, :zero) + :historyDelta',
+    );
   } else {
     Object.assign(values, { ':failed': 'failed', ':error': changes.error });
     sets.push('lastScanStatus = :failed', 'lastError = :error');
@@ -317,7 +387,12 @@ export async function completeRescan(db: DynamoDBDocumentClient, tableName: stri
           {
             Put: {
               TableName: tableName,
-              Item: { ...keys.siteSnapshot(site.accountId, site.id, changes.snapshot.scannedAt, changes.scanId), type: 'ScoreSnapshot', ...changes.snapshot, scanId: changes.scanId },
+              Item: {
+                ...keys.siteSnapshot(site.accountId, site.id, changes.snapshot.scannedAt, changes.scanId),
+                type: 'ScoreSnapshot',
+                ...changes.snapshot,
+                scanId: changes.scanId,
+              },
             },
           },
           ...changes.drop.map((key) => ({ Delete: { TableName: tableName, Key: key } })),
@@ -332,7 +407,13 @@ export async function completeRescan(db: DynamoDBDocumentClient, tableName: stri
 }
 
 /** Up to `limit` snapshots, newest first. */
-export async function siteHistory(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string, limit: number): Promise<ScoreSnapshot[]> {
+export async function siteHistory(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+  limit: number,
+): Promise<ScoreSnapshot[]> {
   const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
   const { Items } = await db.send(
     new QueryCommand({

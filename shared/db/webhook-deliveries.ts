@@ -15,20 +15,37 @@ function toDelivery(item: Record<string, unknown>): StoredDelivery {
 }
 
 /** Writes a delivery unless it exists (a redelivered fan-out message finds it there). */
-export async function putDeliveryOnce(db: DynamoDBDocumentClient, tableName: string, delivery: StoredDelivery, retention: Retention): Promise<boolean> {
+export async function putDeliveryOnce(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: StoredDelivery,
+  retention: Retention,
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...keys.webhookDelivery(delivery.webhookId, delivery.eventId), type: 'WebhookDelivery', ...delivery, expiresAt: retention.expiresAt },
+        Item: {
+          ...keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+          type: 'WebhookDelivery',
+          ...delivery,
+          expiresAt: retention.expiresAt,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
   );
 }
 
-export async function getDelivery(db: DynamoDBDocumentClient, tableName: string, webhookId: string, eventId: string): Promise<StoredDelivery | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(webhookId, eventId), ConsistentRead: true }));
+export async function getDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  eventId: string,
+): Promise<StoredDelivery | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(webhookId, eventId), ConsistentRead: true }),
+  );
   return Item ? toDelivery(Item) : null;
 }
 
@@ -88,7 +105,17 @@ export async function recordAttempt(
   retention: Retention,
 ): Promise<'recorded' | 'already_recorded' | 'taken_over'> {
   const codes = await writeTransaction(db, [
-    { Put: { TableName: tableName, Item: { ...keys.webhookAttempt(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt), type: 'WebhookAttempt', ...entry, expiresAt: retention.expiresAt } } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.webhookAttempt(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt),
+          type: 'WebhookAttempt',
+          ...entry,
+          expiresAt: retention.expiresAt,
+        },
+      },
+    },
     {
       Update: {
         TableName: tableName,
@@ -96,12 +123,18 @@ export async function recordAttempt(
         UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
         ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':state': next.state, ':next': next.nextAttemptAt, ':attempt': held.attempt, ':lease': held.leaseUntil },
+        ExpressionAttributeValues: {
+          ':state': next.state,
+          ':next': next.nextAttemptAt,
+          ':attempt': held.attempt,
+          ':lease': held.leaseUntil,
+        },
       },
     },
   ]);
   if (!codes) return 'recorded';
-  if (codes[1] !== 'ConditionalCheckFailed') throw new Error(`Recording attempt ${held.attempt} of ${delivery.eventId} was cancelled: ${codes.join(', ')}`);
+  if (codes[1] !== 'ConditionalCheckFailed')
+    throw new Error(`Recording attempt ${held.attempt} of ${delivery.eventId} was cancelled: ${codes.join(', ')}`);
   const now = await getDelivery(db, tableName, delivery.webhookId, delivery.eventId);
   return now?.attempts === held.attempt && now.leaseUntil === undefined ? 'already_recorded' : 'taken_over';
 }
@@ -110,7 +143,12 @@ export async function recordAttempt(
  * Gives back a claimed attempt that was never made (our side failed before the POST): the attempt
  * number is free again and no lease holds the delivery, so its retry need not wait for the lease.
  */
-export async function releaseAttempt(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, held: HeldAttempt): Promise<boolean> {
+export async function releaseAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  held: HeldAttempt,
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new UpdateCommand({
@@ -125,7 +163,12 @@ export async function releaseAttempt(db: DynamoDBDocumentClient, tableName: stri
 }
 
 /** A pending delivery whose attempt `attempt` disabled its endpoint is settled as failed. */
-export async function failPendingDelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, attempt: number): Promise<boolean> {
+export async function failPendingDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  attempt: number,
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new UpdateCommand({
@@ -141,7 +184,11 @@ export async function failPendingDelivery(db: DynamoDBDocumentClient, tableName:
 }
 
 /** A pending delivery whose endpoint is gone or disabled is settled without an attempt. */
-export async function dropDelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>): Promise<void> {
+export async function dropDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+): Promise<void> {
   await conditionalWrite(
     db.send(
       new UpdateCommand({
@@ -174,14 +221,26 @@ export async function claimRedelivery(
         UpdateExpression: 'SET attempts = :next, leaseUntil = :lease',
         ConditionExpression: '#state <> :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':seen': delivery.attempts, ':next': delivery.attempts + 1, ':lease': claim.leaseUntil, ':now': claim.now },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':seen': delivery.attempts,
+          ':next': delivery.attempts + 1,
+          ':lease': claim.leaseUntil,
+          ':now': claim.now,
+        },
       }),
     ),
   );
 }
 
 /** The redelivery's end: a success makes the delivery delivered; a failure leaves its state. */
-export async function finishRedelivery(db: DynamoDBDocumentClient, tableName: string, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>, attempt: number, delivered: boolean): Promise<void> {
+export async function finishRedelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  attempt: number,
+  delivered: boolean,
+): Promise<void> {
   await db.send(
     new UpdateCommand({
       TableName: tableName,
@@ -194,17 +253,34 @@ export async function finishRedelivery(db: DynamoDBDocumentClient, tableName: st
   );
 }
 
-export async function putAttempt(db: DynamoDBDocumentClient, tableName: string, webhookId: string, attempt: DeliveryAttempt, retention: Retention): Promise<void> {
+export async function putAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  attempt: DeliveryAttempt,
+  retention: Retention,
+): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: { ...keys.webhookAttempt(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt), type: 'WebhookAttempt', ...attempt, expiresAt: retention.expiresAt },
+      Item: {
+        ...keys.webhookAttempt(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt),
+        type: 'WebhookAttempt',
+        ...attempt,
+        expiresAt: retention.expiresAt,
+      },
     }),
   );
 }
 
 /** The endpoint's latest attempts, newest first. */
-export async function latestAttempts(db: DynamoDBDocumentClient, tableName: string, webhookId: string, limit: number, nowSeconds: number): Promise<DeliveryAttempt[]> {
+export async function latestAttempts(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  limit: number,
+  nowSeconds: number,
+): Promise<DeliveryAttempt[]> {
   const { pk, skPrefix } = keys.webhookAttemptsOf(webhookId);
   const { Items = [] } = await db.send(
     new QueryCommand({

@@ -23,16 +23,32 @@ export async function listWebhookItems(db: DynamoDBDocumentClient, tableName: st
   return items.map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-export async function getWebhookItem(db: DynamoDBDocumentClient, tableName: string, accountId: string, webhookId: string): Promise<StoredWebhook | null> {
+export async function getWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  webhookId: string,
+): Promise<StoredWebhook | null> {
   const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.webhook(accountId, webhookId), ConsistentRead: true }));
   return Item ? toWebhook(Item) : null;
 }
 
 /** The webhook and the account's webhook count in one transaction, conditional on the tier's limit. */
-export async function addWebhookItem(db: DynamoDBDocumentClient, tableName: string, webhook: StoredWebhook, limit: number): Promise<'added' | 'limit_reached' | 'exists' | 'conflict'> {
+export async function addWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhook: StoredWebhook,
+  limit: number,
+): Promise<'added' | 'limit_reached' | 'exists' | 'conflict'> {
   const codes = await writeTransaction(db, [
     adjustAccountCounter(tableName, webhook.accountId, 'webhookCount', 1, limit),
-    { Put: { TableName: tableName, Item: { ...keys.webhook(webhook.accountId, webhook.id), type: 'Webhook', ...webhook }, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.webhook(webhook.accountId, webhook.id), type: 'Webhook', ...webhook },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
   ]);
   if (!codes) return 'added';
   // An endpoint of this id exists: a repeat of a create with its Idempotency-Key (shared/domain/idempotency-key.ts).
@@ -40,7 +56,12 @@ export async function addWebhookItem(db: DynamoDBDocumentClient, tableName: stri
   return codes[0] === 'ConditionalCheckFailed' ? 'limit_reached' : 'conflict';
 }
 
-export async function deleteWebhookItem(db: DynamoDBDocumentClient, tableName: string, accountId: string, webhookId: string): Promise<boolean> {
+export async function deleteWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  webhookId: string,
+): Promise<boolean> {
   const codes = await writeTransaction(db, [
     { Delete: { TableName: tableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
     adjustAccountCounter(tableName, accountId, 'webhookCount', -1),
@@ -67,7 +88,8 @@ export async function recordWebhookOutcome(
     values[':zero'] = 0;
     if (outcome.reactivate) values[':true'] = true;
   } else {
-    update = 'SET lastTriggeredAt = :at, lastStatusCode = :code, failureCount = failureCount + :one, failingSince = if_not_exists(failingSince, :at)';
+    update =
+      'SET lastTriggeredAt = :at, lastStatusCode = :code, failureCount = failureCount + :one, failingSince = if_not_exists(failingSince, :at)';
     values[':one'] = 1;
   }
   try {
@@ -89,7 +111,12 @@ export async function recordWebhookOutcome(
 }
 
 /** Turns an active endpoint off; true for the one caller that did it (who tells the owner). */
-export async function disableWebhookItem(db: DynamoDBDocumentClient, tableName: string, webhook: Pick<StoredWebhook, 'accountId' | 'id'>, reason: string): Promise<boolean> {
+export async function disableWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhook: Pick<StoredWebhook, 'accountId' | 'id'>,
+  reason: string,
+): Promise<boolean> {
   return conditionalWrite(
     db.send(
       new UpdateCommand({

@@ -20,7 +20,15 @@ interface SiteRef {
 
 /** The `data` of each event type (README "Webhooks", and the OpenAPI document's `webhooks`). */
 export interface EventData {
-  scan_complete: { scanId: string; url: string; score: number; band: ScanResult['band']; tier: Tier; siteId: string | null; batchId: string | null };
+  scan_complete: {
+    scanId: string;
+    url: string;
+    score: number;
+    band: ScanResult['band'];
+    tier: Tier;
+    siteId: string | null;
+    batchId: string | null;
+  };
   score_change: SiteRef & { previousScore: number | null; score: number; change: number };
   threshold_alert: SiteRef & { threshold: ThresholdRecord; score: number; previousScore: number | null };
   batch_complete: { batchId: string; status: 'completed' | 'failed'; totalUrls: number; completedUrls: number; failedUrls: number };
@@ -41,7 +49,15 @@ export type EventMessage = z.infer<typeof EventMessage>;
 
 /** scan_complete's data from a stored result. */
 export function scanCompleteData(result: ScanResult, from: { siteId?: string; batchId?: string } = {}): EventData['scan_complete'] {
-  return { scanId: result.id, url: result.url, score: result.score, band: result.band, tier: result.tier, siteId: from.siteId ?? null, batchId: from.batchId ?? null };
+  return {
+    scanId: result.id,
+    url: result.url,
+    score: result.score,
+    band: result.band,
+    tier: result.tier,
+    siteId: from.siteId ?? null,
+    batchId: from.batchId ?? null,
+  };
 }
 
 /**
@@ -57,7 +73,13 @@ export async function emitEvent<T extends EventType>(
   /** A fixed id (and time) lets an event that may have been lost be raised again: fan-out writes each delivery once per id. */
   options: { id?: string; occurredAt?: string } = {},
 ): Promise<void> {
-  const event: ServiceEvent = { id: options.id ?? randomUUID(), type, accountId, occurredAt: options.occurredAt ?? isoNow(deps.clock), data: { ...data } };
+  const event: ServiceEvent = {
+    id: options.id ?? randomUUID(),
+    type,
+    accountId,
+    occurredAt: options.occurredAt ?? isoNow(deps.clock),
+    data: { ...data },
+  };
   try {
     await deps.queue.send('webhook', { kind: 'event', event } satisfies EventMessage);
   } catch (error) {

@@ -34,6 +34,11 @@ export function priceList(config: Config): PriceList {
     currency: 'GBP',
     pricesIncludeVat: false,
     note: 'Prices are per month and exclude VAT. Paid plans are bought through Stripe checkout via POST /api/v1/account/subscribe.',
-    plans: tiers.map((tier) => ({ ...planFor(tier, config), pagesPerScan: allowanceFor(tier, config).pagesPerScan, features: features[tier], comingSoon: comingSoon[tier] })),
+    plans: tiers.map((tier) => ({
+      ...planFor(tier, config),
+      pagesPerScan: allowanceFor(tier, config).pagesPerScan,
+      features: features[tier],
+      comingSoon: comingSoon[tier],
+    })),
   };
 }

@@ -64,11 +64,13 @@ export function planHit(state: WindowState | null, now: number, rule: WindowRule
   let earlier = 0;
   for (const [index, count] of state?.counts ?? []) if (index >= from && index < bucket) earlier += count;
   const room = rule.limit - earlier;
-  if (room <= countOf(bucket)) return { kind: 'full', retryAfterSeconds: retryAfterSeconds(state ?? { head, counts: new Map() }, from, now, rule, geometry) };
+  if (room <= countOf(bucket))
+    return { kind: 'full', retryAfterSeconds: retryAfterSeconds(state ?? { head, counts: new Map() }, from, now, rule, geometry) };
 
   const expiresAtSeconds = Math.ceil(((bucket + 1 + span + slackBuckets) * bucketMs) / 1000);
   if (!state) return { kind: 'record', bucket, expect: { kind: 'absent' }, prune: [], expiresAtSeconds };
-  if (bucket === state.head) return { kind: 'record', bucket, expect: { kind: 'same-head', head: state.head, room }, prune: [], expiresAtSeconds };
+  if (bucket === state.head)
+    return { kind: 'record', bucket, expect: { kind: 'same-head', head: state.head, room }, prune: [], expiresAtSeconds };
   const prune = [...state.counts.keys()].filter((index) => index < bucket - span - slackBuckets);
   return { kind: 'record', bucket, expect: { kind: 'advance', head: state.head, headCount: countOf(state.head) }, prune, expiresAtSeconds };
 }

@@ -16,7 +16,10 @@ export interface ProgressReporter {
 }
 
 /** Reports a scan's stages under the id its page chose (the `X-Scan-Progress` header), or nothing without one. */
-export function progressReporter(progressId: string | null, deps: Pick<Dependencies, 'db' | 'config' | 'clock' | 'logger'>): ProgressReporter {
+export function progressReporter(
+  progressId: string | null,
+  deps: Pick<Dependencies, 'db' | 'config' | 'clock' | 'logger'>,
+): ProgressReporter {
   const writes: Promise<void>[] = [];
   if (progressId === null) return { onStage: () => undefined, settle: async () => undefined };
   const record = (stage: ScanStage) =>
@@ -33,6 +36,9 @@ export function progressReporter(progressId: string | null, deps: Pick<Dependenc
  * GET /api/scan-progress/{id}: the stage the scan reported last, or a null stage before it reports one
  * (the page asks from the moment it sends the scan, so "not yet" is an answer, not an error).
  */
-export async function readScanProgress(progressId: string, deps: Pick<Dependencies, 'db' | 'config' | 'clock'>): Promise<ScanProgress | { stage: null; updatedAt: null }> {
+export async function readScanProgress(
+  progressId: string,
+  deps: Pick<Dependencies, 'db' | 'config' | 'clock'>,
+): Promise<ScanProgress | { stage: null; updatedAt: null }> {
   return (await getScanProgress(deps.db, deps.config.tableName, progressId, deps.clock.now())) ?? { stage: null, updatedAt: null };
 }

@@ -37,6 +37,9 @@ export async function listAccountScans(
   deps: Dependencies,
 ): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
-  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, { ...page, maxJsonBytes: listPageMaxJsonBytes });
+  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, {
+    ...page,
+    maxJsonBytes: listPageMaxJsonBytes,
+  });
   return { scans, total: caller.account.scanCount, limit: page.limit, offset: page.offset, nextCursor };
 }

@@ -11,5 +11,10 @@ import { screenHost, type HostScreen } from '#shared/scanner/fetch/screen-host.j
 export function screenTarget(url: string, deps: Pick<Dependencies, 'config' | 'lookup'>): Promise<HostScreen> {
   const parsed = URL.parse(url.trim());
   if (!parsed) return Promise.resolve({ ok: false, reason: 'unresolvable', message: 'url must be an absolute http or https URL' });
-  return screenHost(parsed.hostname, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.hostResolveTimeoutMs, deps.lookup);
+  return screenHost(
+    parsed.hostname,
+    { allowPrivateHosts: allowedPrivateHosts(deps.config) },
+    deps.config.hostResolveTimeoutMs,
+    deps.lookup,
+  );
 }

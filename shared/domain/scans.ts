@@ -42,7 +42,13 @@ export function isTargetFailure(error: unknown): boolean {
 }
 
 /** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
-export async function runScan(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, onStage?: StageListener): Promise<ScanResult> {
+export async function runScan(
+  url: string,
+  tier: Tier,
+  deps: Dependencies,
+  retentionMs: number | null,
+  onStage?: StageListener,
+): Promise<ScanResult> {
   const started = deps.clock.now();
   await checkScanTarget(url, deps);
   return scanCheckedTarget(url, tier, deps, retentionMs, started, onStage);
@@ -52,7 +58,14 @@ export async function runScan(url: string, tier: Tier, deps: Dependencies, reten
  * `started` is taken before the target's host is resolved, so a host that is slow to resolve shortens the
  * scan instead of pushing its end past the function's time-out (29 s, lib/function-catalog.ts).
  */
-async function scanCheckedTarget(url: string, tier: Tier, deps: Dependencies, retentionMs: number | null, started: number, onStage?: StageListener): Promise<ScanResult> {
+async function scanCheckedTarget(
+  url: string,
+  tier: Tier,
+  deps: Dependencies,
+  retentionMs: number | null,
+  started: number,
+  onStage?: StageListener,
+): Promise<ScanResult> {
   const { config, clock } = deps;
   try {
     const { result } = await scanUrl(url, {

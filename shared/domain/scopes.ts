@@ -2,7 +2,15 @@
  * What an API key may do. A key created without scopes carries only `scanner:read` (the spec's default
  * read scope, which also runs scans); a key issued by a sign-in link carries all of them.
  */
-export const scopes = ['scanner:read', 'sites:read', 'sites:write', 'webhooks:read', 'webhooks:write', 'account:read', 'account:write'] as const;
+export const scopes = [
+  'scanner:read',
+  'sites:read',
+  'sites:write',
+  'webhooks:read',
+  'webhooks:write',
+  'account:read',
+  'account:write',
+] as const;
 export type Scope = (typeof scopes)[number];
 
 export const defaultScopes: readonly Scope[] = ['scanner:read'];

@@ -11,7 +11,12 @@ function page(status: number, html: string): ApiResponse {
     status,
     html,
     // The token is in the address: no caching, no referrer, no index.
-    headers: { 'content-security-policy': webPageCsp, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' },
+    headers: {
+      'content-security-policy': webPageCsp,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'x-robots-tag': 'noindex',
+    },
   };
 }
 
@@ -22,8 +27,10 @@ export async function unsubscribeConfirmResponse(token: string | undefined, deps
     const action = `${routeIndex.unsubscribeAlerts.path}?${new URLSearchParams({ token: token! }).toString()}`;
     return page(200, unsubscribeConfirmPage(sites, action));
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'invalid_input') return page(400, unsubscribeLinkErrorPage('The link is incomplete or damaged. Open it from the e-mail again.'));
-    if (error instanceof AppError && error.kind === 'not_found') return page(404, unsubscribeLinkErrorPage('This is not an unsubscribe link of this service.'));
+    if (error instanceof AppError && error.kind === 'invalid_input')
+      return page(400, unsubscribeLinkErrorPage('The link is incomplete or damaged. Open it from the e-mail again.'));
+    if (error instanceof AppError && error.kind === 'not_found')
+      return page(404, unsubscribeLinkErrorPage('This is not an unsubscribe link of this service.'));
     throw error;
   }
 }

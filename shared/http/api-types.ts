@@ -32,9 +32,6 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
-export type OperationHandler<R extends RouteDef = RouteDef> = (
-  request: ApiRequest<R>,
-  deps: Dependencies,
-) => Promise<ApiResponse>;
+export type OperationHandler<R extends RouteDef = RouteDef> = (request: ApiRequest<R>, deps: Dependencies) => Promise<ApiResponse>;
 
 export type { Config };

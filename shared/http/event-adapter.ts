@@ -31,7 +31,10 @@ export const localAccountId = '000000000000';
 export function toApiGatewayEvent(request: HttpRequestInput, routing: EventRouting): APIGatewayProxyEventV2 {
   const { rawPath, rawQueryString } = splitTarget(request.url);
   const headers = joinHeaders(request.headers);
-  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim()).filter((cookie) => cookie !== '');
+  const cookies = headers.cookie
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter((cookie) => cookie !== '');
   delete headers.cookie;
   const receivedAt = routing.receivedAt ?? new Date();
   const domainName = (headers.host ?? 'localhost').replace(/:\d+$/, '');
@@ -155,7 +158,7 @@ export interface HttpResult {
 /** Normalises what a handler returned the way API Gateway does: a bare value becomes a 200 JSON body. */
 export function fromApiGatewayResult(result: APIGatewayProxyResultV2<unknown>): HttpResult {
   if (!isStructured(result)) {
-    const body = typeof result === 'string' ? result : JSON.stringify(result) ?? '';
+    const body = typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
     return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(body) };
   }
   const headers: Record<string, string | string[]> = {};

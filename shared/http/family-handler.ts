@@ -39,13 +39,21 @@ type TableRoute = RouteDef & { operationId: OperationId };
 // Every route's location, so a request for another family's path or method still gets the right 404/405.
 const matchRoute = createRouteMatcher(routeLocations);
 
-function resolveRoute(event: APIGatewayProxyEventV2, family: Family, routes: Partial<Record<OperationId, TableRoute>>): { route: TableRoute; pathParameters: Record<string, string> } {
+function resolveRoute(
+  event: APIGatewayProxyEventV2,
+  family: Family,
+  routes: Partial<Record<OperationId, TableRoute>>,
+): { route: TableRoute; pathParameters: Record<string, string> } {
   const match = matchRoute(event.requestContext.http.method, event.rawPath);
   if (match.kind === 'method_not_allowed') {
-    throw new AppError('method_not_allowed', `Method ${event.requestContext.http.method} not allowed on ${event.rawPath}`, { allow: match.allow });
+    throw new AppError('method_not_allowed', `Method ${event.requestContext.http.method} not allowed on ${event.rawPath}`, {
+      allow: match.allow,
+    });
   }
   const routedHere = match.kind === 'found' && match.route.family === family;
-  const keyAgrees = event.routeKey === '$default' || (match.kind === 'found' && routeKeyFor(event.requestContext.http.method, match.route) === event.routeKey);
+  const keyAgrees =
+    event.routeKey === '$default' ||
+    (match.kind === 'found' && routeKeyFor(event.requestContext.http.method, match.route) === event.routeKey);
   if (match.kind === 'not_found' || !routedHere || !keyAgrees) {
     throw new AppError('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
   }
@@ -53,7 +61,12 @@ function resolveRoute(event: APIGatewayProxyEventV2, family: Family, routes: Par
 }
 
 /** Resolves, validates, rate-limits and runs one request. Never called for routes of another family. */
-export async function dispatch<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies, timeLeftMs?: () => number): Promise<ApiResponse> {
+export async function dispatch<F extends Family>(
+  event: APIGatewayProxyEventV2,
+  api: FamilyApi<F>,
+  deps: Dependencies,
+  timeLeftMs?: () => number,
+): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, api.family, api.routes);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
   const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, deps) : null;
@@ -78,14 +91,21 @@ export async function dispatch<F extends Family>(event: APIGatewayProxyEventV2, 
  * `timeLeftMs` (the invocation's remaining time) lets an operation that waits on others, such as a
  * webhook test, answer before the function's deadline.
  */
-export async function respond<F extends Family>(event: APIGatewayProxyEventV2, api: FamilyApi<F>, deps: Dependencies, timeLeftMs?: () => number): Promise<APIGatewayProxyStructuredResultV2> {
+export async function respond<F extends Family>(
+  event: APIGatewayProxyEventV2,
+  api: FamilyApi<F>,
+  deps: Dependencies,
+  timeLeftMs?: () => number,
+): Promise<APIGatewayProxyStructuredResultV2> {
   let response: ApiResponse;
   try {
     response = await dispatch(event, api, deps, timeLeftMs);
   } catch (error) {
     response = errorResponse(error, deps.logger);
   }
-  const result = withSecurityHeaders(compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']));
+  const result = withSecurityHeaders(
+    compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']),
+  );
   return event.requestContext.http.method.toUpperCase() === 'HEAD' ? withoutBody(result) : result;
 }
 

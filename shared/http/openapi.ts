@@ -12,7 +12,8 @@ import { RateLimitError } from '#shared/http/schemas/scan.js';
 function describe(route: RouteDef): string {
   const notes: string[] = [];
   if (route.auth === 'key' && route.session !== 'only') notes.push(`Requires an API key with scope \`${route.scope ?? 'any'}\`.`);
-  if (route.session === 'accepted') notes.push('A dashboard session (`sess_…`, from signing in at the key limit) is accepted instead of a key.');
+  if (route.session === 'accepted')
+    notes.push('A dashboard session (`sess_…`, from signing in at the key limit) is accepted instead of a key.');
   if (route.session === 'only') notes.push('Takes a dashboard session (`sess_…`), not an API key.');
   if (route.tier) notes.push(`Requires the ${route.tier} tier or above.`);
   if (route.rateLimit) {
@@ -21,7 +22,9 @@ function describe(route: RouteDef): string {
   }
   if (route.attemptLimit) {
     const { limit, windowSeconds, per } = route.attemptLimit;
-    notes.push(`Every attempt it admits, failed or not, also counts against ${limit} attempts per ${windowSeconds} seconds (rolling) per ${per}; beyond it, 429.`);
+    notes.push(
+      `Every attempt it admits, failed or not, also counts against ${limit} attempts per ${windowSeconds} seconds (rolling) per ${per}; beyond it, 429.`,
+    );
   }
   return notes.join(' ');
 }
@@ -48,14 +51,23 @@ const sharedErrors: Record<number, { name: string; description: string; schemaRe
   413: { name: 'PayloadTooLarge', description: 'Request body over MAX_REQUEST_BODY_BYTES', schemaRef: 'Error' },
   429: { name: 'RateLimited', description: errorDescription(429), schemaRef: 'RateLimitError' },
   502: { name: 'UpstreamFailed', description: errorDescription(502), schemaRef: 'Error' },
-  503: { name: 'Unavailable', description: 'The database did not answer in time, or a change collided with another; try again (see Retry-After)', schemaRef: 'Error' },
+  503: {
+    name: 'Unavailable',
+    description: 'The database did not answer in time, or a change collided with another; try again (see Retry-After)',
+    schemaRef: 'Error',
+  },
   504: { name: 'TimedOut', description: errorDescription(504), schemaRef: 'Error' },
 };
 
 /** A standard error (as `errors()` makes it) becomes a reference to its shared response. */
 function isSharedError(status: number, response: RouteDef['responses'][number]): boolean {
   const shared = sharedErrors[status];
-  return shared !== undefined && response.contentType === undefined && response.description === errorDescription(status) && (response.schema === ErrorBody || response.schema === RateLimitError);
+  return (
+    shared !== undefined &&
+    response.contentType === undefined &&
+    response.description === errorDescription(status) &&
+    (response.schema === ErrorBody || response.schema === RateLimitError)
+  );
 }
 
 /** The route's own responses, plus the statuses its traits imply (shared/http/implied-responses.ts). */
@@ -77,7 +89,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
   registry.registerComponent('securitySchemes', 'dashboardSession', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A dashboard session (sess_…): what signing in gives an account at its key limit; it lasts DASHBOARD_SESSION_HOURS (12 by default) and works only on the routes that list it',
+    description:
+      'A dashboard session (sess_…): what signing in gives an account at its key limit; it lasts DASHBOARD_SESSION_HOURS (12 by default) and works only on the routes that list it',
   });
   for (const shared of Object.values(sharedErrors)) {
     registry.registerComponent('responses', shared.name, {
@@ -109,7 +122,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       path: type,
       operationId: `${type}Event`,
       summary: `The ${type} event, posted to endpoints subscribed to it`,
-      description: 'Signed with X-Service-Signature and the Standard Webhooks headers (README "Webhooks"). Any 2xx is success; others are retried for about a day; 410 disables the endpoint.',
+      description:
+        'Signed with X-Service-Signature and the Standard Webhooks headers (README "Webhooks"). Any 2xx is success; others are retried for about a day; 410 disables the endpoint.',
       tags: ['Webhooks'],
       // Receivers authenticate deliveries by their signatures, not by a scheme OpenAPI can describe.
       security: [],

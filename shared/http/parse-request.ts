@@ -45,7 +45,10 @@ export function headersOf(event: Pick<APIGatewayProxyEventV2, 'headers'>): Recor
  * is refused by name instead. Parameters it does not read (a mail client's tracking tags) are ignored,
  * repeated or not.
  */
-function singleQueryParameters(event: Pick<APIGatewayProxyEventV2, 'rawQueryString' | 'queryStringParameters'>, read: ReadonlySet<string>): Record<string, string | undefined> {
+function singleQueryParameters(
+  event: Pick<APIGatewayProxyEventV2, 'rawQueryString' | 'queryStringParameters'>,
+  read: ReadonlySet<string>,
+): Record<string, string | undefined> {
   const seen = new Set<string>();
   for (const name of new URLSearchParams(event.rawQueryString ?? '').keys()) {
     if (seen.has(name) && read.has(name)) throw invalidInput(`${name}: query parameter given more than once`);
@@ -68,7 +71,13 @@ export function parseRequest(
   const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
   const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
   const query = route.query
-    ? validate(route.query, route.queryCheckedByHandler ? (event.queryStringParameters ?? {}) : singleQueryParameters(event, new Set(Object.keys(route.query.shape))), 'query')
+    ? validate(
+        route.query,
+        route.queryCheckedByHandler
+          ? (event.queryStringParameters ?? {})
+          : singleQueryParameters(event, new Set(Object.keys(route.query.shape))),
+        'query',
+      )
     : undefined;
   return {
     route,

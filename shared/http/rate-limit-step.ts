@@ -28,11 +28,18 @@ export function limitsOf(route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>): R
  * 5xx when one cannot be counted: the request then counts against none of them), runs `work`, and gives
  * a limit's hit back when `work` fails with one of that limit's `refundWhen` kinds.
  */
-export async function withRateLimits<T>(route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>, request: ApiRequest, deps: Dependencies, work: () => Promise<T>): Promise<T> {
+export async function withRateLimits<T>(
+  route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>,
+  request: ApiRequest,
+  deps: Dependencies,
+  work: () => Promise<T>,
+): Promise<T> {
   const store = dynamoRateLimitStore(deps.db, deps.config.tableName);
   const taken: Array<{ rule: RateLimitRule; release: () => Promise<void> }> = [];
   const giveBack = (rules: typeof taken) =>
-    Promise.all(rules.map(({ release }) => release().catch((error: unknown) => deps.logger.warn('Could not refund a rate-limit hit', { error }))));
+    Promise.all(
+      rules.map(({ release }) => release().catch((error: unknown) => deps.logger.warn('Could not refund a rate-limit hit', { error }))),
+    );
   for (const rule of limitsOf(route)) {
     const outcome = await consumeRateLimit(store, {
       rule: rule.name,
@@ -46,7 +53,10 @@ export async function withRateLimits<T>(route: Pick<RouteDef, 'rateLimit' | 'att
     });
     if (!outcome.allowed) {
       await giveBack(taken);
-      throw rateLimited(outcome.retryAfterSeconds, `Rate limit exceeded: ${rule.limit} ${rule.counts ?? 'requests'} per ${describeWindow(rule.windowSeconds)}`);
+      throw rateLimited(
+        outcome.retryAfterSeconds,
+        `Rate limit exceeded: ${rule.limit} ${rule.counts ?? 'requests'} per ${describeWindow(rule.windowSeconds)}`,
+      );
     }
     taken.push({ rule, release: () => outcome.release() });
   }

@@ -68,7 +68,11 @@ export const routeIndex = {
   listWebhookDeliveries: { method: 'GET', path: '/api/v1/webhooks/{id}/deliveries', family: 'webhooks' },
   redeliverWebhookEvent: { method: 'POST', path: '/api/v1/webhooks/{id}/deliveries/{eventId}/redeliver', family: 'webhooks' },
   listAccountWebhookDeliveries: { method: 'GET', path: '/api/v1/account/webhooks/{id}/deliveries', family: 'webhooks' },
-  redeliverAccountWebhookEvent: { method: 'POST', path: '/api/v1/account/webhooks/{id}/deliveries/{eventId}/redeliver', family: 'webhooks' },
+  redeliverAccountWebhookEvent: {
+    method: 'POST',
+    path: '/api/v1/account/webhooks/{id}/deliveries/{eventId}/redeliver',
+    family: 'webhooks',
+  },
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe/webhook', family: 'billing' },
   showScannerPage: { method: 'GET', path: '/', family: 'web' },
   showReportPage: { method: 'GET', path: '/r/{id}', family: 'web' },

@@ -27,7 +27,9 @@ function isHtml(contentType: string | undefined, text: string): boolean {
 function refusal(status: number, kind: PageArtifact['kind'], detected: BotWallResult): BotWallResult {
   if (detected.kind === 'wall') return detected;
   const refused = status === 401 || status === 403 || (status === 429 && kind === 'homepage');
-  return refused ? { kind: 'wall', evidence: `HTTP ${status}: the site refused the scanner, which names itself in its User-Agent` } : detected;
+  return refused
+    ? { kind: 'wall', evidence: `HTTP ${status}: the site refused the scanner, which names itself in its User-Agent` }
+    : detected;
 }
 
 /**
@@ -35,7 +37,8 @@ function refusal(status: number, kind: PageArtifact['kind'], detected: BotWallRe
  * own price elements shows an amount of 0 ("£0.00", "0,00 €").
  */
 function unlessPlainlyFree(facts: ProductFacts | null, page: PageFacts): ProductFacts | null {
-  if (facts === null || facts.price !== null || facts.invalidPrice === null || priceValue(normalisePrice(facts.invalidPrice)) !== 0) return facts;
+  if (facts === null || facts.price !== null || facts.invalidPrice === null || priceValue(normalisePrice(facts.invalidPrice)) !== 0)
+    return facts;
   if (!page.pricesShown.some((shown) => shown.amount === 0)) return facts;
   const source = facts.source === 'opengraph' ? 'open-graph' : facts.source;
   return { ...facts, price: '0', invalidPrice: null, sources: { ...facts.sources, price: source } };
@@ -47,14 +50,27 @@ function unlessPlainlyFree(facts: ProductFacts | null, page: PageFacts): Product
  */
 export function analysePage(url: string, kind: PageArtifact['kind'], retrieval: Retrieval, cache?: PageMarkupCache): PageArtifact {
   const empty: PageArtifact = {
-    url, kind, retrieval, facts: null, visibleText: '', wordCount: 0, structured: null, product: null, agentView: null, botWall: { kind: 'none' },
+    url,
+    kind,
+    retrieval,
+    facts: null,
+    visibleText: '',
+    wordCount: 0,
+    structured: null,
+    product: null,
+    agentView: null,
+    botWall: { kind: 'none' },
   };
   if (retrieval.state !== 'fetched') return empty;
   // Checks read a page's decoded text, never its bytes: dropping the raw body keeps a five-page scan
   // of 2 MiB pages from holding every page twice.
   const resource = { ...retrieval.resource, body: Buffer.alloc(0) };
   empty.retrieval = { state: 'fetched', resource };
-  const botWall = refusal(resource.status, kind, detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text }));
+  const botWall = refusal(
+    resource.status,
+    kind,
+    detectBotWall({ status: resource.status, headers: resource.headers, body: resource.text }),
+  );
   if (!isHtml(resource.headers['content-type'], resource.text)) return { ...empty, botWall };
   const read = () => {
     const markup = readMarkup(kind, resource.text, resource.finalUrl);

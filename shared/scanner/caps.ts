@@ -13,7 +13,9 @@ export function capsFor(artifacts: Artifacts): Cap[] {
   const caps: Cap[] = [];
   const { homepage, productPages, site } = artifacts;
   if (homepage.botWall.kind === 'wall') {
-    const answer = homepage.botWall.vendor ? `a ${homepage.botWall.vendor} challenge page` : `a refusal (${homepage.botWall.evidence ?? 'refused'})`;
+    const answer = homepage.botWall.vendor
+      ? `a ${homepage.botWall.vendor} challenge page`
+      : `a refusal (${homepage.botWall.evidence ?? 'refused'})`;
     caps.push({ id: 'bot_wall', limit: 25, reason: `The homepage answers agents with ${answer}` });
   }
   const unreadable = contentProblem(homepage);
@@ -27,7 +29,11 @@ export function capsFor(artifacts: Artifacts): Cap[] {
   }
   const shell = describeClientShell(homepage);
   if (shell) {
-    caps.push({ id: 'empty_shell', limit: 50, reason: `The homepage is an empty client-rendered shell (${shell.marker}, ${homepage.wordCount} words of text)` });
+    caps.push({
+      id: 'empty_shell',
+      limit: 50,
+      reason: `The homepage is an empty client-rendered shell (${shell.marker}, ${homepage.wordCount} words of text)`,
+    });
   }
   if (productPages.length > 0 && !productPages.some(hasMachineReadablePrice)) {
     caps.push({ id: 'no_machine_readable_price', limit: 60, reason: 'No product page states a machine-readable price and currency' });

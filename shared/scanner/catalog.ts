@@ -19,7 +19,9 @@ export function productUrlsFromCatalog(body: string | null, origin: string): str
   }
   if (isRecord(parsed) && Array.isArray(parsed.products)) {
     return parsed.products
-      .map((product) => (isRecord(product) && typeof product.handle === 'string' ? `${origin}/products/${encodeURIComponent(product.handle)}` : null))
+      .map((product) =>
+        isRecord(product) && typeof product.handle === 'string' ? `${origin}/products/${encodeURIComponent(product.handle)}` : null,
+      )
       .filter((url): url is string => url !== null);
   }
   if (Array.isArray(parsed)) {

@@ -29,7 +29,12 @@ export function productLinksOnPage(page: PageArtifact): string[] {
   const found: string[] = [];
   for (const list of page.structured?.jsonLd.entities.filter((e) => e.types.includes('ItemList')) ?? []) {
     for (const item of entityValues(list, 'itemListElement')) {
-      const url = firstText(item, 'url') ?? entityValues(item, 'item').map((inner) => firstText(inner, 'url')).find(Boolean) ?? null;
+      const url =
+        firstText(item, 'url') ??
+        entityValues(item, 'item')
+          .map((inner) => firstText(inner, 'url'))
+          .find(Boolean) ??
+        null;
       if (url) found.push(url);
     }
   }
@@ -84,7 +89,9 @@ const maxOwnCartControls = 2;
 export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured' | 'facts' | 'agentView'>): boolean {
   if (hasProductMarkup(page)) return true;
   const cart = page.facts?.addToCart;
-  return cart?.control != null && cart.controls <= maxOwnCartControls && page.agentView?.price != null && page.agentView.sources.price === 'text';
+  return (
+    cart?.control != null && cart.controls <= maxOwnCartControls && page.agentView?.price != null && page.agentView.sources.price === 'text'
+  );
 }
 
 /** Product markup, or og:type product. */

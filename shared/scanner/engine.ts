@@ -100,11 +100,12 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
   return { result, artifacts, log };
 }
 
-
 /** "What agents see" on a product page: its markup, and what only its visible text shows, each value labelled with where it was read. */
 function productRecord(page: PageArtifact): ScanResult['products'][number] {
   const facts = page.agentView;
-  const sources = Object.fromEntries(FACT_FIELDS.map((field) => [field, facts?.sources[field] ?? null])) as ScanResult['products'][number]['sources'];
+  const sources = Object.fromEntries(
+    FACT_FIELDS.map((field) => [field, facts?.sources[field] ?? null]),
+  ) as ScanResult['products'][number]['sources'];
   return {
     url: finalUrlOf(page),
     name: facts?.name ?? null,
@@ -127,7 +128,10 @@ function pageRecord(page: PageArtifact): ScanResult['pages'][number] {
     url: finalUrlOf(page),
     kind: page.kind,
     status: resource?.status ?? null,
-    timing: { ttfbMs: resource ? Math.round(resource.timing.ttfbMs) : null, totalMs: resource ? Math.round(resource.timing.totalMs) : null },
+    timing: {
+      ttfbMs: resource ? Math.round(resource.timing.ttfbMs) : null,
+      totalMs: resource ? Math.round(resource.timing.totalMs) : null,
+    },
     bytes: resource?.bytes ?? null,
   };
 }

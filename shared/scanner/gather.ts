@@ -1,6 +1,13 @@
 import type { Tier } from '#shared/domain/tiers.js';
 import { analysePage, type PageMarkupCache } from '#shared/scanner/analyse-page.js';
-import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval, type SiteArtifacts, type SitemapArtifact } from '#shared/scanner/artifacts.js';
+import {
+  finalUrlOf,
+  type Artifacts,
+  type PageArtifact,
+  type Retrieval,
+  type SiteArtifacts,
+  type SitemapArtifact,
+} from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/scanner/fetch/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
@@ -91,7 +98,13 @@ interface Pages {
 }
 
 /** When the scanned page is a product page and the budget allows, the site's homepage beside it. */
-async function pagesAround(session: FetchSession, read: ReadPage, scanned: PageArtifact, options: GatherOptions, round: number): Promise<Pages> {
+async function pagesAround(
+  session: FetchSession,
+  read: ReadPage,
+  scanned: PageArtifact,
+  options: GatherOptions,
+  round: number,
+): Promise<Pages> {
   const finalUrl = new URL(finalUrlOf(scanned));
   const scannedPageIsProduct = finalUrl.pathname !== '/' && isConfirmedProduct(scanned);
   const pages: Pages = { homepage: scanned, scannedPageIsProduct, productPages: [], pagesLeft: options.productPageBudget, round };
@@ -99,7 +112,12 @@ async function pagesAround(session: FetchSession, read: ReadPage, scanned: PageA
   pages.productPages.push({ ...scanned, kind: 'product' });
   if (pages.pagesLeft === 0) return { ...pages, homepage: { ...scanned, kind: 'product' } };
   const root = read(`${finalUrl.origin}/`, 'homepage', await session.get(`${finalUrl.origin}/`, { kind: 'html' }, pages.round));
-  return { ...pages, homepage: root.retrieval.state === 'fetched' ? root : scanned, pagesLeft: pages.pagesLeft - 1, round: pages.round + 1 };
+  return {
+    ...pages,
+    homepage: root.retrieval.state === 'fetched' ? root : scanned,
+    pagesLeft: pages.pagesLeft - 1,
+    round: pages.round + 1,
+  };
 }
 
 /**
@@ -110,7 +128,12 @@ async function discoverProductPages(
   session: FetchSession,
   read: ReadPage,
   pages: Pages,
-  sources: { robots: SiteArtifacts['robots']; sitemap: Promise<{ artifact: SitemapArtifact | null; depth: number }>; catalog: Promise<Retrieval> | null; catalogRound: number },
+  sources: {
+    robots: SiteArtifacts['robots'];
+    sitemap: Promise<{ artifact: SitemapArtifact | null; depth: number }>;
+    catalog: Promise<Retrieval> | null;
+    catalogRound: number;
+  },
   origin: string,
   tried: Set<string>,
 ): Promise<string[]> {
@@ -156,7 +179,9 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
   const pages = await pagesAround(session, read, scanned, options, nextRound);
-  const markdown = offersNegotiation(scanned) ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, nextRound).then(unlessWalled) : null;
+  const markdown = offersNegotiation(scanned)
+    ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, nextRound).then(unlessWalled)
+    : null;
 
   const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
@@ -195,7 +220,11 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
       catalog:
         catalogUrl && catalogRetrieval
-          ? { url: catalogUrl, retrieval: catalogRetrieval, productCount: productUrlsFromCatalog(successBody(catalogRetrieval), origin).length }
+          ? {
+              url: catalogUrl,
+              retrieval: catalogRetrieval,
+              productCount: productUrlsFromCatalog(successBody(catalogRetrieval), origin).length,
+            }
           : null,
     },
     platform,
@@ -228,7 +257,11 @@ async function loadSitemap(
   const children = await Promise.all(
     childUrls.map(async (childUrl) => {
       const child = unlessWalled(await session.get(childUrl, { kind: 'sitemap' }, childRound));
-      return { url: childUrl, retrieval: child, parsed: child.state === 'fetched' && successBody(child) !== null ? parseSitemap(child.resource.body) : null };
+      return {
+        url: childUrl,
+        retrieval: child,
+        parsed: child.state === 'fetched' && successBody(child) !== null ? parseSitemap(child.resource.body) : null,
+      };
     }),
   );
   return { artifact: { source, url, retrieval, parsed, children }, depth: children.length > 0 ? childRound : ownRound };
@@ -275,7 +308,11 @@ function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
  * redirect: same site only, inside the redirect budget, each hop SSRF-checked by the fetcher. The page
  * keeps the whole chain in its redirects, the refreshing pages as hops with their status.
  */
-async function followMetaRefresh(session: FetchSession, read: ReadPage, scanned: PageArtifact): Promise<{ page: PageArtifact; round: number }> {
+async function followMetaRefresh(
+  session: FetchSession,
+  read: ReadPage,
+  scanned: PageArtifact,
+): Promise<{ page: PageArtifact; round: number }> {
   let page = scanned;
   let round = 2;
   for (;;) {
@@ -285,9 +322,20 @@ async function followMetaRefresh(session: FetchSession, read: ReadPage, scanned:
     const next = page.facts.metaRefresh;
     if (next === null || siteOf(new URL(next)) !== siteOf(new URL(resource.finalUrl))) return { page, round };
     const hops = [...resource.redirects, { url: resource.finalUrl, status: resource.status }];
-    if (hops.length > DEFAULT_MAX_REDIRECTS) return { page: read(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };
-    const retrieval = await session.get(next, { kind: 'html', timeouts: session.untilDeadline(), maxRedirects: DEFAULT_MAX_REDIRECTS - hops.length }, round);
-    const chained: Retrieval = retrieval.state === 'fetched' ? { state: 'fetched', resource: { ...retrieval.resource, requestedUrl: resource.requestedUrl, redirects: [...hops, ...retrieval.resource.redirects] } } : retrieval;
+    if (hops.length > DEFAULT_MAX_REDIRECTS)
+      return { page: read(page.url, page.kind, { state: 'failed', reason: 'too_many_redirects' }), round };
+    const retrieval = await session.get(
+      next,
+      { kind: 'html', timeouts: session.untilDeadline(), maxRedirects: DEFAULT_MAX_REDIRECTS - hops.length },
+      round,
+    );
+    const chained: Retrieval =
+      retrieval.state === 'fetched'
+        ? {
+            state: 'fetched',
+            resource: { ...retrieval.resource, requestedUrl: resource.requestedUrl, redirects: [...hops, ...retrieval.resource.redirects] },
+          }
+        : retrieval;
     page = read(page.url, page.kind, chained);
     round += 1;
   }
@@ -315,7 +363,20 @@ function firstAnswer(retrieval: Retrieval): Retrieval {
   const hop = resource.redirects[0];
   if (hop === undefined) return retrieval;
   const headers: Record<string, string> = hop.location ? { location: hop.location } : {};
-  return { state: 'fetched', resource: { ...resource, finalUrl: hop.url, status: hop.status, headers, redirects: [], body: Buffer.alloc(0), text: '', bytes: 0, truncated: false } };
+  return {
+    state: 'fetched',
+    resource: {
+      ...resource,
+      finalUrl: hop.url,
+      status: hop.status,
+      headers,
+      redirects: [],
+      body: Buffer.alloc(0),
+      text: '',
+      bytes: 0,
+      truncated: false,
+    },
+  };
 }
 
 /**
@@ -332,7 +393,6 @@ function offersNegotiation(page: PageArtifact): boolean {
 function plainHttpUrl(target: URL): string {
   return `http://${target.host}/`;
 }
-
 
 function textOf(page: PageArtifact): string {
   return page.retrieval.state === 'fetched' ? page.retrieval.resource.text : '';

@@ -74,8 +74,17 @@ export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: 
     canonical: canonical?.attribs.href?.trim() ?? null,
     anchors: elementsNamed($, 'a')
       .filter((el) => el.attribs.href !== undefined)
-      .map((el) => ({ href: el.attribs.href ?? '', text: fold($.text([el])), label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')) })),
-    links: linkElements.map((el) => ({ rel: lowerAttr(el, 'rel'), type: el.attribs.type ?? '', href: el.attribs.href ?? '', title: el.attribs.title ?? '' })),
+      .map((el) => ({
+        href: el.attribs.href ?? '',
+        text: fold($.text([el])),
+        label: fold([el.attribs['aria-label'], el.attribs.title].filter(Boolean).join(' ')),
+      })),
+    links: linkElements.map((el) => ({
+      rel: lowerAttr(el, 'rel'),
+      type: el.attribs.type ?? '',
+      href: el.attribs.href ?? '',
+      title: el.attribs.title ?? '',
+    })),
     shell: context.wordCount < SSR_WARN_WORDS ? readShellMarkers($) : null,
     siteSearch: findSiteSearch($, context.entities, context.url),
     addToCart: findAddToCart($),

@@ -63,7 +63,10 @@ export interface ProductFactsRecord {
   /** The syntax the product was found in (rubric), or `text` when only the visible page shows it. */
   source: 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'text' | null;
   /** Where each value above was read; null for a value nobody states. */
-  sources: Record<'name' | 'price' | 'currency' | 'availability' | 'sku' | 'gtin' | 'mpn' | 'brand' | 'image', 'json-ld' | 'microdata' | 'rdfa' | 'open-graph' | 'text' | null>;
+  sources: Record<
+    'name' | 'price' | 'currency' | 'availability' | 'sku' | 'gtin' | 'mpn' | 'brand' | 'image',
+    'json-ld' | 'microdata' | 'rdfa' | 'open-graph' | 'text' | null
+  >;
 }
 
 export interface PageRecord {

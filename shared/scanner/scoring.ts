@@ -40,7 +40,8 @@ export interface Score {
   available: number;
 }
 
-const assessed = (check: CheckOutcome) => check.score !== null && (check.status === 'pass' || check.status === 'warn' || check.status === 'fail');
+const assessed = (check: CheckOutcome) =>
+  check.score !== null && (check.status === 'pass' || check.status === 'warn' || check.status === 'fail');
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function bandOf(score: number): Band {

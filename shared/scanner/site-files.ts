@@ -30,7 +30,11 @@ export function siteFile<T>(url: string, retrieval: Retrieval, validate: (body: 
 export function robotsFile(url: string, retrieval: Retrieval): SiteArtifacts['robots'] {
   const parsed =
     retrieval.state === 'fetched'
-      ? parseRobotsTxt({ status: retrieval.resource.status, body: retrieval.resource.text, contentType: retrieval.resource.headers['content-type'] ?? null })
+      ? parseRobotsTxt({
+          status: retrieval.resource.status,
+          body: retrieval.resource.text,
+          contentType: retrieval.resource.headers['content-type'] ?? null,
+        })
       : parseRobotsTxt({ status: 'unreachable' });
   return { url, retrieval, result: parsed.source === 'file' ? parsed : null, parsed };
 }

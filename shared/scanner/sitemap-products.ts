@@ -25,4 +25,3 @@ export function productEntries(sitemap: SitemapArtifact | null): SitemapUrl[] {
 export function productUrlsFromSitemap(sitemap: SitemapArtifact | null): string[] {
   return productEntries(sitemap).map((entry) => entry.loc);
 }
-

@@ -18,7 +18,10 @@ describe('the API reference /docs', () => {
     expect((await response!.body()).length).toBeLessThan(100_000);
     expect(await page.title()).toBe('API reference - Agent Readiness Scanner');
     await page.locator('h2', { hasText: 'Scan a URL (homepage only)' }).first().waitFor({ timeout: 20_000 });
-    const document = (await (await fetch(`${webBase()}/api/openapi.json`)).json()) as { paths: Record<string, object>; webhooks: Record<string, object> };
+    const document = (await (await fetch(`${webBase()}/api/openapi.json`)).json()) as {
+      paths: Record<string, object>;
+      webhooks: Record<string, object>;
+    };
     const operations = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) => Object.keys(item)).length;
     // Redoc gives each operation and webhook a section with an id like "tag/Public-scanner/operation/createPublicScan".
     expect(await page.locator('[id*="/operation/"]').count()).toBe(operations);

@@ -51,7 +51,9 @@ describe('the report page /r/{id}', () => {
     await page.goto(`${webBase()}/r/${result.id}`);
     const meta = async (selector: string) => page.locator(selector).getAttribute('content');
     const host = new URL(result.finalUrl).host;
-    expect(await meta('meta[property="og:title"]')).toBe(`${host} scores ${result.score}/100 for AI agent readiness - Agent Readiness Scanner`);
+    expect(await meta('meta[property="og:title"]')).toBe(
+      `${host} scores ${result.score}/100 for AI agent readiness - Agent Readiness Scanner`,
+    );
     expect(await meta('meta[property="og:url"]')).toMatch(new RegExp(`/r/${result.id}$`));
     expect(await meta('meta[name="twitter:card"]')).toBe('summary');
     expect(await meta('meta[property="og:description"]')).toContain(`${result.score} out of 100`);

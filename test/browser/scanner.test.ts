@@ -81,38 +81,48 @@ describe('the public scanner page /', () => {
     await page.close();
   });
 
-  it('says in plain words what went wrong: no address, a blocked address, an unreachable site, a time-out, the rate limit', { timeout: 90_000 }, async () => {
-    const context = await browser().newContext(desktop);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${webBase()}/`);
+  it(
+    'says in plain words what went wrong: no address, a blocked address, an unreachable site, a time-out, the rate limit',
+    { timeout: 90_000 },
+    async () => {
+      const context = await browser().newContext(desktop);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await page.goto(`${webBase()}/`);
 
-    await submit(page, '   ');
-    expect(await errorShown(page)).toMatch(/^Enter the address of a shop/);
-    expect(await page.locator('#scan-url').getAttribute('aria-invalid')).toBe('true');
+      await submit(page, '   ');
+      expect(await errorShown(page)).toMatch(/^Enter the address of a shop/);
+      expect(await page.locator('#scan-url').getAttribute('aria-invalid')).toBe('true');
 
-    await submit(page, 'http://169.254.169.254/latest/meta-data/');
-    expect(await errorShown(page)).toBe('That address cannot be scanned: it must point to a public address.');
+      await submit(page, 'http://169.254.169.254/latest/meta-data/');
+      expect(await errorShown(page)).toBe('That address cannot be scanned: it must point to a public address.');
 
-    await submit(page, `${shop.origin.replace(/:\d+$/, ':1')}/`);
-    expect(await errorShown(page)).toMatch(/^We could not reach that site/);
+      await submit(page, `${shop.origin.replace(/:\d+$/, ':1')}/`);
+      expect(await errorShown(page)).toMatch(/^We could not reach that site/);
 
-    await submit(page, `${stalledShop.origin}/`);
-    await page.locator('#scan-error', { hasText: 'took too long' }).waitFor({ timeout: (browserScanTimeoutSeconds + 10) * 1_000 });
-    expect(await errorShown(page)).toBe('The site took too long to answer, so the scan stopped before it could finish. Try again later.');
+      await submit(page, `${stalledShop.origin}/`);
+      await page.locator('#scan-error', { hasText: 'took too long' }).waitFor({ timeout: (browserScanTimeoutSeconds + 10) * 1_000 });
+      expect(await errorShown(page)).toBe('The site took too long to answer, so the scan stopped before it could finish. Try again later.');
 
-    // None of the failures was counted; the first test's scan was. Spend the rest, then one more.
-    for (let scan = 1; scan < browserPublicScanLimit; scan++) {
-      const response = await fetch(`${webBase()}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${shop.origin}/` }) });
-      expect(response.status).toBe(200);
-    }
-    await submit(page, `${shop.origin}/`);
-    expect(await errorShown(page)).toMatch(/^You have used today's free scans from this network\. The next free scan is available in \d+ (hours?|minutes|seconds)/);
-    expect(await page.locator('#scan-form button[type=submit]').isEnabled()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'scanner-rate-limited-1280');
-    // The failed requests are the page's own fetches, answered on purpose; nothing else went wrong.
-    expect(errors.filter((error) => !/status of (400|429|502|504)/.test(error))).toEqual([]);
-    await context.close();
-  });
+      // None of the failures was counted; the first test's scan was. Spend the rest, then one more.
+      for (let scan = 1; scan < browserPublicScanLimit; scan++) {
+        const response = await fetch(`${webBase()}/api/scan`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: `${shop.origin}/` }),
+        });
+        expect(response.status).toBe(200);
+      }
+      await submit(page, `${shop.origin}/`);
+      expect(await errorShown(page)).toMatch(
+        /^You have used today's free scans from this network\. The next free scan is available in \d+ (hours?|minutes|seconds)/,
+      );
+      expect(await page.locator('#scan-form button[type=submit]').isEnabled()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'scanner-rate-limited-1280');
+      // The failed requests are the page's own fetches, answered on purpose; nothing else went wrong.
+      expect(errors.filter((error) => !/status of (400|429|502|504)/.test(error))).toEqual([]);
+      await context.close();
+    },
+  );
 });

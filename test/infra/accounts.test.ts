@@ -53,8 +53,13 @@ describe('the key pepper', () => {
   it('reaches the mail sender as KEY_PEPPER_SECRET_ARN, with GetSecretValue on that secret only', () => {
     expect(environmentOf(built, 'mailSender').KEY_PEPPER_SECRET_ARN).toEqual({ Ref: pepperId() });
     expect(targetsOf('mailSender', 'secretsmanager:GetSecretValue')).toEqual([pepperId()]);
-    const secretStatements = statementsOf(built, 'mailSender').filter((statement) => statement.Action.some((action) => action.startsWith('secretsmanager:')));
-    expect(secretStatements.flatMap((statement) => statement.Action).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    const secretStatements = statementsOf(built, 'mailSender').filter((statement) =>
+      statement.Action.some((action) => action.startsWith('secretsmanager:')),
+    );
+    expect(secretStatements.flatMap((statement) => statement.Action).sort()).toEqual([
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+    ]);
     for (const statement of secretStatements) {
       expect(statement.Effect).toBe('Allow');
       expect(statement.Resource).toEqual([{ Ref: pepperId() }]);

@@ -36,22 +36,34 @@ describe('alarms a person acts on', () => {
   });
 
   it('watches the 5xx rate outside the scan routes, and the scans’ own failure rate', () => {
-    type Query = { Id: string; Expression?: string; ReturnData?: boolean; MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Name: string; Value: unknown }> } } };
+    type Query = {
+      Id: string;
+      Expression?: string;
+      ReturnData?: boolean;
+      MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Name: string; Value: unknown }> } };
+    };
     const queriesOf = (expression: string) => {
-      const found = alarms.filter((alarm) => (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => query.ReturnData !== false && query.Expression === expression));
+      const found = alarms.filter((alarm) =>
+        (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => query.ReturnData !== false && query.Expression === expression),
+      );
       expect(found, expression).toHaveLength(1);
       return found[0]!;
     };
     const routeMetrics = (alarm: Resource) =>
       (alarm.Properties.Metrics as Query[])
         .filter((query) => query.MetricStat?.Metric.Dimensions.some((dimension) => dimension.Name === 'Resource'))
-        .map((query) => `${query.MetricStat!.Metric.MetricName} ${JSON.stringify(query.MetricStat!.Metric.Dimensions.find((dimension) => dimension.Name === 'Resource')!.Value)}`)
+        .map(
+          (query) =>
+            `${query.MetricStat!.Metric.MetricName} ${JSON.stringify(query.MetricStat!.Metric.Dimensions.find((dimension) => dimension.Name === 'Resource')!.Value)}`,
+        )
         .sort();
     const scanRouteMetrics = ['5xx "/api/scan"', '5xx "/api/v1/scan"', 'Count "/api/scan"', 'Count "/api/v1/scan"'];
 
     const api = queriesOf('IF(requests - scans >= 20, 100 * (errors - scanErrors) / (requests - scans), 0)');
     expect(api.Properties).toMatchObject({ Threshold: 5, EvaluationPeriods: 2, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-    const stageMetrics = (api.Properties.Metrics as Query[]).filter((query) => query.MetricStat && !query.MetricStat.Metric.Dimensions.some((dimension) => dimension.Name === 'Resource'));
+    const stageMetrics = (api.Properties.Metrics as Query[]).filter(
+      (query) => query.MetricStat && !query.MetricStat.Metric.Dimensions.some((dimension) => dimension.Name === 'Resource'),
+    );
     expect(stageMetrics.map((query) => query.MetricStat!.Metric.MetricName).sort()).toEqual(['5xx', 'Count']);
     expect(routeMetrics(api)).toEqual(scanRouteMetrics);
 
@@ -62,7 +74,10 @@ describe('alarms a person acts on', () => {
 
   it('watches the p99 latency of both scan routes', () => {
     const apiId = { Ref: built.logicalId(built.stack.http.api) };
-    for (const [method, resource] of [['POST', '/api/scan'], ['POST', '/api/v1/scan']] as const) {
+    for (const [method, resource] of [
+      ['POST', '/api/scan'],
+      ['POST', '/api/v1/scan'],
+    ] as const) {
       const latency = alarmsOn('Latency', ['Resource', resource]);
       expect(latency, resource).toHaveLength(1);
       expect(latency[0]!.Properties).toMatchObject({ ExtendedStatistic: 'p99', Threshold: 28_000, EvaluationPeriods: 3 });
@@ -82,7 +97,7 @@ describe('alarms a person acts on', () => {
     expect(alarms.filter((alarm) => JSON.stringify(alarm.Properties).includes('"SystemErrors"'))).toHaveLength(1);
   });
 
-  it('watches refunded second subscriptions (the billing function\'s EMF metric)', () => {
+  it("watches refunded second subscriptions (the billing function's EMF metric)", () => {
     const [alarm, ...others] = alarmsOn('DuplicateSubscriptionRefunded');
     expect(others).toEqual([]);
     expect(alarm!.Properties).toMatchObject({
@@ -95,7 +110,7 @@ describe('alarms a person acts on', () => {
     });
   });
 
-  it('watches alerts that did not fit their e-mail digest (the rescan worker\'s EMF metric)', () => {
+  it("watches alerts that did not fit their e-mail digest (the rescan worker's EMF metric)", () => {
     const [alarm, ...others] = alarmsOn('AlertDigestEntryDropped');
     expect(others).toEqual([]);
     expect(alarm!.Properties).toMatchObject({
@@ -114,7 +129,9 @@ describe('alarms a person acts on', () => {
     expect(target).toMatchObject({ RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21_600 } });
     const [dlqId] = referencedIds((target!.DeadLetterConfig as { Arn: unknown }).Arn);
     expect(built.template.toJSON().Resources[dlqId!]).toMatchObject({ Type: 'AWS::SQS::Queue' });
-    const dlqAlarms = alarmsOn('ApproximateNumberOfMessagesVisible').filter((alarm) => referencedIds(alarm.Properties.Dimensions).includes(dlqId!));
+    const dlqAlarms = alarmsOn('ApproximateNumberOfMessagesVisible').filter((alarm) =>
+      referencedIds(alarm.Properties.Dimensions).includes(dlqId!),
+    );
     expect(dlqAlarms).toHaveLength(1);
   });
 

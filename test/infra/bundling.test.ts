@@ -20,7 +20,10 @@ let bundles: Map<string, string>;
 beforeAll(() => {
   built = buildApp({}, { bundle: true, cloudFormationValidation: true });
   const outdir = Stage.of(built.stack)!.outdir;
-  const functions = Object.entries(built.template.findResources('AWS::Lambda::Function')) as [string, { Properties: { Code: { S3Key: string } } }][];
+  const functions = Object.entries(built.template.findResources('AWS::Lambda::Function')) as [
+    string,
+    { Properties: { Code: { S3Key: string } } },
+  ][];
   bundles = new Map(functions.map(([id, fn]) => [id, path.join(outdir, `asset.${fn.Properties.Code.S3Key.replace(/\.zip$/, '')}`)]));
 }, 240_000);
 
@@ -58,22 +61,40 @@ describe('function bundles (real esbuild)', () => {
 });
 
 /** Calls a bundled function's handler in plain Node, as Lambda would, with a GET of `rawPath`. */
-function invokeBundle(directory: string, routeKey: string, rawPath: string): { statusCode: number; body: string; headers: Record<string, string> } {
+function invokeBundle(
+  directory: string,
+  routeKey: string,
+  rawPath: string,
+): { statusCode: number; body: string; headers: Record<string, string> } {
   const event = {
-    version: '2.0', routeKey, rawPath, rawQueryString: '', headers: {}, isBase64Encoded: false,
+    version: '2.0',
+    routeKey,
+    rawPath,
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
     requestContext: { requestId: 'bundle-test', http: { method: 'GET', path: rawPath, sourceIp: '192.0.2.1' } },
   };
-  const context = { functionName: 'bundle-test', awsRequestId: 'bundle-test', invokedFunctionArn: 'arn:aws:lambda:eu-west-2:0:function:bundle-test', getRemainingTimeInMillis: () => 10_000 };
+  const context = {
+    functionName: 'bundle-test',
+    awsRequestId: 'bundle-test',
+    invokedFunctionArn: 'arn:aws:lambda:eu-west-2:0:function:bundle-test',
+    getRemainingTimeInMillis: () => 10_000,
+  };
   const script = `
     const { handler } = await import(process.argv[1]);
     const result = await handler(JSON.parse(process.argv[2]), JSON.parse(process.argv[3]));
     process.stdout.write(JSON.stringify(result));`;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, path.join(directory, 'index.mjs'), JSON.stringify(event), JSON.stringify(context)], {
-    env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
-    encoding: 'utf8',
-    timeout: 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const output = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', script, path.join(directory, 'index.mjs'), JSON.stringify(event), JSON.stringify(context)],
+    {
+      env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-2', TABLE_NAME: 'readiness', LOG_LEVEL: 'ERROR' },
+      encoding: 'utf8',
+      timeout: 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const result = JSON.parse(output) as { statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded?: boolean };
   const body = result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body;
   return { statusCode: result.statusCode, headers: result.headers, body };

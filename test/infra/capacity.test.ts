@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
-import { CapacitySettingsError, capacityDefaults, publicScanThrottle, quickAnswerSeconds, quickAnswerShare } from '#lib/capacity-settings.js';
+import {
+  CapacitySettingsError,
+  capacityDefaults,
+  publicScanThrottle,
+  quickAnswerSeconds,
+  quickAnswerShare,
+} from '#lib/capacity-settings.js';
 import { sweepConcurrency, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
@@ -14,7 +20,10 @@ function reservedOf(built: BuiltApp, name: FunctionName): unknown {
 function maxConcurrencyByFunction(built: BuiltApp): Record<string, unknown> {
   const mappings = Object.values(built.template.findResources('AWS::Lambda::EventSourceMapping')) as Resource[];
   return Object.fromEntries(
-    mappings.map((mapping) => [JSON.stringify(mapping.Properties.FunctionName), (mapping.Properties.ScalingConfig as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency]),
+    mappings.map((mapping) => [
+      JSON.stringify(mapping.Properties.FunctionName),
+      (mapping.Properties.ScalingConfig as { MaximumConcurrency?: number } | undefined)?.MaximumConcurrency,
+    ]),
   );
 }
 
@@ -28,7 +37,8 @@ describe('the shared Lambda pool is protected', () => {
     for (const worker of workerNames.filter((name) => workers[name].trigger.kind === 'queue')) {
       expect(reservedOf(built, worker), worker).toBe(capacityDefaults.workerConcurrency);
     }
-    for (const family of families.filter((name) => name !== 'publicScanner' && name !== 'scanner')) expect(reservedOf(built, family), family).toBeUndefined();
+    for (const family of families.filter((name) => name !== 'publicScanner' && name !== 'scanner'))
+      expect(reservedOf(built, family), family).toBeUndefined();
   });
 
   it('keeps the reservations modest: far under the 900 an account of 1,000 may reserve', () => {
@@ -41,7 +51,8 @@ describe('the shared Lambda pool is protected', () => {
     const limits = maxConcurrencyByFunction(built);
     expect(Object.keys(limits)).toHaveLength(5);
     const sweep = JSON.stringify({ Ref: built.logicalId(built.stack.functions.get('rescanSweep').handler) });
-    for (const [fn, limit] of Object.entries(limits)) expect(limit, fn).toBe(fn === sweep ? sweepConcurrency : capacityDefaults.workerConcurrency);
+    for (const [fn, limit] of Object.entries(limits))
+      expect(limit, fn).toBe(fn === sweep ? sweepConcurrency : capacityDefaults.workerConcurrency);
   });
 
   it('takes its figures from context, and can reserve nothing for accounts whose quota is still 10', () => {
@@ -51,24 +62,32 @@ describe('the shared Lambda pool is protected', () => {
     const tunedSweep = JSON.stringify({ Ref: tuned.logicalId(tuned.stack.functions.get('rescanSweep').handler) });
     for (const [fn, limit] of Object.entries(maxConcurrencyByFunction(tuned))) expect(limit).toBe(fn === tunedSweep ? sweepConcurrency : 3);
     const stage = Object.values(tuned.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource;
-    expect(stage.Properties).toMatchObject({ DefaultRouteSettings: { ThrottlingRateLimit: 50 }, RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 2 } } });
+    expect(stage.Properties).toMatchObject({
+      DefaultRouteSettings: { ThrottlingRateLimit: 50 },
+      RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 2 } },
+    });
 
     const unreserved = buildApp({ reserveConcurrency: 'false' });
     for (const name of [...families, ...workerNames]) expect(reservedOf(unreserved, name), name).toBeUndefined();
     for (const limit of Object.values(maxConcurrencyByFunction(unreserved))) expect(limit).toBe(capacityDefaults.workerConcurrency);
   });
 
-  it('sizes the public scan throttle from the scan function\'s reservation, within half the stage, far above one client', () => {
+  it("sizes the public scan throttle from the scan function's reservation, within half the stage, far above one client", () => {
     // 20 reserved x a quarter for quick answers / 0.05 s each = 100/s, within half of the 200/s stage.
     expect(capacityDefaults).toMatchObject({ apiRateLimit: 200, apiBurstLimit: 400, publicScanRateLimit: 100, publicScanBurstLimit: 200 });
-    expect((capacityDefaults.publicScanRateLimit * quickAnswerSeconds) / capacityDefaults.publicScanConcurrency).toBeLessThanOrEqual(quickAnswerShare);
+    expect((capacityDefaults.publicScanRateLimit * quickAnswerSeconds) / capacityDefaults.publicScanConcurrency).toBeLessThanOrEqual(
+      quickAnswerShare,
+    );
     expect(capacityDefaults.apiRateLimit - capacityDefaults.publicScanRateLimit).toBeGreaterThanOrEqual(100);
     expect(publicScanThrottle({ publicScanConcurrency: 8, apiRateLimit: 200, apiBurstLimit: 400 })).toEqual({ rate: 40, burst: 80 });
     expect(publicScanThrottle({ publicScanConcurrency: 20, apiRateLimit: 60, apiBurstLimit: 90 })).toEqual({ rate: 30, burst: 45 });
 
     // Derived from context when not set, and a set value wins.
-    const stageOf = (built: BuiltApp) => (Object.values(built.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource).Properties;
-    expect(stageOf(buildApp({ publicScanConcurrency: 8 }))).toMatchObject({ RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 40, ThrottlingBurstLimit: 80 } } });
+    const stageOf = (built: BuiltApp) =>
+      (Object.values(built.template.findResources('AWS::ApiGatewayV2::Stage'))[0] as Resource).Properties;
+    expect(stageOf(buildApp({ publicScanConcurrency: 8 }))).toMatchObject({
+      RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 40, ThrottlingBurstLimit: 80 } },
+    });
     expect(stageOf(buildApp({ apiRateLimit: 60, apiBurstLimit: 90 }))).toMatchObject({
       DefaultRouteSettings: { ThrottlingRateLimit: 60, ThrottlingBurstLimit: 90 },
       RouteSettings: { 'POST /api/scan': { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 45 } },

@@ -8,7 +8,11 @@ import { buildApp } from '#test/infra/support/readiness-app.js';
 const variants = {
   dev: {},
   'prod with an SES domain and alarm e-mail': { stage: 'prod', sesIdentity: 'scanner.example.org', alarmEmail: 'ops@example.org' },
-  'a stage with an SES address and a custom base URL': { stage: 'test', sesIdentity: 'alerts@example.org', publicBaseUrl: 'https://scan.example.org' },
+  'a stage with an SES address and a custom base URL': {
+    stage: 'test',
+    sesIdentity: 'alerts@example.org',
+    publicBaseUrl: 'https://scan.example.org',
+  },
 };
 
 /** Acknowledged rule ids and their reasons, from every construct of the stack. */
@@ -26,7 +30,9 @@ describe('cdk-nag AwsSolutions checks', () => {
     // Synthesis itself throws when a validation plugin (cdk-nag included) reports a violation.
     const { stack } = buildApp(context, { cloudFormationValidation: true });
     const report = new AwsSolutionsChecks().validateScope(stack);
-    expect(report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    ).toEqual([]);
     expect(report.success).toBe(true);
 
     const annotations = Annotations.fromStack(stack);
@@ -55,7 +61,9 @@ describe('cdk-nag AwsSolutions checks', () => {
     const stack = new Stack(app, 'Unprotected');
     new Queue(stack, 'Queue');
     const report = new AwsSolutionsChecks().validateScope(stack);
-    expect(report.violations.map((violation) => violation.ruleName)).toEqual(expect.arrayContaining(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']));
+    expect(report.violations.map((violation) => violation.ruleName)).toEqual(
+      expect.arrayContaining(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']),
+    );
     expect(() => app.synth()).toThrow(/AwsSolutions-SQS3/);
   });
 });

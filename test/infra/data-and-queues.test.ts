@@ -51,7 +51,11 @@ describe('the single DynamoDB table', () => {
 
   it('is protected and retained in prod, disposable elsewhere', () => {
     const [prodTable] = Object.values(resources(prod, 'AWS::DynamoDB::Table'));
-    expect(prodTable).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
+    expect(prodTable).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
     const [devTable] = Object.values(resources(dev, 'AWS::DynamoDB::Table'));
     expect(devTable).toMatchObject({ DeletionPolicy: 'Delete', Properties: { DeletionProtectionEnabled: false } });
   });
@@ -91,7 +95,9 @@ describe('work queues', () => {
   it('encrypts every queue and refuses requests without TLS', () => {
     for (const [id, queue] of Object.entries(resources(dev, 'AWS::SQS::Queue'))) {
       expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-      const policies = Object.values(resources(dev, 'AWS::SQS::QueuePolicy')).filter((policy) => referencedIds(policy.Properties.Queues).includes(id));
+      const policies = Object.values(resources(dev, 'AWS::SQS::QueuePolicy')).filter((policy) =>
+        referencedIds(policy.Properties.Queues).includes(id),
+      );
       expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
     }
   });

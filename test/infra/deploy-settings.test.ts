@@ -9,7 +9,13 @@ function settingsFrom(context: Record<string, unknown>) {
 
 describe('deployment settings from CDK context', () => {
   it('defaults to a disposable dev stage that links to the API’s own URL', () => {
-    expect(settingsFrom({})).toMatchObject({ stage: 'dev', production: false, publicBaseUrl: undefined, sesIdentity: undefined, logLevel: 'INFO' });
+    expect(settingsFrom({})).toMatchObject({
+      stage: 'dev',
+      production: false,
+      publicBaseUrl: undefined,
+      sesIdentity: undefined,
+      logLevel: 'INFO',
+    });
   });
 
   it('names the stack after the stage', () => {
@@ -18,7 +24,9 @@ describe('deployment settings from CDK context', () => {
 
   it('uses publicBaseUrl when given, without a trailing slash', () => {
     const { stack, template } = buildApp({ publicBaseUrl: 'https://scan.example.org/' });
-    const [fn] = Object.values(template.findResources('AWS::Lambda::Function')) as { Properties: { Environment: { Variables: Record<string, unknown> } } }[];
+    const [fn] = Object.values(template.findResources('AWS::Lambda::Function')) as {
+      Properties: { Environment: { Variables: Record<string, unknown> } };
+    }[];
     expect(fn!.Properties.Environment.Variables.PUBLIC_BASE_URL).toBe('https://scan.example.org');
     expect(stack.settings.publicBaseUrl).toBe('https://scan.example.org');
   });
@@ -41,7 +49,12 @@ describe('deployment settings from CDK context', () => {
 
   it('gives the Stripe prices and tax switches to the billing function', () => {
     const context = { stripePriceIdPro: 'price_1Pro', stripePriceIdGrowth: 'price_1Growth', stripeAutomaticTax: 'on' };
-    expect(settingsFrom(context).stripe).toEqual({ priceIdPro: 'price_1Pro', priceIdGrowth: 'price_1Growth', automaticTax: 'on', taxIdCollection: 'off' });
+    expect(settingsFrom(context).stripe).toEqual({
+      priceIdPro: 'price_1Pro',
+      priceIdGrowth: 'price_1Growth',
+      automaticTax: 'on',
+      taxIdCollection: 'off',
+    });
     const { stack, template } = buildApp(context);
     const billing = template.toJSON().Resources[stack.getLogicalId(stack.functions.get('billing').handler.node.defaultChild as never)];
     expect(billing.Properties.Environment.Variables).toMatchObject({

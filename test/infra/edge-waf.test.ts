@@ -21,7 +21,9 @@ interface RateRule {
   Name: string;
   Priority: number;
   Statement: { RateBasedStatement: Json & { ScopeDownStatement?: Json } };
-  Action: { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: { Name: string; Value: string }[] } } };
+  Action: {
+    Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: { Name: string; Value: string }[] } };
+  };
 }
 interface ManagedRule {
   Name: string;
@@ -94,7 +96,11 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
   it('synthesises both stacks with no unacknowledged cdk-nag finding, error or warning', () => {
     for (const each of [stack, edgeStack]) {
       const report = new AwsSolutionsChecks().validateScope(each);
-      expect(report.violations.map((violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+      expect(
+        report.violations.map(
+          (violation) => `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath).join(', ')}`,
+        ),
+      ).toEqual([]);
       const annotations = Annotations.fromStack(each);
       expect(annotations.findError('*', Match.anyValue())).toEqual([]);
       expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
@@ -122,8 +128,15 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
     for (const rule of [scan, any]) {
       const response = rule.Action.Block.CustomResponse;
       expect(response.ResponseCode).toBe(429);
-      expect(response.ResponseHeaders).toEqual(expect.arrayContaining([{ Name: 'retry-after', Value: '300' }, { Name: 'access-control-allow-origin', Value: '*' }]));
-      expect(JSON.parse(acl.CustomResponseBodies[response.CustomResponseBodyKey]!.Content)).toEqual({ error: expect.stringMatching(/rate limit/i) });
+      expect(response.ResponseHeaders).toEqual(
+        expect.arrayContaining([
+          { Name: 'retry-after', Value: '300' },
+          { Name: 'access-control-allow-origin', Value: '*' },
+        ]),
+      );
+      expect(JSON.parse(acl.CustomResponseBodies[response.CustomResponseBodyKey]!.Content)).toEqual({
+        error: expect.stringMatching(/rate limit/i),
+      });
     }
     // The narrower scan rule is evaluated first.
     expect(scan.Priority).toBeLessThan(any.Priority);
@@ -145,8 +158,13 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
     // WAF takes the group's ARN without the ":*" that CloudWatch Logs' own ARN attribute ends with.
     expect(JSON.stringify(logging.LogDestinationConfigs)).toContain('"arn:aws:logs:us-east-1:123456789012:log-group:"');
     expect(JSON.stringify(logging.LogDestinationConfigs)).not.toContain(':*');
-    expect(referencedIds(logging.LogDestinationConfigs)).toEqual([edgeStack.getLogicalId(edgeStack.edge.logGroup.node.defaultChild as never)]);
-    expect(only(edge, 'AWS::Logs::LogGroup').Properties).toMatchObject({ LogGroupName: 'aws-waf-logs-AgentReadiness-dev-Edge', RetentionInDays: 30 });
+    expect(referencedIds(logging.LogDestinationConfigs)).toEqual([
+      edgeStack.getLogicalId(edgeStack.edge.logGroup.node.defaultChild as never),
+    ]);
+    expect(only(edge, 'AWS::Logs::LogGroup').Properties).toMatchObject({
+      LogGroupName: 'aws-waf-logs-AgentReadiness-dev-Edge',
+      RetentionInDays: 30,
+    });
     const protections = ((webAclOf(edge) as unknown as Json).DataProtectionConfig as { DataProtections: unknown[] }).DataProtections;
     expect(protections).toEqual(
       expect.arrayContaining([
@@ -186,19 +204,23 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
     expect(header!.HeaderValue).toEqual(dynamicReference);
     const functions = service.toJSON().Resources as Record<string, Resource>;
     for (const family of families) {
-      const variables = functions[stack.getLogicalId(stack.functions.get(family).handler.node.defaultChild as never)]!.Properties.Environment as { Variables: Record<string, unknown> };
+      const variables = functions[stack.getLogicalId(stack.functions.get(family).handler.node.defaultChild as never)]!.Properties
+        .Environment as { Variables: Record<string, unknown> };
       expect(variables.Variables.EDGE_ORIGIN_SECRET, family).toEqual(dynamicReference);
       // Links in mails point at the distribution.
-      expect(referencedIds(variables.Variables.PUBLIC_BASE_URL), family).toEqual([stack.getLogicalId(stack.edge!.distribution.node.defaultChild as never)]);
+      expect(referencedIds(variables.Variables.PUBLIC_BASE_URL), family).toEqual([
+        stack.getLogicalId(stack.edge!.distribution.node.defaultChild as never),
+      ]);
     }
     for (const worker of workerNames) {
-      const variables = functions[stack.getLogicalId(stack.functions.get(worker).handler.node.defaultChild as never)]!.Properties.Environment as { Variables: Record<string, unknown> };
+      const variables = functions[stack.getLogicalId(stack.functions.get(worker).handler.node.defaultChild as never)]!.Properties
+        .Environment as { Variables: Record<string, unknown> };
       expect(variables.Variables.EDGE_ORIGIN_SECRET, worker).toBeUndefined();
     }
     service.hasOutput('EdgeUrl', { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
   });
 
-  it('acknowledges only the distribution\'s and the origin secret\'s findings it must, each with a specific reason', () => {
+  it("acknowledges only the distribution's and the origin secret's findings it must, each with a specific reason", () => {
     const before = new Set(acknowledgements(buildApp().stack).map(({ path, id }) => `${path.replace(/^AgentReadiness-dev\//, '')} ${id}`));
     const added = acknowledgements(stack).filter(({ path, id }) => !before.has(`${path.replace(/^AgentReadiness-dev\//, '')} ${id}`));
     expect(added.map(({ path, id }) => `${path.replace(/^AgentReadiness-dev\//, '')} ${id}`).sort()).toEqual([

@@ -6,7 +6,9 @@ import { apiFunctions, workerNames, workers, type FunctionName } from '#lib/func
 import { entryPath } from '#lib/paths.js';
 import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
-type FunctionResource = { Properties: Record<string, unknown> & { Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } } };
+type FunctionResource = {
+  Properties: Record<string, unknown> & { Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } };
+};
 
 const allNames: FunctionName[] = [...families, ...workerNames];
 
@@ -127,7 +129,9 @@ describe('Lambda functions', () => {
 
   it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
     const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
-    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
+    expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(
+      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort(),
+    );
     expect(holders('STRIPE_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
@@ -137,7 +141,8 @@ describe('Lambda functions', () => {
     for (const name of holders('WEBHOOK_SEALING_KEY_SECRET_ARN')) {
       expect(environmentOf(name).WEBHOOK_SEALING_KEY_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.webhookSealingKey) });
     }
-    for (const name of holders('KEY_PEPPER_SECRET_ARN')) expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
+    for (const name of holders('KEY_PEPPER_SECRET_ARN'))
+      expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
     expect(environmentOf('billing').STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
     expect(environmentOf('billing').STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripeWebhook) });
     expect(environmentOf('mailSender').SES_CONFIGURATION_SET).toEqual({ Ref: built.logicalId(mail.configurationSet) });
@@ -146,13 +151,17 @@ describe('Lambda functions', () => {
   it('sets only variables the service reads: a setting of shared/config.ts or a Lambda runtime option', () => {
     const settingNames = new Set(configKeys.map(envName));
     for (const name of allNames) {
-      const unknown = Object.keys(environmentOf(name)).filter((variable) => !settingNames.has(variable) && !runtimeVariables.includes(variable));
+      const unknown = Object.keys(environmentOf(name)).filter(
+        (variable) => !settingNames.has(variable) && !runtimeVariables.includes(variable),
+      );
       expect(unknown, name).toEqual([]);
     }
   });
 
   it('leaves the account limits (sign-in link validity, sign-in mail caps, e-mail length) at their defaults', () => {
-    const accountSettings = (['signInLinkValidityMinutes', 'signInMailsPerWindowPerMailbox', 'signInMailsPerDayPerMailbox', 'emailMaxLength'] as const).map(envName);
+    const accountSettings = (
+      ['signInLinkValidityMinutes', 'signInMailsPerWindowPerMailbox', 'signInMailsPerDayPerMailbox', 'emailMaxLength'] as const
+    ).map(envName);
     for (const name of allNames) for (const variable of accountSettings) expect(environmentOf(name), name).not.toHaveProperty(variable);
   });
 });
@@ -187,10 +196,14 @@ describe('Worker triggers', () => {
   });
 
   it('runs the rescan sweep weekly from an EventBridge rule', () => {
-    const rules = Object.values(built.template.findResources('AWS::Events::Rule')) as { Properties: { ScheduleExpression: string; Targets: { Arn: unknown }[] } }[];
+    const rules = Object.values(built.template.findResources('AWS::Events::Rule')) as {
+      Properties: { ScheduleExpression: string; Targets: { Arn: unknown }[] };
+    }[];
     expect(rules).toHaveLength(1);
     const [rule] = rules;
     expect(rule!.Properties.ScheduleExpression).toMatch(/^cron\(\d+ \d+ \? \* MON \*\)$/);
-    expect(rule!.Properties.Targets.map((target) => referencedIds(target.Arn))).toEqual([[built.logicalId(built.stack.functions.get('rescanSweep').handler)]]);
+    expect(rule!.Properties.Targets.map((target) => referencedIds(target.Arn))).toEqual([
+      [built.logicalId(built.stack.functions.get('rescanSweep').handler)],
+    ]);
   });
 });

@@ -82,14 +82,25 @@ describe('HTTP API stage and CORS', () => {
     expect(stage!.Properties).toMatchObject({
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: capacityDefaults.apiRateLimit, ThrottlingBurstLimit: capacityDefaults.apiBurstLimit, DetailedMetricsEnabled: true },
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: capacityDefaults.apiRateLimit,
+        ThrottlingBurstLimit: capacityDefaults.apiBurstLimit,
+        DetailedMetricsEnabled: true,
+      },
       RouteSettings: {
-        'POST /api/scan': { ThrottlingRateLimit: capacityDefaults.publicScanRateLimit, ThrottlingBurstLimit: capacityDefaults.publicScanBurstLimit, DetailedMetricsEnabled: true },
+        'POST /api/scan': {
+          ThrottlingRateLimit: capacityDefaults.publicScanRateLimit,
+          ThrottlingBurstLimit: capacityDefaults.publicScanBurstLimit,
+          DetailedMetricsEnabled: true,
+        },
       },
     });
     const logs = stage!.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
     const [logGroupId] = referencedIds(logs.DestinationArn);
-    expect(built.template.toJSON().Resources[logGroupId!]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    expect(built.template.toJSON().Resources[logGroupId!]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 30 },
+    });
     const format = JSON.parse(logs.Format) as Record<string, string>;
     expect(format).toMatchObject({ requestId: '$context.requestId', routeKey: '$context.routeKey', status: '$context.status' });
     expect(logs.Format).not.toMatch(/authorization|header/i);

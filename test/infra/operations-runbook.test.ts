@@ -53,7 +53,9 @@ describe('docs/operations.md', () => {
 
   it('names no alarm the stacks do not have', () => {
     const paths = new Set(alarms.map((alarm) => alarm.path));
-    const named = [...runbook.matchAll(/`(Monitoring\/[A-Za-z0-9]+|Queues\/[a-z]+\/DeadLettersAlarm|RescanSchedule\/DeadLettersAlarm)`/g)].map((match) => match[1]!);
+    const named = [
+      ...runbook.matchAll(/`(Monitoring\/[A-Za-z0-9]+|Queues\/[a-z]+\/DeadLettersAlarm|RescanSchedule\/DeadLettersAlarm)`/g),
+    ].map((match) => match[1]!);
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((name) => !paths.has(name))).toEqual([]);
   });

@@ -58,7 +58,9 @@ describe('least-privilege grants follow the access table', () => {
     const access = functionAccess[name];
     expect(onTable.flatMap((statement) => statement.Action).sort()).toEqual(access.table.map((action) => `dynamodb:${action}`).sort());
     for (const statement of onTable) expect(referencedIds(statement.Resource)).toEqual([tableId]);
-    const indexes = onIndexes.flatMap((statement) => statement.Resource.map((resource) => /\/index\/(\w+)/.exec(JSON.stringify(resource))?.[1]));
+    const indexes = onIndexes.flatMap((statement) =>
+      statement.Resource.map((resource) => /\/index\/(\w+)/.exec(JSON.stringify(resource))?.[1]),
+    );
     expect(indexes.sort()).toEqual([...(access.indexes ?? [])].sort());
     for (const statement of onIndexes) expect(statement.Action).toEqual(['dynamodb:Query']);
   });
@@ -69,35 +71,57 @@ describe('least-privilege grants follow the access table', () => {
   });
 
   it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to billing alone', () => {
-    const readers = (secretId: string) => allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
-    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort());
+    const readers = (secretId: string) =>
+      allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
+    expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(
+      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort(),
+    );
     expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['billing']);
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });
 
   it('lets only the webhook functions read the sealing key, whose secret is encrypted with a rotating KMS key', () => {
     const { secrets } = built.stack;
-    const readers = allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(built.logicalId(secrets.webhookSealingKey))).sort();
+    const readers = allNames
+      .filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(built.logicalId(secrets.webhookSealingKey)))
+      .sort();
     expect(readers).toEqual(['webhookDelivery', 'webhooks']);
     // Reading a secret encrypted with a customer key puts the readers' roles in the key's policy, for
     // kms:Decrypt through Secrets Manager only; no function role has any kms: action of its own.
     const keyId = built.logicalId(secrets.webhookSecretKey);
-    const key = built.template.findResources('AWS::KMS::Key')[keyId] as { Properties: { KeyPolicy: { Statement: Array<{ Action: string | string[]; Principal: { AWS: unknown }; Condition?: unknown }> } } };
+    const key = built.template.findResources('AWS::KMS::Key')[keyId] as {
+      Properties: { KeyPolicy: { Statement: Array<{ Action: string | string[]; Principal: { AWS: unknown }; Condition?: unknown }> } };
+    };
     const roleIds = new Map(allNames.map((name) => [built.logicalId(built.stack.functions.get(name).role), name]));
-    const decrypters = key.Properties.KeyPolicy.Statement.filter((statement) => referencedIds(statement.Principal.AWS).some((id) => roleIds.has(id)));
+    const decrypters = key.Properties.KeyPolicy.Statement.filter((statement) =>
+      referencedIds(statement.Principal.AWS).some((id) => roleIds.has(id)),
+    );
     for (const statement of decrypters) {
       expect(statement.Action).toEqual('kms:Decrypt');
       expect(JSON.stringify(statement.Condition)).toContain('secretsmanager.');
     }
-    expect(decrypters.flatMap((statement) => referencedIds(statement.Principal.AWS)).map((id) => roleIds.get(id)).sort()).toEqual(['webhookDelivery', 'webhooks']);
-    for (const name of allNames) expect(statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('kms:'))), name).toEqual([]);
+    expect(
+      decrypters
+        .flatMap((statement) => referencedIds(statement.Principal.AWS))
+        .map((id) => roleIds.get(id))
+        .sort(),
+    ).toEqual(['webhookDelivery', 'webhooks']);
+    for (const name of allNames)
+      expect(
+        statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('kms:'))),
+        name,
+      ).toEqual([]);
     built.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
-    const secret = built.template.findResources('AWS::SecretsManager::Secret')[built.logicalId(secrets.webhookSealingKey)] as { Properties: { KmsKeyId: unknown } };
+    const secret = built.template.findResources('AWS::SecretsManager::Secret')[built.logicalId(secrets.webhookSealingKey)] as {
+      Properties: { KmsKeyId: unknown };
+    };
     expect(referencedIds(secret.Properties.KmsKeyId)).toEqual([keyId]);
   });
 
   it('lets only the mail sender use SES, for the sender identity and the configuration set', () => {
-    const senders = allNames.filter((name) => statementsOf(name).some((statement) => statement.Action.some((action) => action.startsWith('ses:'))));
+    const senders = allNames.filter((name) =>
+      statementsOf(name).some((statement) => statement.Action.some((action) => action.startsWith('ses:'))),
+    );
     expect(senders).toEqual(['mailSender']);
     const ses = statementsOf('mailSender').filter((statement) => statement.Action.includes('ses:SendEmail'));
     const resources = JSON.stringify(ses.flatMap((statement) => statement.Resource));

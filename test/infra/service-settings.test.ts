@@ -15,7 +15,10 @@ const read = (serviceSettings: unknown) => readServiceSettings(new App({ context
 
 describe('serviceSettings: the limits of one deployment', () => {
   it('reads an object (cdk.json) or its JSON (-c), numbers and strings alike', () => {
-    expect(read({ FREE_SCANS_PER_DAY: 20, PRO_SCANS_PER_DAY: 'unlimited' })).toEqual({ FREE_SCANS_PER_DAY: '20', PRO_SCANS_PER_DAY: 'unlimited' });
+    expect(read({ FREE_SCANS_PER_DAY: 20, PRO_SCANS_PER_DAY: 'unlimited' })).toEqual({
+      FREE_SCANS_PER_DAY: '20',
+      PRO_SCANS_PER_DAY: 'unlimited',
+    });
     expect(read('{"PUBLIC_SCAN_LIMIT_PER_DAY": 5}')).toEqual({ PUBLIC_SCAN_LIMIT_PER_DAY: '5' });
     expect(read(undefined)).toEqual({});
     expect(read({})).toEqual({});
@@ -37,16 +40,27 @@ describe('serviceSettings: the limits of one deployment', () => {
   });
 
   it('leaves every limit tunable and no secret or endpoint', () => {
-    expect(tunableSettingNames).toEqual(expect.arrayContaining(['FREE_SCANS_PER_DAY', 'GROWTH_API_CALLS_MONTHLY', 'PUBLIC_SCAN_ATTEMPTS_PER_DAY', 'BATCH_MAX_URLS', 'MAX_REQUEST_BODY_BYTES']));
+    expect(tunableSettingNames).toEqual(
+      expect.arrayContaining([
+        'FREE_SCANS_PER_DAY',
+        'GROWTH_API_CALLS_MONTHLY',
+        'PUBLIC_SCAN_ATTEMPTS_PER_DAY',
+        'BATCH_MAX_URLS',
+        'MAX_REQUEST_BODY_BYTES',
+      ]),
+    );
     for (const name of tunableSettingNames) expect(name).not.toMatch(/SECRET|PEPPER|ENDPOINT|QUEUE_URL|_ARN$|^TABLE_NAME$/);
   });
 
   it("puts them in every function's environment, beside what the stack sets", () => {
     const { template } = buildApp({ serviceSettings: { FREE_SCANS_PER_DAY: 20, GROWTH_WATCHED_SITES: 250 } });
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Array<{ Properties: { Handler?: string; Environment?: { Variables: Record<string, unknown> } } }>;
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as Array<{
+      Properties: { Handler?: string; Environment?: { Variables: Record<string, unknown> } };
+    }>;
     const service = functions.filter((fn) => fn.Properties.Environment?.Variables.TABLE_NAME !== undefined);
     expect(service.length).toBeGreaterThanOrEqual(15);
-    for (const fn of service) expect(fn.Properties.Environment!.Variables).toMatchObject({ FREE_SCANS_PER_DAY: '20', GROWTH_WATCHED_SITES: '250' });
+    for (const fn of service)
+      expect(fn.Properties.Environment!.Variables).toMatchObject({ FREE_SCANS_PER_DAY: '20', GROWTH_WATCHED_SITES: '250' });
   });
 
   it('builds the OpenAPI document, which names the limits, at bundling only for the default limits', () => {
@@ -62,7 +76,9 @@ describe('serviceSettings at the edge (-c edgeWaf=on)', () => {
         { context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], edgeWaf: 'on', ...context } },
         { env: { account: '123456789012', region: 'eu-west-2' } },
       );
-      const acl = Object.values(Template.fromStack(edgeStack!).findResources('AWS::WAFv2::WebACL'))[0] as { Properties: { Rules: Array<{ Name: string; Statement: { RateBasedStatement: { Limit: number } } }> } };
+      const acl = Object.values(Template.fromStack(edgeStack!).findResources('AWS::WAFv2::WebACL'))[0] as {
+        Properties: { Rules: Array<{ Name: string; Statement: { RateBasedStatement: { Limit: number } } }> };
+      };
       return acl.Properties.Rules.find((rule) => rule.Name === edgeRateRules(10).publicScan.name)!.Statement.RateBasedStatement.Limit;
     };
     expect(limitOf({})).toBe(10);

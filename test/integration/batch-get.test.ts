@@ -22,7 +22,11 @@ describe('batchGet on DynamoDB Local', () => {
   // An account listing more API keys than one BatchGetItem takes answered 500 (found by `npm run load`).
   it('reads more keys than one BatchGetItem allows, in the order asked, leaving out the missing ones', async () => {
     const pk = `T#${randomUUID()}`;
-    const stored = Array.from({ length: 2 * batchGetMaxKeys + 30 }, (_, index) => ({ pk, sk: `ITEM#${String(index).padStart(4, '0')}`, n: index }));
+    const stored = Array.from({ length: 2 * batchGetMaxKeys + 30 }, (_, index) => ({
+      pk,
+      sk: `ITEM#${String(index).padStart(4, '0')}`,
+      n: index,
+    }));
     await Promise.all(stored.map((item) => db.send(new PutCommand({ TableName: tableName, Item: item }))));
     const wanted = [...stored].reverse().map(({ pk: itemPk, sk }) => ({ pk: itemPk, sk }));
     wanted.splice(5, 0, { pk, sk: 'ITEM#missing' });

@@ -28,7 +28,13 @@ async function call(path: string, init: { method?: string; body?: unknown } = {}
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, unknown>, text, ms: Date.now() - started };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as Record<string, unknown>,
+    text,
+    ms: Date.now() - started,
+  };
 }
 
 async function pausedWhile<T>(run: (pause: () => void) => Promise<T>): Promise<T> {
@@ -55,9 +61,18 @@ const monthlyCalls = async () => ((await call('/api/v1/account')).body.usage as 
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'readiness-database-pause-'));
-  service = await npmStart(dataDir, { DYNAMODB_CONNECT_TIMEOUT_MS: '1000', DYNAMODB_REQUEST_TIMEOUT_MS: '2000', DYNAMODB_MAX_ATTEMPTS: '3', FREE_WATCHED_SITES: '10' });
+  service = await npmStart(dataDir, {
+    DYNAMODB_CONNECT_TIMEOUT_MS: '1000',
+    DYNAMODB_REQUEST_TIMEOUT_MS: '2000',
+    DYNAMODB_MAX_ATTEMPTS: '3',
+    FREE_WATCHED_SITES: '10',
+  });
   const email = 'paused@shop.example.com';
-  const registered = await fetch(`${service.api}/api/v1/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+  const registered = await fetch(`${service.api}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
   expect(registered.status).toBe(202);
   let token = '';
   await waitUntil(
@@ -68,7 +83,11 @@ beforeAll(async () => {
     },
     { timeoutMs: 15_000, intervalMs: 100, description: 'the sign-in mail' },
   );
-  const verified = await fetch(`${service.api}/api/v1/auth/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const verified = await fetch(`${service.api}/api/v1/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
   apiKey = ((await verified.json()) as { apiKey: string }).apiKey;
 }, 90_000);
 

@@ -37,14 +37,23 @@ describe('per-IP limits behind the CloudFront distribution (register: 3 an hour 
     const viewers = [viewer(), viewer(), viewer(), `2001:db8::${randomInt(1, 0xffff).toString(16)}`];
     const attempts = viewers.flatMap((address) =>
       Array.from({ length: perAddress }, () =>
-        register(edge, { 'x-origin-verify': testEdgeOriginSecret, 'cloudfront-viewer-address': `${address}:${randomInt(1024, 65_536)}` }).then((status) => ({ address, status })),
+        register(edge, {
+          'x-origin-verify': testEdgeOriginSecret,
+          'cloudfront-viewer-address': `${address}:${randomInt(1024, 65_536)}`,
+        }).then((status) => ({ address, status })),
       ),
     );
     const outcomes = await Promise.all(attempts);
     for (const address of viewers) {
       const statuses = outcomes.filter((outcome) => outcome.address === address).map((outcome) => outcome.status);
-      expect(statuses.filter((status) => status === 429), address).toHaveLength(perAddress - limit);
-      expect(statuses.filter((status) => status !== 429), address).toHaveLength(limit);
+      expect(
+        statuses.filter((status) => status === 429),
+        address,
+      ).toHaveLength(perAddress - limit);
+      expect(
+        statuses.filter((status) => status !== 429),
+        address,
+      ).toHaveLength(limit);
     }
   });
 

@@ -7,19 +7,35 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('npm run load', () => {
   it('starts its own service, runs every route for a few seconds, checks the invariants and ends with one JSON line', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/run.ts', '--seconds', '3'], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load/run.ts', '--seconds', '3'], {
+      cwd: repositoryRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const { code } = await exited(child);
     const lines = stdout.trim().split('\n');
-    const summary = JSON.parse(lines.at(-1)!) as { requests: number; errors5xx: number; invariantsFailed: number; routes: Record<string, { rps: number; p50: number; p99: number }>; invariants: Record<string, boolean> };
+    const summary = JSON.parse(lines.at(-1)!) as {
+      requests: number;
+      errors5xx: number;
+      invariantsFailed: number;
+      routes: Record<string, { rps: number; p50: number; p99: number }>;
+      invariants: Record<string, boolean>;
+    };
     expect(summary, stderr).toMatchObject({ errors5xx: 0, invariantsFailed: 0 });
     expect(code).toBe(0);
     expect(Object.keys(summary.routes).sort()).toEqual(['accountRead', 'addWatchedSite', 'batchScan', 'createKey', 'publicScan', 'scan']);
     for (const figures of Object.values(summary.routes)) expect(figures.rps).toBeGreaterThan(0);
     expect(summary.requests).toBeGreaterThan(0);
-    expect(Object.keys(summary.invariants)).toEqual(expect.arrayContaining(['usage.scans.monthlyApiCalls', 'watchedSites.concurrentCreatesListN', 'batches.reachFinalState', 'webhooks.loggedOnce']));
+    expect(Object.keys(summary.invariants)).toEqual(
+      expect.arrayContaining([
+        'usage.scans.monthlyApiCalls',
+        'watchedSites.concurrentCreatesListN',
+        'batches.reachFinalState',
+        'webhooks.loggedOnce',
+      ]),
+    );
   }, 120_000);
 });

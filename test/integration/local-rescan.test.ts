@@ -7,15 +7,22 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function runRescanCommand(port: string, args: string[]) {
   return new Promise<{ code: number; stdout: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'bin/rescan.ts', ...args], { cwd: repoRoot, env: { ...process.env, PORT: port } }, (error, stdout) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'bin/rescan.ts', ...args],
+      { cwd: repoRoot, env: { ...process.env, PORT: port } },
+      (error, stdout) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
     );
   });
 }
 
 describe('POST /_local/rescan (dev server only; used by npm run rescan)', () => {
   it('runs the sweep now and answers 202', async () => {
-    const response = await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' });
+    const response = await callApi('/_local/rescan', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"all": true}',
+    });
     expect(response.status).toBe(202);
     expect(await response.json()).toMatchObject({ all: true });
   });

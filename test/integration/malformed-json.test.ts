@@ -18,13 +18,16 @@ describe('malformed JSON', () => {
 
   // Routes not built yet answer 501 for valid input, but input is validated first, so 400 here.
   // Key routes are called with a valid key of a growth account: without one they answer 401 first.
-  it.each(routesWithBody.map((route) => [`${route.method} ${route.path}`, route] as const))('%s answers 400 {"error"}', async (_name, route) => {
-    const response = await user.client.call(fillPath(route.path, randomUUID()), {
-      method: route.method,
-      rawBody: '{"url": "https://shop.example", ',
-      ...(route.auth === 'key' ? { key: user.apiKey } : {}),
-    });
-    expect(response.status).toBe(400);
-    expect(typeof response.body.error).toBe('string');
-  });
+  it.each(routesWithBody.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s answers 400 {"error"}',
+    async (_name, route) => {
+      const response = await user.client.call(fillPath(route.path, randomUUID()), {
+        method: route.method,
+        rawBody: '{"url": "https://shop.example", ',
+        ...(route.auth === 'key' ? { key: user.apiKey } : {}),
+      });
+      expect(response.status).toBe(400);
+      expect(typeof response.body.error).toBe('string');
+    },
+  );
 });

@@ -34,7 +34,10 @@ describe('npm start', () => {
     const group = child.pid!;
     const output = collectOutput(child);
     try {
-      const [, apiUrl, dynamodbPort] = await output.waitFor(/Local stack ready: API (http:\/\/127\.0\.0\.1:\d+) · DynamoDB http:\/\/127\.0\.0\.1:(\d+)/, 60_000);
+      const [, apiUrl, dynamodbPort] = await output.waitFor(
+        /Local stack ready: API (http:\/\/127\.0\.0\.1:\d+) · DynamoDB http:\/\/127\.0\.0\.1:(\d+)/,
+        60_000,
+      );
       const health = await fetch(`${apiUrl}/api/health`);
       expect(health.status).toBe(200);
       expect(output.text()).toMatch(/WARNING: ALLOW_PRIVATE_TARGETS=127\.0\.0\.1/);
@@ -43,7 +46,10 @@ describe('npm start', () => {
       process.kill(-group, 'SIGINT');
       // npm itself ends by re-raising the SIGINT (exit status 130 in a shell); the dev server below it exits 0.
       await exited(child);
-      await waitUntil(() => output.text().includes('Local stack stopped.'), { timeoutMs: 15_000, description: 'the dev server to report a clean stop' });
+      await waitUntil(() => output.text().includes('Local stack stopped.'), {
+        timeoutMs: 15_000,
+        description: 'the dev server to report a clean stop',
+      });
       expect(output.text()).not.toMatch(/exiting without waiting|Stopping the local stack failed/);
 
       await waitUntil(async () => (await dynamoDbLocalOnPort(Number(dynamodbPort))).length === 0, {

@@ -6,7 +6,9 @@ describe('GET /api/v1/account/plans', () => {
     const response = await callApi('/api/v1/account/plans');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/max-age=3600\b/);
-    const { plans } = (await response.json()) as { plans: Array<{ tier: string; priceMonthlyGbp: number; limits: Record<string, unknown> }> };
+    const { plans } = (await response.json()) as {
+      plans: Array<{ tier: string; priceMonthlyGbp: number; limits: Record<string, unknown> }>;
+    };
     const byTier = Object.fromEntries(plans.map((plan) => [plan.tier, { priceMonthlyGbp: plan.priceMonthlyGbp, ...plan.limits }]));
     expect(plans).toHaveLength(3);
     expect(byTier).toEqual({

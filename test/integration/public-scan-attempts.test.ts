@@ -59,12 +59,18 @@ describe('public scan attempts are metered whatever their outcome', () => {
       statuses.push(answer.status);
       if (answer.status === 429) refusals.push(answer);
     }
-    expect(statuses).toEqual([...Array<number>(config.publicScanAttemptsPerDay).fill(502), ...Array<number>(12 - config.publicScanAttemptsPerDay).fill(429)]);
+    expect(statuses).toEqual([
+      ...Array<number>(config.publicScanAttemptsPerDay).fill(502),
+      ...Array<number>(12 - config.publicScanAttemptsPerDay).fill(429),
+    ]);
     expect(refusals.length).toBeGreaterThanOrEqual(2);
     for (const refusal of refusals) {
       const retryAfter = Number(refusal.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter) && retryAfter > 86_000).toBe(true);
-      expect(refusal.body).toEqual({ error: expect.stringContaining(`${config.publicScanAttemptsPerDay} scan attempts`), retryAfterSeconds: retryAfter });
+      expect(refusal.body).toEqual({
+        error: expect.stringContaining(`${config.publicScanAttemptsPerDay} scan attempts`),
+        retryAfterSeconds: retryAfter,
+      });
     }
     // The refused attempts sent the target nothing, and hold none of the 3 scans (each 502 and 429 gave it back).
     const requestsBefore = notFound.requests;
@@ -83,7 +89,9 @@ describe('public scan attempts are metered whatever their outcome', () => {
     const client = apiClient();
     const statuses: number[] = [];
     for (let round = 0; round < 4; round += 1) {
-      const answers = await Promise.all([1, 2, 3].map(() => client.call('/api/scan', { method: 'POST', body: { url: `${notFound.origin}/` } })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => client.call('/api/scan', { method: 'POST', body: { url: `${notFound.origin}/` } })),
+      );
       statuses.push(...answers.map((answer) => answer.status));
     }
     expect(statuses.filter((status) => status === 502)).toHaveLength(config.publicScanAttemptsPerDay);
@@ -101,7 +109,11 @@ describe('public scan attempts are metered whatever their outcome', () => {
     expect(elapsedMs).toBeLessThan(30_000); // the spec's scan duration
     // Nothing is left holding the target: every connection the scanner opened is closed.
     expect(stalled.requests).toBeGreaterThan(0);
-    await waitUntil(() => stalled.open.size === 0, { timeoutMs: 5_000, intervalMs: 20, description: 'the scanner closing its connections to the stalled target' });
+    await waitUntil(() => stalled.open.size === 0, {
+      timeoutMs: 5_000,
+      intervalMs: 20,
+      description: 'the scanner closing its connections to the stalled target',
+    });
     await client.close();
   }, 60_000);
 });

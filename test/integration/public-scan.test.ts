@@ -21,7 +21,13 @@ const scan = (body: unknown) =>
 
 describe('public scanner on the local stack', () => {
   it('refuses blocked and invalid URLs with 400 without spending the allowance', async () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'ftp://shop.example.com/', 'not a url', 'http://localhost/', 'https://user:pw@shop.example.com/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'ftp://shop.example.com/',
+      'not a url',
+      'http://localhost/',
+      'https://user:pw@shop.example.com/',
+    ]) {
       const response = await scan({ url });
       expect(response.status, url).toBe(400);
       expect(Object.keys((await response.json()) as object)).toEqual(['error']);

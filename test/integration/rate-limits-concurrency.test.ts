@@ -32,7 +32,13 @@ describe('rolling-window limits on DynamoDB Local under concurrency and skewed c
     const base = Date.now();
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, () =>
-        consumeRateLimit(store(), { rule: rule.name, subject, limit: rule.limit, windowSeconds: rule.windowSeconds, now: base + randomInt(-30_000, 30_001) }),
+        consumeRateLimit(store(), {
+          rule: rule.name,
+          subject,
+          limit: rule.limit,
+          windowSeconds: rule.windowSeconds,
+          now: base + randomInt(-30_000, 30_001),
+        }),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(Math.min(rule.limit, 50));
@@ -43,7 +49,9 @@ describe('rolling-window limits on DynamoDB Local under concurrency and skewed c
     const subject = `pricing-${randomUUID()}`;
     const base = Date.now();
     const rule = { rule: 'pricing', subject, limit: 100, windowSeconds: 3_600 };
-    const outcomes = await Promise.all(Array.from({ length: 150 }, () => consumeRateLimit(store(), { ...rule, now: base + randomInt(-5_000, 5_001) })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 150 }, () => consumeRateLimit(store(), { ...rule, now: base + randomInt(-5_000, 5_001) })),
+    );
     expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(100);
   });
 });

@@ -13,10 +13,18 @@ const hour = 3_600;
 /** The stored counters item of one limit: its bucket attributes and their total. */
 async function storedWindow(rule: string, subject: string, windowSeconds: number) {
   const { Item } = await testTable().send(
-    new GetCommand({ TableName: inject('tableName'), Key: keys.rateLimitWindow(rule, subject, geometryOf({ windowSeconds }).bucketMs), ConsistentRead: true }),
+    new GetCommand({
+      TableName: inject('tableName'),
+      Key: keys.rateLimitWindow(rule, subject, geometryOf({ windowSeconds }).bucketMs),
+      ConsistentRead: true,
+    }),
   );
   const buckets = Object.entries(Item ?? {}).filter(([name]) => /^b\d+$/.test(name));
-  return { buckets: buckets.length, hits: buckets.reduce((sum, [, count]) => sum + (count as number), 0), bytes: JSON.stringify(Item ?? {}).length };
+  return {
+    buckets: buckets.length,
+    hits: buckets.reduce((sum, [, count]) => sum + (count as number), 0),
+    bytes: JSON.stringify(Item ?? {}).length,
+  };
 }
 
 const admitted = (outcomes: RateLimitOutcome[]) => outcomes.filter((outcome) => outcome.allowed);
@@ -25,7 +33,9 @@ describe('the bucket-counter rate limiter on DynamoDB Local', () => {
   it('admits exactly 10 of 50 callers racing for a limit of 10 at the same instant', async () => {
     const subject = `race-${randomUUID()}`;
     const now = Date.now();
-    const outcomes = await Promise.all(Array.from({ length: 50 }, () => consumeRateLimit(store(), { rule: 'race', subject, limit: 10, windowSeconds: hour, now })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () => consumeRateLimit(store(), { rule: 'race', subject, limit: 10, windowSeconds: hour, now })),
+    );
     expect(admitted(outcomes)).toHaveLength(10);
     expect((await storedWindow('race', subject, hour)).hits).toBe(10);
   });
@@ -36,7 +46,9 @@ describe('the bucket-counter rate limiter on DynamoDB Local', () => {
       // Centred on a bucket boundary, so some callers advance the head while others write behind it.
       const boundary = Math.ceil(Date.now() / 60_000) * 60_000;
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, () => consumeRateLimit(store(), { rule: 'skew', subject, limit: 10, windowSeconds: hour, now: boundary + randomInt(-30_000, 30_001) })),
+        Array.from({ length: 50 }, () =>
+          consumeRateLimit(store(), { rule: 'skew', subject, limit: 10, windowSeconds: hour, now: boundary + randomInt(-30_000, 30_001) }),
+        ),
       );
       expect(admitted(outcomes)).toHaveLength(10);
       expect((await storedWindow('skew', subject, hour)).hits).toBe(10);
@@ -58,7 +70,9 @@ describe('the bucket-counter rate limiter on DynamoDB Local', () => {
     expect(window.hits).toBe(6 + admitted(later).length);
     expect(window.hits).toBeLessThanOrEqual(10);
     // Whatever the interleaving, the window ends full: refunded hits are taken again.
-    expect(admitted(await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(store(), request))))).toHaveLength(10 - window.hits);
+    expect(admitted(await Promise.all(Array.from({ length: 10 }, () => consumeRateLimit(store(), request))))).toHaveLength(
+      10 - window.hits,
+    );
   });
 
   it('drops the buckets nobody counts any more when time moves on, and counts afresh', async () => {
@@ -77,7 +91,9 @@ describe('the bucket-counter rate limiter on DynamoDB Local', () => {
     const subject = `huge-${randomUUID()}`;
     const base = Date.now();
     const outcomes = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => consumeRateLimit(store(), { rule: 'huge', subject, limit: 10_000_000, windowSeconds: hour, now: base + (i % 4) * 60_000 })),
+      Array.from({ length: 200 }, (_, i) =>
+        consumeRateLimit(store(), { rule: 'huge', subject, limit: 10_000_000, windowSeconds: hour, now: base + (i % 4) * 60_000 }),
+      ),
     );
     expect(admitted(outcomes)).toHaveLength(200);
     const window = await storedWindow('huge', subject, hour);

@@ -21,7 +21,9 @@ describe('scan progress on the local stack', () => {
     await Promise.all(
       ids.flatMap((id) =>
         // Each stage written three times, all at once, latest stages first.
-        [...scanStages].reverse().flatMap((stage) => Array.from({ length: 3 }, () => recordScanProgress(testTable(), inject('tableName'), id, stage, Date.now()))),
+        [...scanStages]
+          .reverse()
+          .flatMap((stage) => Array.from({ length: 3 }, () => recordScanProgress(testTable(), inject('tableName'), id, stage, Date.now()))),
       ),
     );
     for (const id of ids) {

@@ -18,7 +18,9 @@ describe('local SES', () => {
     } finally {
       ses.destroy();
     }
-    const store = (await (await fetch(`${inject('sesBaseUrl')}/store`)).json()) as { emails: Array<{ subject: string; destination: { to: string[] } }> };
+    const store = (await (await fetch(`${inject('sesBaseUrl')}/store`)).json()) as {
+      emails: Array<{ subject: string; destination: { to: string[] } }>;
+    };
     expect(store.emails.find((email) => email.subject === subject)).toMatchObject({ destination: { to: ['someone@example.com'] } });
   });
 });

@@ -25,7 +25,10 @@ async function queueState(name: string): Promise<FauxqsQueueState> {
 
 async function messageCounts(queueUrl: string): Promise<{ visible: number; inFlight: number }> {
   const { Attributes = {} } = await client.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
   );
   return { visible: Number(Attributes.ApproximateNumberOfMessages), inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible) };
 }
@@ -64,7 +67,11 @@ describe('a queue poller (as Lambda’s SQS event source mapping)', () => {
       consumer: { functionName: 'it-worker', timeoutMs: 5_000, memoryMiB: 128, batchSize: 10 },
       handler: async (event): Promise<SQSBatchResponse> => {
         deliveries.push(...event.Records);
-        return { batchItemFailures: event.Records.filter((record) => record.body === 'fail').map((record) => ({ itemIdentifier: record.messageId })) };
+        return {
+          batchItemFailures: event.Records.filter((record) => record.body === 'fail').map((record) => ({
+            itemIdentifier: record.messageId,
+          })),
+        };
       },
     });
     try {

@@ -28,9 +28,27 @@ describe('configuration', () => {
 
   it('gives the spec plan values', () => {
     expect(listPlans(loadConfig({}))).toEqual([
-      { tier: 'free', name: 'Free', price: 'Free', priceMonthlyGbp: 0, limits: { scansPerDay: 10, watchedSites: 3, apiCallsMonthly: 100, apiKeysMax: 1, webhooksMax: 0 } },
-      { tier: 'pro', name: 'Pro', price: '£19 per month (excl. VAT)', priceMonthlyGbp: 19, limits: { scansPerDay: 'unlimited', watchedSites: 10, apiCallsMonthly: 1000, apiKeysMax: 1, webhooksMax: 1 } },
-      { tier: 'growth', name: 'Growth', price: '£49 per month (excl. VAT)', priceMonthlyGbp: 49, limits: { scansPerDay: 'unlimited', watchedSites: 100, apiCallsMonthly: 10000, apiKeysMax: 5, webhooksMax: 5 } },
+      {
+        tier: 'free',
+        name: 'Free',
+        price: 'Free',
+        priceMonthlyGbp: 0,
+        limits: { scansPerDay: 10, watchedSites: 3, apiCallsMonthly: 100, apiKeysMax: 1, webhooksMax: 0 },
+      },
+      {
+        tier: 'pro',
+        name: 'Pro',
+        price: '£19 per month (excl. VAT)',
+        priceMonthlyGbp: 19,
+        limits: { scansPerDay: 'unlimited', watchedSites: 10, apiCallsMonthly: 1000, apiKeysMax: 1, webhooksMax: 1 },
+      },
+      {
+        tier: 'growth',
+        name: 'Growth',
+        price: '£49 per month (excl. VAT)',
+        priceMonthlyGbp: 49,
+        limits: { scansPerDay: 'unlimited', watchedSites: 100, apiCallsMonthly: 10000, apiKeysMax: 5, webhooksMax: 5 },
+      },
     ]);
   });
 
@@ -41,7 +59,12 @@ describe('configuration', () => {
   });
 
   it('lets the environment override any setting', () => {
-    const config = loadConfig({ PUBLIC_SCAN_LIMIT_PER_DAY: '7', FREE_SCANS_PER_DAY: 'unlimited', PRO_SCANS_PER_DAY: '500', TABLE_NAME: 'other' });
+    const config = loadConfig({
+      PUBLIC_SCAN_LIMIT_PER_DAY: '7',
+      FREE_SCANS_PER_DAY: 'unlimited',
+      PRO_SCANS_PER_DAY: '500',
+      TABLE_NAME: 'other',
+    });
     expect(config.publicScanLimitPerDay).toBe(7);
     expect(config.freeScansPerDay).toBe('unlimited');
     expect(config.proScansPerDay).toBe(500);

@@ -16,9 +16,16 @@ export function createBilling(config: Config, db: DynamoDBDocumentClient): Billi
   if (!usesStripe(config)) return createLocalBilling(localBillingStore(db, config.tableName), { publicBaseUrl: config.publicBaseUrl });
   const readSecret = secretsManagerReader(config.awsRegion);
   return createStripeBilling(config, {
-    apiKey: createSecretSource({ value: config.stripeSecretKey, arn: config.stripeSecretArn, describe: 'Stripe API key (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)' }, readSecret),
+    apiKey: createSecretSource(
+      { value: config.stripeSecretKey, arn: config.stripeSecretArn, describe: 'Stripe API key (STRIPE_SECRET_KEY or STRIPE_SECRET_ARN)' },
+      readSecret,
+    ),
     webhookSecret: createSecretSource(
-      { value: config.stripeWebhookSecret, arn: config.stripeWebhookSecretArn, describe: 'Stripe webhook signing secret (STRIPE_WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET_ARN)' },
+      {
+        value: config.stripeWebhookSecret,
+        arn: config.stripeWebhookSecretArn,
+        describe: 'Stripe webhook signing secret (STRIPE_WEBHOOK_SECRET or STRIPE_WEBHOOK_SECRET_ARN)',
+      },
       readSecret,
     ),
   });

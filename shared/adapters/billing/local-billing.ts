@@ -54,7 +54,11 @@ export function createLocalBilling(store: LocalBillingStore, options: { publicBa
     async cancelNow(subscriptionId, options) {
       const current = await store.getSubscription(subscriptionId);
       if (!current) return;
-      await store.updateSubscription(subscriptionId, { status: 'canceled', cancelAtPeriodEnd: false, ...(options.refund ? { refunded: true } : {}) });
+      await store.updateSubscription(subscriptionId, {
+        status: 'canceled',
+        cancelAtPeriodEnd: false,
+        ...(options.refund ? { refunded: true } : {}),
+      });
     },
 
     async hasOpenSubscription(customerId) {

@@ -82,10 +82,9 @@ export function createStripeBilling(
     async createCustomer(account) {
       try {
         // The idempotency key makes racing first subscribes of one account get one customer.
-        const customer = await (await stripe()).customers.create(
-          { email: account.email, metadata: { accountId: account.id } },
-          { idempotencyKey: `customer-${account.id}` },
-        );
+        const customer = await (
+          await stripe()
+        ).customers.create({ email: account.email, metadata: { accountId: account.id } }, { idempotencyKey: `customer-${account.id}` });
         return customer.id;
       } catch (error) {
         throw stripeFailure(error, 'create the customer');
@@ -143,7 +142,11 @@ export function createStripeBilling(
           }
         }
         if (!endedStatuses.has(subscription.status)) {
-          await client.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false }, { idempotencyKey: `cancel-now-${subscriptionId}` });
+          await client.subscriptions.cancel(
+            subscriptionId,
+            { invoice_now: false, prorate: false },
+            { idempotencyKey: `cancel-now-${subscriptionId}` },
+          );
         }
       } catch (error) {
         throw stripeFailure(error, 'cancel the subscription');
@@ -204,7 +207,12 @@ export function createStripeBilling(
       if (signature === undefined || signature === '') throw invalidInput('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = (await stripe()).webhooks.constructEvent(rawBody, signature, await secrets.webhookSecret(), config.stripeWebhookToleranceSeconds);
+        event = (await stripe()).webhooks.constructEvent(
+          rawBody,
+          signature,
+          await secrets.webhookSecret(),
+          config.stripeWebhookToleranceSeconds,
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
           throw invalidInput('The Stripe-Signature does not verify (wrong secret, altered body, or older than the tolerance)');
@@ -233,11 +241,23 @@ async function refundPayment(client: Stripe, subscriptionId: string, payment: St
 }
 
 function eventOf(event: Stripe.Event): BillingEvent {
-  const base = { id: event.id, type: event.type, handled: handledEvents.has(event.type), subscriptionId: null, customerId: null, accountId: null };
+  const base = {
+    id: event.id,
+    type: event.type,
+    handled: handledEvents.has(event.type),
+    subscriptionId: null,
+    customerId: null,
+    accountId: null,
+  };
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
-      return { ...base, subscriptionId: idOf(session.subscription), customerId: idOf(session.customer), accountId: session.client_reference_id };
+      return {
+        ...base,
+        subscriptionId: idOf(session.subscription),
+        customerId: idOf(session.customer),
+        accountId: session.client_reference_id,
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':

@@ -7,6 +7,9 @@ import { AppError } from '#shared/domain/errors.js';
  */
 export function stripeFailure(error: unknown, action: string): Error {
   if (!(error instanceof Stripe.errors.StripeError)) return error instanceof Error ? error : new Error(String(error));
-  const reason = error instanceof Stripe.errors.StripeCardError ? `the card was declined (${error.decline_code ?? error.code ?? 'declined'})` : (error.code ?? error.type);
+  const reason =
+    error instanceof Stripe.errors.StripeCardError
+      ? `the card was declined (${error.decline_code ?? error.code ?? 'declined'})`
+      : (error.code ?? error.type);
   return new AppError('upstream_failed', `The payment provider could not ${action}: ${reason}`, { cause: error });
 }

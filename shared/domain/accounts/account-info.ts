@@ -12,7 +12,14 @@ export interface AccountInfo {
   tier: Tier;
   subscription: Subscription;
   usage: { dailyScans: number; dailyScanLimit: ScansPerDay; monthlyApiCalls: number; monthlyApiCallLimit: number };
-  counts: { watchedSites: number; watchedSitesLimit: number; apiKeys: number; apiKeysLimit: number; webhooks: number; webhooksLimit: number };
+  counts: {
+    watchedSites: number;
+    watchedSitesLimit: number;
+    apiKeys: number;
+    apiKeysLimit: number;
+    webhooks: number;
+    webhooksLimit: number;
+  };
   /** What is held beyond the tier's limits (after a downgrade) and what that means; null when nothing. */
   overLimit: OverLimit | null;
 }

@@ -24,7 +24,9 @@ export async function createKey(
   const scopes = request.scopes ? [...new Set(request.scopes)] : defaultScopes;
   const beyond = scopesBeyond(caller.scopes, scopes);
   if (beyond.length > 0) {
-    throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')}; a key can only grant scopes it holds itself`);
+    throw forbidden(
+      `This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')}; a key can only grant scopes it holds itself`,
+    );
   }
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
@@ -41,7 +43,8 @@ export async function createKey(
 
 /** Revokes (deletes) a key of the caller's account; never the key making the request (a dashboard session uses none). */
 export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
-  if (caller.keyId !== null && keyId === caller.keyId) throw conflict('The API key used for this request cannot be revoked; use another key');
+  if (caller.keyId !== null && keyId === caller.keyId)
+    throw conflict('The API key used for this request cannot be revoked; use another key');
   const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
   if (!key) throw notFound('API key not found');
   const revoked = await deleteApiKey(deps.db, deps.config.tableName, key);
@@ -55,12 +58,17 @@ export async function revokeKey(caller: Caller, keyId: string, deps: Dependencie
  * This is the only way a key is replaced; the key making the request may rotate itself (the answer
  * carries its successor), which is how an account at a one-key limit gets a fresh key without a second.
  */
-export async function rotateKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ key: ApiKeyInfo; fullKey: string; replacedKeyId: string }> {
+export async function rotateKey(
+  caller: Caller,
+  keyId: string,
+  deps: Dependencies,
+): Promise<{ key: ApiKeyInfo; fullKey: string; replacedKeyId: string }> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
     if (!key) throw notFound('API key not found');
     const beyond = scopesBeyond(caller.scopes, key.scopes);
-    if (beyond.length > 0) throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')} of the key to rotate`);
+    if (beyond.length > 0)
+      throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')} of the key to rotate`);
     const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
     if (!account) throw notFound('Account not found');
     const outcome = await issueKey(account, { label: key.label, scopes: key.scopes, replacing: key }, deps);

@@ -13,19 +13,26 @@ const lastUsedResolutionMs = 60_000;
 
 const missingKey = () => new AppError('unauthorized', 'Missing API key: send the header "Authorization: Bearer <API_KEY>"');
 const invalidKey = () =>
-  new AppError('unauthorized', 'Invalid API key', { challenge: 'Bearer realm="api", error="invalid_token", error_description="The API key is invalid or revoked"' });
+  new AppError('unauthorized', 'Invalid API key', {
+    challenge: 'Bearer realm="api", error="invalid_token", error_description="The API key is invalid or revoked"',
+  });
 const invalidSession = () =>
   new AppError('unauthorized', 'Invalid or expired dashboard session: sign in again', {
     challenge: 'Bearer realm="api", error="invalid_token", error_description="The dashboard session is invalid, ended or expired"',
   });
 const sessionNotAccepted = () =>
   new AppError('unauthorized', 'A dashboard session is not an API key: this endpoint needs "Authorization: Bearer <API_KEY>"', {
-    challenge: 'Bearer realm="api", error="invalid_token", error_description="Dashboard sessions are accepted by the dashboard routes only"',
+    challenge:
+      'Bearer realm="api", error="invalid_token", error_description="Dashboard sessions are accepted by the dashboard routes only"',
   });
 const sessionOnly = () =>
-  new AppError('unauthorized', 'This endpoint ends a dashboard session: send the session token; an API key is revoked with DELETE /api/v1/account/api-keys/{id}', {
-    challenge: 'Bearer realm="api", error="invalid_token", error_description="This endpoint takes a dashboard session"',
-  });
+  new AppError(
+    'unauthorized',
+    'This endpoint ends a dashboard session: send the session token; an API key is revoked with DELETE /api/v1/account/api-keys/{id}',
+    {
+      challenge: 'Bearer realm="api", error="invalid_token", error_description="This endpoint takes a dashboard session"',
+    },
+  );
 
 /** What a route says about credentials (shared/http/route-types.ts). */
 export interface RouteAuth {
@@ -66,7 +73,13 @@ export async function authorize(authorization: string | undefined, route: RouteA
   const [account] = await Promise.all([
     route.metered === false ? accountOf(key.accountId, deps, invalidKey) : countApiCall(key.accountId, deps),
     touched
-      ? touchApiKey(deps.db, deps.config.tableName, key.digest, new Date(now).toISOString(), new Date(now - lastUsedResolutionMs).toISOString())
+      ? touchApiKey(
+          deps.db,
+          deps.config.tableName,
+          key.digest,
+          new Date(now).toISOString(),
+          new Date(now - lastUsedResolutionMs).toISOString(),
+        )
       : undefined,
   ]);
   return { accountId: key.accountId, keyId: key.id, tier: account.tier, scopes: key.scopes, account };

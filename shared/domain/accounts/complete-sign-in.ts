@@ -58,7 +58,13 @@ export async function completeSignIn(token: string, deps: Dependencies): Promise
       const outcome = await issueKey(account, { label, scopes, preconditions: [consume] }, deps);
       if (outcome.kind === 'precondition_failed') throw unusableLink();
       if (outcome.kind === 'issued') {
-        return { kind: 'apiKey', apiKey: outcome.fullKey, key: toApiKeyInfo(outcome.key), replacedKeyId: null, message: 'Store this key now; it is shown only once.' };
+        return {
+          kind: 'apiKey',
+          apiKey: outcome.fullKey,
+          key: toApiKeyInfo(outcome.key),
+          replacedKeyId: null,
+          message: 'Store this key now; it is shown only once.',
+        };
       }
       continue; // A racing sign-in took the last place: read the account again (this one opens a session).
     }

@@ -19,7 +19,13 @@ export async function openSession(account: Account, preconditions: TransactItem[
   const { db, config, clock } = deps;
   const token = generateSessionToken();
   const expiresAt = Math.floor(clock.now() / 1000) + config.dashboardSessionHours * 3_600;
-  const session = { id: randomUUID(), digest: secretDigest(token, await deps.keyPepper()), accountId: account.id, createdAt: isoNow(clock), expiresAt };
+  const session = {
+    id: randomUUID(),
+    digest: secretDigest(token, await deps.keyPepper()),
+    accountId: account.id,
+    createdAt: isoNow(clock),
+    expiresAt,
+  };
   const codes = await writeTransaction(db, [...preconditions, putSessionItem(config.tableName, session)]);
   if (!codes) return { kind: 'opened', token, expiresAt: new Date(expiresAt * 1000).toISOString() };
   if (codes.slice(0, preconditions.length).includes('ConditionalCheckFailed')) return { kind: 'precondition_failed' };

@@ -21,8 +21,7 @@ export interface KeyRequest {
 }
 
 export type IssueOutcome =
-  | { kind: 'issued'; fullKey: string; key: StoredApiKey }
-  | { kind: 'retry' | Exclude<InsertOutcome, 'inserted' | 'conflict'> };
+  { kind: 'issued'; fullKey: string; key: StoredApiKey } | { kind: 'retry' | Exclude<InsertOutcome, 'inserted' | 'conflict'> };
 
 /** One attempt at issuing a key for an account as it was read; the caller re-reads and retries on 'retry'. */
 export async function issueKey(account: Account, request: KeyRequest, deps: Dependencies): Promise<IssueOutcome> {

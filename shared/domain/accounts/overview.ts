@@ -25,8 +25,15 @@ export interface AccountOverview {
 }
 
 async function recentScans(caller: Caller, deps: Dependencies): Promise<AccountOverview['scans']> {
-  const { scans } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, { limit: overviewLimits.scans, offset: 0, maxJsonBytes: recentScansMaxJsonBytes });
-  return { recent: scans.map(({ id, url, score, band, createdAt }) => ({ id, url, score, band, createdAt })), total: caller.account.scanCount };
+  const { scans } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, {
+    limit: overviewLimits.scans,
+    offset: 0,
+    maxJsonBytes: recentScansMaxJsonBytes,
+  });
+  return {
+    recent: scans.map(({ id, url, score, band, createdAt }) => ({ id, url, score, band, createdAt })),
+    total: caller.account.scanCount,
+  };
 }
 
 async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<AccountOverview['sites']> {
@@ -35,7 +42,10 @@ async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<Acc
     list.sites.map(async (site, index) => ({
       ...site,
       // Oldest first, as a line is drawn; the sites past the first few show their last score only.
-      history: index < overviewLimits.sitesWithHistory ? (await siteHistory(deps.db, deps.config.tableName, caller.accountId, site.id, overviewLimits.historyPoints)).reverse() : null,
+      history:
+        index < overviewLimits.sitesWithHistory
+          ? (await siteHistory(deps.db, deps.config.tableName, caller.accountId, site.id, overviewLimits.historyPoints)).reverse()
+          : null,
     })),
   );
   return { sites, limit: list.limit, used: list.used };

@@ -60,7 +60,11 @@ export async function admitSignInMailTo(address: string, deps: Dependencies): Pr
     const ledger = await getSignInMailLedger(db, config.tableName, mailbox);
     const assessment = assessSignInMail(ledger.sent, now, cap);
     if (assessment.kind === 'throttled') return { kind: 'throttled' };
-    if (assessment.kind === 'at_cap' && ledger.capDigest && (await getSignInToken(db, config.tableName, ledger.capDigest, Math.floor(now / 1000)))) {
+    if (
+      assessment.kind === 'at_cap' &&
+      ledger.capDigest &&
+      (await getSignInToken(db, config.tableName, ledger.capDigest, Math.floor(now / 1000)))
+    ) {
       return { kind: 'capped' };
     }
     const admission = admitSignInMail(ledger.sent, now, cap);

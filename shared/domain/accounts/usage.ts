@@ -40,7 +40,10 @@ async function consume(allowance: Allowance, accountId: string, deps: Dependenci
   if (outcome.kind === 'no_account') throw new AppError('unauthorized', 'Invalid API key');
   if (outcome.kind === 'exhausted') {
     const limit = limits[outcome.account.tier];
-    throw rateLimited(secondsUntilReset(allowance.window, now), allowance.describe(limit === 'unlimited' ? 0 : limit, outcome.account.tier));
+    throw rateLimited(
+      secondsUntilReset(allowance.window, now),
+      allowance.describe(limit === 'unlimited' ? 0 : limit, outcome.account.tier),
+    );
   }
   return outcome.account;
 }

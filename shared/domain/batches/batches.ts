@@ -60,7 +60,10 @@ export async function createBatch(
   });
   if (stored === 'exists') return repeatedBatch(caller, batch, items, deps);
   if (stored === 'at_capacity') {
-    throw rateLimited(batchPlaceRetrySeconds, `Too many batches in progress: at most ${maxOutstanding} batches per account may be pending or processing at once; submit again when one has finished`);
+    throw rateLimited(
+      batchPlaceRetrySeconds,
+      `Too many batches in progress: at most ${maxOutstanding} batches per account may be pending or processing at once; submit again when one has finished`,
+    );
   }
   await queueBatch(caller, batch, items, deps);
   return { batchId: id, status: 'pending', totalUrls: batch.totalUrls };
@@ -71,7 +74,12 @@ export async function createBatch(
  * messages are queued again while it is still pending, since the first request may have failed after
  * storing it and before queueing (a worker takes each item once, so a message sent twice scans once).
  */
-async function repeatedBatch(caller: Caller, submitted: StoredBatch, submittedItems: StoredBatchItem[], deps: Dependencies): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
+async function repeatedBatch(
+  caller: Caller,
+  submitted: StoredBatch,
+  submittedItems: StoredBatchItem[],
+  deps: Dependencies,
+): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
   const existing = await getBatchWithItems(deps.db, deps.config.tableName, submitted.id);
   const sameRequest =
     existing !== null &&
@@ -108,9 +116,13 @@ export const unansweredBatchDelaySeconds = 60;
  */
 async function queueInCaseStored(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
   try {
-    for (const message of batchMessages(caller, batch, items)) await deps.queue.send('batch', message, { delaySeconds: unansweredBatchDelaySeconds });
+    for (const message of batchMessages(caller, batch, items))
+      await deps.queue.send('batch', message, { delaySeconds: unansweredBatchDelaySeconds });
   } catch (error) {
-    deps.logger.error('Could not queue the messages of a batch whose store got no answer; if it was stored, only a repeat with its Idempotency-Key finishes it', { batchId: batch.id, error: error as Error });
+    deps.logger.error(
+      'Could not queue the messages of a batch whose store got no answer; if it was stored, only a repeat with its Idempotency-Key finishes it',
+      { batchId: batch.id, error: error as Error },
+    );
   }
 }
 
@@ -151,7 +163,11 @@ export async function getBatchDetail(caller: Caller, batchId: string, deps: Depe
 }
 
 /** GET /api/v1/batch/scans: newest first, `total` the account's batch count; paged like GET /api/v1/scans. */
-export async function listBatches(caller: Caller, page: { limit: number; offset: number; cursor?: string | undefined }, deps: Dependencies) {
+export async function listBatches(
+  caller: Caller,
+  page: { limit: number; offset: number; cursor?: string | undefined },
+  deps: Dependencies,
+) {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
   const { batches, nextCursor } = await listOwnedBatches(deps.db, deps.config.tableName, caller.accountId, page);
   return { batches: batches.map(batchSummary), total: caller.account.batchCount ?? 0, limit: page.limit, offset: page.offset, nextCursor };

@@ -31,14 +31,20 @@ export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<I
   const scan = requestFor(scans, now, deps);
   if (claim.countedCallMonth !== undefined && claim.countedScanDay !== undefined) return { kind: 'counted', scanDay: claim.countedScanDay };
   if (claim.countedCallMonth === undefined && claim.countedScanDay === undefined) {
-    const steps = [{ request: call, windowOpen: true }, { request: scan, windowOpen: true }];
-    const outcome = await countItemUsage(deps.db, deps.config.tableName, claim, steps, { countedCallMonth: call.windowId, countedScanDay: scan.windowId });
+    const steps = [
+      { request: call, windowOpen: true },
+      { request: scan, windowOpen: true },
+    ];
+    const outcome = await countItemUsage(deps.db, deps.config.tableName, claim, steps, {
+      countedCallMonth: call.windowId,
+      countedScanDay: scan.windowId,
+    });
     if (outcome === 'counted') return { kind: 'counted', scanDay: scan.windowId };
     if (outcome === 'item_changed') return { kind: 'claim_lost' };
   }
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const account = await getAccount(deps.db, deps.config.tableName, claim.accountId);
-    if (!account) throw new AppError('unauthorized', 'The batch\'s account no longer exists');
+    if (!account) throw new AppError('unauthorized', "The batch's account no longer exists");
     const steps: AllowanceStep[] = [];
     const marks: UsageMarks = {};
     if (claim.countedCallMonth === undefined) {

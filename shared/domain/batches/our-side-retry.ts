@@ -22,12 +22,22 @@ export function batchRetryDelaySeconds(receiveCount: number, notBeforeSeconds = 
  * would otherwise stay `processing` that long). If hiding fails too, the visibility timeout still brings
  * it back.
  */
-export async function retryBatchMessageSoon(receipt: { messageId: string; receiptHandle: string; receiveCount: number }, notBeforeSeconds: number, deps: Dependencies): Promise<void> {
+export async function retryBatchMessageSoon(
+  receipt: { messageId: string; receiptHandle: string; receiveCount: number },
+  notBeforeSeconds: number,
+  deps: Dependencies,
+): Promise<void> {
   const afterSeconds = batchRetryDelaySeconds(receipt.receiveCount, notBeforeSeconds);
   try {
     await deps.queue.retryLater('batch', receipt.receiptHandle, afterSeconds);
-    deps.logger.warn('Batch message failed on our side; it comes back on the retry schedule', { messageId: receipt.messageId, afterSeconds });
+    deps.logger.warn('Batch message failed on our side; it comes back on the retry schedule', {
+      messageId: receipt.messageId,
+      afterSeconds,
+    });
   } catch (error) {
-    deps.logger.warn('Could not hide a failed batch message until its retry; it comes back after the queue visibility timeout', { messageId: receipt.messageId, error: error as Error });
+    deps.logger.warn('Could not hide a failed batch message until its retry; it comes back after the queue visibility timeout', {
+      messageId: receipt.messageId,
+      error: error as Error,
+    });
   }
 }

@@ -1,6 +1,15 @@
 import { setTimeout } from 'node:timers/promises';
 import { getScan } from '#shared/db/scans.js';
-import { claimBatchItem, finishBatchItem, getBatch, getBatchItem, settleBatch, storeItemScan, type FinishGuard, type ItemOutcome } from '#shared/db/batches.js';
+import {
+  claimBatchItem,
+  finishBatchItem,
+  getBatch,
+  getBatchItem,
+  settleBatch,
+  storeItemScan,
+  type FinishGuard,
+  type ItemOutcome,
+} from '#shared/db/batches.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slots.js';
 import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -32,11 +41,19 @@ export type ItemStep =
  * last write that happened. `lastAttempt` (the message's final receive before the dead-letter queue)
  * finishes the item without scanning, so no batch waits for ever.
  */
-export async function scanBatchItem(message: BatchItemMessage, deps: Dependencies, options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean }): Promise<ItemStep> {
+export async function scanBatchItem(
+  message: BatchItemMessage,
+  deps: Dependencies,
+  options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean },
+): Promise<ItemStep> {
   const { db, config } = deps;
   const item = await itemOf(message, deps);
   if (!item) return { kind: 'done', outcome: 'unknown_item' };
-  if (options.lastAttempt) return { kind: 'done', outcome: await finishAbandoned(message.accountId, item, 'The URL could not be scanned: every attempt ended without a result', deps) };
+  if (options.lastAttempt)
+    return {
+      kind: 'done',
+      outcome: await finishAbandoned(message.accountId, item, 'The URL could not be scanned: every attempt ended without a result', deps),
+    };
   const slot = await waitForHostSlot(new URL(item.url).host, deps, options.leaseMs);
   if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
   try {
@@ -46,7 +63,14 @@ export async function scanBatchItem(message: BatchItemMessage, deps: Dependencie
     if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps, options.redelivered === true) };
     await markBatchStarted(item.batchId, deps);
     const { countedCallMonth, countedScanDay } = claimed;
-    const claim: ItemClaim = { accountId: message.accountId, batchId: item.batchId, index: item.index, leaseUntil, countedCallMonth, countedScanDay };
+    const claim: ItemClaim = {
+      accountId: message.accountId,
+      batchId: item.batchId,
+      index: item.index,
+      leaseUntil,
+      countedCallMonth,
+      countedScanDay,
+    };
     const result = claimed.scanId ? await storedOutcome(claimed.scanId, claim, deps) : await scanItem(item.url, claim, deps);
     if (result === 'claim_lost') return { kind: 'done', outcome: 'in_progress' };
     const finished = await finish(claim, result.outcome, { heldUntil: leaseUntil }, deps, result.refundScanDay);
@@ -66,7 +90,11 @@ async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<It
 }
 
 /** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
-async function whyUnclaimed(item: ItemRef, deps: Dependencies, redelivered: boolean): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
+async function whyUnclaimed(
+  item: ItemRef,
+  deps: Dependencies,
+  redelivered: boolean,
+): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
   const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
   if (!stored || stored.url !== item.url) return 'unknown_item';
   if (stored.status !== 'completed' && stored.status !== 'failed') return 'in_progress';
@@ -128,7 +156,13 @@ interface Scanned {
 }
 
 const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
-const completed = (result: ScanResult): ItemOutcome => ({ status: 'completed', scanId: result.id, score: result.score, band: result.band, error: null });
+const completed = (result: ScanResult): ItemOutcome => ({
+  status: 'completed',
+  scanId: result.id,
+  score: result.score,
+  band: result.band,
+  error: null,
+});
 
 /**
  * Counts the item (unless counted before), scans, stores the scan with the item's mark and raises
@@ -151,7 +185,8 @@ async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Prom
   } catch (error) {
     // Only results count: a target that could not be reached gives the day's scan back (with the outcome).
     const refundScanDay = isTargetFailure(error) ? scanDay : undefined;
-    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind)) return { outcome: failed(error.message), refundScanDay };
+    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind))
+      return { outcome: failed(error.message), refundScanDay };
     throw error;
   }
   if (!(await storeItemScan(deps.db, deps.config.tableName, claim, result))) return 'claim_lost';
@@ -172,7 +207,13 @@ async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencie
 }
 
 /** Records the item's outcome unless the guard fails (false), then settles the batch if it is done. */
-async function finish(item: { accountId: string; batchId: string; index: number }, outcome: ItemOutcome, guard: FinishGuard, deps: Dependencies, refundScanDay?: string): Promise<boolean> {
+async function finish(
+  item: { accountId: string; batchId: string; index: number },
+  outcome: ItemOutcome,
+  guard: FinishGuard,
+  deps: Dependencies,
+  refundScanDay?: string,
+): Promise<boolean> {
   const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, guard, refundScanDay);
   await settleIfDone(item.batchId, deps);
   return finished;
@@ -182,7 +223,11 @@ async function finish(item: { accountId: string; batchId: string; index: number 
  * Makes the final transition when every item is done: whoever reads the full counts tries it, and the
  * conditional write lets exactly one succeed; that one sets completedAt and raises batch_complete.
  */
-export async function settleIfDone(batchId: string, deps: Dependencies, options: { reraise?: boolean } = {}): Promise<'settled' | 'not_done' | 'already_settled'> {
+export async function settleIfDone(
+  batchId: string,
+  deps: Dependencies,
+  options: { reraise?: boolean } = {},
+): Promise<'settled' | 'not_done' | 'already_settled'> {
   const batch = await getBatch(deps.db, deps.config.tableName, batchId);
   if (!batch) return 'not_done';
   if (batch.status === 'completed' || batch.status === 'failed') {

@@ -26,7 +26,8 @@ export async function handleBillingEvent(event: BillingEvent, deps: Dependencies
     () => syncSubscription(event, deps),
   );
   // Stripe resends on anything but 2xx: a 503 brings this event back after the other delivery ends.
-  if (run.kind === 'in_progress') throw new AppError('unavailable', `Event ${event.id} is being processed by another delivery`, { retryAfterSeconds: eventLeaseSeconds });
+  if (run.kind === 'in_progress')
+    throw new AppError('unavailable', `Event ${event.id} is being processed by another delivery`, { retryAfterSeconds: eventLeaseSeconds });
   if (run.kind === 'done') return 'duplicate';
   deps.logger.info('Billing event processed', { eventId: event.id, type: event.type, outcome: run.result.kind });
   return run.result.kind;

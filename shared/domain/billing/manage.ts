@@ -10,7 +10,8 @@ import { notFound } from '#shared/domain/errors.js';
  */
 export async function manageSubscription(caller: Caller, deps: Dependencies): Promise<{ portalUrl: string; note: string }> {
   const { customerId, subscription } = caller.account;
-  if (!customerId || !(subscription.isActive || (await deps.billing.hasOpenSubscription(customerId)))) throw notFound('This account has no active subscription: POST /api/v1/account/subscribe starts one');
+  if (!customerId || !(subscription.isActive || (await deps.billing.hasOpenSubscription(customerId))))
+    throw notFound('This account has no active subscription: POST /api/v1/account/subscribe starts one');
   const portal = await deps.billing.createPortal(customerId, billingReturnUrl(deps.config));
   return {
     portalUrl: portal.url,

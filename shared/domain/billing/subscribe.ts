@@ -8,8 +8,7 @@ import { conflict } from '#shared/domain/errors.js';
 import { tierAtLeast } from '#shared/domain/tiers.js';
 
 export type SubscribeResult =
-  | { checkoutUrl: string; expiresAt: string | null; note: string }
-  | { upgraded: true; tier: PaidTier; note: string };
+  { checkoutUrl: string; expiresAt: string | null; note: string } | { upgraded: true; tier: PaidTier; note: string };
 
 // Stripe accepts a checkout's expiry up to 24 hours after it creates the session; a minute less
 // leaves room for the two clocks to differ.
@@ -26,7 +25,10 @@ export async function subscribe(caller: Caller, tier: PaidTier, deps: Dependenci
   if (account.subscription.isActive && account.subscriptionId) {
     const readAt = deps.clock.now();
     const snapshot = await deps.billing.changeTier(account.subscriptionId, tier);
-    await syncSubscription({ subscriptionId: snapshot.subscriptionId, customerId: snapshot.customerId, accountId: account.id }, deps, { snapshot, readAt });
+    await syncSubscription({ subscriptionId: snapshot.subscriptionId, customerId: snapshot.customerId, accountId: account.id }, deps, {
+      snapshot,
+      readAt,
+    });
     return {
       upgraded: true,
       tier,

@@ -36,13 +36,20 @@ const maxRounds = 3;
  * refused (its payment refunded, itself cancelled); one that replaces an ended or lapsed holder takes
  * the account, and a lapsed holder still open at the provider is cancelled.
  */
-export async function syncSubscription(change: SubscriptionChange, deps: SyncDependencies, known?: { snapshot: SubscriptionSnapshot; readAt: number }): Promise<SyncOutcome> {
+export async function syncSubscription(
+  change: SubscriptionChange,
+  deps: SyncDependencies,
+  known?: { snapshot: SubscriptionSnapshot; readAt: number },
+): Promise<SyncOutcome> {
   const readAt = known?.readAt ?? deps.clock.now();
   const snapshot = known?.snapshot ?? (change.subscriptionId ? await deps.billing.getSubscription(change.subscriptionId) : null);
   if (!snapshot) return { kind: 'no_subscription' };
   const accountId = await accountOf(snapshot.customerId, change.accountId, deps);
   if (!accountId) {
-    deps.logger.warn('A subscription of a customer with no account here', { customerId: snapshot.customerId, subscriptionId: snapshot.subscriptionId });
+    deps.logger.warn('A subscription of a customer with no account here', {
+      customerId: snapshot.customerId,
+      subscriptionId: snapshot.subscriptionId,
+    });
     return { kind: 'unknown_customer', customerId: snapshot.customerId };
   }
   const update = {
@@ -73,7 +80,12 @@ export async function syncSubscription(change: SubscriptionChange, deps: SyncDep
 async function refuse(snapshot: SubscriptionSnapshot, heldBy: string, accountId: string, deps: SyncDependencies): Promise<SyncOutcome> {
   const now = deps.clock.now();
   // Recorded before the refund: a refund that fails throws, and the resent event refunds again.
-  const first = await recordRefusedSubscription(deps.db, deps.config.tableName, { subscriptionId: snapshot.subscriptionId, accountId, heldBy, refusedAt: new Date(now).toISOString() });
+  const first = await recordRefusedSubscription(deps.db, deps.config.tableName, {
+    subscriptionId: snapshot.subscriptionId,
+    accountId,
+    heldBy,
+    refusedAt: new Date(now).toISOString(),
+  });
   await deps.billing.cancelNow(snapshot.subscriptionId, { refund: true });
   if (first) {
     deps.logger.warn('Refused a second subscription for an account that has one: its payment was refunded and it was cancelled', {
@@ -96,15 +108,28 @@ async function retireDisplaced(displacedId: string, accountId: string, by: strin
   const displaced = await deps.billing.getSubscription(displacedId);
   if (!displaced || displaced.status === 'canceled' || displaced.status === 'incomplete_expired') return;
   if (displaced.status === 'active' || displaced.status === 'trialing') {
-    deps.logger.error('A subscription in force was replaced by a newer one after a race: cancel one in the Stripe dashboard', { accountId, displaced: displacedId, by });
+    deps.logger.error('A subscription in force was replaced by a newer one after a race: cancel one in the Stripe dashboard', {
+      accountId,
+      displaced: displacedId,
+      by,
+    });
     return;
   }
   await deps.billing.cancelNow(displacedId, { refund: false });
-  deps.logger.info('Cancelled a lapsed subscription replaced by a new one', { accountId, displaced: displacedId, status: displaced.status, by });
+  deps.logger.info('Cancelled a lapsed subscription replaced by a new one', {
+    accountId,
+    displaced: displacedId,
+    status: displaced.status,
+    by,
+  });
 }
 
 /** The customer's account; a checkout's account is linked to its customer if it was not yet. */
-async function accountOf(customerId: string, checkoutAccountId: string | null, deps: Pick<Dependencies, 'db' | 'config'>): Promise<string | null> {
+async function accountOf(
+  customerId: string,
+  checkoutAccountId: string | null,
+  deps: Pick<Dependencies, 'db' | 'config'>,
+): Promise<string | null> {
   const known = await accountIdForCustomer(deps.db, deps.config.tableName, customerId);
   if (known || !checkoutAccountId) return known;
   const linked = await linkCustomer(deps.db, deps.config.tableName, checkoutAccountId, customerId);

@@ -56,7 +56,8 @@ export function alertDigestMail({ entries, dropped, unsubscribeUrl, settingsHint
       ? `${entries[0]!.label}: ${scoreLine(entries[0]!)}`
       : `Score changes on ${dropped > 0 ? 'more than ' : ''}${entries.length} watched site${entries.length === 1 ? '' : 's'}`;
   const intro = `The latest rescans by ${service} found these changes:`;
-  const moreLine = more > 0 ? [`…and ${more} more site change${more === 1 ? '' : 's'} (the scores of every site are on your watchlist).`] : [];
+  const moreLine =
+    more > 0 ? [`…and ${more} more site change${more === 1 ? '' : 's'} (the scores of every site are on your watchlist).`] : [];
   const because = `You get this e-mail because alerts are on for ${listed.length === 1 ? 'this site' : 'these sites'}. ${settingsHint}`;
   const offAll = listed.length === 1 ? 'Turn off alerts for this site' : `Turn off alerts for the ${listed.length} sites above`;
   const text = [
@@ -83,7 +84,9 @@ export function alertDigestMail({ entries, dropped, unsubscribeUrl, settingsHint
       (entry) =>
         `<h3 style="margin-bottom: 4px;">${escapeHtml(entry.label)}: ${escapeHtml(scoreLine(entry))}</h3>` +
         `<p style="margin-top: 0; font-size: 13px;">${escapeHtml(entry.url)}</p>` +
-        `<ul>${siteLines(entry).map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
+        `<ul>${siteLines(entry)
+          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .join('')}</ul>` +
         (listed.length > 1 ? `<p ${small}><a href="${escapeHtml(siteLink(entry))}">Turn off alerts for this site</a></p>` : ''),
     ),
     ...moreLine.map((line) => `<p ${small}>${escapeHtml(line)}</p>`),

@@ -3,7 +3,10 @@ import { escapeHtml } from '#shared/http/pages/escape-html.js';
 const service = 'Agent Readiness Scanner';
 
 /** Tells an endpoint's owner that deliveries stopped, why, and how to turn them back on. */
-export function webhookDisabledMail(webhook: { url: string; label: string | null; id: string }, reason: string): { subject: string; text: string; html: string } {
+export function webhookDisabledMail(
+  webhook: { url: string; label: string | null; id: string },
+  reason: string,
+): { subject: string; text: string; html: string } {
   const name = webhook.label ?? webhook.url;
   const subject = `Webhook disabled: ${name}`;
   const lines = [
@@ -14,6 +17,9 @@ export function webhookDisabledMail(webhook: { url: string; label: string | null
     `Its delivery log shows every attempt: GET /api/v1/webhooks/${webhook.id}/deliveries.`,
     `Once the endpoint answers 2xx again, send a test delivery (POST /api/v1/webhooks/${webhook.id}/test): a successful test turns it back on.`,
   ];
-  const html = lines.filter((line) => line !== '').map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  const html = lines
+    .filter((line) => line !== '')
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n');
   return { subject, text: lines.join('\n'), html };
 }

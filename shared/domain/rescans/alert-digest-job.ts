@@ -34,7 +34,9 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
   const account = await getAccount(db, config.tableName, job.accountId);
   if (!account) return 'empty';
   if (job.waits < maxWaits && (await sitesStillPending(account.id, account.tier, job.slot, deps))) {
-    await deps.queue.send('mail', { ...job, waits: job.waits + 1 } satisfies AlertDigestJob, { delaySeconds: Math.min(900, config.alertDigestDelaySeconds) });
+    await deps.queue.send('mail', { ...job, waits: job.waits + 1 } satisfies AlertDigestJob, {
+      delaySeconds: Math.min(900, config.alertDigestDelaySeconds),
+    });
     return 'waiting';
   }
   const run = await runJobOnce(
@@ -44,7 +46,9 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
     { nowSeconds: Math.floor(deps.clock.now() / 1000), leaseSeconds: 60, retentionSeconds: 30 * 86_400 },
     async () => {
       const pending = await pendingDigest(db, config.tableName, account.id);
-      const alerting = new Set((await listWatchedSites(db, config.tableName, account.id)).filter((site) => site.alertEnabled).map((site) => site.id));
+      const alerting = new Set(
+        (await listWatchedSites(db, config.tableName, account.id)).filter((site) => site.alertEnabled).map((site) => site.id),
+      );
       const entries = pending.entries.filter((entry) => alerting.has(entry.siteId));
       if (entries.length > 0) {
         const pepper = await deps.keyPepper();
@@ -64,7 +68,12 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
   return run.kind === 'done' ? 'duplicate' : run.result;
 }
 
-async function sitesStillPending(accountId: string, tier: Parameters<typeof allowanceFor>[0], slot: string, deps: Dependencies): Promise<boolean> {
+async function sitesStillPending(
+  accountId: string,
+  tier: Parameters<typeof allowanceFor>[0],
+  slot: string,
+  deps: Dependencies,
+): Promise<boolean> {
   const sites = await listWatchedSites(deps.db, deps.config.tableName, accountId);
   const paused = pausedSiteIds(sites, allowanceFor(tier, deps.config).watchedSites);
   return sites.some((site) => !paused.has(site.id) && site.lastScanSlot !== slot);

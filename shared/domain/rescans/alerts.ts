@@ -38,12 +38,26 @@ export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependenc
   if (!site.alertEnabled) return;
   const about = { siteId: site.id, url: site.url, label: site.label, scanId: result.id };
   const changed = input.scoreChange !== null && input.scoreChange !== 0;
-  if (changed) await emitEvent('score_change', account.id, { ...about, previousScore: site.lastScore, score: result.score, change: input.scoreChange! }, deps);
+  if (changed)
+    await emitEvent(
+      'score_change',
+      account.id,
+      { ...about, previousScore: site.lastScore, score: result.score, change: input.scoreChange! },
+      deps,
+    );
   const crossed = growth ? input.crossed : [];
   for (const threshold of crossed) {
-    await emitEvent('threshold_alert', account.id, { ...about, threshold: thresholdRecord(threshold), score: result.score, previousScore: site.lastScore }, deps);
+    await emitEvent(
+      'threshold_alert',
+      account.id,
+      { ...about, threshold: thresholdRecord(threshold), score: result.score, previousScore: site.lastScore },
+      deps,
+    );
   }
-  const raised: EventType[] = [...(changed ? (['score_change'] as const) : []), ...(crossed.length > 0 ? (['threshold_alert'] as const) : [])];
+  const raised: EventType[] = [
+    ...(changed ? (['score_change'] as const) : []),
+    ...(crossed.length > 0 ? (['threshold_alert'] as const) : []),
+  ];
   if (raised.length === 0) return;
 
   // Mailed unless a webhook receives it: the same rule the webhook fan-out applies.
@@ -54,7 +68,12 @@ export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependenc
   await addToDigest(await digestEntry(input, crossed, mailed.includes('score_change'), deps), input.slot, account.id, deps);
 }
 
-async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], scoreChanged: boolean, deps: Dependencies): Promise<DigestEntry> {
+async function digestEntry(
+  input: RescanAlertInput,
+  crossed: StoredThreshold[],
+  scoreChanged: boolean,
+  deps: Dependencies,
+): Promise<DigestEntry> {
   const { site, result } = input;
   const previous = site.lastScanId ? await getScan(deps.db, deps.config.tableName, site.lastScanId, deps.clock.now()) : null;
   const changes = checkChanges(previous?.result ?? null, result);
@@ -81,7 +100,12 @@ async function digestEntry(input: RescanAlertInput, crossed: StoredThreshold[], 
 async function addToDigest(entry: DigestEntry, slot: string, accountId: string, deps: Dependencies): Promise<void> {
   const stored = await appendDigestEntry(deps.db, deps.config.tableName, accountId, entry, deps.config.alertDigestMaxSites);
   if (stored === 'dropped') {
-    deps.logger.warn('Alert digest full: entry counted, not kept', { accountId, siteId: entry.siteId, slot, maxSites: deps.config.alertDigestMaxSites });
+    deps.logger.warn('Alert digest full: entry counted, not kept', {
+      accountId,
+      siteId: entry.siteId,
+      slot,
+      maxSites: deps.config.alertDigestMaxSites,
+    });
     countDroppedDigestEntry(deps.clock.now());
   }
   const expiresAt = Math.floor(deps.clock.now() / 1000) + 30 * 86_400;

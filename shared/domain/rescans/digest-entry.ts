@@ -50,7 +50,9 @@ const clip = (text: string, length: number) => (text.length <= length ? text : `
 /** The entry cut to `entryBounds`: the first changes of each kind are kept and the rest counted. */
 export function boundedEntry(entry: DigestEntry): DigestEntry {
   const checks = (changes: CheckChange[]) =>
-    changes.slice(0, entryBounds.checksEachWay).map((change) => ({ ...change, id: clip(change.id, entryBounds.id), title: clip(change.title, entryBounds.text) }));
+    changes
+      .slice(0, entryBounds.checksEachWay)
+      .map((change) => ({ ...change, id: clip(change.id, entryBounds.id), title: clip(change.title, entryBounds.text) }));
   const cut = Math.max(0, entry.worse.length - entryBounds.checksEachWay) + Math.max(0, entry.better.length - entryBounds.checksEachWay);
   return {
     ...entry,

@@ -13,7 +13,10 @@ export const RescanMessage = z.object({
 export type RescanMessage = z.infer<typeof RescanMessage>;
 
 /** Queues one site's rescan; a failure is logged, and the site stays due for the next sweep. */
-export async function queueRescan(rescan: Omit<RescanMessage, 'kind' | 'deferrals'>, deps: Pick<Dependencies, 'queue' | 'logger'>): Promise<void> {
+export async function queueRescan(
+  rescan: Omit<RescanMessage, 'kind' | 'deferrals'>,
+  deps: Pick<Dependencies, 'queue' | 'logger'>,
+): Promise<void> {
   try {
     await deps.queue.send('rescan', { kind: 'rescan', ...rescan, deferrals: 0 } satisfies RescanMessage);
   } catch (error) {

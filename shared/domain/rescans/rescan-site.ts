@@ -27,7 +27,8 @@ const completeAttempts = 5;
 
 /** The scan failures that are the shop's, recorded on the site: unreachable, 5xx, time-out, a URL that no longer passes. */
 function shopFailure(error: unknown): string | null {
-  if (error instanceof AppError && (error.kind === 'upstream_failed' || error.kind === 'timed_out' || error.kind === 'invalid_input')) return error.message;
+  if (error instanceof AppError && (error.kind === 'upstream_failed' || error.kind === 'timed_out' || error.kind === 'invalid_input'))
+    return error.message;
   return null;
 }
 
@@ -49,16 +50,26 @@ export async function rescanSite(message: RescanMessage, deps: Dependencies, lea
   // The host with its port: two services on one machine are two shops (the fixtures share 127.0.0.1).
   const host = new URL(site.url).host;
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
-  const hold = await claimHost(db, config.tableName, host, { nowSeconds, untilSeconds: nowSeconds + config.scanTimeoutSeconds + config.rescanHostSpacingSeconds });
+  const hold = await claimHost(db, config.tableName, host, {
+    nowSeconds,
+    untilSeconds: nowSeconds + config.scanTimeoutSeconds + config.rescanHostSpacingSeconds,
+  });
   if (!hold.claimed && message.deferrals < maxDeferrals) {
-    const wait = Math.min(maxDelaySeconds, Math.max(1, hold.freeAtSeconds - nowSeconds) + Math.floor(Math.random() * config.rescanHostSpacingSeconds));
+    const wait = Math.min(
+      maxDelaySeconds,
+      Math.max(1, hold.freeAtSeconds - nowSeconds) + Math.floor(Math.random() * config.rescanHostSpacingSeconds),
+    );
     await deps.queue.send('rescan', { ...message, deferrals: message.deferrals + 1 } satisfies RescanMessage, { delaySeconds: wait });
     return 'deferred';
   }
 
   try {
-    const run = await runJobOnce(db, config.tableName, keys.rescanJob(site.id, message.slot), { nowSeconds, leaseSeconds, retentionSeconds: 86_400 }, () =>
-      scanAndComplete(site, account, message, deps),
+    const run = await runJobOnce(
+      db,
+      config.tableName,
+      keys.rescanJob(site.id, message.slot),
+      { nowSeconds, leaseSeconds, retentionSeconds: 86_400 },
+      () => scanAndComplete(site, account, message, deps),
     );
     // Another delivery is scanning this site for this sweep: SQS offers the message again later.
     if (run.kind === 'in_progress') throw new Error(`The rescan of site ${site.id} for ${message.slot} is running in another delivery`);
@@ -98,7 +109,10 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
     if (written === 'done') return 'duplicate';
     if (written === 'completed') {
       if (result && outcome.changes.kind === 'scored') {
-        await raiseRescanAlerts({ account, site: current, result, scoreChange: outcome.changes.scoreChange, crossed: outcome.crossed, slot: message.slot }, deps);
+        await raiseRescanAlerts(
+          { account, site: current, result, scoreChange: outcome.changes.scoreChange, crossed: outcome.crossed, slot: message.slot },
+          deps,
+        );
       }
       return result ? 'rescanned' : 'failed';
     }

@@ -46,22 +46,39 @@ const moveConcurrency = 25;
  * overlapping sweeps never both move one site and a second sweep in the week finds nothing due).
  * Stops between pages when `hasTime` says so and returns where to go on.
  */
-export async function sweepShard(message: SweepMessage, deps: Pick<Dependencies, 'db' | 'config' | 'queue' | 'clock'>, hasTime: () => boolean): Promise<ShardProgress> {
+export async function sweepShard(
+  message: SweepMessage,
+  deps: Pick<Dependencies, 'db' | 'config' | 'queue' | 'clock'>,
+  hasTime: () => boolean,
+): Promise<ShardProgress> {
   let startKey = message.startKey;
   let read = 0;
   let queued = 0;
   for (;;) {
-    const page = await dueSitesPage(deps.db, deps.config.tableName, { shard: message.shard, upTo: message.upTo, limit: deps.config.rescanSweepPageSize, startKey });
+    const page = await dueSitesPage(deps.db, deps.config.tableName, {
+      shard: message.shard,
+      upTo: message.upTo,
+      limit: deps.config.rescanSweepPageSize,
+      startKey,
+    });
     read += page.sites.length;
     if (page.sites.length > 0) {
-      const rescans = page.sites.map((site): RescanMessage => ({ kind: 'rescan', accountId: site.accountId, siteId: site.siteId, slot: message.slot, deferrals: 0 }));
+      const rescans = page.sites.map((site): RescanMessage => ({
+        kind: 'rescan',
+        accountId: site.accountId,
+        siteId: site.siteId,
+        slot: message.slot,
+        deferrals: 0,
+      }));
       await deps.queue.sendMany('rescan', rescans);
       queued += rescans.length;
       if (message.moveDue && message.upTo !== null) {
         // From the sweep's own moment, so a moved site is never due again within this sweep.
         const next = { shard: message.shard, dueAt: nextDueAt(Math.max(Date.parse(message.upTo), deps.clock.now()), deps.config) };
         for (let start = 0; start < page.sites.length; start += moveConcurrency) {
-          await Promise.all(page.sites.slice(start, start + moveConcurrency).map((site) => moveDue(deps.db, deps.config.tableName, site, next)));
+          await Promise.all(
+            page.sites.slice(start, start + moveConcurrency).map((site) => moveDue(deps.db, deps.config.tableName, site, next)),
+          );
         }
       }
     }

@@ -39,7 +39,8 @@ function uuidText(bytes: Buffer): string {
 }
 
 export function unsubscribeToken(scope: UnsubscribeScope, pepper: string): string {
-  if (scope.siteIds.length === 0 || scope.siteIds.length > maxSitesPerToken) throw new Error(`An unsubscribe token names 1 to ${maxSitesPerToken} sites`);
+  if (scope.siteIds.length === 0 || scope.siteIds.length > maxSitesPerToken)
+    throw new Error(`An unsubscribe token names 1 to ${maxSitesPerToken} sites`);
   const payload = Buffer.concat([uuidBytes(scope.accountId), ...scope.siteIds.map(uuidBytes)]);
   return Buffer.concat([payload, macOf(payload, pepper)]).toString('base64url');
 }

@@ -11,7 +11,8 @@ export interface UnsubscribeSite {
 }
 
 async function scopeOf(token: string | undefined, deps: Dependencies): Promise<UnsubscribeScope> {
-  if (token === undefined || token === '') throw invalidInput('token: the unsubscribe link has no token (open the link from the e-mail again)');
+  if (token === undefined || token === '')
+    throw invalidInput('token: the unsubscribe link has no token (open the link from the e-mail again)');
   const scope = readUnsubscribeToken(token, await deps.keyPepper());
   if (scope === 'malformed') throw invalidInput('token: the unsubscribe link is damaged (open the link from the e-mail again)');
   // A well-formed token the service did not sign names nothing it knows.
@@ -34,9 +35,13 @@ export async function sitesOfUnsubscribeLink(token: string | undefined, deps: De
 export async function unsubscribeFromAlerts(token: string | undefined, deps: Dependencies): Promise<UnsubscribeSite[]> {
   const scope = await scopeOf(token, deps);
   const updated = await Promise.all(
-    scope.siteIds.map((id) => updateWatchedSite(deps.db, deps.config.tableName, { accountId: scope.accountId, id }, { alertEnabled: false })),
+    scope.siteIds.map((id) =>
+      updateWatchedSite(deps.db, deps.config.tableName, { accountId: scope.accountId, id }, { alertEnabled: false }),
+    ),
   );
-  const off = updated.filter((site) => typeof site !== 'string').map((site) => ({ label: site.label, url: site.url, alertEnabled: site.alertEnabled }));
+  const off = updated
+    .filter((site) => typeof site !== 'string')
+    .map((site) => ({ label: site.label, url: site.url, alertEnabled: site.alertEnabled }));
   deps.logger.info('Alerts turned off from an e-mail link', { accountId: scope.accountId, sites: off.length });
   return off;
 }

@@ -5,14 +5,24 @@ import type { Caller } from '#shared/domain/accounts/caller.js';
 import { isoNow } from '#shared/domain/clock.js';
 import { conflict, forbidden, notFound } from '#shared/domain/errors.js';
 import { ownSite } from '#shared/domain/sites/watched-sites.js';
-import { initialMet, thresholdRecord, type StoredThreshold, type ThresholdCondition, type ThresholdRecord } from '#shared/domain/sites/thresholds.js';
+import {
+  initialMet,
+  thresholdRecord,
+  type StoredThreshold,
+  type ThresholdCondition,
+  type ThresholdRecord,
+} from '#shared/domain/sites/thresholds.js';
 import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
 
 const attempts = 5;
 const thresholdNotFound = () => notFound('Threshold not found');
 
 /** GET /api/v1/watched-sites/{id}/thresholds: the site's records with the per-site limit. */
-export async function listSiteThresholds(caller: Caller, siteId: string, deps: Dependencies): Promise<{ thresholds: ThresholdRecord[]; limit: number; used: number }> {
+export async function listSiteThresholds(
+  caller: Caller,
+  siteId: string,
+  deps: Dependencies,
+): Promise<{ thresholds: ThresholdRecord[]; limit: number; used: number }> {
   const site = await ownSite(caller, siteId, deps);
   return { thresholds: site.thresholds.map(thresholdRecord), limit: deps.config.thresholdsPerSiteMax, used: site.thresholds.length };
 }
@@ -29,7 +39,12 @@ export async function createSiteThreshold(
 ): Promise<{ threshold: ThresholdRecord }> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);
-    const threshold: StoredThreshold = { id: randomUUID(), ...request, createdAt: isoNow(deps.clock), met: initialMet(request.condition, request.value, site.lastScore) };
+    const threshold: StoredThreshold = {
+      id: randomUUID(),
+      ...request,
+      createdAt: isoNow(deps.clock),
+      met: initialMet(request.condition, request.value, site.lastScore),
+    };
     const outcome = await appendThreshold(deps.db, deps.config.tableName, site, threshold, deps.config.thresholdsPerSiteMax);
     if (outcome === 'added') return { threshold: thresholdRecord(threshold) };
     if (outcome === 'not_found') throw notFound('Watched site not found');
@@ -59,7 +74,8 @@ async function changeThreshold(
     const current = site.thresholds.find((threshold) => threshold.id === thresholdId);
     if (!current) throw thresholdNotFound();
     const next = change(site, current);
-    const thresholds = next === null ? site.thresholds.filter((t) => t.id !== thresholdId) : site.thresholds.map((t) => (t.id === thresholdId ? next : t));
+    const thresholds =
+      next === null ? site.thresholds.filter((t) => t.id !== thresholdId) : site.thresholds.map((t) => (t.id === thresholdId ? next : t));
     if ((await rewrite(site, thresholds, deps)) !== 'stale') return next;
   }
   throw conflict('The site kept changing while the threshold was updated; read it again and retry');
@@ -77,12 +93,23 @@ export async function updateSiteThreshold(
     const condition = patch.condition ?? current.condition;
     const value = patch.value ?? current.value;
     const moved = condition !== current.condition || value !== current.value;
-    return { ...current, condition, value, isActive: patch.isActive ?? current.isActive, met: moved ? initialMet(condition, value, site.lastScore) : current.met };
+    return {
+      ...current,
+      condition,
+      value,
+      isActive: patch.isActive ?? current.isActive,
+      met: moved ? initialMet(condition, value, site.lastScore) : current.met,
+    };
   });
   return { threshold: thresholdRecord(updated!) };
 }
 
-export async function deleteSiteThreshold(caller: Caller, siteId: string, thresholdId: string, deps: Dependencies): Promise<{ deleted: true }> {
+export async function deleteSiteThreshold(
+  caller: Caller,
+  siteId: string,
+  thresholdId: string,
+  deps: Dependencies,
+): Promise<{ deleted: true }> {
   await changeThreshold(caller, siteId, thresholdId, deps, () => null);
   return { deleted: true };
 }

@@ -75,7 +75,9 @@ export function initialMet(condition: ThresholdCondition, value: number, lastSco
 }
 
 function oldest(thresholds: readonly StoredThreshold[], condition: ThresholdCondition): StoredThreshold | undefined {
-  return [...thresholds].filter((t) => t.condition === condition).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))[0];
+  return [...thresholds]
+    .filter((t) => t.condition === condition)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))[0];
 }
 
 /**
@@ -95,14 +97,28 @@ export function applyLegacy(
   context: { now: string; lastScore: number | null; newId: () => string },
 ): StoredThreshold[] {
   let next = [...thresholds];
-  for (const [condition, value] of [['drops_below', legacy.min], ['rises_above', legacy.max]] as const) {
+  for (const [condition, value] of [
+    ['drops_below', legacy.min],
+    ['rises_above', legacy.max],
+  ] as const) {
     const current = oldest(next, condition);
     if (value === null) {
       if (current) next = next.filter((t) => t.id !== current.id);
     } else if (current) {
-      next = next.map((t) => (t.id === current.id ? { ...t, value, isActive: legacy.notify, met: t.value === value ? t.met : initialMet(condition, value, context.lastScore) } : t));
+      next = next.map((t) =>
+        t.id === current.id
+          ? { ...t, value, isActive: legacy.notify, met: t.value === value ? t.met : initialMet(condition, value, context.lastScore) }
+          : t,
+      );
     } else {
-      next.push({ id: context.newId(), condition, value, isActive: legacy.notify, createdAt: context.now, met: initialMet(condition, value, context.lastScore) });
+      next.push({
+        id: context.newId(),
+        condition,
+        value,
+        isActive: legacy.notify,
+        createdAt: context.now,
+        met: initialMet(condition, value, context.lastScore),
+      });
     }
   }
   return next;

@@ -122,7 +122,11 @@ export async function addSite(
   }
 }
 
-export async function ownSite(caller: Pick<Caller, 'accountId'>, siteId: string, deps: Pick<Dependencies, 'db' | 'config'>): Promise<WatchedSite> {
+export async function ownSite(
+  caller: Pick<Caller, 'accountId'>,
+  siteId: string,
+  deps: Pick<Dependencies, 'db' | 'config'>,
+): Promise<WatchedSite> {
   const site = await getWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId);
   if (!site) throw siteNotFound();
   return site;
@@ -216,7 +220,12 @@ export async function getThresholds(caller: Caller, siteId: string, deps: Depend
 }
 
 /** Writes the legacy object onto the records it views, on the site as read (re-read when it changed meanwhile). */
-export async function putThresholds(caller: Caller, siteId: string, legacy: LegacyThresholds, deps: Dependencies): Promise<LegacyThresholds> {
+export async function putThresholds(
+  caller: Caller,
+  siteId: string,
+  legacy: LegacyThresholds,
+  deps: Dependencies,
+): Promise<LegacyThresholds> {
   checkThresholds(legacy);
   for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);

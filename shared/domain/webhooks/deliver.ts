@@ -1,4 +1,12 @@
-import { claimAttempt, dropDelivery, failPendingDelivery, getDelivery, recordAttempt, releaseAttempt, type HeldAttempt } from '#shared/db/webhook-deliveries.js';
+import {
+  claimAttempt,
+  dropDelivery,
+  failPendingDelivery,
+  getDelivery,
+  recordAttempt,
+  releaseAttempt,
+  type HeldAttempt,
+} from '#shared/db/webhook-deliveries.js';
 import { getWebhookItem } from '#shared/db/webhooks.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { attemptWindowMs, bookkeepingReserveMs } from '#shared/domain/webhooks/attempt-window.js';
@@ -54,7 +62,12 @@ export interface DeliverOptions {
  * delivery on; an attempt made whose recording failed for `recordRetryMs` is made again (same body
  * and webhook-id) once its lease runs out: delivery is at least once (docs/decisions/webhook-our-side-failures.md).
  */
-export async function deliverMessage(message: DeliveryMessage, messageId: string, deps: Dependencies, options: DeliverOptions = {}): Promise<DeliveryStep> {
+export async function deliverMessage(
+  message: DeliveryMessage,
+  messageId: string,
+  deps: Dependencies,
+  options: DeliverOptions = {},
+): Promise<DeliveryStep> {
   const { db, config } = deps;
   const timing = options.timing ?? defaultDeliveryTiming;
   const delivery = await getDelivery(db, config.tableName, message.webhookId, message.eventId);
@@ -62,8 +75,10 @@ export async function deliverMessage(message: DeliveryMessage, messageId: string
   if (delivery.state !== 'pending') return { kind: 'done', outcome: `already_${delivery.state}` };
   if (delivery.ownerMessageId !== undefined && delivery.ownerMessageId !== messageId) return { kind: 'done', outcome: 'duplicate_message' };
   const now = deps.clock.now();
-  if (delivery.nextAttemptAt > now + earlyToleranceMs) return { kind: 'retry', afterSeconds: Math.ceil((delivery.nextAttemptAt - now) / 1000), outcome: 'not_due' };
-  if (delivery.leaseUntil !== undefined && delivery.leaseUntil >= now) return { kind: 'retry', afterSeconds: Math.ceil((delivery.leaseUntil - now) / 1000) + 1, outcome: 'attempt_under_way' };
+  if (delivery.nextAttemptAt > now + earlyToleranceMs)
+    return { kind: 'retry', afterSeconds: Math.ceil((delivery.nextAttemptAt - now) / 1000), outcome: 'not_due' };
+  if (delivery.leaseUntil !== undefined && delivery.leaseUntil >= now)
+    return { kind: 'retry', afterSeconds: Math.ceil((delivery.leaseUntil - now) / 1000) + 1, outcome: 'attempt_under_way' };
 
   const webhook = await getWebhookItem(db, config.tableName, message.accountId, message.webhookId);
   if (!webhook || !webhook.isActive) {
@@ -81,7 +96,11 @@ export async function deliverMessage(message: DeliveryMessage, messageId: string
   const reserveMs = timing.recordRetryMs + 2 * bookkeepingReserveMs(config);
   let result: Awaited<ReturnType<typeof postAttempt>>;
   try {
-    result = await postAttempt({ webhook, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body, attempt, kind: 'event' }, () => attemptWindowMs(options.timeLeftMs, reserveMs), deps);
+    result = await postAttempt(
+      { webhook, eventId: delivery.eventId, eventType: delivery.eventType, body: delivery.body, attempt, kind: 'event' },
+      () => attemptWindowMs(options.timeLeftMs, reserveMs),
+      deps,
+    );
     if (result.kind === 'not_sent') throw new Error(notSentMessage);
   } catch (error) {
     throw new DeliveryInterrupted(`${what} was not made`, await notBeforeAfterRelease(delivery, held, deps), error);
@@ -95,9 +114,15 @@ export async function deliverMessage(message: DeliveryMessage, messageId: string
   const next = { state, nextAttemptAt: deps.clock.now() + delaySeconds * 1000 };
   let recorded: Awaited<ReturnType<typeof recordAttempt>>;
   try {
-    recorded = await retryFor(timing.recordRetryMs, () => recordAttempt(db, config.tableName, delivery, held, next, posted.entry, { expiresAt: logExpiresAt(posted, config) }));
+    recorded = await retryFor(timing.recordRetryMs, () =>
+      recordAttempt(db, config.tableName, delivery, held, next, posted.entry, { expiresAt: logExpiresAt(posted, config) }),
+    );
   } catch (error) {
-    throw new DeliveryInterrupted(`${what} was made (${posted.entry.success ? 'delivered' : (posted.entry.error ?? 'failed')}) but could not be recorded`, secondsUntil(held.leaseUntil, deps), error);
+    throw new DeliveryInterrupted(
+      `${what} was made (${posted.entry.success ? 'delivered' : (posted.entry.error ?? 'failed')}) but could not be recorded`,
+      secondsUntil(held.leaseUntil, deps),
+      error,
+    );
   }
   if (recorded === 'taken_over') return { kind: 'done', outcome: 'attempt_taken_over' };
 
@@ -111,7 +136,9 @@ export async function deliverMessage(message: DeliveryMessage, messageId: string
     deps.logger.warn('Could not record an attempt on its endpoint', { webhookId: webhook.id, eventId: delivery.eventId, attempt, error });
   }
   const outcome = posted.success ? 'delivered' : `failed_${posted.statusCode ?? 'no_response'}`;
-  return state === 'pending' ? { kind: 'retry', afterSeconds: delaySeconds, outcome } : { kind: 'done', outcome: state === 'failed' ? `${outcome}_final` : outcome };
+  return state === 'pending'
+    ? { kind: 'retry', afterSeconds: delaySeconds, outcome }
+    : { kind: 'done', outcome: state === 'failed' ? `${outcome}_final` : outcome };
 }
 
 /** Gives the claim back when the table answers; otherwise the retry waits for the lease. */

@@ -18,13 +18,31 @@ export function envelopeBody(event: ServiceEvent): string {
   return JSON.stringify({ id: event.id, type: event.type, createdAt: event.occurredAt, data: event.data });
 }
 
-const exampleSite = { siteId: '00000000-0000-4000-8000-000000000001', url: 'https://shop.example/', label: 'Example shop', scanId: '00000000-0000-4000-8000-000000000002' };
+const exampleSite = {
+  siteId: '00000000-0000-4000-8000-000000000001',
+  url: 'https://shop.example/',
+  label: 'Example shop',
+  scanId: '00000000-0000-4000-8000-000000000002',
+};
 
 /** Sample data of each type, for test deliveries: shaped like the real thing, naming nothing real. */
 export const sampleData: { [T in EventType]: EventData[T] } = {
-  scan_complete: { scanId: exampleSite.scanId, url: exampleSite.url, score: 72, band: 'partially_ready', tier: 'growth', siteId: null, batchId: null },
+  scan_complete: {
+    scanId: exampleSite.scanId,
+    url: exampleSite.url,
+    score: 72,
+    band: 'partially_ready',
+    tier: 'growth',
+    siteId: null,
+    batchId: null,
+  },
   score_change: { ...exampleSite, previousScore: 80, score: 72, change: -8 },
-  threshold_alert: { ...exampleSite, threshold: { id: '00000000-0000-4000-8000-000000000003', condition: 'drops_below', value: 75, isActive: true }, score: 72, previousScore: 80 },
+  threshold_alert: {
+    ...exampleSite,
+    threshold: { id: '00000000-0000-4000-8000-000000000003', condition: 'drops_below', value: 75, isActive: true },
+    score: 72,
+    previousScore: 80,
+  },
   batch_complete: { batchId: '00000000-0000-4000-8000-000000000004', status: 'completed', totalUrls: 10, completedUrls: 9, failedUrls: 1 },
 };
 

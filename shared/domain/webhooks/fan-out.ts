@@ -31,12 +31,28 @@ export async function fanOutEvent(event: ServiceEvent, deps: Dependencies): Prom
       putDeliveryOnce(
         db,
         config.tableName,
-        { accountId: account.id, webhookId: webhook.id, eventId: event.id, eventType: event.type, body, state: 'pending', attempts: 0, attemptLimit: maxDeliveryAttempts, nextAttemptAt: now, createdAt: new Date(now).toISOString() },
+        {
+          accountId: account.id,
+          webhookId: webhook.id,
+          eventId: event.id,
+          eventType: event.type,
+          body,
+          state: 'pending',
+          attempts: 0,
+          attemptLimit: maxDeliveryAttempts,
+          nextAttemptAt: now,
+          createdAt: new Date(now).toISOString(),
+        },
         { expiresAt },
       ),
     ),
   );
-  const messages: DeliveryMessage[] = endpoints.map((webhook) => ({ kind: 'delivery', accountId: account.id, webhookId: webhook.id, eventId: event.id }));
+  const messages: DeliveryMessage[] = endpoints.map((webhook) => ({
+    kind: 'delivery',
+    accountId: account.id,
+    webhookId: webhook.id,
+    eventId: event.id,
+  }));
   await deps.queue.sendMany('webhook', messages);
   return messages.length;
 }

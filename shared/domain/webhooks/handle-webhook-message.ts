@@ -21,11 +21,21 @@ export interface QueueReceipt {
  * failure is reported, so it comes back in about a minute, not after the queue's 12-minute visibility
  * timeout.
  */
-export async function handleWebhookMessage(message: WebhookMessage, receipt: QueueReceipt, deps: Dependencies, options: DeliverOptions = {}): Promise<void> {
+export async function handleWebhookMessage(
+  message: WebhookMessage,
+  receipt: QueueReceipt,
+  deps: Dependencies,
+  options: DeliverOptions = {},
+): Promise<void> {
   try {
     if (message.kind === 'event') {
       const deliveries = await fanOutEvent(message.event, deps);
-      deps.logger.info('Event fanned out', { messageId: receipt.messageId, eventId: message.event.id, eventType: message.event.type, deliveries });
+      deps.logger.info('Event fanned out', {
+        messageId: receipt.messageId,
+        eventId: message.event.id,
+        eventType: message.event.type,
+        deliveries,
+      });
       return;
     }
     const step = await deliverMessage(message, receipt.messageId, deps, options);
@@ -45,8 +55,14 @@ async function retryOnSchedule(error: unknown, receipt: QueueReceipt, deps: Depe
   const afterSeconds = ourSideRetryDelaySeconds(receipt.receiveCount, deps.config.webhookRetryBaseSeconds, notBefore);
   try {
     await deps.queue.retryLater('webhook', receipt.receiptHandle, afterSeconds);
-    deps.logger.warn('Webhook message failed on our side; it comes back on the retry schedule', { messageId: receipt.messageId, afterSeconds });
+    deps.logger.warn('Webhook message failed on our side; it comes back on the retry schedule', {
+      messageId: receipt.messageId,
+      afterSeconds,
+    });
   } catch (hideError) {
-    deps.logger.warn('Could not hide a failed webhook message until its retry; it comes back after the queue visibility timeout', { messageId: receipt.messageId, error: hideError });
+    deps.logger.warn('Could not hide a failed webhook message until its retry; it comes back after the queue visibility timeout', {
+      messageId: receipt.messageId,
+      error: hideError,
+    });
   }
 }

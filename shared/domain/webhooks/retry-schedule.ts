@@ -17,6 +17,11 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number, random: 
  * attempt), so a long outage backs off as failing endpoints do instead of spending the queue's receive
  * allowance in minutes; never before `notBeforeSeconds` (an attempt's lease still holding the delivery).
  */
-export function ourSideRetryDelaySeconds(receiveCount: number, baseSeconds: number, notBeforeSeconds = 0, random: () => number = Math.random): number {
+export function ourSideRetryDelaySeconds(
+  receiveCount: number,
+  baseSeconds: number,
+  notBeforeSeconds = 0,
+  random: () => number = Math.random,
+): number {
   return Math.max(Math.ceil(notBeforeSeconds), retryDelaySeconds(Math.max(1, receiveCount), baseSeconds, random));
 }

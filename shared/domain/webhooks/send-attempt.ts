@@ -49,7 +49,12 @@ export async function postAttempt(input: AttemptInput, windowMs: () => number, d
   const sent = await deps.webhookSender.post(webhook.url, input.body, { ...headers }, { timeoutMs });
   const statusCode = sent.kind === 'response' ? sent.statusCode : null;
   const success = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const message = sent.kind === 'error' ? sent.message : success ? `Delivered: the endpoint answered ${statusCode}` : `The endpoint answered ${statusCode}; only 2xx counts as delivered`;
+  const message =
+    sent.kind === 'error'
+      ? sent.message
+      : success
+        ? `Delivered: the endpoint answered ${statusCode}`
+        : `The endpoint answered ${statusCode}; only 2xx counts as delivered`;
   const entry: DeliveryAttempt = {
     eventId: input.eventId,
     eventType: input.eventType,
@@ -80,15 +85,31 @@ export async function logAttempt(webhook: StoredWebhook, posted: PostedAttempt, 
  * Tests and redeliveries (`manual`, asked for by the owner) never disable; a successful one turns a
  * disabled endpoint back on. True when this attempt disabled the endpoint.
  */
-export async function recordEndpointOutcome(webhook: StoredWebhook, posted: PostedAttempt, manual: boolean, deps: Dependencies): Promise<boolean> {
+export async function recordEndpointOutcome(
+  webhook: StoredWebhook,
+  posted: PostedAttempt,
+  manual: boolean,
+  deps: Dependencies,
+): Promise<boolean> {
   const { db, config } = deps;
   const { attemptedAt } = posted.entry;
-  const after = await recordWebhookOutcome(db, config.tableName, webhook, { at: attemptedAt, statusCode: posted.statusCode, success: posted.success, reactivate: manual });
+  const after = await recordWebhookOutcome(db, config.tableName, webhook, {
+    at: attemptedAt,
+    statusCode: posted.statusCode,
+    success: posted.success,
+    reactivate: manual,
+  });
   if (posted.success || manual || !after?.isActive) return false;
   const reason = disableReason(after, posted.statusCode, config, Date.parse(attemptedAt));
   if (reason === null || !(await disableWebhookItem(db, config.tableName, webhook, reason))) return false;
   deps.logger.warn('Webhook endpoint disabled', { webhookId: webhook.id, accountId: webhook.accountId, reason });
-  const job: WebhookDisabledJob = { kind: 'webhook-disabled', accountId: webhook.accountId, webhook: { id: webhook.id, url: webhook.url, label: webhook.label }, reason, disabledAt: attemptedAt };
+  const job: WebhookDisabledJob = {
+    kind: 'webhook-disabled',
+    accountId: webhook.accountId,
+    webhook: { id: webhook.id, url: webhook.url, label: webhook.label },
+    reason,
+    disabledAt: attemptedAt,
+  };
   await deps.queue.send('mail', job);
   return true;
 }

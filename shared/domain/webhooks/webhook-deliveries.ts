@@ -7,7 +7,13 @@ import { conflict, notFound } from '#shared/domain/errors.js';
 import type { DeliveryAttempt } from '#shared/domain/webhooks/delivery.js';
 import { testEnvelopeBody } from '#shared/domain/webhooks/envelope.js';
 import { attemptWindowMs, bookkeepingReserveMs } from '#shared/domain/webhooks/attempt-window.js';
-import { logAttempt, postAttempt, recordEndpointOutcome, type PostedAttempt, type PostResult } from '#shared/domain/webhooks/send-attempt.js';
+import {
+  logAttempt,
+  postAttempt,
+  recordEndpointOutcome,
+  type PostedAttempt,
+  type PostResult,
+} from '#shared/domain/webhooks/send-attempt.js';
 import type { StoredWebhook } from '#shared/domain/webhooks/webhook.js';
 
 /** What a test or a redelivery answers. */
@@ -32,7 +38,12 @@ async function ownWebhook(caller: Caller, webhookId: string, deps: Dependencies)
  * endpoint back on. `timeLeftMs` (the invocation's time left) bounds the wait for the endpoint, so a
  * receiver that never answers gets `{success: false}` before the function's deadline.
  */
-export async function testWebhook(caller: Caller, webhookId: string, deps: Dependencies, timeLeftMs?: () => number): Promise<DeliveryOutcome> {
+export async function testWebhook(
+  caller: Caller,
+  webhookId: string,
+  deps: Dependencies,
+  timeLeftMs?: () => number,
+): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
   const eventType = webhook.events[0] ?? 'score_change';
   const eventId = randomUUID();
@@ -52,10 +63,24 @@ function manualWindow(deps: Dependencies, timeLeftMs: (() => number) | undefined
  * the endpoint's record, and the caller's own (`alsoWrite`). The outcome is answered even if one failed,
  * since the endpoint did get the POST; the message then says what was not recorded.
  */
-async function recordManualAttempt(webhook: StoredWebhook, posted: PostedAttempt, alsoWrite: Promise<unknown>[], deps: Dependencies): Promise<DeliveryOutcome> {
-  const [logged, ...others] = await Promise.allSettled([logAttempt(webhook, posted, deps), recordEndpointOutcome(webhook, posted, true, deps), ...alsoWrite]);
+async function recordManualAttempt(
+  webhook: StoredWebhook,
+  posted: PostedAttempt,
+  alsoWrite: Promise<unknown>[],
+  deps: Dependencies,
+): Promise<DeliveryOutcome> {
+  const [logged, ...others] = await Promise.allSettled([
+    logAttempt(webhook, posted, deps),
+    recordEndpointOutcome(webhook, posted, true, deps),
+    ...alsoWrite,
+  ]);
   const failures = [logged, ...others].flatMap((settled) => (settled.status === 'rejected' ? [settled.reason as unknown] : []));
-  if (failures.length > 0) deps.logger.warn('A manual delivery attempt was not fully recorded', { webhookId: webhook.id, eventId: posted.entry.eventId, errors: failures });
+  if (failures.length > 0)
+    deps.logger.warn('A manual delivery attempt was not fully recorded', {
+      webhookId: webhook.id,
+      eventId: posted.entry.eventId,
+      errors: failures,
+    });
   const note = logged.status === 'rejected' ? ' (it could not be written to the delivery log)' : '';
   return { success: posted.success, statusCode: posted.statusCode, message: `${posted.message}${note}` };
 }
@@ -76,17 +101,31 @@ const redeliveryLeaseMs = 60_000;
  * time like a test. 409 while the event's own retries are still running. Like a test it never disables
  * the endpoint, and a success re-enables it.
  */
-export async function redeliverEvent(caller: Caller, webhookId: string, eventId: string, deps: Dependencies, timeLeftMs?: () => number): Promise<DeliveryOutcome> {
+export async function redeliverEvent(
+  caller: Caller,
+  webhookId: string,
+  eventId: string,
+  deps: Dependencies,
+  timeLeftMs?: () => number,
+): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
   const delivery = await getDelivery(deps.db, deps.config.tableName, webhookId, eventId);
   if (!delivery || delivery.accountId !== caller.accountId) throw notFound('Delivery not found (the log keeps deliveries for 30 days)');
-  if (delivery.state === 'pending') throw conflict(`This event is still being delivered (attempt ${delivery.attempts} of ${delivery.attemptLimit})`);
+  if (delivery.state === 'pending')
+    throw conflict(`This event is still being delivered (attempt ${delivery.attempts} of ${delivery.attemptLimit})`);
   const now = deps.clock.now();
   const held = { attempt: delivery.attempts + 1, leaseUntil: now + redeliveryLeaseMs };
   if (!(await claimRedelivery(deps.db, deps.config.tableName, delivery, { now, leaseUntil: held.leaseUntil }))) {
     throw conflict('This event is being redelivered by another request');
   }
-  const input = { webhook, eventId, eventType: delivery.eventType, body: delivery.body, attempt: held.attempt, kind: 'redelivery' as const };
+  const input = {
+    webhook,
+    eventId,
+    eventType: delivery.eventType,
+    body: delivery.body,
+    attempt: held.attempt,
+    kind: 'redelivery' as const,
+  };
   let result: PostResult;
   try {
     result = await postAttempt(input, manualWindow(deps, timeLeftMs), deps);

@@ -12,17 +12,29 @@ import { allowanceFor } from '#shared/domain/plans.js';
 import { checkWebhookUrl } from '#shared/domain/webhooks/webhook-url.js';
 import { allowedEvents, secretContext, webhookView, type StoredWebhook, type WebhookView } from '#shared/domain/webhooks/webhook.js';
 
-export async function listWebhooks(caller: Caller, deps: Dependencies): Promise<{ webhooks: WebhookView[]; limit: number; used: number; allowedEvents: EventType[] }> {
+export async function listWebhooks(
+  caller: Caller,
+  deps: Dependencies,
+): Promise<{ webhooks: WebhookView[]; limit: number; used: number; allowedEvents: EventType[] }> {
   const webhooks = await listWebhookItems(deps.db, deps.config.tableName, caller.accountId);
-  return { webhooks: webhooks.map(webhookView), limit: allowanceFor(caller.tier, deps.config).webhooksMax, used: webhooks.length, allowedEvents: allowedEvents(caller.tier) };
+  return {
+    webhooks: webhooks.map(webhookView),
+    limit: allowanceFor(caller.tier, deps.config).webhooksMax,
+    used: webhooks.length,
+    allowedEvents: allowedEvents(caller.tier),
+  };
 }
 
 function checkEvents(requested: readonly string[], caller: Caller): EventType[] {
   const unknown = requested.filter((event) => !(eventTypes as readonly string[]).includes(event));
-  if (unknown.length > 0) throw invalidInput(`events: unknown event ${unknown.map((e) => JSON.stringify(e)).join(', ')}; allowed: ${eventTypes.join(', ')}`);
+  if (unknown.length > 0)
+    throw invalidInput(`events: unknown event ${unknown.map((e) => JSON.stringify(e)).join(', ')}; allowed: ${eventTypes.join(', ')}`);
   const allowed = allowedEvents(caller.tier);
   const above = requested.filter((event) => !allowed.includes(event as EventType));
-  if (above.length > 0) throw forbidden(`The ${caller.tier} tier cannot subscribe to ${above.join(', ')}; it allows ${allowed.join(', ')} (growth allows all four)`);
+  if (above.length > 0)
+    throw forbidden(
+      `The ${caller.tier} tier cannot subscribe to ${above.join(', ')}; it allows ${allowed.join(', ')} (growth allows all four)`,
+    );
   return [...new Set(requested as EventType[])];
 }
 
@@ -38,7 +50,12 @@ export async function createWebhook(
   idempotencyKey?: string,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const events = checkEvents(request.events, caller);
-  const url = await checkWebhookUrl(request.url, { allowPrivateHosts: allowedPrivateHosts(deps.config) }, deps.config.hostResolveTimeoutMs, deps.lookup);
+  const url = await checkWebhookUrl(
+    request.url,
+    { allowPrivateHosts: allowedPrivateHosts(deps.config) },
+    deps.config.hostResolveTimeoutMs,
+    deps.lookup,
+  );
   const id = idempotentId(caller.accountId, 'createWebhook', idempotencyKey) ?? randomUUID();
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const webhook: StoredWebhook = {
@@ -64,7 +81,8 @@ export async function createWebhook(
   }
   if (outcome === 'exists') return repeatedCreate(caller, webhook, deps);
   if (outcome === 'limit_reached') throw forbidden(`Webhook limit reached: the ${caller.tier} plan allows ${limit}`);
-  if (outcome === 'conflict') throw new AppError('unavailable', 'The account changed at the same moment; try again', { retryAfterSeconds: 1 });
+  if (outcome === 'conflict')
+    throw new AppError('unavailable', 'The account changed at the same moment; try again', { retryAfterSeconds: 1 });
   return { webhook: webhookView(webhook), secret };
 }
 
@@ -72,9 +90,17 @@ export async function createWebhook(
  * A repeat of a create with its Idempotency-Key: the first answer again, its secret included (the same
  * caller asked for it with the same key), and no second endpoint.
  */
-async function repeatedCreate(caller: Caller, submitted: StoredWebhook, deps: Dependencies): Promise<{ webhook: WebhookView; secret: string }> {
+async function repeatedCreate(
+  caller: Caller,
+  submitted: StoredWebhook,
+  deps: Dependencies,
+): Promise<{ webhook: WebhookView; secret: string }> {
   const existing = await getWebhookItem(deps.db, deps.config.tableName, caller.accountId, submitted.id);
-  const same = existing !== null && existing.url === submitted.url && existing.label === submitted.label && existing.events.join(',') === submitted.events.join(',');
+  const same =
+    existing !== null &&
+    existing.url === submitted.url &&
+    existing.label === submitted.label &&
+    existing.events.join(',') === submitted.events.join(',');
   if (!same) throw conflict('This Idempotency-Key was used for a different webhook');
   return { webhook: webhookView(existing), secret: await deps.secretBox.open(existing.sealedSecret, secretContext(existing)) };
 }

@@ -14,8 +14,11 @@ function siteList(sites: readonly UnsubscribeSite[]) {
 
 export function unsubscribeConfirmPage(sites: readonly UnsubscribeSite[], action: string): string {
   if (sites.length === 0) {
-    return layout(meta('No alerts to turn off'), html`<h1>No alerts to turn off</h1>
-<p class="lead">The site this link is about is no longer on the watchlist, so it sends no alerts.</p>`);
+    return layout(
+      meta('No alerts to turn off'),
+      html`<h1>No alerts to turn off</h1>
+<p class="lead">The site this link is about is no longer on the watchlist, so it sends no alerts.</p>`,
+    );
   }
   return layout(
     meta('Turn off e-mail alerts'),
@@ -33,15 +36,20 @@ export function unsubscribedPage(sites: readonly UnsubscribeSite[]): string {
   return layout(
     meta('Alerts turned off'),
     html`<h1>Alerts turned off</h1>
-${sites.length > 0
-  ? html`<p class="lead">You will get no more alert e-mails about:</p>${siteList(sites)}`
-  : html`<p class="lead">The site is no longer on the watchlist, so it sends no alerts.</p>`}
+${
+  sites.length > 0
+    ? html`<p class="lead">You will get no more alert e-mails about:</p>${siteList(sites)}`
+    : html`<p class="lead">The site is no longer on the watchlist, so it sends no alerts.</p>`
+}
 <p>To turn them on again, sign in and set <code>alertEnabled</code> to true on the site (<code>PATCH /api/v1/watched-sites/{id}</code>).</p>`,
   );
 }
 
 export function unsubscribeLinkErrorPage(message: string): string {
-  return layout(meta('Unsubscribe link not valid'), html`<h1>This link does not work</h1>
+  return layout(
+    meta('Unsubscribe link not valid'),
+    html`<h1>This link does not work</h1>
 <p class="lead">${message}</p>
-<p>You can turn alerts off after signing in: <a href="/sign-in">sign in</a>.</p>`);
+<p>You can turn alerts off after signing in: <a href="/sign-in">sign in</a>.</p>`,
+  );
 }

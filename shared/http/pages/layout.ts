@@ -21,8 +21,11 @@ function previewTags(meta: PageMeta): SafeHtml {
 <meta property="og:site_name" content="${productName}">
 <meta property="og:title" content="${meta.title}">
 <meta property="og:description" content="${meta.description}">
-${meta.canonicalUrl && html`<meta property="og:url" content="${meta.canonicalUrl}">
-<link rel="canonical" href="${meta.canonicalUrl}">`}
+${
+  meta.canonicalUrl &&
+  html`<meta property="og:url" content="${meta.canonicalUrl}">
+<link rel="canonical" href="${meta.canonicalUrl}">`
+}
 <meta name="twitter:card" content="summary">
 <meta name="twitter:title" content="${meta.title}">
 <meta name="twitter:description" content="${meta.description}">`;
@@ -42,8 +45,10 @@ ${meta.noindex && html`<meta name="robots" content="noindex">`}
 ${previewTags(meta)}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/${stylesheet.file}">
-${(meta.extraScripts ?? []).map((src) => html`<script src="${src}" defer></script>
-`)}<script src="/assets/${script.file}" defer></script>
+${(meta.extraScripts ?? []).map(
+  (src) => html`<script src="${src}" defer></script>
+`,
+)}<script src="/assets/${script.file}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

@@ -41,7 +41,7 @@ export const docsPageCsp = [
   "img-src 'self' data:",
   "font-src 'self' data:",
   "connect-src 'self'",
-  "worker-src blob:",
+  'worker-src blob:',
   "base-uri 'none'",
   "form-action 'self'",
   "frame-ancestors 'none'",

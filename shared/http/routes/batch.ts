@@ -8,11 +8,18 @@ const config = getConfig();
 
 export const batchRoutes = defineFamilyRoutes('batch', {
   createBatch: {
-    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
+    auth: 'key',
+    scope: 'scanner:read',
+    tier: 'growth',
+    tags: ['Batch'],
     summary: 'Submit up to 50 URLs for asynchronous scanning',
     body: batchScanRequest(config.batchMaxUrls, config.labelMaxLength),
     responses: {
-      ...ok(202, 'Accepted. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second batch', BatchAccepted),
+      ...ok(
+        202,
+        'Accepted. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second batch',
+        BatchAccepted,
+      ),
       ...errors(400, 401, 403),
       409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different batch' },
       429: {
@@ -22,13 +29,21 @@ export const batchRoutes = defineFamilyRoutes('batch', {
     },
   },
   getBatch: {
-    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
-    summary: 'A batch with its per-URL results', params: IdParams,
+    auth: 'key',
+    scope: 'scanner:read',
+    tier: 'growth',
+    tags: ['Batch'],
+    summary: 'A batch with its per-URL results',
+    params: IdParams,
     responses: { ...ok(200, 'The batch', BatchDetail), ...errors(400, 401, 403, 404) },
   },
   listBatches: {
-    auth: 'key', scope: 'scanner:read', tier: 'growth', tags: ['Batch'],
-    summary: "The caller's batches, newest first", query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),
+    auth: 'key',
+    scope: 'scanner:read',
+    tier: 'growth',
+    tags: ['Batch'],
+    summary: "The caller's batches, newest first",
+    query: listScansQuery(config.listScansDefaultLimit, config.listScansMaxLimit, config.listScansMaxOffset),
     responses: { ...ok(200, 'The batches', BatchList), ...errors(401, 403) },
   },
 });

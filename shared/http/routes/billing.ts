@@ -10,18 +10,29 @@ const outsideAllowance = accountRouteLimits(config);
 // that loads the Stripe client and reads its secrets.
 export const billingRoutes = defineFamilyRoutes('billing', {
   subscribe: {
-    auth: 'key', ...outsideAllowance, session: 'accepted', scope: 'account:write', tags: ['Billing'],
-    summary: 'Start a checkout for a paid tier, or upgrade immediately with proration', body: SubscribeRequest,
+    auth: 'key',
+    ...outsideAllowance,
+    session: 'accepted',
+    scope: 'account:write',
+    tags: ['Billing'],
+    summary: 'Start a checkout for a paid tier, or upgrade immediately with proration',
+    body: SubscribeRequest,
     responses: { ...ok(200, 'A checkout link or an upgrade', SubscribeResponse), ...errors(400, 401, 409, 429) },
   },
   manageSubscription: {
-    auth: 'key', ...outsideAllowance, session: 'accepted', scope: 'account:write', tags: ['Billing'],
+    auth: 'key',
+    ...outsideAllowance,
+    session: 'accepted',
+    scope: 'account:write',
+    tags: ['Billing'],
     summary: 'A billing portal link',
     responses: { ...ok(200, 'The portal link', ManageResponse), ...errors(401, 404, 429) },
   },
   stripeWebhook: {
-    auth: 'none', tags: ['Billing'],
-    summary: 'Stripe event receiver (signature-checked)', rawBody: true,
+    auth: 'none',
+    tags: ['Billing'],
+    summary: 'Stripe event receiver (signature-checked)',
+    rawBody: true,
     responses: { ...ok(200, 'Received', StripeWebhookAck), ...errors(400) },
   },
 });

@@ -9,7 +9,10 @@ export type RouteSpec = Omit<RouteDef, 'method' | 'path' | 'family'>;
 export type DefinedRoutes<T> = { [K in keyof T & OperationId]: T[K] & RouteIndex[K] & { operationId: K } };
 
 /** One family's full route definitions, each joined with its place in the route index. */
-export function defineFamilyRoutes<F extends Family, T extends { [K in OperationsOf<F>]: RouteSpec }>(family: F, specs: T): DefinedRoutes<T> {
+export function defineFamilyRoutes<F extends Family, T extends { [K in OperationsOf<F>]: RouteSpec }>(
+  family: F,
+  specs: T,
+): DefinedRoutes<T> {
   const table: Record<string, RouteDef & { operationId: OperationId }> = {};
   for (const [operationId, spec] of Object.entries(specs) as Array<[OperationId, RouteSpec]>) {
     const location = routeIndex[operationId];

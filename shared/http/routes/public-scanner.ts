@@ -22,19 +22,30 @@ const publicScanAttempts: RateLimitRule = {
 
 export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {
   createPublicScan: {
-    auth: 'none', tags: ['Public scanner'],
+    auth: 'none',
+    tags: ['Public scanner'],
     summary: 'Scan a URL (homepage only); the result is kept for 30 days',
-    rateLimit: publicScanLimit, attemptLimit: publicScanAttempts, body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 502, 504), 429: { description: errorDescription(429), schema: RateLimitError } },
+    rateLimit: publicScanLimit,
+    attemptLimit: publicScanAttempts,
+    body: scanRequest({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    responses: {
+      ...ok(200, 'The scan result', ScanResult),
+      ...errors(400, 502, 504),
+      429: { description: errorDescription(429), schema: RateLimitError },
+    },
   },
   getPublicResult: {
-    auth: 'none', tags: ['Public scanner'],
-    summary: 'A public scan result (Cache-Control: private, max-age=300)', params: IdParams,
+    auth: 'none',
+    tags: ['Public scanner'],
+    summary: 'A public scan result (Cache-Control: private, max-age=300)',
+    params: IdParams,
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 404) },
   },
   getScanProgress: {
-    auth: 'none', tags: ['Public scanner'],
-    summary: 'The stage a public scan has reached: send a UUID of your choice as `X-Scan-Progress` with `POST /api/scan`, then read it here while the scan runs',
+    auth: 'none',
+    tags: ['Public scanner'],
+    summary:
+      'The stage a public scan has reached: send a UUID of your choice as `X-Scan-Progress` with `POST /api/scan`, then read it here while the scan runs',
     params: IdParams,
     responses: { ...ok(200, 'The last stage reported', ScanProgress), ...errors(400) },
   },

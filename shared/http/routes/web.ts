@@ -6,41 +6,48 @@ const page = (description: string) => ({ 200: { description, contentType: 'text/
 /** Web pages for people (not part of the API document): HTML, with their one stylesheet and script. */
 export const webRoutes = defineFamilyRoutes('web', {
   showScannerPage: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     summary: 'The public scanner page',
     responses: page('The scanner page'),
   },
   showReportPage: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     // Any id is accepted here: a malformed one gets the same friendly 404 page as an unknown one.
     summary: 'The shareable report of a public scan result',
     params: z.object({ id: z.string() }),
     responses: { ...page('The report'), 404: { description: 'No such report, or it expired', contentType: 'text/html' } },
   },
   showDocsPage: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     summary: 'The API reference, drawn from GET /api/openapi.json',
     responses: page('The API reference'),
   },
   showSignInForm: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     summary: 'The sign-in page: an e-mail address, for a sign-in link',
     responses: page('The sign-in form'),
   },
   showDashboard: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     summary: 'The dashboard of a signed-in user (the page reads the account with the key kept in the tab)',
     responses: page('The dashboard'),
   },
   showOwnedReport: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     // The id is checked by the API the page's script calls with the key kept in the tab.
     summary: "The report of one of the signed-in user's scans",
     params: z.object({ id: z.string() }),
     responses: page('The report page'),
   },
   getWebAsset: {
-    auth: 'none', tags: ['Web'],
+    auth: 'none',
+    tags: ['Web'],
     summary: 'The stylesheet or script of the web pages, named by content hash',
     params: z.object({ file: z.string() }),
     responses: { 200: { description: 'The file' }, 404: { description: 'No such file' } },

@@ -24,7 +24,14 @@ export const AccountOverview = z
       .meta({ description: 'The 5 newest scans; null without the scanner:read scope' }),
     sites: z
       .object({
-        sites: z.array(WatchedSite.extend({ history: z.array(ScoreHistoryEntry).nullable().meta({ description: 'The last 12 scores, oldest first; null past the first 20 sites' }) })),
+        sites: z.array(
+          WatchedSite.extend({
+            history: z
+              .array(ScoreHistoryEntry)
+              .nullable()
+              .meta({ description: 'The last 12 scores, oldest first; null past the first 20 sites' }),
+          }),
+        ),
         limit: z.number().int(),
         used: z.number().int(),
       })

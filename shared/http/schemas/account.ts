@@ -15,7 +15,9 @@ export function registerRequest(maxLength: number) {
 
 export const MessageBody = z.object({ message: z.string() }).meta({ id: 'Message' });
 
-export const VerifyRequest = z.object({ token: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters') }).meta({ id: 'VerifyRequest' });
+export const VerifyRequest = z
+  .object({ token: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters') })
+  .meta({ id: 'VerifyRequest' });
 
 export const ApiKeyInfo = z
   .object({
@@ -43,7 +45,9 @@ export const VerifyResponse = z
     z
       .object({
         kind: z.literal('session'),
-        sessionToken: z.string().meta({ description: 'A dashboard session (sess_…), shown only here; send it as "Authorization: Bearer <token>"' }),
+        sessionToken: z
+          .string()
+          .meta({ description: 'A dashboard session (sess_…), shown only here; send it as "Authorization: Bearer <token>"' }),
         expiresAt: DateTime,
         message: z.string(),
       })
@@ -119,8 +123,9 @@ export const CreatedApiKey = z.object({ key: ApiKeyInfo, fullKey: z.string() }).
 
 export const RevokedApiKey = z.object({ revoked: z.boolean(), id: z.string() }).meta({ id: 'RevokedApiKey' });
 
-export const RotatedApiKey = z
-  .object({ key: ApiKeyInfo, fullKey: z.string(), replacedKeyId: z.uuid() })
-  .meta({ id: 'RotatedApiKey', description: 'The new key (same label and scopes), shown once; the replaced key stopped working in the same step' });
+export const RotatedApiKey = z.object({ key: ApiKeyInfo, fullKey: z.string(), replacedKeyId: z.uuid() }).meta({
+  id: 'RotatedApiKey',
+  description: 'The new key (same label and scopes), shown once; the replaced key stopped working in the same step',
+});
 
 export const StripeWebhookAck = z.object({ received: z.literal(true) }).meta({ id: 'StripeWebhookAck' });

@@ -7,10 +7,7 @@ export function batchScanRequest(maxUrls: number, labelMax: number) {
   return z
     .strictObject({
       // Any string is an item: one that is not a valid, public URL becomes a failed item with its reason.
-      urls: z
-        .array(z.string())
-        .min(1, 'must contain at least one URL')
-        .max(maxUrls, `must contain at most ${maxUrls} URLs`),
+      urls: z.array(z.string()).min(1, 'must contain at least one URL').max(maxUrls, `must contain at most ${maxUrls} URLs`),
       label: label(labelMax).optional(),
     })
     .meta({ id: 'BatchScanRequest' });

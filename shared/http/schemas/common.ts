@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-export const ErrorBody = z
-  .object({ error: z.string().meta({ description: 'Human-readable message' }) })
-  .meta({ id: 'Error' });
+export const ErrorBody = z.object({ error: z.string().meta({ description: 'Human-readable message' }) }).meta({ id: 'Error' });
 
 export const Uuid = z.uuid();
 export const DateTime = z.iso.datetime({ offset: true });
@@ -25,7 +23,12 @@ export function label(max: number) {
 export function queryInteger(options: { min: number; max?: number; default: number }) {
   let bounded = z.number().int().min(options.min, `must be at least ${options.min}`);
   if (options.max !== undefined) bounded = bounded.max(options.max, `must be at most ${options.max}`);
-  const openApi = { type: 'integer', minimum: options.min, ...(options.max === undefined ? {} : { maximum: options.max }), default: options.default };
+  const openApi = {
+    type: 'integer',
+    minimum: options.min,
+    ...(options.max === undefined ? {} : { maximum: options.max }),
+    default: options.default,
+  };
   return z
     .string()
     .regex(/^[0-9]{1,15}$/, 'must be a whole number written in digits')

@@ -68,10 +68,21 @@ export const ProductFacts = z
     mpn: z.string().nullable(),
     brand: z.string().nullable(),
     image: z.string().nullable(),
-    source: z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text']).nullable().meta({ description: 'The syntax the product was found in; `text` when only the visible page shows it' }),
+    source: z
+      .enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text'])
+      .nullable()
+      .meta({ description: 'The syntax the product was found in; `text` when only the visible page shows it' }),
     sources: z
-      .object(Object.fromEntries(FACT_FIELD_NAMES.map((field) => [field, FactSource])) as Record<(typeof FACT_FIELD_NAMES)[number], typeof FactSource>)
-      .meta({ description: 'Where each value was read: a markup syntax, or `text` (the visible page only, no markup states it); null for a value nobody states' }),
+      .object(
+        Object.fromEntries(FACT_FIELD_NAMES.map((field) => [field, FactSource])) as Record<
+          (typeof FACT_FIELD_NAMES)[number],
+          typeof FactSource
+        >,
+      )
+      .meta({
+        description:
+          'Where each value was read: a markup syntax, or `text` (the visible page only, no markup states it); null for a value nobody states',
+      }),
   })
   .meta({ id: 'ProductFacts' });
 
@@ -114,7 +125,9 @@ export const scanResultMatchesEngine: Same<z.output<typeof ScanResult>, EngineSc
 
 export const ScanProgress = z
   .object({
-    stage: z.enum(scanStages).nullable().meta({ description: 'homepage, site-files, product-pages (paid tiers only), then scoring; null until the scan reports its first stage' }),
+    stage: z.enum(scanStages).nullable().meta({
+      description: 'homepage, site-files, product-pages (paid tiers only), then scoring; null until the scan reports its first stage',
+    }),
     updatedAt: NullableDateTime,
   })
   .meta({ id: 'ScanProgress' });

@@ -5,7 +5,8 @@ import { targetUrl } from '#shared/http/schemas/target-url.js';
 import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 
 const ThresholdCondition = z.enum(thresholdConditions).meta({
-  description: '`drops_below` / `rises_above`: the score crosses `value` (alerts once per crossing); `changes_by`: a rescan moves the score by at least `value` points either way',
+  description:
+    '`drops_below` / `rises_above`: the score crosses `value` (alerts once per crossing); `changes_by`: a rescan moves the score by at least `value` points either way',
 });
 const ThresholdValue = z.number().int().min(1).max(100);
 
@@ -49,9 +50,7 @@ export const WatchedSite = z
   })
   .meta({ id: 'WatchedSite' });
 
-export const ScoreHistoryEntry = z
-  .object({ score: z.number().int(), scannedAt: DateTime })
-  .meta({ id: 'ScoreHistoryEntry' });
+export const ScoreHistoryEntry = z.object({ score: z.number().int(), scannedAt: DateTime }).meta({ id: 'ScoreHistoryEntry' });
 
 export const Thresholds = z
   .strictObject({
@@ -103,4 +102,3 @@ export const SiteDetail = z
 export const AccountSiteDetail = z
   .object({ site: WatchedSite, scoreHistory: z.array(ScoreHistoryEntry) })
   .meta({ id: 'AccountWatchedSiteDetail' });
-

@@ -63,7 +63,9 @@ export function webhookEnvelope(type: EventType) {
 }
 
 export const deliveryHeaders = z.object({
-  'x-service-signature': z.string().meta({ description: 'Hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whole secret (whsec_...)' }),
+  'x-service-signature': z
+    .string()
+    .meta({ description: 'Hex HMAC-SHA256 of the raw body, keyed with the UTF-8 bytes of the whole secret (whsec_...)' }),
   'webhook-id': z.string().meta({ description: 'Standard Webhooks: the event id' }),
   'webhook-timestamp': z.string().meta({ description: 'Standard Webhooks: Unix seconds of this attempt' }),
   'webhook-signature': z.string().meta({ description: 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>' }),

@@ -54,8 +54,11 @@ export const DeliveryAttempt = z
     attempt: z.number().int().min(1).meta({ description: "1 for an event's first attempt; a redelivery continues the count" }),
     test: z.boolean().meta({ description: 'A test delivery (POST .../test), not an event' }),
     success: z.boolean(),
-    statusCode: z.number().int().nullable().meta({ description: 'The endpoint\'s status; null when it gave none' }),
-    error: z.string().nullable().meta({ description: 'Why it failed: `status 500`, or timeout, refused, tls, dns, blocked, reset, network' }),
+    statusCode: z.number().int().nullable().meta({ description: "The endpoint's status; null when it gave none" }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why it failed: `status 500`, or timeout, refused, tls, dns, blocked, reset, network' }),
     durationMs: z.number().int(),
     attemptedAt: DateTime,
   })

@@ -50,9 +50,27 @@ export interface CheckDefinition {
 }
 
 export const outcome = {
-  pass: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'pass', score: 1, summary, evidence, ...extra }),
-  warn: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'warn', score: 0.5, summary, evidence, ...extra }),
-  fail: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'fail', score: 0, summary, evidence, ...extra }),
+  pass: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({
+    status: 'pass',
+    score: 1,
+    summary,
+    evidence,
+    ...extra,
+  }),
+  warn: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({
+    status: 'warn',
+    score: 0.5,
+    summary,
+    evidence,
+    ...extra,
+  }),
+  fail: (summary: string, evidence: Evidence[] = [], extra: Partial<CheckOutcome> = {}): CheckOutcome => ({
+    status: 'fail',
+    score: 0,
+    summary,
+    evidence,
+    ...extra,
+  }),
   /** A fraction: pass at 1, fail at 0, warn in between. */
   fraction: (score: number, summary: string, evidence: Evidence[] = []): CheckOutcome => ({
     status: score >= 1 ? 'pass' : score <= 0 ? 'fail' : 'warn',
@@ -60,7 +78,12 @@ export const outcome = {
     summary,
     evidence,
   }),
-  notApplicable: (summary: string, evidence: Evidence[] = []): CheckOutcome => ({ status: 'not_applicable', score: null, summary, evidence }),
+  notApplicable: (summary: string, evidence: Evidence[] = []): CheckOutcome => ({
+    status: 'not_applicable',
+    score: null,
+    summary,
+    evidence,
+  }),
   notAssessed: (summary: string, evidence: Evidence[] = []): CheckOutcome => ({ status: 'not_assessed', score: null, summary, evidence }),
 };
 

@@ -1,8 +1,18 @@
 /** Availability normalisation to schema.org ItemAvailability short names. */
 
 export const AVAILABILITY_VALUES = [
-  'InStock', 'OutOfStock', 'PreOrder', 'BackOrder', 'Discontinued', 'InStoreOnly',
-  'LimitedAvailability', 'OnlineOnly', 'SoldOut', 'PreSale', 'Reserved', 'MadeToOrder',
+  'InStock',
+  'OutOfStock',
+  'PreOrder',
+  'BackOrder',
+  'Discontinued',
+  'InStoreOnly',
+  'LimitedAvailability',
+  'OnlineOnly',
+  'SoldOut',
+  'PreSale',
+  'Reserved',
+  'MadeToOrder',
 ] as const;
 
 export type Availability = (typeof AVAILABILITY_VALUES)[number];

@@ -8,8 +8,19 @@ import type { Entity } from './types.js';
 
 export const OFFER_TYPES: ReadonlySet<string> = new Set(['Offer', 'AggregateOffer']);
 export const PRODUCT_TYPES: ReadonlySet<string> = new Set([
-  'Product', 'ProductGroup', 'ProductModel', 'IndividualProduct', 'SomeProducts', 'ProductCollection',
-  'Vehicle', 'Car', 'Motorcycle', 'MotorizedBicycle', 'BusOrCoach', 'DietarySupplement', 'Drug',
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+  'SomeProducts',
+  'ProductCollection',
+  'Vehicle',
+  'Car',
+  'Motorcycle',
+  'MotorizedBicycle',
+  'BusOrCoach',
+  'DietarySupplement',
+  'Drug',
 ]);
 
 const AGGREGATE_OFFER: ReadonlySet<string> = new Set(['AggregateOffer']);
@@ -54,18 +65,15 @@ function sellingSpecification(offer: Entity): Entity | null {
 /** Price, currency and availability stated by one Offer / AggregateOffer (or a product itself). */
 export function offerTerms(offer: Entity, depth = 0): OfferTerms {
   const aggregate = hasType(offer, AGGREGATE_OFFER);
-  const direct = aggregate
-    ? firstLiteral(offer, 'lowPrice', 'price')
-    : firstLiteral(offer, 'price', 'lowPrice');
+  const direct = aggregate ? firstLiteral(offer, 'lowPrice', 'price') : firstLiteral(offer, 'price', 'lowPrice');
   const spec = sellingSpecification(offer);
   const stated = sellingPrice(direct);
   const specified = spec ? sellingPrice(firstLiteral(spec, 'price', 'minPrice')) : { price: null, invalid: null };
   const terms: OfferTerms = {
     price: stated.price ?? specified.price,
-    invalidPrice: stated.price ?? specified.price ? null : (stated.invalid ?? specified.invalid),
+    invalidPrice: (stated.price ?? specified.price) ? null : (stated.invalid ?? specified.invalid),
     currency:
-      normaliseCurrency(firstLiteral(offer, 'priceCurrency')) ??
-      (spec ? normaliseCurrency(firstLiteral(spec, 'priceCurrency')) : null),
+      normaliseCurrency(firstLiteral(offer, 'priceCurrency')) ?? (spec ? normaliseCurrency(firstLiteral(spec, 'priceCurrency')) : null),
     availability: normaliseAvailability(firstLiteral(offer, 'availability')),
   };
   // An AggregateOffer may only summarise its nested `offers`.
@@ -86,9 +94,7 @@ export function offerTerms(offer: Entity, depth = 0): OfferTerms {
 /** The product's offers, including Offer entities that point back at it through `itemOffered`. */
 export function offersOf(product: Entity, all: readonly Entity[]): Entity[] {
   const own = entityValues(product, 'offers');
-  const back = all.filter(
-    (e) => hasType(e, OFFER_TYPES) && !own.includes(e) && entityValues(e, 'itemOffered').includes(product),
-  );
+  const back = all.filter((e) => hasType(e, OFFER_TYPES) && !own.includes(e) && entityValues(e, 'itemOffered').includes(product));
   return [...own, ...back];
 }
 

@@ -102,5 +102,8 @@ export function sellingPrice(raw: unknown): { price: string | null; invalid: str
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return { price: null, invalid: null };
   const price = normalisePrice(raw);
   if (price !== null && Number(price) > 0) return { price, invalid: null };
-  return { price: null, invalid: typeof raw === 'string' ? raw.trim().slice(0, 40) : typeof raw === 'number' ? String(raw) : JSON.stringify(raw).slice(0, 40) };
+  return {
+    price: null,
+    invalid: typeof raw === 'string' ? raw.trim().slice(0, 40) : typeof raw === 'number' ? String(raw) : JSON.stringify(raw).slice(0, 40),
+  };
 }

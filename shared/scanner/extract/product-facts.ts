@@ -7,11 +7,24 @@ import { gtinOf, implicitVariants, mainOfferedItem, mainProduct } from './produc
 import { normaliseGtin } from './gtin.js';
 import { offerCandidates, pickBest } from './offers.js';
 import { sellingPrice } from './price.js';
-import { FACT_FIELDS, type Entity, type EntitySource, type FactField, type FactSource, type ProductFacts, type StructuredData } from './types.js';
+import {
+  FACT_FIELDS,
+  type Entity,
+  type EntitySource,
+  type FactField,
+  type FactSource,
+  type ProductFacts,
+  type StructuredData,
+} from './types.js';
 
 type Fields = Omit<ProductFacts, 'source' | 'sources'>;
 /** How each markup syntax is named where a field says where it was read. */
-const FIELD_SOURCE: Record<EntitySource, FactSource> = { 'json-ld': 'json-ld', microdata: 'microdata', rdfa: 'rdfa', opengraph: 'open-graph' };
+const FIELD_SOURCE: Record<EntitySource, FactSource> = {
+  'json-ld': 'json-ld',
+  microdata: 'microdata',
+  rdfa: 'rdfa',
+  opengraph: 'open-graph',
+};
 
 function firstOf<T>(entities: readonly (Entity | null)[], read: (e: Entity) => T | null): T | null {
   for (const e of entities) {
@@ -80,8 +93,7 @@ function openGraphFacts(og: Record<string, string[]>, pageUrl: string): Fields |
     invalidPrice: price.invalid,
     // `og:price` is sometimes a display string such as "30,000원~": its symbol is the currency.
     currency:
-      normaliseCurrency(first('product:price:currency', 'og:price:currency', 'product:sale_price:currency')) ??
-      normaliseCurrency(rawPrice),
+      normaliseCurrency(first('product:price:currency', 'og:price:currency', 'product:sale_price:currency')) ?? normaliseCurrency(rawPrice),
     availability: normaliseAvailability(first('product:availability', 'og:availability')),
     sku: first('product:retailer_item_id', 'product:sku'),
     gtin: normaliseGtin(first('product:gtin', 'product:ean', 'product:upc', 'product:isbn')),
@@ -117,7 +129,11 @@ export function productFacts(data: StructuredData, pageUrl: string): ProductFact
   }
   const best = found[0];
   if (best === undefined) return null;
-  const facts: ProductFacts = { ...best[1], source: best[0], sources: Object.fromEntries(FACT_FIELDS.map((field) => [field, null])) as ProductFacts['sources'] };
+  const facts: ProductFacts = {
+    ...best[1],
+    source: best[0],
+    sources: Object.fromEntries(FACT_FIELDS.map((field) => [field, null])) as ProductFacts['sources'],
+  };
   for (const field of FACT_FIELDS) {
     const from = found.find(([, fields]) => fields[field] !== null);
     if (from === undefined) continue;
@@ -125,7 +141,8 @@ export function productFacts(data: StructuredData, pageUrl: string): ProductFact
     facts.sources[field] = FIELD_SOURCE[from[0]];
   }
   // A markup error is worth reporting only while no syntax states a real price.
-  facts.invalidPrice = facts.price === null ? (found.map(([, fields]) => fields.invalidPrice).find((value) => value !== null) ?? null) : null;
+  facts.invalidPrice =
+    facts.price === null ? (found.map(([, fields]) => fields.invalidPrice).find((value) => value !== null) ?? null) : null;
   return facts;
 }
 

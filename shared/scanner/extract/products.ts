@@ -6,7 +6,12 @@ import { priceValue } from './price.js';
 import type { Entity, ProductConflict, ProductPrice, StructuredData } from './types.js';
 
 export const ORGANIZATION_TYPES: ReadonlySet<string> = new Set([
-  'Organization', 'Corporation', 'OnlineBusiness', 'OnlineStore', 'LocalBusiness', 'Store',
+  'Organization',
+  'Corporation',
+  'OnlineBusiness',
+  'OnlineStore',
+  'LocalBusiness',
+  'Store',
 ]);
 const WEBSITE_TYPES: ReadonlySet<string> = new Set(['WebSite']);
 const GTIN_PROPS = ['gtin', 'gtin14', 'gtin13', 'gtin12', 'gtin8', 'isbn'];

@@ -16,7 +16,6 @@ export interface TextFacts {
   mpn?: string;
 }
 
-
 // An identifier: letters, digits and a few joiners, with at least one digit (so a label's next word is not taken).
 const ID = String.raw`((?=[A-Z0-9./_-]*\d)[A-Z0-9](?:[A-Z0-9]|[-./_](?=[A-Z0-9])){2,39})`;
 // The label ends in a colon, a number sign or a space before the identifier ("SKU: 123", "Art.-Nr. 123", "ASIN B07...").
@@ -26,19 +25,75 @@ const label = (words: string) => new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${wor
 /** Labels in the languages the scanner reads, most specific first (a "manufacturer part number" is not the shop's SKU). */
 const MPN_LABELS = label(
   [
-    'manufacturer part number', 'mfr\\.? part (?:number|no)', 'mpn', 'part number', 'item model number', 'model number',
-    'herstellernummer', 'hersteller-?nr', 'herstellerartikelnummer', 'référence fabricant', 'ref\\.? fabricant',
-    'número de pieza del fabricante', 'referencia del fabricante', 'codice produttore', 'numero parte produttore',
-    'fabrikantcode', 'artikelnummer fabrikant', 'código do fabricante', 'kod producenta', 'numer części producenta', 'kód výrobcu',
+    'manufacturer part number',
+    'mfr\\.? part (?:number|no)',
+    'mpn',
+    'part number',
+    'item model number',
+    'model number',
+    'herstellernummer',
+    'hersteller-?nr',
+    'herstellerartikelnummer',
+    'référence fabricant',
+    'ref\\.? fabricant',
+    'número de pieza del fabricante',
+    'referencia del fabricante',
+    'codice produttore',
+    'numero parte produttore',
+    'fabrikantcode',
+    'artikelnummer fabrikant',
+    'código do fabricante',
+    'kod producenta',
+    'numer części producenta',
+    'kód výrobcu',
   ].join('|'),
 );
-const GTIN_LABELS = label(['gtin(?:-?1[34]|-?8)?', 'ean(?:-?13|-?8)?(?: code)?', 'upc', 'isbn(?:-?1[03])?', 'barcode', 'kod ean', 'código ean', 'código de barras', 'codice ean', 'streepjescode'].join('|'));
+const GTIN_LABELS = label(
+  [
+    'gtin(?:-?1[34]|-?8)?',
+    'ean(?:-?13|-?8)?(?: code)?',
+    'upc',
+    'isbn(?:-?1[03])?',
+    'barcode',
+    'kod ean',
+    'código ean',
+    'código de barras',
+    'codice ean',
+    'streepjescode',
+  ].join('|'),
+);
 const SKU_LABELS = label(
   [
-    'sku', 'asin', 'item (?:number|no|#)', 'item id', 'article number', 'art\\.?-?(?:nr|no)', 'artikelnummer', 'artikel-?nr', 'artikelcode',
-    'product (?:code|number|id)', 'productcode', 'produktnummer', 'produkt-?nr', 'référence', 'réf', 'code article', 'numéro d.article',
-    'referencia', 'ref', 'código(?: de producto| del artículo)?', 'codice(?: articolo| prodotto)?', 'cod\\.? art', 'referência',
-    'kod produktu', 'numer katalogowy', 'indeks', 'katalógové číslo', 'kód produktu', 'catalog(?:ue)? number', 'item code',
+    'sku',
+    'asin',
+    'item (?:number|no|#)',
+    'item id',
+    'article number',
+    'art\\.?-?(?:nr|no)',
+    'artikelnummer',
+    'artikel-?nr',
+    'artikelcode',
+    'product (?:code|number|id)',
+    'productcode',
+    'produktnummer',
+    'produkt-?nr',
+    'référence',
+    'réf',
+    'code article',
+    'numéro d.article',
+    'referencia',
+    'ref',
+    'código(?: de producto| del artículo)?',
+    'codice(?: articolo| prodotto)?',
+    'cod\\.? art',
+    'referência',
+    'kod produktu',
+    'numer katalogowy',
+    'indeks',
+    'katalógové číslo',
+    'kód produktu',
+    'catalog(?:ue)? number',
+    'item code',
   ].join('|'),
 );
 
@@ -71,7 +126,13 @@ const IN_STOCK = new RegExp(
 const BUY_WORDS =
   /\b(add to (?:cart|basket|bag|trolley)|buy now|buy it now|in den warenkorb|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|añadir a la cesta|comprar|aggiungi al carrello|acquista|in (?:de )?winkelwagen|adicionar ao carrinho|dodaj do koszyka|kup teraz|do košíka|vložit do košíku|do koszyka|в корзину|купить)\b/iu;
 const BUY_ATTRIBUTES = /add-?to-?cart|addtocart|add_to_cart|add-?to-?basket|buy-?now|buy-?button/i;
-const BUY_CANDIDATES = ['button', 'input[type="submit"]', 'input[type="button"]', '[role="button"]', ...['cart', 'basket', 'buy'].flatMap((word) => [`a[class*="${word}" i]`, `a[id*="${word}" i]`])].join(', ');
+const BUY_CANDIDATES = [
+  'button',
+  'input[type="submit"]',
+  'input[type="button"]',
+  '[role="button"]',
+  ...['cart', 'basket', 'buy'].flatMap((word) => [`a[class*="${word}" i]`, `a[id*="${word}" i]`]),
+].join(', ');
 
 /**
  * The facts a reader of the page takes from its visible text where no markup states them, with high
@@ -117,7 +178,9 @@ function availabilityFromText(text: string, buyButton: Element | null): Availabi
 }
 
 function isDisabled(button: Element): boolean {
-  return button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true' || /\bdisabled\b/i.test(button.attribs.class ?? '');
+  return (
+    button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true' || /\bdisabled\b/i.test(button.attribs.class ?? '')
+  );
 }
 
 /** The page's own buy button: named like one (text, value, id, name or class), outside the page chrome and other products' tiles. */
@@ -168,12 +231,22 @@ export function missingFields(markup: ProductFacts | null): Set<FactField> {
 
 function emptyFacts(): Omit<ProductFacts, 'source'> {
   return {
-    name: null, price: null, currency: null, availability: null, sku: null, gtin: null, mpn: null, brand: null, image: null, invalidPrice: null,
+    name: null,
+    price: null,
+    currency: null,
+    availability: null,
+    sku: null,
+    gtin: null,
+    mpn: null,
+    brand: null,
+    image: null,
+    invalidPrice: null,
     sources: Object.fromEntries(FACT_FIELDS.map((field) => [field, null])) as ProductFacts['sources'],
   };
 }
 
 function ariaHidden(element: Element): boolean {
-  for (let node: AnyNode | null = element; node !== null && isTag(node); node = node.parent) if (node.attribs['aria-hidden'] === 'true') return true;
+  for (let node: AnyNode | null = element; node !== null && isTag(node); node = node.parent)
+    if (node.attribs['aria-hidden'] === 'true') return true;
   return false;
 }

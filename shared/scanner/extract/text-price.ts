@@ -5,8 +5,10 @@ import { aboutOtherProducts, MAX_PRICE_TEXT, notShown, PRICE_ELEMENTS, visiblePr
 import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 // Prices a shopper does not pay now: crossed out, list or "was" prices, instalments, unit prices, savings, shipping.
-const NOT_THE_PRICE = /old|was|strike|regular|compare|list-?price|before|original|rrp|uvp|msrp|crossed|previous|instal|monthly|per-?month|financ|unit-?price|per-?unit|base-?price|grundpreis|saving|save|discount|shipping|delivery|tax-?info|vat/i;
-const INSTALMENT_TEXT = /\/\s*(?:mo|month|mes|monat|mois)\b|\bx\s*\d|\d\s*x\b|per month|a month|cuotas|raten|mensualit|rate da|parcelas|\bfrom\b|\bab\b|\bà partir de\b|\bdesde\b|\ba partire da\b|\bvanaf\b/i;
+const NOT_THE_PRICE =
+  /old|was|strike|regular|compare|list-?price|before|original|rrp|uvp|msrp|crossed|previous|instal|monthly|per-?month|financ|unit-?price|per-?unit|base-?price|grundpreis|saving|save|discount|shipping|delivery|tax-?info|vat/i;
+const INSTALMENT_TEXT =
+  /\/\s*(?:mo|month|mes|monat|mois)\b|\bx\s*\d|\d\s*x\b|per month|a month|cuotas|raten|mensualit|rate da|parcelas|\bfrom\b|\bab\b|\bà partir de\b|\bdesde\b|\ba partire da\b|\bvanaf\b/i;
 const STRUCK = 'del, s, strike';
 /** Farther than this (elements in document order) from the title or the buy button is another part of the page. */
 const MAX_DISTANCE = 400;

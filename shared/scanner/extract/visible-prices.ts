@@ -57,7 +57,10 @@ export function visiblePrices(text: string): VisiblePrice[] {
   for (const match of text.matchAll(PRICE)) {
     if (found.length >= MAX_PRICES) break;
     const [whole, before, digits, after] = match;
-    const marks = [before, after].filter((m): m is string => m !== undefined).map(currencyOf).filter((c) => c !== undefined);
+    const marks = [before, after]
+      .filter((m): m is string => m !== undefined)
+      .map(currencyOf)
+      .filter((c) => c !== undefined);
     // A leading sign keeps `24.990` from being read as machine form: on a page it is 24990.
     const amount = priceValue(normalisePrice(`¤${digits ?? ''}`));
     if (marks.length === 0 || amount === null) continue;

@@ -8,7 +8,11 @@ export type AddressVerdict = { allowed: true } | { allowed: false; range: Blocke
 
 /** Parsed on first use, not at start-up: the API functions that check URLs rarely classify an address. */
 let parsed:
-  | { v4: Array<{ cidr: [IPv4, number]; name: BlockedRangeName }>; v6: Array<{ cidr: [IPv6, number]; name: BlockedRangeName }>; globalUnicast: [IPv6, number] }
+  | {
+      v4: Array<{ cidr: [IPv4, number]; name: BlockedRangeName }>;
+      v6: Array<{ cidr: [IPv6, number]; name: BlockedRangeName }>;
+      globalUnicast: [IPv6, number];
+    }
   | undefined;
 function ranges() {
   parsed ??= {

@@ -51,8 +51,4 @@ export const BLOCKED_IPV6_RANGES = [
 
 export const IPV6_GLOBAL_UNICAST = '2000::/3';
 
-export type BlockedRangeName =
-  | (typeof BLOCKED_IPV4_RANGES)[number][1]
-  | (typeof BLOCKED_IPV6_RANGES)[number][1]
-  | 'reserved'
-  | 'not-an-ip';
+export type BlockedRangeName = (typeof BLOCKED_IPV4_RANGES)[number][1] | (typeof BLOCKED_IPV6_RANGES)[number][1] | 'reserved' | 'not-an-ip';

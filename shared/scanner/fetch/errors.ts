@@ -1,10 +1,4 @@
-export type FetchErrorKind =
-  | 'blocked'
-  | 'unreachable'
-  | 'timeout'
-  | 'too_large'
-  | 'invalid_url'
-  | 'too_many_redirects';
+export type FetchErrorKind = 'blocked' | 'unreachable' | 'timeout' | 'too_large' | 'invalid_url' | 'too_many_redirects';
 
 // Blocked, unreachable and timed-out targets share one message: telling them apart would let a
 // caller map which internal addresses exist or are firewalled.

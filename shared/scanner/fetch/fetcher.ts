@@ -35,7 +35,10 @@ export function createFetcher(config: FetcherConfig): Fetcher {
   const policy: TargetPolicy = { allowPrivateHosts: [...config.allowPrivateHosts] };
   const timeouts = resolveTimeouts(DEFAULT_TIMEOUTS, config.timeouts);
   const dispatcher = createSafeDispatcher({ policy, lookup: config.lookup, timeouts });
-  const context: FetcherContext = { policy, dispatcher, userAgent: config.userAgent ?? SCANNER_USER_AGENT,
+  const context: FetcherContext = {
+    policy,
+    dispatcher,
+    userAgent: config.userAgent ?? SCANNER_USER_AGENT,
     timeouts,
     wallClock: config.now ?? Date.now,
     stopwatch: config.now ?? (() => performance.now()),
@@ -59,7 +62,12 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
     accept: options.accept,
     extra: options.headers,
   });
-  const budget = createRequestBudget({ requestMs: timeouts.requestMs, deadline: options.deadline, signal: options.signal, now: context.wallClock });
+  const budget = createRequestBudget({
+    requestMs: timeouts.requestMs,
+    deadline: options.deadline,
+    signal: options.signal,
+    now: context.wallClock,
+  });
   let currentUrl = rawUrl;
 
   try {

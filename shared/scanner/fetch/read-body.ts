@@ -51,9 +51,7 @@ export async function readBody(
   if (codings.length === 0) return collect(replayed, limit);
 
   // Content-Encoding lists codings in the order they were applied: undo them last to first.
-  const decoders = codings.toReversed().map((coding, index) =>
-    createDecoder(coding, index === 0 ? first.value[0] : undefined),
-  );
+  const decoders = codings.toReversed().map((coding, index) => createDecoder(coding, index === 0 ? first.value[0] : undefined));
   const output = decoders.at(-1)!;
   // Errors reach the consumer through `output`, which pipeline destroys with the first error.
   pipeline([replayed, ...decoders], () => {});

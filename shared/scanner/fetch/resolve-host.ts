@@ -29,11 +29,7 @@ export const systemLookup: LookupFn = async (hostname) => {
  * Use it at request time for URLs stored for later (watched sites, webhooks); the fetcher runs
  * the same check inside its connector for every connection it opens.
  */
-export async function resolveAndCheckHost(
-  hostname: string,
-  policy: TargetPolicy,
-  lookup: LookupFn = systemLookup,
-): Promise<HostCheck> {
+export async function resolveAndCheckHost(hostname: string, policy: TargetPolicy, lookup: LookupFn = systemLookup): Promise<HostCheck> {
   const host = normalizeHost(hostname);
   let candidates: string[];
   if (isIP(host) !== 0) {

@@ -95,7 +95,10 @@ function openSocket(address: string, target: ConnectTarget, timeoutMs: number): 
     const socket = tls
       ? tlsConnect({ host: address, port, ...(isIP(hostname) ? {} : { servername: hostname }), ALPNProtocols: ['http/1.1'] })
       : netConnect({ host: address, port });
-    const timer = setTimeout(() => socket.destroy(new FetchError('timeout', `no connection to ${hostname} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => socket.destroy(new FetchError('timeout', `no connection to ${hostname} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const done = (error?: Error) => {
       clearTimeout(timer);
       socket.removeListener('error', done);

@@ -45,9 +45,16 @@ type ConnectionCallback = (error: Error | null, socket: Socket) => void;
  * Node's keep-alive agent, with every new connection opened by the checked connector (the sockets it
  * pools are to checked addresses only).
  */
-function checkedAgent<A extends typeof HttpAgent | typeof HttpsAgent>(Base: A, protocol: 'http:' | 'https:', connect: SafeConnector): InstanceType<A> {
+function checkedAgent<A extends typeof HttpAgent | typeof HttpsAgent>(
+  Base: A,
+  protocol: 'http:' | 'https:',
+  connect: SafeConnector,
+): InstanceType<A> {
   const agent = new Base({ keepAlive: true, maxSockets: 16 }) as InstanceType<A>;
-  (agent as unknown as { createConnection: (options: ConnectionOptions, callback: ConnectionCallback) => undefined }).createConnection = (options, callback) => {
+  (agent as unknown as { createConnection: (options: ConnectionOptions, callback: ConnectionCallback) => undefined }).createConnection = (
+    options,
+    callback,
+  ) => {
     const hostname = String(options.hostname ?? options.host ?? '');
     const port = options.port === undefined || options.port === null ? '' : String(options.port);
     const defaultPort = protocol === 'https:' ? '443' : '80';
@@ -81,8 +88,16 @@ export function createSafeDispatcher(options: SafeDispatcherOptions): SafeDispat
         const protocol = url.protocol === 'https:' ? 'https:' : 'http:';
         const send = protocol === 'https:' ? httpsRequest : httpRequest;
         const headersTimeout = request.headersTimeout ?? timeouts.headersMs;
-        const outgoing = send(url, { method: request.method, headers: request.headers ?? {}, agent: agents[protocol], ...(request.signal ? { signal: request.signal } : {}) });
-        const timer = setTimeout(() => outgoing.destroy(new FetchError('timeout', `no response headers within ${headersTimeout} ms`)), headersTimeout);
+        const outgoing = send(url, {
+          method: request.method,
+          headers: request.headers ?? {},
+          agent: agents[protocol],
+          ...(request.signal ? { signal: request.signal } : {}),
+        });
+        const timer = setTimeout(
+          () => outgoing.destroy(new FetchError('timeout', `no response headers within ${headersTimeout} ms`)),
+          headersTimeout,
+        );
         outgoing.once('response', (response) => {
           clearTimeout(timer);
           resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response });

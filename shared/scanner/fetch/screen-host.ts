@@ -10,7 +10,12 @@ export type HostScreen = { ok: true } | { ok: false; reason: 'blocked' | 'unreso
  * while the request is validated (400) instead of failing at connect time. The connector still checks
  * every connection: a name may resolve differently a moment later (DNS rebinding).
  */
-export async function screenHost(hostname: string, policy: TargetPolicy, timeoutMs: number, lookup: LookupFn = systemLookup): Promise<HostScreen> {
+export async function screenHost(
+  hostname: string,
+  policy: TargetPolicy,
+  timeoutMs: number,
+  lookup: LookupFn = systemLookup,
+): Promise<HostScreen> {
   const host = normalizeHost(hostname);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timed_out'>((resolve) => {

@@ -22,6 +22,9 @@ export function isAllowedPrivateHost(host: string, policy: TargetPolicy): boolea
 
 /** Parses ALLOW_PRIVATE_TARGETS ("127.0.0.1,localhost") into a policy; empty or unset = strict. */
 export function policyFromAllowList(value: string | undefined): TargetPolicy {
-  const hosts = (value ?? '').split(',').map(normalizeHost).filter((host) => host !== '');
+  const hosts = (value ?? '')
+    .split(',')
+    .map(normalizeHost)
+    .filter((host) => host !== '');
   return { allowPrivateHosts: hosts };
 }

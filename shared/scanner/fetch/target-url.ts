@@ -31,17 +31,9 @@ const SPECIAL_USE_SUFFIXES = [
 const METADATA_HOST_NAMES = new Set(['metadata.tencentyun.com', 'metadata.packet.net', 'metadata.platformequinix.com']);
 
 export type TargetUrlRejection =
-  | 'malformed'
-  | 'too_long'
-  | 'unsupported_scheme'
-  | 'credentials'
-  | 'special_use_host'
-  | 'blocked_address'
-  | 'port';
+  'malformed' | 'too_long' | 'unsupported_scheme' | 'credentials' | 'special_use_host' | 'blocked_address' | 'port';
 
-export type TargetUrlResult =
-  | { ok: true; url: URL }
-  | { ok: false; reason: TargetUrlRejection; message: string };
+export type TargetUrlResult = { ok: true; url: URL } | { ok: false; reason: TargetUrlRejection; message: string };
 
 /**
  * Checks a URL a scan may fetch, without any I/O: the address a name resolves to is checked

@@ -54,24 +54,74 @@ interface Rule {
 }
 
 const RULES: readonly Rule[] = [
-  { vendor: 'cloudflare', evidence: 'header cf-mitigated: challenge', requires: 'nothing', test: ({ headers }) => /\bchallenge\b/i.test(headers.get('cf-mitigated') ?? '') },
-  { vendor: 'cloudflare', evidence: 'title "Just a moment..."', requires: 'nothing', test: ({ body }) => /<title>\s*Just a moment\.\.\.\s*<\/title>/i.test(body) },
-  { vendor: 'cloudflare', evidence: 'Cloudflare "Attention Required!" block page', requires: 'nothing', test: ({ body }) => /<title>[^<]*Attention Required![^<]*Cloudflare/i.test(body) },
-  { vendor: 'cloudflare', evidence: 'Cloudflare challenge markers (cf-chl)', requires: 'block_or_thin', test: ({ body }) => /cf-chl|cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\//i.test(body) },
+  {
+    vendor: 'cloudflare',
+    evidence: 'header cf-mitigated: challenge',
+    requires: 'nothing',
+    test: ({ headers }) => /\bchallenge\b/i.test(headers.get('cf-mitigated') ?? ''),
+  },
+  {
+    vendor: 'cloudflare',
+    evidence: 'title "Just a moment..."',
+    requires: 'nothing',
+    test: ({ body }) => /<title>\s*Just a moment\.\.\.\s*<\/title>/i.test(body),
+  },
+  {
+    vendor: 'cloudflare',
+    evidence: 'Cloudflare "Attention Required!" block page',
+    requires: 'nothing',
+    test: ({ body }) => /<title>[^<]*Attention Required![^<]*Cloudflare/i.test(body),
+  },
+  {
+    vendor: 'cloudflare',
+    evidence: 'Cloudflare challenge markers (cf-chl)',
+    requires: 'block_or_thin',
+    test: ({ body }) => /cf-chl|cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\//i.test(body),
+  },
   {
     vendor: 'akamai',
     evidence: 'Akamai "Access Denied" page with a Reference #',
     requires: 'nothing',
     test: ({ body }) => /Access Denied/i.test(body) && /Reference\s*#/i.test(body) && /akamai|edgesuite/i.test(body),
   },
-  { vendor: 'datadome', evidence: 'DataDome captcha (captcha-delivery.com)', requires: 'block_or_thin', test: ({ body }) => /captcha-delivery\.com/i.test(body) },
+  {
+    vendor: 'datadome',
+    evidence: 'DataDome captcha (captcha-delivery.com)',
+    requires: 'block_or_thin',
+    test: ({ body }) => /captcha-delivery\.com/i.test(body),
+  },
   { vendor: 'datadome', evidence: 'header x-datadome', requires: 'block_status', test: ({ headers }) => headers.has('x-datadome') },
-  { vendor: 'perimeterx', evidence: 'PerimeterX/HUMAN captcha (_pxCaptcha / px-captcha)', requires: 'block_or_thin', test: ({ body }) => /_pxCaptcha|px-captcha/i.test(body) },
-  { vendor: 'perimeterx', evidence: 'HUMAN "Press & Hold" challenge', requires: 'block_or_thin', test: ({ body }) => /Press\s*(?:&amp;|&)\s*Hold/i.test(body) },
-  { vendor: 'imperva', evidence: 'Imperva/Incapsula challenge (incident ID or resource iframe)', requires: 'block_or_thin', test: ({ body }) => /Incapsula incident ID|<iframe[^>]+_Incapsula_Resource/i.test(body) },
-  { vendor: 'imperva', evidence: 'Imperva/Incapsula _Incapsula_Resource', requires: 'block_status', test: ({ body }) => /_Incapsula_Resource/i.test(body) },
+  {
+    vendor: 'perimeterx',
+    evidence: 'PerimeterX/HUMAN captcha (_pxCaptcha / px-captcha)',
+    requires: 'block_or_thin',
+    test: ({ body }) => /_pxCaptcha|px-captcha/i.test(body),
+  },
+  {
+    vendor: 'perimeterx',
+    evidence: 'HUMAN "Press & Hold" challenge',
+    requires: 'block_or_thin',
+    test: ({ body }) => /Press\s*(?:&amp;|&)\s*Hold/i.test(body),
+  },
+  {
+    vendor: 'imperva',
+    evidence: 'Imperva/Incapsula challenge (incident ID or resource iframe)',
+    requires: 'block_or_thin',
+    test: ({ body }) => /Incapsula incident ID|<iframe[^>]+_Incapsula_Resource/i.test(body),
+  },
+  {
+    vendor: 'imperva',
+    evidence: 'Imperva/Incapsula _Incapsula_Resource',
+    requires: 'block_status',
+    test: ({ body }) => /_Incapsula_Resource/i.test(body),
+  },
   { vendor: 'imperva', evidence: 'header x-iinfo', requires: 'block_status', test: ({ headers }) => headers.has('x-iinfo') },
-  { vendor: 'kasada', evidence: 'header x-kpsdk-*', requires: 'block_status', test: ({ headers }) => [...headers.keys()].some((name) => name.startsWith('x-kpsdk')) },
+  {
+    vendor: 'kasada',
+    evidence: 'header x-kpsdk-*',
+    requires: 'block_status',
+    test: ({ headers }) => [...headers.keys()].some((name) => name.startsWith('x-kpsdk')),
+  },
 ];
 
 export function detectBotWall(input: BotWallInput): BotWallResult {

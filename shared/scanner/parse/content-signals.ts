@@ -86,12 +86,7 @@ const CONTENT_USAGE_KEYS = new Map<string, UsePurpose | null>([
   ['search', 'search'],
 ]);
 
-export function parseUsageSignalLine(
-  directive: SignalDirective,
-  value: string,
-  line: number,
-  userAgents: string[],
-): UsageSignalLine {
+export function parseUsageSignalLine(directive: SignalDirective, value: string, line: number, userAgents: string[]): UsageSignalLine {
   const problems: string[] = [];
   const entries = new Map<string, string>();
   const preferences: Partial<Record<UsePurpose, boolean>> = {};
@@ -103,7 +98,10 @@ export function parseUsageSignalLine(
     rest = pathMatch[2] ?? '';
   }
 
-  const parts = rest.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = rest
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   if (parts.length === 0) problems.push(`${directive} on line ${line} is empty`);
   let recognised = 0;
   let malformed = false;
@@ -247,15 +245,10 @@ function purposesWith(lines: readonly UsageSignalLine[], granted: boolean): UseP
 }
 
 /** The group's agent list when every named agent is known and all of its purposes are refused. */
-function agentsInvitedForRefusedUse(
-  userAgents: readonly string[],
-  preferences: Partial<Record<UsePurpose, boolean>>,
-): string | null {
+function agentsInvitedForRefusedUse(userAgents: readonly string[], preferences: Partial<Record<UsePurpose, boolean>>): string | null {
   if (userAgents.length === 0) return null;
   const agents = userAgents.map(findKnownAgent);
-  const allRefused = agents.every(
-    (agent) => agent !== undefined && agent.purposes.every((purpose) => preferences[purpose] === false),
-  );
+  const allRefused = agents.every((agent) => agent !== undefined && agent.purposes.every((purpose) => preferences[purpose] === false));
   return allRefused ? agents.map((agent) => agent?.token).join(', ') : null;
 }
 

@@ -6,7 +6,9 @@ export function normaliseHeaders(headers: HeaderInput | undefined): Map<string, 
   const map = new Map<string, string>();
   if (!headers) return map;
   // Duck-typed: touching the global `Headers` loads Node's bundled undici (~5 ms of a first scan).
-  const entries: Iterable<[string, string | readonly string[] | undefined]> = isHeaders(headers) ? headers.entries() : Object.entries(headers);
+  const entries: Iterable<[string, string | readonly string[] | undefined]> = isHeaders(headers)
+    ? headers.entries()
+    : Object.entries(headers);
   for (const [name, value] of entries) {
     if (value === undefined) continue;
     const joined = typeof value === 'string' ? value : value.join(', ');

@@ -36,9 +36,7 @@ export function validateLlmsTxt(body: string): LlmsTxtResult {
   if (title === null) return absent('no H1 heading, so this is not an llms.txt document');
 
   const linkCount =
-    (prose.match(INLINE_LINK)?.length ?? 0) +
-    (prose.match(AUTOLINK)?.length ?? 0) +
-    (prose.match(REFERENCE_DEFINITION)?.length ?? 0);
+    (prose.match(INLINE_LINK)?.length ?? 0) + (prose.match(AUTOLINK)?.length ?? 0) + (prose.match(REFERENCE_DEFINITION)?.length ?? 0);
   const problems: string[] = [];
   if (linkCount === 0) problems.push('no Markdown link');
   if (text.length < LLMS_TXT_MIN_LENGTH) problems.push(`shorter than ${LLMS_TXT_MIN_LENGTH} characters`);

@@ -16,7 +16,10 @@ export function metaRefreshTarget(document: CheerioAPI, pageUrl: string): string
   if (content === undefined) return null;
   const parsed = /^\s*(\d+)(?:\.[\d.]*)?\s*(?:[;,]\s*(?:url\s*=\s*)?(.*))?$/is.exec(content);
   if (!parsed || Number(parsed[1]) > MAX_REDIRECT_DELAY_SECONDS) return null;
-  const raw = (parsed[2] ?? '').trim().replace(/^(["'])(.*?)(\1|$).*$/s, '$2').trim();
+  const raw = (parsed[2] ?? '')
+    .trim()
+    .replace(/^(["'])(.*?)(\1|$).*$/s, '$2')
+    .trim();
   if (raw === '') return null;
   const target = URL.parse(raw, pageUrl);
   if (!target || (target.protocol !== 'http:' && target.protocol !== 'https:')) return null;

@@ -75,7 +75,8 @@ export function detectPlatform(input: PlatformInput): PlatformDetection {
 function headerSignals(headers: HeaderInput | undefined): PlatformSignal[] {
   const signals: PlatformSignal[] = [];
   for (const name of normaliseHeaders(headers).keys()) {
-    if (name === 'x-shopid' || name === 'x-shopify-stage') signals.push({ platform: 'shopify', source: 'header', evidence: `header ${name}` });
+    if (name === 'x-shopid' || name === 'x-shopify-stage')
+      signals.push({ platform: 'shopify', source: 'header', evidence: `header ${name}` });
     if (name.startsWith('x-magento-')) signals.push({ platform: 'magento', source: 'header', evidence: `header ${name}` });
   }
   return signals;

@@ -140,7 +140,11 @@ function parseRobotsBody(rawBody: string, status: number, servedAsText: boolean)
       report(`line ${lineNumber}: not a "key: value" line`);
       return;
     }
-    const key = line.slice(0, colon).trim().toLowerCase().replace(/[\s_]+/g, '-');
+    const key = line
+      .slice(0, colon)
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-');
     const value = line.slice(colon + 1).trim();
 
     switch (key) {

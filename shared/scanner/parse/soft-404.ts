@@ -7,7 +7,8 @@
  */
 
 // Comments may not span `-->`, or a run of comments could be split exponentially many ways.
-const HTML_START = /^(?:<!--(?:(?!-->)[\s\S])*-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<title[\s>]|<script[\s>])/i;
+const HTML_START =
+  /^(?:<!--(?:(?!-->)[\s\S])*-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<meta[\s>]|<title[\s>]|<script[\s>])/i;
 
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

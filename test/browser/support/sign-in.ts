@@ -9,7 +9,9 @@ export async function signInLinkFor(address: string, origin: string, previous?: 
   let path: string | undefined;
   await waitUntil(
     async () => {
-      const { emails } = (await (await fetch(`${inject('webSesBaseUrl')}/store`)).json()) as { emails: Array<{ destination: { to: string[] }; body: { text: string } }> };
+      const { emails } = (await (await fetch(`${inject('webSesBaseUrl')}/store`)).json()) as {
+        emails: Array<{ destination: { to: string[] }; body: { text: string } }>;
+      };
       const text = emails.filter((mail) => mail.destination.to.includes(address)).at(-1)?.body.text ?? '';
       path = /https?:\/\/[^\s/]+(\/api\/v1\/auth\/verify\?token=[\w-]{43})/.exec(text)?.[1];
       return path !== undefined && `${origin}${path}` !== previous;

@@ -27,7 +27,10 @@ export interface BuildOptions {
 }
 
 /** The app as `cdk synth` builds it (cdk.json's context, cdk-nag registered), plus context overrides. */
-export function buildApp(context: Record<string, unknown> = {}, { bundle = false, cloudFormationValidation = false }: BuildOptions = {}): BuiltApp {
+export function buildApp(
+  context: Record<string, unknown> = {},
+  { bundle = false, cloudFormationValidation = false }: BuildOptions = {},
+): BuiltApp {
   const skipBundling = bundle ? {} : { 'aws:cdk:bundling-stacks': [] };
   const { stack } = createReadinessApp({
     context: { ...cdkJson.context, ...skipBundling, ...context },
@@ -48,7 +51,9 @@ export interface Statement {
 }
 
 export function statementsOfRole(template: Template, roleLogicalId: string): Statement[] {
-  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles: unknown[]; PolicyDocument: { Statement: Record<string, unknown>[] } } }[];
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
+    Properties: { Roles: unknown[]; PolicyDocument: { Statement: Record<string, unknown>[] } };
+  }[];
   return policies
     .filter((policy) => policy.Properties.Roles.some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement)

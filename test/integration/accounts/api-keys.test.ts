@@ -16,7 +16,9 @@ describe('API keys', () => {
     const user = await signUp({ tier: 'growth' });
     const { client, apiKey } = user;
     const attempts = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => client.call('/api/v1/account/api-keys', { method: 'POST', key: apiKey, body: { label: `ci ${index}` } })),
+      Array.from({ length: 8 }, (_, index) =>
+        client.call('/api/v1/account/api-keys', { method: 'POST', key: apiKey, body: { label: `ci ${index}` } }),
+      ),
     );
     const created = attempts.filter((answer) => answer.status === 201);
     const refused = attempts.filter((answer) => answer.status === 403);
@@ -61,10 +63,15 @@ describe('API keys', () => {
   it('answers 20 concurrent key creations on one account with 201, 403 or 503 and keeps the count true', async () => {
     const user = await signUp({ tier: 'growth' });
     const attempts = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: `burst ${index}` } })),
+      Array.from({ length: 20 }, (_, index) =>
+        user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: `burst ${index}` } }),
+      ),
     );
     const statuses = attempts.map((answer) => answer.status);
-    expect(statuses.every((status) => [201, 403, 503].includes(status)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => [201, 403, 503].includes(status)),
+      statuses.join(','),
+    ).toBe(true);
     for (const busy of attempts.filter((answer) => answer.status === 503)) expect(busy.headers.get('retry-after')).toBe('1');
     const created = statuses.filter((status) => status === 201).length;
     expect(created).toBeLessThanOrEqual(4);
@@ -77,7 +84,11 @@ describe('API keys', () => {
 
   it('revokes a key created a moment ago, and the very next request with it is 401', async () => {
     const user = await signUp({ tier: 'growth' });
-    const created = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'short-lived' } });
+    const created = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { label: 'short-lived' },
+    });
     const id = (created.body.key as KeyInfo).id;
     expect((await user.client.call(`/api/v1/account/api-keys/${id}`, { method: 'DELETE', key: user.apiKey })).status).toBe(200);
     expect((await user.client.call('/api/v1/scans', { key: created.body.fullKey as string })).status).toBe(401);
@@ -92,7 +103,11 @@ describe('API keys', () => {
 
   it('gives a key only the scopes asked for, and refuses routes outside them with 403 naming the scope', async () => {
     const user = await signUp({ tier: 'growth' });
-    const readOnly = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'reader', scopes: ['account:read', 'account:read'] } });
+    const readOnly = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { label: 'reader', scopes: ['account:read', 'account:read'] },
+    });
     expect(readOnly.status).toBe(201);
     expect((readOnly.body.key as KeyInfo).scopes).toEqual(['account:read']);
     const key = readOnly.body.fullKey as string;
@@ -106,19 +121,32 @@ describe('API keys', () => {
 
   it('lets a key grant only the scopes it holds itself (403 naming the others)', async () => {
     const user = await signUp({ tier: 'growth' });
-    const writer = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'writer', scopes: ['account:write'] } });
+    const writer = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { label: 'writer', scopes: ['account:write'] },
+    });
     expect(writer.status).toBe(201);
     const key = writer.body.fullKey as string;
     const everything = ['scanner:read', 'sites:read', 'sites:write', 'webhooks:read', 'webhooks:write', 'account:read', 'account:write'];
-    const escalation = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'all', scopes: everything } });
+    const escalation = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key,
+      body: { label: 'all', scopes: everything },
+    });
     expect(escalation.status).toBe(403);
     expect(escalation.body).toEqual({
-      error: 'This API key lacks the scopes scanner:read, sites:read, sites:write, webhooks:read, webhooks:write, account:read; a key can only grant scopes it holds itself',
+      error:
+        'This API key lacks the scopes scanner:read, sites:read, sites:write, webhooks:read, webhooks:write, account:read; a key can only grant scopes it holds itself',
     });
     const byDefault = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'default' } });
     expect(byDefault.status).toBe(403);
     expect(byDefault.body.error).toMatch(/^This API key lacks the scope scanner:read;/);
-    const same = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key, body: { label: 'same', scopes: ['account:write'] } });
+    const same = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key,
+      body: { label: 'same', scopes: ['account:write'] },
+    });
     expect(same.status).toBe(201);
     const listed = await user.client.call('/api/v1/account/api-keys', { key: user.apiKey });
     expect((listed.body.keys as KeyInfo[]).map((k) => k.label).sort()).toEqual(['same', 'writer', expect.any(String)].sort());
@@ -141,7 +169,11 @@ describe('API keys', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error, JSON.stringify(body)).toMatch(message);
     }
-    const unicode = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: '🛒 Shop-Bot ✓' } });
+    const unicode = await user.client.call('/api/v1/account/api-keys', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { label: '🛒 Shop-Bot ✓' },
+    });
     expect((unicode.body.key as KeyInfo).label).toBe('🛒 Shop-Bot ✓');
     const badId = await user.client.call('/api/v1/account/api-keys/not-a-uuid', { method: 'DELETE', key: user.apiKey });
     expect(badId.status).toBe(400);

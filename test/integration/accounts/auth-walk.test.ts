@@ -29,16 +29,19 @@ describe('every authenticated route of the table', () => {
     expect(keyRoutes.length).toBeGreaterThan(30);
   });
 
-  it.each(keyRoutes.map((route) => [routeKey(route), route] as const))('%s answers 401 {"error"} without a valid key', async (_name, route) => {
-    const body = sampleBodyFor(route);
-    for (const [what, headers] of refusedCredentials) {
-      const answer = await client.call(fillPath(route.path, randomUUID()), {
-        method: route.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-      });
-      expect(answer.status, what).toBe(401);
-      expect(Object.keys(answer.body), what).toEqual(['error']);
-    }
-  });
+  it.each(keyRoutes.map((route) => [routeKey(route), route] as const))(
+    '%s answers 401 {"error"} without a valid key',
+    async (_name, route) => {
+      const body = sampleBodyFor(route);
+      for (const [what, headers] of refusedCredentials) {
+        const answer = await client.call(fillPath(route.path, randomUUID()), {
+          method: route.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        });
+        expect(answer.status, what).toBe(401);
+        expect(Object.keys(answer.body), what).toEqual(['error']);
+      }
+    },
+  );
 });

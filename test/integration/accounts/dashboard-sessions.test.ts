@@ -14,7 +14,18 @@ import { completeSignIn, type SignInResult } from '#shared/domain/accounts/compl
 import { openSession } from '#shared/domain/accounts/dashboard-session.js';
 import { generateSignInToken, secretDigest } from '#shared/domain/accounts/secret-format.js';
 import { AppError } from '#shared/domain/errors.js';
-import { apiClient, itemsWhere, mailsTo, nextMailTo, requestSignInToken, signUp, testTable, tokenFrom, uniqueEmail, type ApiClient } from '../support/accounts.js';
+import {
+  apiClient,
+  itemsWhere,
+  mailsTo,
+  nextMailTo,
+  requestSignInToken,
+  signUp,
+  testTable,
+  tokenFrom,
+  uniqueEmail,
+  type ApiClient,
+} from '../support/accounts.js';
 
 const hour = 3_600_000;
 const pepper = 'dashboard-sessions-pepper-0123456789abcdef';
@@ -33,14 +44,19 @@ function localDependencies(now: () => number = () => Date.now()) {
 /** A free account with no key yet (as a first sign-in finds it), written straight into the table. */
 async function keylessAccount(): Promise<string> {
   const account = newAccount(randomUUID(), uniqueEmail('keyless'), new Date().toISOString());
-  await testTable().send(new PutCommand({ TableName: inject('tableName'), Item: { ...keys.account(account.id), type: 'Account', ...account } }));
+  await testTable().send(
+    new PutCommand({ TableName: inject('tableName'), Item: { ...keys.account(account.id), type: 'Account', ...account } }),
+  );
   return account.id;
 }
 
 async function mintToken(accountId: string): Promise<string> {
   const token = generateSignInToken();
   const deps = localDependencies();
-  await putSignInToken(deps.db, deps.config.tableName, secretDigest(token, pepper), { accountId, expiresAt: Math.floor(Date.now() / 1000) + 900 });
+  await putSignInToken(deps.db, deps.config.tableName, secretDigest(token, pepper), {
+    accountId,
+    expiresAt: Math.floor(Date.now() / 1000) + 900,
+  });
   return token;
 }
 
@@ -65,7 +81,12 @@ describe('dashboard sessions', () => {
     expect(before.status).toBe(200);
     const overview = await client.call('/api/v1/account/overview', { key: token });
     expect(overview.status).toBe(200);
-    expect(overview.body).toMatchObject({ account: { email: user.email, counts: { apiKeys: 1, apiKeysLimit: 1 } }, scans: { total: 0 }, sites: { used: 0 }, webhooks: { limit: 0 } });
+    expect(overview.body).toMatchObject({
+      account: { email: user.email, counts: { apiKeys: 1, apiKeysLimit: 1 } },
+      scans: { total: 0 },
+      sites: { used: 0 },
+      webhooks: { limit: 0 },
+    });
     expect((await client.call('/api/v1/account', { key: token })).status).toBe(200);
     const listed = await client.call('/api/v1/account/api-keys', { key: token });
     expect(listed.body).toMatchObject({ keyLimit: 1, keysUsed: 1, keys: [{ id: user.keyId }] });
@@ -74,14 +95,21 @@ describe('dashboard sessions', () => {
     expect((await client.call('/api/v1/account/manage', { method: 'POST', key: token })).status).toBe(404);
 
     // Not the metered API, and the dashboard's reads spend none of the monthly allowance.
-    for (const [path, method, body] of [['/api/v1/scan', 'POST', { url: 'https://shop.example.com/' }], ['/api/v1/scans', 'GET'], ['/api/v1/watched-sites', 'GET'], ['/api/v1/batch/scans', 'GET']] as const) {
+    for (const [path, method, body] of [
+      ['/api/v1/scan', 'POST', { url: 'https://shop.example.com/' }],
+      ['/api/v1/scans', 'GET'],
+      ['/api/v1/watched-sites', 'GET'],
+      ['/api/v1/batch/scans', 'GET'],
+    ] as const) {
       const refused = await client.call(path, { method, key: token, ...(body ? { body } : {}) });
       expect(refused.status, path).toBe(401);
       expect(refused.body.error, path).toMatch(/^A dashboard session is not an API key/);
       expect(refused.headers.get('www-authenticate'), path).toMatch(/error="invalid_token"/);
     }
     const after = await client.call('/api/v1/account', { key: user.apiKey });
-    expect((after.body.usage as { monthlyApiCalls: number }).monthlyApiCalls).toBe((before.body.usage as { monthlyApiCalls: number }).monthlyApiCalls);
+    expect((after.body.usage as { monthlyApiCalls: number }).monthlyApiCalls).toBe(
+      (before.body.usage as { monthlyApiCalls: number }).monthlyApiCalls,
+    );
 
     // Rotating is explicit: the new key is shown once, the old one stops at once, the count stays.
     const rotated = await client.call(`/api/v1/account/api-keys/${user.keyId}/rotate`, { method: 'POST', key: token });
@@ -90,7 +118,10 @@ describe('dashboard sessions', () => {
     expect((await client.call('/api/v1/account', { key: user.apiKey })).status).toBe(401);
     const fresh = rotated.body.fullKey as string;
     expect((await client.call('/api/v1/account', { key: fresh })).status).toBe(200);
-    expect((await client.call('/api/v1/account/api-keys', { key: token })).body).toMatchObject({ keysUsed: 1, keys: [{ id: (rotated.body.key as { id: string }).id }] });
+    expect((await client.call('/api/v1/account/api-keys', { key: token })).body).toMatchObject({
+      keysUsed: 1,
+      keys: [{ id: (rotated.body.key as { id: string }).id }],
+    });
 
     // Sign out takes the session only, ends it, and a second one finds nothing.
     expect((await client.call('/api/v1/auth/session', { method: 'DELETE', key: fresh })).status).toBe(401);
@@ -139,9 +170,17 @@ describe('dashboard sessions', () => {
     const route = { scope: 'account:read' as const, metered: false as const, session: 'accepted' as const };
     const header = `Bearer ${session.token}`;
 
-    const justBefore = await authorize(header, route, localDependencies(() => opened + 12 * hour - 1_000));
+    const justBefore = await authorize(
+      header,
+      route,
+      localDependencies(() => opened + 12 * hour - 1_000),
+    );
     expect(justBefore).toMatchObject({ accountId, keyId: null, tier: 'free' });
-    const late = authorize(header, route, localDependencies(() => opened + 12 * hour));
+    const late = authorize(
+      header,
+      route,
+      localDependencies(() => opened + 12 * hour),
+    );
     await expect(late).rejects.toBeInstanceOf(AppError);
     await expect(late).rejects.toMatchObject({ kind: 'unauthorized', message: 'Invalid or expired dashboard session: sign in again' });
     // A metered route refuses a session before reading anything.
@@ -177,7 +216,9 @@ describe('dashboard sessions', () => {
       expect((await client.call('/api/v1/auth/register', { method: 'POST', body: { email } })).status).toBe(202);
       tokens.push(tokenFrom(await nextMailTo(email, known)));
     }
-    const answers = await Promise.all(clients.map((client, index) => client.call('/api/v1/auth/verify', { method: 'POST', body: { token: tokens[index] } })));
+    const answers = await Promise.all(
+      clients.map((client, index) => client.call('/api/v1/auth/verify', { method: 'POST', body: { token: tokens[index] } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.map((answer) => answer.body.kind).sort()).toEqual(['apiKey', 'session', 'session']);
     const key = answers.find((answer) => answer.body.kind === 'apiKey')!.body.apiKey as string;
@@ -189,7 +230,9 @@ describe('dashboard sessions', () => {
     const user = await signUp();
     const token = (await signInAgain(user.client, user.email)).sessionToken as string;
     const clients = Array.from({ length: 10 }, () => apiClient());
-    const answers = await Promise.all(clients.map((client) => client.call(`/api/v1/account/api-keys/${user.keyId}/rotate`, { method: 'POST', key: token })));
+    const answers = await Promise.all(
+      clients.map((client) => client.call(`/api/v1/account/api-keys/${user.keyId}/rotate`, { method: 'POST', key: token })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array<number>(9).fill(404)]);
     const winner = answers.find((answer) => answer.status === 201)!;
     const listed = await user.client.call('/api/v1/account/api-keys', { key: token });

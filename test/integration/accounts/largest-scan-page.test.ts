@@ -43,17 +43,24 @@ describe('the largest GET /api/v1/scans page', () => {
     expect(plain.body.total).toBe(100);
     if (rawPerResult * 100 > listPageMaxJsonBytes) {
       expect(shown).toBeLessThan(100);
-      const rest = await user.client.call(`/api/v1/scans?limit=100&cursor=${plain.body.nextCursor as string}`, { key: user.apiKey, headers: { 'accept-encoding': 'identity' } });
+      const rest = await user.client.call(`/api/v1/scans?limit=100&cursor=${plain.body.nextCursor as string}`, {
+        key: user.apiKey,
+        headers: { 'accept-encoding': 'identity' },
+      });
       expect((rest.body.scans as unknown[]).length).toBe(100 - shown);
       expect(rest.body.nextCursor).toBeNull();
     }
 
-    const response = await fetch(`${inject('apiBaseUrl')}/api/v1/scans?limit=100`, { headers: { authorization: `Bearer ${user.apiKey}`, 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${inject('apiBaseUrl')}/api/v1/scans?limit=100`, {
+      headers: { authorization: `Bearer ${user.apiKey}`, 'accept-encoding': 'gzip' },
+    });
     expect(response.headers.get('content-encoding')).toBe('gzip');
     const wireBytes = Number(response.headers.get('content-length'));
     expect(wireBytes).toBeGreaterThan(0);
     expect(wireBytes).toBeLessThan(plainBytes / 3);
-    console.info(`GET /api/v1/scans?limit=100 of ${Math.round(rawPerResult / 1024)} KiB results: ${shown} results, ${Math.round(plainBytes / 1024)} KiB plain, ${Math.round(wireBytes / 1024)} KiB gzipped`);
+    console.info(
+      `GET /api/v1/scans?limit=100 of ${Math.round(rawPerResult / 1024)} KiB results: ${shown} results, ${Math.round(plainBytes / 1024)} KiB plain, ${Math.round(wireBytes / 1024)} KiB gzipped`,
+    );
     await response.arrayBuffer();
   }, 60_000);
 });

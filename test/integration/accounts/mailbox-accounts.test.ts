@@ -27,7 +27,10 @@ function mailWorker() {
     // Many workers in one process on a shared machine (see sign-in-mail-caps.test.ts).
     DYNAMODB_REQUEST_TIMEOUT_MS: '15000',
   });
-  const deps = createDependencies(config, { mailer: { send: async (message: MailMessage) => void sent.push(message) }, logger: new Logger({ logLevel: 'SILENT' }) });
+  const deps = createDependencies(config, {
+    mailer: { send: async (message: MailMessage) => void sent.push(message) },
+    logger: new Logger({ logLevel: 'SILENT' }),
+  });
   /** Sends a sign-in mail for `email` and returns the account its link signs in to and where it went. */
   const signIn = async (email: string) => {
     expect(await sendSignInMail({ kind: 'sign-in', jobId: randomUUID(), email }, deps)).toBe('sent');
@@ -55,7 +58,9 @@ async function legacyAccount(email: string, createdAt = new Date().toISOString()
 }
 
 async function markerOf(mailboxOrAddress: string): Promise<string | undefined> {
-  const { Item } = await testTable().send(new GetCommand({ TableName: inject('tableName'), Key: keys.emailMarker(mailboxOrAddress), ConsistentRead: true }));
+  const { Item } = await testTable().send(
+    new GetCommand({ TableName: inject('tableName'), Key: keys.emailMarker(mailboxOrAddress), ConsistentRead: true }),
+  );
   return Item?.accountId as string | undefined;
 }
 
@@ -65,10 +70,18 @@ describe('one account per mailbox', () => {
   it('creates exactly one account when 30 spellings of one new mailbox register at once', async () => {
     const { deps } = mailWorker();
     const local = name('many');
-    const spellings = Array.from({ length: 30 }, (_, index) => `${local.slice(0, 1 + (index % 5))}.${local.slice(1 + (index % 5))}+${index}@${index % 3 ? 'gmail.com' : 'googlemail.com'}`);
+    const spellings = Array.from(
+      { length: 30 },
+      (_, index) =>
+        `${local.slice(0, 1 + (index % 5))}.${local.slice(1 + (index % 5))}+${index}@${index % 3 ? 'gmail.com' : 'googlemail.com'}`,
+    );
     const mailbox = mailboxOf(spellings[0]!);
     expect(new Set(spellings.map(mailboxOf))).toEqual(new Set([mailbox]));
-    const results = await Promise.all(spellings.map((email) => ensureAccount(deps.db, deps.config.tableName, newAccount(randomUUID(), email, new Date().toISOString()), mailbox)));
+    const results = await Promise.all(
+      spellings.map((email) =>
+        ensureAccount(deps.db, deps.config.tableName, newAccount(randomUUID(), email, new Date().toISOString()), mailbox),
+      ),
+    );
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(results.map((result) => result.accountId)).size).toBe(1);
     const accounts = (await Promise.all(spellings.map((email) => itemsWhere('Account', 'email', email)))).flat();

@@ -71,7 +71,17 @@ describe('POST /api/v1/auth/register', () => {
 
   it('refuses malformed addresses with 400 naming the field, without using the allowance', async () => {
     const client = apiClient();
-    const bodies: unknown[] = [{}, { email: 42 }, { email: null }, { email: ['a@b.co'] }, { email: '' }, { email: 'no-at-sign' }, { email: 'ü@example.com' }, { email: `${'a'.repeat(250)}@x.co` }, 'just a string'];
+    const bodies: unknown[] = [
+      {},
+      { email: 42 },
+      { email: null },
+      { email: ['a@b.co'] },
+      { email: '' },
+      { email: 'no-at-sign' },
+      { email: 'ü@example.com' },
+      { email: `${'a'.repeat(250)}@x.co` },
+      'just a string',
+    ];
     for (const body of bodies) {
       const answer = await client.call('/api/v1/auth/register', { method: 'POST', body });
       expect(answer.status, JSON.stringify(body)).toBe(400);

@@ -72,7 +72,20 @@ describe('authenticated scanner', () => {
     const exact = await user.client.call('/api/v1/scans?limit=4', { key: user.apiKey });
     expect(exact.body.nextCursor).toBeNull();
 
-    for (const query of ['limit=0', 'limit=101', 'limit=-1', 'limit=abc', 'limit=1.5', 'offset=-1', 'offset=x', 'offset=0.5', 'offset=10001', 'cursor=abc', 'cursor=%25%25', 'offset=1&cursor=WyJhIiwiYiIsImMiXQ']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=-1',
+      'limit=abc',
+      'limit=1.5',
+      'offset=-1',
+      'offset=x',
+      'offset=0.5',
+      'offset=10001',
+      'cursor=abc',
+      'cursor=%25%25',
+      'offset=1&cursor=WyJhIiwiYiIsImMiXQ',
+    ]) {
       const answer = await user.client.call(`/api/v1/scans?${query}`, { key: user.apiKey });
       expect(answer.status, query).toBe(400);
       expect(answer.body.error, query).toMatch(/^(limit|offset|cursor): |^Page by offset or by cursor/);
@@ -92,7 +105,9 @@ describe('authenticated scanner', () => {
   it('does not count a scan the site failed (502) against the daily allowance, even when they race', async () => {
     const user = await signUp();
     const closed = `http://127.0.0.1:${await findFreePort()}`; // nothing listens there: connection refused
-    const answers = await Promise.all(Array.from({ length: 6 }, () => user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${closed}/` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${closed}/` } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(502));
     expect(answers[0]!.body).toEqual({ error: 'Scan failed: the URL may be unreachable' });
     await scan(user);
@@ -104,7 +119,9 @@ describe('authenticated scanner', () => {
   it('allows 10 scans a day on free even when they race, then 429 with Retry-After until midnight UTC', async () => {
     const user = await signUp();
     const answers = await Promise.all(
-      Array.from({ length: 13 }, () => user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } })),
+      Array.from({ length: 13 }, () =>
+        user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);

@@ -65,7 +65,10 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
   it('sends exactly 3 of 40 concurrent requests for spellings of one mailbox, from workers whose clocks differ by up to a minute, all to one account', async () => {
     const worker = mailWorker();
     const name = gmailbox('race');
-    const spellings = Array.from({ length: 40 }, (_, index) => `${name.slice(0, 3)}.${name.slice(3)}+${index}@${index % 2 ? 'gmail.com' : 'googlemail.com'}`);
+    const spellings = Array.from(
+      { length: 40 },
+      (_, index) => `${name.slice(0, 3)}.${name.slice(3)}+${index}@${index % 2 ? 'gmail.com' : 'googlemail.com'}`,
+    );
     const base = Date.now();
     const outcomes = await Promise.all(spellings.map((email) => worker.send(email, base + randomInt(-30_000, 30_001))));
     expect(count(outcomes)).toEqual({ sent: 3, throttled: 37 });
@@ -73,7 +76,9 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     const accounts = (await Promise.all(spellings.map((email) => itemsWhere('Account', 'email', email)))).flat();
     expect(accounts).toHaveLength(1);
     expect(new Set(worker.sent.map((mail) => mail.to))).toEqual(new Set([accounts[0]!.email]));
-    const owners = await Promise.all(worker.sent.map((mail) => getSignInToken(worker.deps.db, worker.deps.config.tableName, digestOf(mail), Math.floor(base / 1000))));
+    const owners = await Promise.all(
+      worker.sent.map((mail) => getSignInToken(worker.deps.db, worker.deps.config.tableName, digestOf(mail), Math.floor(base / 1000))),
+    );
     expect(owners.map((token) => token?.accountId)).toEqual([accounts[0]!.id, accounts[0]!.id, accounts[0]!.id]);
   });
 
@@ -84,7 +89,12 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     for (const offset of [0, 1, 2]) expect(await worker.send(email, start + offset * minute)).toBe('sent');
     expect(await worker.send(email, start + 14 * minute)).toBe('throttled');
     // The newest link a stranger caused still works when the owner is refused, and the window has room when it stops working.
-    const newest = await getSignInToken(worker.deps.db, worker.deps.config.tableName, digestOf(worker.sent[2]!), Math.floor((start + 14 * minute) / 1000));
+    const newest = await getSignInToken(
+      worker.deps.db,
+      worker.deps.config.tableName,
+      digestOf(worker.sent[2]!),
+      Math.floor((start + 14 * minute) / 1000),
+    );
     expect(newest).not.toBeNull();
     expect(await worker.send(email, start + 15 * minute)).toBe('sent');
   });
@@ -113,8 +123,14 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     const signedInAt = start + 3 * 60 * minute;
     expect(await worker.send(email, signedInAt)).toBe('capped');
     // The owner signs in with it (what POST /api/v1/auth/verify does to the token).
-    expect(await writeTransaction(worker.deps.db, [consumeSignInToken(worker.deps.config.tableName, digestOf(capping), Math.floor(signedInAt / 1000))])).toBeNull();
-    const outcomes = await Promise.all(Array.from({ length: 12 }, () => worker.send(email, signedInAt + minute + randomInt(-30_000, 30_001))));
+    expect(
+      await writeTransaction(worker.deps.db, [
+        consumeSignInToken(worker.deps.config.tableName, digestOf(capping), Math.floor(signedInAt / 1000)),
+      ]),
+    ).toBeNull();
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, () => worker.send(email, signedInAt + minute + randomInt(-30_000, 30_001))),
+    );
     expect(count(outcomes)).toEqual({ sent: 1, capped: 11 });
     expect(worker.sent).toHaveLength(21);
     expect(worker.sent[20]!.text).toMatch(/keeps working until .* UTC/);
@@ -139,7 +155,9 @@ describe('POST /api/v1/auth/register for spellings of one mailbox', () => {
     const name = gmailbox('api');
     const spellings = Array.from({ length: 12 }, (_, index) => `${name.slice(0, 2)}.${name.slice(2)}+${index}@gmail.com`);
     const clients = spellings.map(() => apiClient());
-    const answers = await Promise.all(clients.map((client, index) => client.call('/api/v1/auth/register', { method: 'POST', body: { email: spellings[index] } })));
+    const answers = await Promise.all(
+      clients.map((client, index) => client.call('/api/v1/auth/register', { method: 'POST', body: { email: spellings[index] } })),
+    );
     expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
     expect(answers[0]!.status).toBe(202);
     await queueDrained('mail');

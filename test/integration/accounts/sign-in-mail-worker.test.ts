@@ -70,7 +70,11 @@ describe('sign-in mail job', () => {
     const { deps, sent } = workerDependencies({ now: () => now });
     const job = { kind: 'sign-in' as const, jobId: randomUUID(), email: uniqueEmail('lease') };
     // A worker claimed the job and died before sending.
-    await claimJob(deps.db, deps.config.tableName, keys.signInMailJob(job.jobId), { nowSeconds: Math.floor(now / 1000), leaseSeconds: 60, retentionSeconds: 86_400 });
+    await claimJob(deps.db, deps.config.tableName, keys.signInMailJob(job.jobId), {
+      nowSeconds: Math.floor(now / 1000),
+      leaseSeconds: 60,
+      retentionSeconds: 86_400,
+    });
     await expect(sendSignInMail(job, deps)).rejects.toThrow(/being sent by another delivery/);
     now += 61_000;
     expect(await sendSignInMail(job, deps)).toBe('sent');

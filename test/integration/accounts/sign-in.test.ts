@@ -1,7 +1,18 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { load } from 'cheerio';
 import { describe, expect, inject, it } from 'vitest';
-import { accountIdOf, apiClient, itemsWhere, mailsTo, nextMailTo, requestSignInToken, signUp, testTable, tokenFrom, uniqueEmail } from '../support/accounts.js';
+import {
+  accountIdOf,
+  apiClient,
+  itemsWhere,
+  mailsTo,
+  nextMailTo,
+  requestSignInToken,
+  signUp,
+  testTable,
+  tokenFrom,
+  uniqueEmail,
+} from '../support/accounts.js';
 
 const unusable = { error: 'This sign-in link is invalid, used or expired; request a new one' };
 
@@ -108,7 +119,12 @@ describe('sign-in by e-mail link', () => {
     expect(mail.body.text).not.toContain(first.apiKey.slice(0, 12));
     const second = await client.call('/api/v1/auth/verify', { method: 'POST', body: { token: tokenFrom(mail) } });
     expect(second.status).toBe(200);
-    expect(second.body).toEqual({ kind: 'session', sessionToken: expect.stringMatching(/^sess_[0-9A-Za-z]{49}$/), expiresAt: expect.any(String), message: expect.stringMatching(/keep working/) });
+    expect(second.body).toEqual({
+      kind: 'session',
+      sessionToken: expect.stringMatching(/^sess_[0-9A-Za-z]{49}$/),
+      expiresAt: expect.any(String),
+      message: expect.stringMatching(/keep working/),
+    });
     expect((await client.call('/api/v1/account', { key: first.apiKey })).status).toBe(200);
     const listed = await client.call('/api/v1/account/api-keys', { key: first.apiKey });
     expect(listed.body).toMatchObject({ keyLimit: 1, keysUsed: 1, keys: [{ id: first.keyId }] });

@@ -30,10 +30,18 @@ describe('watched sites', () => {
       lastError: null,
       rescanPaused: false,
     });
-    const duplicate = await client.call('/api/v1/account/watched-sites', { method: 'POST', key, body: { url: 'https://shop.example.com' } });
+    const duplicate = await client.call('/api/v1/account/watched-sites', {
+      method: 'POST',
+      key,
+      body: { url: 'https://shop.example.com' },
+    });
     expect(duplicate.status).toBe(409);
 
-    const patched = await client.call(`/api/v1/watched-sites/${site.id}`, { method: 'PATCH', key, body: { label: 'Rival', isCompetitor: true, alertEnabled: false } });
+    const patched = await client.call(`/api/v1/watched-sites/${site.id}`, {
+      method: 'PATCH',
+      key,
+      body: { label: 'Rival', isCompetitor: true, alertEnabled: false },
+    });
     expect(patched.body.site).toMatchObject({ label: 'Rival', isCompetitor: true, alertEnabled: false });
     const detail = await client.call(`/api/v1/watched-sites/${site.id}`, { key });
     expect(detail.body).toEqual({ site: patched.body.site, thresholds: [], scoreHistory: [] });
@@ -53,7 +61,8 @@ describe('watched sites', () => {
   it('refuses unknown fields in partial updates with 400 and changes nothing', async () => {
     const user = await signUp({ tier: 'growth' });
     const { client, apiKey: key } = user;
-    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://strict.example.com/' } })).body.site as Site;
+    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://strict.example.com/' } })).body
+      .site as Site;
     const cases: Array<[string, string, unknown]> = [
       ['PATCH', `/api/v1/watched-sites/${site.id}`, { label: 'New', alertEnable: false }],
       ['PATCH', `/api/v1/account/watched-sites/${site.id}`, { label: 'New', thresholdMinimum: 40 }],
@@ -71,7 +80,8 @@ describe('watched sites', () => {
   it('loses neither of two concurrent threshold updates, and never stores min above max', async () => {
     const user = await signUp({ tier: 'growth' });
     const { client, apiKey: key } = user;
-    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://race.example.com/' } })).body.site as Site;
+    const site = (await client.call('/api/v1/watched-sites', { method: 'POST', key, body: { url: 'https://race.example.com/' } })).body
+      .site as Site;
     const path = `/api/v1/account/watched-sites/${site.id}`;
     for (let round = 0; round < 5; round += 1) {
       await client.call(`${path}/thresholds`, { method: 'PUT', key, body: { min: null, max: null, notify: true } });
@@ -98,7 +108,11 @@ describe('watched sites', () => {
 
   it("hides one account's sites from another (404 on every route that takes an id)", async () => {
     const [owner, stranger] = await Promise.all([signUp({ tier: 'growth' }), signUp({ tier: 'growth' })]);
-    const added = await owner.client.call('/api/v1/watched-sites', { method: 'POST', key: owner.apiKey, body: { url: 'https://owned.example.com/' } });
+    const added = await owner.client.call('/api/v1/watched-sites', {
+      method: 'POST',
+      key: owner.apiKey,
+      body: { url: 'https://owned.example.com/' },
+    });
     const id = (added.body.site as Site).id;
     const attempts: Array<[string, string, unknown?]> = [
       ['GET', `/api/v1/watched-sites/${id}`],
@@ -123,13 +137,21 @@ describe('watched sites', () => {
   it('holds the tier limit when adds race, and refuses blocked URLs with 400', async () => {
     const user = await signUp();
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `https://shop${index}.example.com/` } })),
+      Array.from({ length: 6 }, (_, index) =>
+        user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `https://shop${index}.example.com/` } }),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
     const refused = answers.filter((answer) => answer.status === 403);
     expect(refused).toHaveLength(3);
     expect(refused[0]!.body.error).toBe('Watched-site limit reached: the free plan allows 3 sites');
-    for (const url of ['http://169.254.169.254/', 'not a url', 'ftp://shop.example.com/', `https://shop.example.com/${'a'.repeat(2050)}`, 42]) {
+    for (const url of [
+      'http://169.254.169.254/',
+      'not a url',
+      'ftp://shop.example.com/',
+      `https://shop.example.com/${'a'.repeat(2050)}`,
+      42,
+    ]) {
       const answer = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url } });
       expect(answer.status, String(url).slice(0, 40)).toBe(400);
       expect(answer.body.error, String(url).slice(0, 40)).toMatch(/^url: /);
@@ -138,25 +160,63 @@ describe('watched sites', () => {
 
   it('keeps thresholds for growth only, with min below max', async () => {
     const free = await signUp();
-    const freeSite = (await free.client.call('/api/v1/account/watched-sites', { method: 'POST', key: free.apiKey, body: { url: 'https://free.example.com/' } })).body.site as Site;
-    const refused = await free.client.call(`/api/v1/account/watched-sites/${freeSite.id}`, { method: 'PATCH', key: free.apiKey, body: { thresholdMin: 40 } });
+    const freeSite = (
+      await free.client.call('/api/v1/account/watched-sites', {
+        method: 'POST',
+        key: free.apiKey,
+        body: { url: 'https://free.example.com/' },
+      })
+    ).body.site as Site;
+    const refused = await free.client.call(`/api/v1/account/watched-sites/${freeSite.id}`, {
+      method: 'PATCH',
+      key: free.apiKey,
+      body: { thresholdMin: 40 },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/growth/);
     expect((await free.client.call(`/api/v1/account/watched-sites/${freeSite.id}/thresholds`, { key: free.apiKey })).status).toBe(403);
 
     const growth = await signUp({ tier: 'growth' });
-    const site = (await growth.client.call('/api/v1/account/watched-sites', { method: 'POST', key: growth.apiKey, body: { url: 'https://growth.example.com/' } })).body.site as Site;
+    const site = (
+      await growth.client.call('/api/v1/account/watched-sites', {
+        method: 'POST',
+        key: growth.apiKey,
+        body: { url: 'https://growth.example.com/' },
+      })
+    ).body.site as Site;
     const base = `/api/v1/account/watched-sites/${site.id}`;
-    const put = await growth.client.call(`${base}/thresholds`, { method: 'PUT', key: growth.apiKey, body: { min: 40, max: 90, notify: true } });
+    const put = await growth.client.call(`${base}/thresholds`, {
+      method: 'PUT',
+      key: growth.apiKey,
+      body: { min: 40, max: 90, notify: true },
+    });
     expect(put.body).toEqual({ min: 40, max: 90, notify: true });
     expect((await growth.client.call(`${base}/thresholds`, { key: growth.apiKey })).body).toEqual({ min: 40, max: 90, notify: true });
-    const invalid = await growth.client.call(`${base}/thresholds`, { method: 'PUT', key: growth.apiKey, body: { min: 90, max: 40, notify: true } });
+    const invalid = await growth.client.call(`${base}/thresholds`, {
+      method: 'PUT',
+      key: growth.apiKey,
+      body: { min: 90, max: 40, notify: true },
+    });
     expect(invalid.status).toBe(400);
-    for (const body of [{ min: 0, max: 50, notify: true }, { min: 10, max: 101, notify: true }, { min: 10, max: 20 }, { min: '10', max: 20, notify: true }]) {
-      expect((await growth.client.call(`${base}/thresholds`, { method: 'PUT', key: growth.apiKey, body })).status, JSON.stringify(body)).toBe(400);
+    for (const body of [
+      { min: 0, max: 50, notify: true },
+      { min: 10, max: 101, notify: true },
+      { min: 10, max: 20 },
+      { min: '10', max: 20, notify: true },
+    ]) {
+      expect(
+        (await growth.client.call(`${base}/thresholds`, { method: 'PUT', key: growth.apiKey, body })).status,
+        JSON.stringify(body),
+      ).toBe(400);
     }
-    const patched = await growth.client.call(base, { method: 'PATCH', key: growth.apiKey, body: { thresholdMax: null, thresholdNotify: false } });
-    expect((patched.body.site as Site).thresholds).toEqual([{ id: expect.any(String), condition: 'drops_below', value: 40, isActive: false }]);
+    const patched = await growth.client.call(base, {
+      method: 'PATCH',
+      key: growth.apiKey,
+      body: { thresholdMax: null, thresholdNotify: false },
+    });
+    expect((patched.body.site as Site).thresholds).toEqual([
+      { id: expect.any(String), condition: 'drops_below', value: 40, isActive: false },
+    ]);
     const list = await growth.client.call('/api/v1/watched-sites', { key: growth.apiKey });
     expect((list.body.sites as Site[])[0]!.thresholds).toHaveLength(1);
   });

@@ -70,7 +70,14 @@ function dyingAt(point: CrashPoint): Dependencies {
 
 async function receive(): Promise<Message> {
   for (;;) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: batchQueue.url, MaxNumberOfMessages: 1, WaitTimeSeconds: 5, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: batchQueue.url,
+        MaxNumberOfMessages: 1,
+        WaitTimeSeconds: 5,
+        MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+      }),
+    );
     if (Messages[0]) return Messages[0];
   }
 }
@@ -79,7 +86,20 @@ const itemOf = (message: Message) => BatchItemMessage.parse(JSON.parse(message.B
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: `${accountId}@example.com`, tier: 'growth', scanCount: 0, batchCount: 0 } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.account(accountId),
+        type: 'Account',
+        id: accountId,
+        email: `${accountId}@example.com`,
+        tier: 'growth',
+        scanCount: 0,
+        batchCount: 0,
+      },
+    }),
+  );
   return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
 }
 
@@ -87,7 +107,8 @@ async function accountOf(accountId: string) {
   return (await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }))).Item!;
 }
 
-const eventsOf = (type: string, batchId: string) => events.filter((message) => message.event.type === type && message.event.data.batchId === batchId);
+const eventsOf = (type: string, batchId: string) =>
+  events.filter((message) => message.event.type === type && message.event.data.batchId === batchId);
 
 /**
  * A batch of one page whose first delivery dies at `point`; the message comes back from the queue
@@ -115,14 +136,26 @@ beforeAll(async () => {
   await ensureTable(dynamo, tableName);
   sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
   batchQueue = await createQueueWithDeadLetters(sqs, `it-batch-crashes-${randomUUID().slice(0, 8)}`, 1, 5);
-  const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1', SQS_ENDPOINT: inject('sqsEndpoint'), AWS_REGION: inject('awsRegion'), BATCH_QUEUE_URL: batchQueue.url });
+  const config = loadConfig({
+    TABLE_NAME: tableName,
+    ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+    SQS_ENDPOINT: inject('sqsEndpoint'),
+    AWS_REGION: inject('awsRegion'),
+    BATCH_QUEUE_URL: batchQueue.url,
+  });
   const sqsQueue = createQueue(config, sqs);
   // Batch messages go to the real queue; events are recorded.
   const queue: Queue = {
     ...sqsQueue,
-    send: async (name, message, options) => (name === 'webhook' ? void events.push(message as EventMessage) : sqsQueue.send(name, message, options)),
+    send: async (name, message, options) =>
+      name === 'webhook' ? void events.push(message as EventMessage) : sqsQueue.send(name, message, options),
   };
-  deps = createDependencies(config, { db: DynamoDBDocumentClient.from(dynamo), queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }), clock: { now: () => now } });
+  deps = createDependencies(config, {
+    db: DynamoDBDocumentClient.from(dynamo),
+    queue,
+    fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
+    clock: { now: () => now },
+  });
   shop = await startShop('agent-ready');
 }, 60_000);
 
@@ -142,18 +175,22 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
     ['after raising scan_complete, before finishing', { write: 'finish', when: 'before' }],
     ['after finishing, before settling the batch', { write: 'finish', when: 'after' }],
   ];
-  it.each(points)('dies %s: counted once, one scan stored, the batch completed once', async (_name, point) => {
-    const { step, batch, item, account, scans, batchId } = await crashThenRedeliver(point);
-    expect(step).toEqual({ kind: 'done', outcome: point.write === 'finish' && point.when === 'after' ? 'already_done' : 'scanned' });
-    expect(account).toMatchObject({ monthlyApiCalls: 1, dailyScans: 1, scanCount: 1, batchCount: 1, batchesOutstanding: 0 });
-    expect(scans.map((scan) => scan.id)).toEqual([item.scanId]);
-    expect(item).toMatchObject({ status: 'completed', scanId: expect.any(String), score: scans[0]!.score, error: null });
-    expect(batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 0 });
-    expect(eventsOf('batch_complete', batchId)).toHaveLength(1);
-    // scan_complete is raised at least once: twice only when the worker died between raising it and finishing.
-    const raised = eventsOf('scan_complete', batchId).map((message) => message.event.data.scanId);
-    expect(raised).toEqual(point.write === 'finish' && point.when === 'before' ? [item.scanId, item.scanId] : [item.scanId]);
-  }, 60_000);
+  it.each(points)(
+    'dies %s: counted once, one scan stored, the batch completed once',
+    async (_name, point) => {
+      const { step, batch, item, account, scans, batchId } = await crashThenRedeliver(point);
+      expect(step).toEqual({ kind: 'done', outcome: point.write === 'finish' && point.when === 'after' ? 'already_done' : 'scanned' });
+      expect(account).toMatchObject({ monthlyApiCalls: 1, dailyScans: 1, scanCount: 1, batchCount: 1, batchesOutstanding: 0 });
+      expect(scans.map((scan) => scan.id)).toEqual([item.scanId]);
+      expect(item).toMatchObject({ status: 'completed', scanId: expect.any(String), score: scans[0]!.score, error: null });
+      expect(batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 0 });
+      expect(eventsOf('batch_complete', batchId)).toHaveLength(1);
+      // scan_complete is raised at least once: twice only when the worker died between raising it and finishing.
+      const raised = eventsOf('scan_complete', batchId).map((message) => message.event.data.scanId);
+      expect(raised).toEqual(point.write === 'finish' && point.when === 'before' ? [item.scanId, item.scanId] : [item.scanId]);
+    },
+    60_000,
+  );
 
   it("fails an item counted by a worker that died, on the message's last delivery, and gives its scan back (not its API call)", async () => {
     const { step, batch, item, account, scans } = await crashThenRedeliver({ write: 'count', when: 'after' }, { lastAttempt: true });
@@ -174,7 +211,9 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
     const caller = await growthAccount();
     const { batchId } = await createBatch(caller, { urls: [`${shop.origin}/`] }, deps);
     const message = await receive();
-    await expect(scanBatchItem(itemOf(message), dyingAt({ write: 'store', when: 'after' }), { leaseMs, lastAttempt: false })).rejects.toThrow(Crash);
+    await expect(
+      scanBatchItem(itemOf(message), dyingAt({ write: 'store', when: 'after' }), { leaseMs, lastAttempt: false }),
+    ).rejects.toThrow(Crash);
     await sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: message.ReceiptHandle! }));
     // Its worker still holds the lease; the dead-letter queue's consumer finishes the item anyway.
     expect(await failAbandonedItem(itemOf(message), deps)).toBe('scanned');
@@ -187,7 +226,13 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
     const caller = await growthAccount();
     const { batchId } = await createBatch(caller, { urls: [`${shop.origin}/`, `${shop.origin}/products/gift-card.html`] }, deps);
     const first = [await receive(), await receive()];
-    await Promise.all(first.map((message) => expect(scanBatchItem(itemOf(message), dyingAt({ write: 'count', when: 'after' }), { leaseMs, lastAttempt: false })).rejects.toThrow(Crash)));
+    await Promise.all(
+      first.map((message) =>
+        expect(scanBatchItem(itemOf(message), dyingAt({ write: 'count', when: 'after' }), { leaseMs, lastAttempt: false })).rejects.toThrow(
+          Crash,
+        ),
+      ),
+    );
     now += leaseMs + 1_000;
     const again = [await receive(), await receive()];
     // Each message three times at once; a copy that found the shop's two slots taken is handed back until done.
@@ -198,7 +243,9 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
       steps.push(...results);
       round = round.filter((_, index) => results[index]!.kind === 'retry');
     }
-    await Promise.all(again.map((message) => sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: message.ReceiptHandle! }))));
+    await Promise.all(
+      again.map((message) => sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: message.ReceiptHandle! }))),
+    );
     expect(steps.filter((step) => step.kind === 'done' && step.outcome === 'scanned')).toHaveLength(2);
     expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 2 });
     expect(await accountOf(caller.accountId)).toMatchObject({ monthlyApiCalls: 2, dailyScans: 2, scanCount: 2, batchesOutstanding: 0 });

@@ -38,12 +38,29 @@ const queue: Queue = {
 
 async function growthAccount(values: Record<string, unknown> = {}): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: `${accountId}@example.com`, tier: 'growth', scanCount: 0, batchCount: 0, ...values } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.account(accountId),
+        type: 'Account',
+        id: accountId,
+        email: `${accountId}@example.com`,
+        tier: 'growth',
+        scanCount: 0,
+        batchCount: 0,
+        ...values,
+      },
+    }),
+  );
   return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
 }
 
 function messagesOf(batchId: string): BatchMessage[] {
-  return sent.filter((entry) => entry.queue === 'batch').map((entry) => entry.message as BatchMessage).filter((message) => message.batchId === batchId);
+  return sent
+    .filter((entry) => entry.queue === 'batch')
+    .map((entry) => entry.message as BatchMessage)
+    .filter((message) => message.batchId === batchId);
 }
 
 function eventsOf(type: string, batchId: string): EventMessage[] {
@@ -57,7 +74,12 @@ beforeAll(async () => {
   client = new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')));
   await ensureTable(client, tableName);
   const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
-  deps = createDependencies(config, { db: DynamoDBDocumentClient.from(client), queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }), clock: { now: () => now } });
+  deps = createDependencies(config, {
+    db: DynamoDBDocumentClient.from(client),
+    queue,
+    fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
+    clock: { now: () => now },
+  });
   shops = await Promise.all([startShop('agent-ready'), startShop('typical-gaps'), startShop('shopify-like')]);
 }, 60_000);
 
@@ -90,7 +112,8 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(batch).toMatchObject({ status: 'completed', totalUrls: 5, completedUrls: 4, failedUrls: 1, completedAt: expect.any(String) });
     expect(items.map((item) => item.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'failed']);
     expect(items[4]).toMatchObject({ url: 'ftp://nope.example/', error: expect.stringMatching(/http or https/), scanId: null });
-    for (const item of items.slice(0, 4)) expect(item).toMatchObject({ scanId: expect.any(String), score: expect.any(Number), band: expect.any(String), error: null });
+    for (const item of items.slice(0, 4))
+      expect(item).toMatchObject({ scanId: expect.any(String), score: expect.any(Number), band: expect.any(String), error: null });
     expect(eventsOf('batch_complete', accepted.batchId).map((message) => message.event.data)).toEqual([
       { batchId: accepted.batchId, status: 'completed', totalUrls: 5, completedUrls: 4, failedUrls: 1 },
     ]);
@@ -106,7 +129,8 @@ describe('the batch worker on DynamoDB Local', () => {
     const caller = await growthAccount({ apiCallsMonth: month, monthlyApiCalls: 9_998 });
     const urls = shops.map((shop) => `${shop.origin}/`);
     const { batchId } = await createBatch(caller, { urls }, deps);
-    for (const message of messagesOf(batchId) as BatchItemMessage[]) await scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false });
+    for (const message of messagesOf(batchId) as BatchItemMessage[])
+      await scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false });
     const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
     expect(items.map(({ status, error }) => ({ status, error }))).toEqual([
       { status: 'completed', error: null },
@@ -121,11 +145,17 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls: [`${shops[1]!.origin}/`] }, deps);
     const [message] = messagesOf(batchId) as BatchItemMessage[];
     // A worker took the item and died: its claim (and host slot) stay until the lease ends.
-    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toMatchObject({ status: 'processing', leaseUntil: now + 60_000 });
+    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toMatchObject(
+      { status: 'processing', leaseUntil: now + 60_000 },
+    );
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'in_progress' });
     now += 61_000;
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 0 });
+    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+      status: 'completed',
+      completedUrls: 1,
+      failedUrls: 0,
+    });
   }, 60_000);
 
   it('scans an item whose message carries no URL (queued before messages did) by reading it, and claims nothing for a URL the item does not have', async () => {
@@ -133,7 +163,10 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls: [`${shops[0]!.origin}/`, `${shops[1]!.origin}/`] }, deps);
     const [first, second] = messagesOf(batchId) as BatchItemMessage[];
     expect(first!.url).toBe(`${shops[0]!.origin}/`);
-    expect(await scanBatchItem({ ...second!, url: `${shops[2]!.origin}/` }, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'unknown_item' });
+    expect(await scanBatchItem({ ...second!, url: `${shops[2]!.origin}/` }, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({
+      kind: 'done',
+      outcome: 'unknown_item',
+    });
     const { url: _url, ...legacy } = first!;
     expect(await scanBatchItem(legacy, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
     expect(await scanBatchItem(second!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
@@ -160,19 +193,55 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(messagesOf(batchId)).toEqual([{ kind: 'batch-settle', accountId: caller.accountId, batchId }]);
     const outcomes = await Promise.all([1, 2, 3, 4].map(() => settleIfDone(batchId, deps)));
     expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'failed', completedUrls: 0, failedUrls: 2 });
+    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+      status: 'failed',
+      completedUrls: 0,
+      failedUrls: 2,
+    });
     expect(eventsOf('batch_complete', batchId).map((message) => message.event.data.status)).toEqual(['failed']);
   });
 
   /** A stored batch of `count` items (nothing queued), each claimed as a worker would. */
   async function claimedItems(accountId: string, count: number) {
     const batchId = randomUUID();
-    const items = Array.from({ length: count }, (_, index) => ({ batchId, index, url: `https://shop${index}.example/`, status: 'pending' as const, scanId: null, score: null, band: null, error: null }));
-    await putBatch(deps.db, tableName, { id: batchId, accountId, label: null, status: 'pending', totalUrls: count, completedUrls: 0, failedUrls: 0, createdAt: new Date(now).toISOString(), completedAt: null }, items, { maxOutstanding: 1_000 });
+    const items = Array.from({ length: count }, (_, index) => ({
+      batchId,
+      index,
+      url: `https://shop${index}.example/`,
+      status: 'pending' as const,
+      scanId: null,
+      score: null,
+      band: null,
+      error: null,
+    }));
+    await putBatch(
+      deps.db,
+      tableName,
+      {
+        id: batchId,
+        accountId,
+        label: null,
+        status: 'pending',
+        totalUrls: count,
+        completedUrls: 0,
+        failedUrls: 0,
+        createdAt: new Date(now).toISOString(),
+        completedAt: null,
+      },
+      items,
+      { maxOutstanding: 1_000 },
+    );
     return Promise.all(
       items.map(async (item) => {
         const claimed = await claimBatchItem(deps.db, tableName, item, { now, until: now + 60_000 });
-        return { accountId, batchId, index: item.index, leaseUntil: now + 60_000, countedCallMonth: claimed!.countedCallMonth, countedScanDay: claimed!.countedScanDay };
+        return {
+          accountId,
+          batchId,
+          index: item.index,
+          leaseUntil: now + 60_000,
+          countedCallMonth: claimed!.countedCallMonth,
+          countedScanDay: claimed!.countedScanDay,
+        };
       }),
     );
   }
@@ -184,7 +253,9 @@ describe('the batch worker on DynamoDB Local', () => {
       const { accountId } = await growthAccount({ tier: 'free', ...values });
       const claims = await claimedItems(accountId, 10);
       const outcomes = await Promise.allSettled(claims.map((claim) => countItem(claim, deps)));
-      const { Item: account } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+      const { Item: account } = await deps.db.send(
+        new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+      );
       const items = await Promise.all(claims.map((claim) => getBatchItem(deps.db, tableName, claim.batchId, claim.index)));
       return {
         counted: outcomes.filter((outcome) => outcome.status === 'fulfilled').length,
@@ -194,8 +265,18 @@ describe('the batch worker on DynamoDB Local', () => {
       };
     };
     // Free: 10 scans a day, 100 calls a month. Every item is a call; only those with a scan left are scanned.
-    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 50, scansDay: today, dailyScans: 7 })).toMatchObject({ counted: 3, callMarks: 10, scanMarks: 3, account: { monthlyApiCalls: 60, dailyScans: 10 } });
-    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 98, scansDay: today, dailyScans: 0 })).toMatchObject({ counted: 2, callMarks: 2, scanMarks: 2, account: { monthlyApiCalls: 100, dailyScans: 2 } });
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 50, scansDay: today, dailyScans: 7 })).toMatchObject({
+      counted: 3,
+      callMarks: 10,
+      scanMarks: 3,
+      account: { monthlyApiCalls: 60, dailyScans: 10 },
+    });
+    expect(await race({ apiCallsMonth: month, monthlyApiCalls: 98, scansDay: today, dailyScans: 0 })).toMatchObject({
+      counted: 2,
+      callMarks: 2,
+      scanMarks: 2,
+      account: { monthlyApiCalls: 100, dailyScans: 2 },
+    });
     expect(await race({ apiCallsMonth: '2020-01', monthlyApiCalls: 100, scansDay: '2020-01-01', dailyScans: 10 })).toMatchObject({
       counted: 10,
       callMarks: 10,
@@ -214,17 +295,36 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(await countItem(claim!, deps)).toEqual({ kind: 'claim_lost' });
     // A redelivery after the lease ran out claims the item with its marks, and skips the count.
     const later = now + 61_000;
-    const reclaimed = await claimBatchItem(deps.db, tableName, { batchId: claim!.batchId, index: 0, url: 'https://shop0.example/' }, { now: later, until: later + 60_000 });
+    const reclaimed = await claimBatchItem(
+      deps.db,
+      tableName,
+      { batchId: claim!.batchId, index: 0, url: 'https://shop0.example/' },
+      { now: later, until: later + 60_000 },
+    );
     expect(reclaimed).toMatchObject({ countedCallMonth: month, countedScanDay: today });
-    expect(await countItem({ ...claim!, leaseUntil: later + 60_000, countedCallMonth: reclaimed!.countedCallMonth, countedScanDay: reclaimed!.countedScanDay }, deps)).toEqual({ kind: 'counted', scanDay: today });
-    const { Item: account } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+    expect(
+      await countItem(
+        { ...claim!, leaseUntil: later + 60_000, countedCallMonth: reclaimed!.countedCallMonth, countedScanDay: reclaimed!.countedScanDay },
+        deps,
+      ),
+    ).toEqual({ kind: 'counted', scanDay: today });
+    const { Item: account } = await deps.db.send(
+      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+    );
     expect(account).toMatchObject({ monthlyApiCalls: 6, dailyScans: 2 });
   });
 
   it('lets at most two scans of one host hold a slot at once', async () => {
     const host = `shop-${randomUUID().slice(0, 6)}.example:443`;
-    const claims = await Promise.all(Array.from({ length: 10 }, () => claimHostSlot(deps.db, tableName, host, 2, { now, untilMs: now + 60_000 })));
-    expect(claims.filter((claim) => claim !== null).map((claim) => claim.slot).sort()).toEqual([0, 1]);
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => claimHostSlot(deps.db, tableName, host, 2, { now, untilMs: now + 60_000 })),
+    );
+    expect(
+      claims
+        .filter((claim) => claim !== null)
+        .map((claim) => claim.slot)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(await claimHostSlot(deps.db, tableName, host, 2, { now: now + 61_000, untilMs: now + 120_000 })).not.toBeNull();
   });
 });

@@ -8,10 +8,17 @@ import { waitUntil } from '../../../bin/local/wait-until.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 
 const submit = (user: SignedIn, body: unknown, key?: string) =>
-  user.client.call('/api/v1/batch/scan', { method: 'POST', key: user.apiKey, body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+  user.client.call('/api/v1/batch/scan', {
+    method: 'POST',
+    key: user.apiKey,
+    body,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 
 async function outstanding(accountId: string): Promise<number> {
-  const { Item } = await testTable().send(new GetCommand({ TableName: inject('tableName'), Key: keys.account(accountId), ConsistentRead: true }));
+  const { Item } = await testTable().send(
+    new GetCommand({ TableName: inject('tableName'), Key: keys.account(accountId), ConsistentRead: true }),
+  );
   return Number(Item?.batchesOutstanding ?? 0);
 }
 
@@ -49,8 +56,29 @@ describe('POST /api/v1/batch/scan with an Idempotency-Key', () => {
     const user = await signUp({ tier: 'growth' });
     // What a request leaves when its write landed after its answer was lost: the batch, no messages.
     const id = idempotentId(user.accountId, 'createBatch', 'lost-answer')!;
-    const batch: StoredBatch = { id, accountId: user.accountId, label: null, status: 'pending', totalUrls: 1, completedUrls: 0, failedUrls: 1, createdAt: new Date().toISOString(), completedAt: null };
-    const items: StoredBatchItem[] = [{ batchId: id, index: 0, url: 'not a url', status: 'failed', scanId: null, score: null, band: null, error: 'url: must be an absolute http or https URL' }];
+    const batch: StoredBatch = {
+      id,
+      accountId: user.accountId,
+      label: null,
+      status: 'pending',
+      totalUrls: 1,
+      completedUrls: 0,
+      failedUrls: 1,
+      createdAt: new Date().toISOString(),
+      completedAt: null,
+    };
+    const items: StoredBatchItem[] = [
+      {
+        batchId: id,
+        index: 0,
+        url: 'not a url',
+        status: 'failed',
+        scanId: null,
+        score: null,
+        band: null,
+        error: 'url: must be an absolute http or https URL',
+      },
+    ];
     expect(await putBatch(testTable(), inject('tableName'), batch, items, { maxOutstanding: 5 })).toBe('stored');
     expect(await outstanding(user.accountId)).toBe(1);
 

@@ -36,7 +36,20 @@ const queue: Queue = {
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: `${accountId}@example.com`, tier: 'growth', scanCount: 0, batchCount: 0 } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.account(accountId),
+        type: 'Account',
+        id: accountId,
+        email: `${accountId}@example.com`,
+        tier: 'growth',
+        scanCount: 0,
+        batchCount: 0,
+      },
+    }),
+  );
   return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
 }
 
@@ -45,14 +58,22 @@ async function counts(accountId: string) {
   return { batchCount: Item!.batchCount as number, batchesOutstanding: Item!.batchesOutstanding as number };
 }
 
-const messagesOf = (batchId: string) => sent.filter((entry) => entry.queue === 'batch').map((entry) => entry.message as BatchMessage).filter((message) => message.batchId === batchId);
+const messagesOf = (batchId: string) =>
+  sent
+    .filter((entry) => entry.queue === 'batch')
+    .map((entry) => entry.message as BatchMessage)
+    .filter((message) => message.batchId === batchId);
 
 beforeAll(async () => {
   client = new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')));
   await ensureTable(client, tableName);
   const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
   expect(config.batchesOutstandingMax).toBe(5);
-  deps = createDependencies(config, { db: DynamoDBDocumentClient.from(client), queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
+  deps = createDependencies(config, {
+    db: DynamoDBDocumentClient.from(client),
+    queue,
+    fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
+  });
   shop = await startShop('agent-ready');
 }, 60_000);
 
@@ -65,20 +86,28 @@ afterAll(async () => {
 describe('outstanding batches per account (DynamoDB Local)', () => {
   it('accepts exactly 5 of 20 concurrent submissions, and refuses the rest with 429 and Retry-After', async () => {
     const caller = await growthAccount();
-    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, index) => createBatch(caller, { urls: [`${shop.origin}/?n=${index}`] }, deps)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => createBatch(caller, { urls: [`${shop.origin}/?n=${index}`] }, deps)),
+    );
     const accepted = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(accepted).toHaveLength(5);
     expect(refused).toHaveLength(15);
     for (const error of refused) {
       expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 30, message: expect.stringMatching(/at most 5 batches per account may be pending or processing/) });
+      expect(error).toMatchObject({
+        kind: 'rate_limited',
+        retryAfterSeconds: 30,
+        message: expect.stringMatching(/at most 5 batches per account may be pending or processing/),
+      });
     }
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 5 });
     const { batches } = await listOwnedBatches(deps.db, tableName, caller.accountId, { limit: 20, offset: 0 });
     expect(batches).toHaveLength(5);
     // Only the accepted batches were queued.
-    expect(sent.filter((entry) => entry.queue === 'batch' && (entry.message as BatchMessage).accountId === caller.accountId)).toHaveLength(5);
+    expect(sent.filter((entry) => entry.queue === 'batch' && (entry.message as BatchMessage).accountId === caller.accountId)).toHaveLength(
+      5,
+    );
   }, 60_000);
 
   it('gives a place back when a batch ends, completed, failed or through the dead-letter queue, and only once', async () => {
@@ -96,7 +125,9 @@ describe('outstanding batches per account (DynamoDB Local)', () => {
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 4 });
 
     // The settle message delivered four times at once: one transition, one place back.
-    expect((await Promise.all([1, 2, 3, 4].map(() => settleIfDone(nothingToScan.batchId, deps)))).filter((outcome) => outcome === 'settled')).toHaveLength(1);
+    expect(
+      (await Promise.all([1, 2, 3, 4].map(() => settleIfDone(nothingToScan.batchId, deps)))).filter((outcome) => outcome === 'settled'),
+    ).toHaveLength(1);
     expect(await getBatch(deps.db, tableName, nothingToScan.batchId)).toMatchObject({ status: 'failed' });
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 3 });
 
@@ -121,7 +152,9 @@ describe('outstanding batches per account (DynamoDB Local)', () => {
       Promise.allSettled(Array.from({ length: 20 }, (_, index) => createBatch(caller, { urls: [`another ${index}`] }, deps))),
     ]);
     const accepted = submissions.filter((outcome) => outcome.status === 'fulfilled').length;
-    expect(submissions.every((outcome) => outcome.status === 'fulfilled' || (outcome.reason as AppError).kind === 'rate_limited')).toBe(true);
+    expect(submissions.every((outcome) => outcome.status === 'fulfilled' || (outcome.reason as AppError).kind === 'rate_limited')).toBe(
+      true,
+    );
     expect(accepted).toBeLessThanOrEqual(5);
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5 + accepted, batchesOutstanding: accepted });
   }, 60_000);
@@ -157,7 +190,13 @@ describe('POST /api/v1/batch/scan beyond the cap, on the local stack', () => {
     const user = await signUp({ tier: 'growth' });
     const { port } = stalling.address() as { port: number };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => user.client.call('/api/v1/batch/scan', { method: 'POST', key: user.apiKey, body: { urls: [`http://127.0.0.1:${port}/stall-${index}`] } })),
+      Array.from({ length: 20 }, (_, index) =>
+        user.client.call('/api/v1/batch/scan', {
+          method: 'POST',
+          key: user.apiKey,
+          body: { urls: [`http://127.0.0.1:${port}/stall-${index}`] },
+        }),
+      ),
     );
     const accepted = answers.filter((answer) => answer.status === 202);
     const refused = answers.filter((answer) => answer.status === 429);
@@ -165,7 +204,10 @@ describe('POST /api/v1/batch/scan beyond the cap, on the local stack', () => {
     expect(refused).toHaveLength(15);
     for (const answer of refused) {
       expect(answer.headers.get('retry-after')).toBe('30');
-      expect(answer.body).toEqual({ error: expect.stringMatching(/^Too many batches in progress: at most 5 batches/), retryAfterSeconds: 30 });
+      expect(answer.body).toEqual({
+        error: expect.stringMatching(/^Too many batches in progress: at most 5 batches/),
+        retryAfterSeconds: 30,
+      });
     }
     expect((await user.client.call('/api/v1/batch/scans', { key: user.apiKey })).body).toMatchObject({ total: 5 });
 
@@ -179,7 +221,9 @@ describe('POST /api/v1/batch/scan beyond the cap, on the local stack', () => {
     );
     const again = await user.client.call('/api/v1/batch/scan', { method: 'POST', key: user.apiKey, body: { urls: ['not a url'] } });
     expect(again.status).toBe(202);
-    const { Item } = await testTable().send(new GetCommand({ TableName: inject('tableName'), Key: keys.account(user.accountId), ConsistentRead: true }));
+    const { Item } = await testTable().send(
+      new GetCommand({ TableName: inject('tableName'), Key: keys.account(user.accountId), ConsistentRead: true }),
+    );
     expect(Item!.batchesOutstanding).toBeLessThanOrEqual(5);
   }, 120_000);
 });

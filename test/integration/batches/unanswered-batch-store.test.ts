@@ -37,17 +37,35 @@ const queue: Queue = {
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: `${accountId}@example.com`, tier: 'growth', scanCount: 0, batchCount: 0 } }));
+  await deps.db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.account(accountId),
+        type: 'Account',
+        id: accountId,
+        email: `${accountId}@example.com`,
+        tier: 'growth',
+        scanCount: 0,
+        batchCount: 0,
+      },
+    }),
+  );
   return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
 }
 
-const messagesOf = (accountId: string) => sent.filter((entry) => entry.queue === 'batch' && (entry.message as BatchItemMessage).accountId === accountId);
+const messagesOf = (accountId: string) =>
+  sent.filter((entry) => entry.queue === 'batch' && (entry.message as BatchItemMessage).accountId === accountId);
 
 beforeAll(async () => {
   client = new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')));
   await ensureTable(client, tableName);
   table = faultyTable(DynamoDBDocumentClient.from(client));
-  deps = createDependencies(loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' }), { db: table.db, queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
+  deps = createDependencies(loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' }), {
+    db: table.db,
+    queue,
+    fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
+  });
   shop = await startShop('agent-ready');
 }, 60_000);
 
@@ -61,14 +79,20 @@ describe('a batch whose store got no answer', () => {
   it('stored after all (the answer was lost): its messages are queued delayed anyway, so it is scanned and ends', async () => {
     const caller = await growthAccount();
     table.fail('TransactWriteCommand', 1, { lands: true });
-    await expect(createBatch(caller, { urls: [`${shop.origin}/`, `${shop.origin}/products/gift-card.html`] }, deps)).rejects.toMatchObject({ kind: 'unavailable' });
+    await expect(createBatch(caller, { urls: [`${shop.origin}/`, `${shop.origin}/products/gift-card.html`] }, deps)).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
     table.heal();
     const queued = messagesOf(caller.accountId);
     expect(queued.map((entry) => entry.delaySeconds)).toEqual([unansweredBatchDelaySeconds, unansweredBatchDelaySeconds]);
     const batchId = (queued[0]!.message as BatchItemMessage).batchId;
     expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch.status).toBe('pending');
     for (const { message } of queued) await scanBatchItem(message as BatchItemMessage, deps, { leaseMs: 60_000, lastAttempt: false });
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 2, failedUrls: 0 });
+    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+      status: 'completed',
+      completedUrls: 2,
+      failedUrls: 0,
+    });
   }, 60_000);
 
   it('not stored: the same messages find no item and are dropped, leaving nothing behind', async () => {
@@ -78,7 +102,9 @@ describe('a batch whose store got no answer', () => {
     table.heal();
     const queued = messagesOf(caller.accountId);
     expect(queued).toHaveLength(1);
-    const steps = await Promise.all(queued.map(({ message }) => scanBatchItem(message as BatchItemMessage, deps, { leaseMs: 60_000, lastAttempt: false })));
+    const steps = await Promise.all(
+      queued.map(({ message }) => scanBatchItem(message as BatchItemMessage, deps, { leaseMs: 60_000, lastAttempt: false })),
+    );
     expect(steps).toEqual([{ kind: 'done', outcome: 'unknown_item' }]);
     expect(await getBatchWithItems(deps.db, tableName, (queued[0]!.message as BatchItemMessage).batchId)).toBeNull();
   }, 60_000);
@@ -86,7 +112,11 @@ describe('a batch whose store got no answer', () => {
   it("a final transition that landed with its answer lost: the redelivered message raises batch_complete again with the same id; a first delivery's duplicate does not", async () => {
     const caller = await growthAccount();
     const { batchId } = await createBatch(caller, { urls: ['ftp://nope.example/'] }, deps);
-    const raised = () => sent.filter((entry) => entry.queue === 'webhook').map((entry) => (entry.message as EventMessage).event).filter((event) => event.data.batchId === batchId);
+    const raised = () =>
+      sent
+        .filter((entry) => entry.queue === 'webhook')
+        .map((entry) => (entry.message as EventMessage).event)
+        .filter((event) => event.data.batchId === batchId);
     table.fail('TransactWriteCommand', 1, { lands: true });
     await expect(settleIfDone(batchId, deps)).rejects.toMatchObject({ kind: 'unavailable' });
     table.heal();
@@ -94,6 +124,12 @@ describe('a batch whose store got no answer', () => {
     expect(await settleIfDone(batchId, deps)).toBe('already_settled');
     expect(raised()).toEqual([]);
     expect(await settleIfDone(batchId, deps, { reraise: true })).toBe('already_settled');
-    expect(raised()).toEqual([expect.objectContaining({ id: idempotentId(caller.accountId, 'batch_complete', batchId), type: 'batch_complete', data: expect.objectContaining({ status: 'failed', totalUrls: 1, failedUrls: 1 }) })]);
+    expect(raised()).toEqual([
+      expect.objectContaining({
+        id: idempotentId(caller.accountId, 'batch_complete', batchId),
+        type: 'batch_complete',
+        data: expect.objectContaining({ status: 'failed', totalUrls: 1, failedUrls: 1 }),
+      }),
+    ]);
   }, 60_000);
 });

@@ -23,7 +23,12 @@ async function page(link: string): Promise<{ status: number; forms: PageForm[]; 
     .toArray()
     .map((form) => ({
       action: $(form).attr('action') ?? '',
-      fields: Object.fromEntries($(form).find('input[type=hidden]').toArray().map((input) => [$(input).attr('name') ?? '', $(input).attr('value') ?? ''])),
+      fields: Object.fromEntries(
+        $(form)
+          .find('input[type=hidden]')
+          .toArray()
+          .map((input) => [$(input).attr('name') ?? '', $(input).attr('value') ?? '']),
+      ),
       label: $(form).find('button').text(),
     }));
   return { status: response.status, forms, text };
@@ -55,7 +60,11 @@ describe('billing with the local provider (no Stripe key)', () => {
     const started = Date.now();
     const checkout = await call(user, '/api/v1/account/subscribe', { tier: 'pro' });
     expect(checkout.status).toBe(200);
-    expect(checkout.body).toEqual({ checkoutUrl: expect.stringContaining('/_local/billing/checkout/'), expiresAt: expect.any(String), note: expect.stringContaining('exclude VAT') });
+    expect(checkout.body).toEqual({
+      checkoutUrl: expect.stringContaining('/_local/billing/checkout/'),
+      expiresAt: expect.any(String),
+      note: expect.stringContaining('exclude VAT'),
+    });
     const expiresIn = Date.parse(checkout.body.expiresAt as string) - started;
     expect(expiresIn).toBeGreaterThan(23.9 * 3_600_000);
     expect(expiresIn).toBeLessThanOrEqual(24 * 3_600_000);
@@ -82,7 +91,10 @@ describe('billing with the local provider (no Stripe key)', () => {
     const upgrade = await call(user, '/api/v1/account/subscribe', { tier: 'growth' });
     expect(upgrade.status).toBe(200);
     expect(upgrade.body).toEqual({ upgraded: true, tier: 'growth', note: expect.stringContaining('prorated') });
-    expect((await call(user, '/api/v1/account')).body).toMatchObject({ tier: 'growth', counts: { watchedSitesLimit: 100, apiKeysLimit: 5 } });
+    expect((await call(user, '/api/v1/account')).body).toMatchObject({
+      tier: 'growth',
+      counts: { watchedSitesLimit: 100, apiKeysLimit: 5 },
+    });
     for (const tier of ['growth', 'pro']) {
       const again = await call(user, '/api/v1/account/subscribe', { tier });
       expect(again.status).toBe(409);
@@ -102,7 +114,10 @@ describe('billing with the local provider (no Stripe key)', () => {
     expect(portal.status).toBe(200);
     const cancelled = await submit(formLabelled(portal.forms, /^Cancel at the end/));
     expect(cancelled.status).toBe(303);
-    expect((await call(user, '/api/v1/account')).body).toMatchObject({ tier: 'growth', subscription: { isActive: true, isCanceling: true } });
+    expect((await call(user, '/api/v1/account')).body).toMatchObject({
+      tier: 'growth',
+      subscription: { isActive: true, isCanceling: true },
+    });
 
     // The development clock ends the period: the account returns to free and keeps everything.
     const portalAfter = await page(manage.body.portalUrl as string);

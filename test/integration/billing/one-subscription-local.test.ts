@@ -25,7 +25,12 @@ async function payForm(link: string): Promise<{ status: number; pay: string | nu
 /** Pays a checkout as its page's first form does (also when the page itself would no longer show it). */
 async function pay(link: string): Promise<{ status: number; text: string }> {
   const path = `${new URL(link).pathname}/complete`;
-  const response = await fetch(`${inject('apiBaseUrl')}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+  const response = await fetch(`${inject('apiBaseUrl')}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
   return { status: response.status, text: await response.text() };
 }
 
@@ -56,7 +61,9 @@ describe('one subscription per account with the local provider (dev server)', ()
 
   it('leaves exactly one checkout page open after many concurrent subscribes', async () => {
     const user = await signUp();
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => call(user, '/api/v1/account/subscribe', { tier: index % 2 ? 'pro' : 'growth' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => call(user, '/api/v1/account/subscribe', { tier: index % 2 ? 'pro' : 'growth' })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const pages = await Promise.all(answers.map(async (answer) => (await fetch(onStack(answer.body.checkoutUrl as string))).status));
     expect(pages.filter((status) => status === 200)).toHaveLength(1);
@@ -68,7 +75,10 @@ describe('concurrent completions with the local provider (DynamoDB Local)', () =
   it('keeps exactly one of many open checkouts paid at the same time; the others are refused (409) and refunded', async () => {
     const config = loadConfig({ TABLE_NAME: inject('tableName'), PUBLIC_BASE_URL: 'http://localhost:3000' });
     const store = localBillingStore(testTable(), config.tableName);
-    const deps = createDependencies(config, { db: testTable(), billing: createLocalBilling(store, { publicBaseUrl: config.publicBaseUrl }) });
+    const deps = createDependencies(config, {
+      db: testTable(),
+      billing: createLocalBilling(store, { publicBaseUrl: config.publicBaseUrl }),
+    });
     const actions = localBillingActions(store, deps);
     const user = await signUp();
     const customerId = `cus_local_${user.accountId}`;

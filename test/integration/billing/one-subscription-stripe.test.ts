@@ -52,7 +52,9 @@ async function payingAccount(tier: 'pro' | 'growth') {
   const user = await signUp();
   const customerId = `cus_${user.accountId}`;
   const subscriptionId = paidSubscription(`sub_${user.accountId}_1`, customerId, tier);
-  expect((await deliver(deps, 'checkout.session.completed', checkoutCompleted(subscriptionId, customerId, user.accountId))).status).toBe(200);
+  expect((await deliver(deps, 'checkout.session.completed', checkoutCompleted(subscriptionId, customerId, user.accountId))).status).toBe(
+    200,
+  );
   expect(await account(user.accountId)).toMatchObject({ tier, subscriptionId });
   return { ...user, customerId, subscriptionId };
 }
@@ -78,7 +80,9 @@ describe('one checkout open per account (Stripe)', () => {
 
   it('leaves exactly one checkout open after many concurrent subscribes', async () => {
     const user = await signUp();
-    const results = await Promise.all(Array.from({ length: 12 }, async (_, index) => subscribe(await callerOf(deps, user.accountId), index % 2 ? 'pro' : 'growth', deps)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => subscribe(await callerOf(deps, user.accountId), index % 2 ? 'pro' : 'growth', deps)),
+    );
     expect(results.every((result) => 'checkoutUrl' in result)).toBe(true);
     const open = stripe.sessionsOf(user.accountId).filter((session) => session.status === 'open');
     expect(stripe.sessionsOf(user.accountId)).toHaveLength(12);
@@ -95,36 +99,61 @@ describe('a second paid subscription is refunded and cancelled (Stripe)', () => 
       const answers = [
         await deliver(deps, 'checkout.session.completed', checkoutCompleted(second, paid.customerId, paid.accountId)),
         await deliver(deps, 'customer.subscription.created', subscriptionObject(second, paid.customerId)),
-        await deliver(deps, 'invoice.paid', { id: `in_${second}`, object: 'invoice', customer: paid.customerId, parent: { subscription_details: { subscription: second } } }),
+        await deliver(deps, 'invoice.paid', {
+          id: `in_${second}`,
+          object: 'invoice',
+          customer: paid.customerId,
+          parent: { subscription_details: { subscription: second } },
+        }),
       ];
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     });
-    expect(await account(paid.accountId)).toMatchObject({ tier: 'pro', subscriptionId: paid.subscriptionId, subscription: { isActive: true, isPaid: true } });
+    expect(await account(paid.accountId)).toMatchObject({
+      tier: 'pro',
+      subscriptionId: paid.subscriptionId,
+      subscription: { isActive: true, isPaid: true },
+    });
     expect(stripe.subscription(second)!.status).toBe('canceled');
     expect(stripe.subscription(paid.subscriptionId)!.status).toBe('active');
-    expect(stripe.refunds.filter((refund) => refund.paymentIntent === `pi_${second}`)).toEqual([expect.objectContaining({ reason: 'duplicate' })]);
+    expect(stripe.refunds.filter((refund) => refund.paymentIntent === `pi_${second}`)).toEqual([
+      expect.objectContaining({ reason: 'duplicate' }),
+    ]);
     expect(stripe.refunds.filter((refund) => refund.paymentIntent === `pi_${paid.subscriptionId}`)).toEqual([]);
     expect(stripe.callsTo('DELETE', `/v1/subscriptions/${second}`)[0]!.params).toMatchObject({ invoice_now: 'false', prorate: 'false' });
     expect(metrics).toEqual([
       expect.objectContaining({
         Service: 'billing',
         DuplicateSubscriptionRefunded: 1,
-        _aws: expect.objectContaining({ CloudWatchMetrics: [{ Namespace: 'ReadinessScanner', Dimensions: [['Service']], Metrics: [{ Name: 'DuplicateSubscriptionRefunded', Unit: 'Count' }] }] }),
+        _aws: expect.objectContaining({
+          CloudWatchMetrics: [
+            {
+              Namespace: 'ReadinessScanner',
+              Dimensions: [['Service']],
+              Metrics: [{ Name: 'DuplicateSubscriptionRefunded', Unit: 'Count' }],
+            },
+          ],
+        }),
       }),
     ]);
-    expect(await itemsWhere('RefusedSubscription', 'subscriptionId', second)).toEqual([expect.objectContaining({ accountId: paid.accountId, heldBy: paid.subscriptionId })]);
+    expect(await itemsWhere('RefusedSubscription', 'subscriptionId', second)).toEqual([
+      expect.objectContaining({ accountId: paid.accountId, heldBy: paid.subscriptionId }),
+    ]);
 
     // When the first is cancelled nothing keeps charging, and the account falls to free.
     stripe.subscription(paid.subscriptionId)!.status = 'canceled';
     await deliver(deps, 'customer.subscription.deleted', subscriptionObject(paid.subscriptionId, paid.customerId));
     expect(await account(paid.accountId)).toMatchObject({ tier: 'free', subscription: { isActive: false } });
-    await expect(manageSubscription(await callerOf(deps, paid.accountId), deps)).rejects.toMatchObject({ message: expect.stringMatching(/no active subscription/) });
+    await expect(manageSubscription(await callerOf(deps, paid.accountId), deps)).rejects.toMatchObject({
+      message: expect.stringMatching(/no active subscription/),
+    });
   });
 
   it('keeps exactly one of many checkouts completed at the same time for one account', async () => {
     const user = await signUp();
     const customerId = `cus_race_${user.accountId}`;
-    const subscriptions = Array.from({ length: 6 }, (_, index) => paidSubscription(`sub_race_${user.accountId}_${index}`, customerId, index % 2 ? 'pro' : 'growth'));
+    const subscriptions = Array.from({ length: 6 }, (_, index) =>
+      paidSubscription(`sub_race_${user.accountId}_${index}`, customerId, index % 2 ? 'pro' : 'growth'),
+    );
     const metrics = await metricLines(async () => {
       const answers = await Promise.all(
         subscriptions.flatMap((id) => [
@@ -141,7 +170,12 @@ describe('a second paid subscription is refunded and cancelled (Stripe)', () => 
     expect(current).toMatchObject({ customerId, subscription: { isActive: true } });
     const refused = subscriptions.filter((id) => id !== current.subscriptionId);
     expect(refused.map((id) => stripe.subscription(id)!.status)).toEqual(Array(5).fill('canceled'));
-    expect(stripe.refunds.filter((refund) => refund.paymentIntent.startsWith(`pi_sub_race_${user.accountId}`)).map((refund) => refund.paymentIntent).sort()).toEqual(refused.map((id) => `pi_${id}`).sort());
+    expect(
+      stripe.refunds
+        .filter((refund) => refund.paymentIntent.startsWith(`pi_sub_race_${user.accountId}`))
+        .map((refund) => refund.paymentIntent)
+        .sort(),
+    ).toEqual(refused.map((id) => `pi_${id}`).sort());
     expect(metrics).toHaveLength(5);
     expect(await itemsWhere('BillingCustomer', 'accountId', user.accountId)).toHaveLength(1);
   });
@@ -154,14 +188,25 @@ describe('a second paid subscription is refunded and cancelled (Stripe)', () => 
     stripe.subscription(old)!.status = 'past_due';
     // Its failed payment was first seen 8 days ago: the 7-day grace is over.
     const eightDaysAgo = stripeDependencies(stripe, { now: () => Date.now() - 8 * dayMs });
-    await deliver(eightDaysAgo, 'invoice.payment_failed', { id: `in_${old}`, object: 'invoice', customer: customerId, parent: { subscription_details: { subscription: old } } });
+    await deliver(eightDaysAgo, 'invoice.payment_failed', {
+      id: `in_${old}`,
+      object: 'invoice',
+      customer: customerId,
+      parent: { subscription_details: { subscription: old } },
+    });
     expect(await account(user.accountId)).toMatchObject({ tier: 'free', subscriptionId: old, subscription: { isActive: false } });
     // The portal stays reachable: the customer can still pay the overdue invoice there.
-    expect(await manageSubscription(await callerOf(deps, user.accountId), deps)).toMatchObject({ portalUrl: expect.stringContaining('billing.stripe.com') });
+    expect(await manageSubscription(await callerOf(deps, user.accountId), deps)).toMatchObject({
+      portalUrl: expect.stringContaining('billing.stripe.com'),
+    });
 
     const fresh = paidSubscription(`sub_fresh_${user.accountId}`, customerId, 'pro');
     await deliver(deps, 'checkout.session.completed', checkoutCompleted(fresh, customerId, user.accountId));
-    expect(await account(user.accountId)).toMatchObject({ tier: 'pro', subscriptionId: fresh, subscription: { isActive: true, isPaid: true } });
+    expect(await account(user.accountId)).toMatchObject({
+      tier: 'pro',
+      subscriptionId: fresh,
+      subscription: { isActive: true, isPaid: true },
+    });
     expect(stripe.subscription(old)!.status).toBe('canceled');
     expect(stripe.subscription(fresh)!.status).toBe('active');
     expect(stripe.refunds.filter((refund) => [`pi_${old}`, `pi_${fresh}`].includes(refund.paymentIntent))).toEqual([]);
@@ -172,8 +217,13 @@ describe('a second paid subscription is refunded and cancelled (Stripe)', () => 
   it('reaches the portal whenever the customer has a subscription that has not ended, and answers 404 otherwise', async () => {
     const paid = await payingAccount('pro');
     // The table is behind Stripe (an event not processed yet): the account shows no subscription.
-    await setAccount(paid.accountId, { tier: 'free', subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null } });
-    expect(await manageSubscription(await callerOf(deps, paid.accountId), deps)).toMatchObject({ portalUrl: expect.stringContaining('billing.stripe.com') });
+    await setAccount(paid.accountId, {
+      tier: 'free',
+      subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null },
+    });
+    expect(await manageSubscription(await callerOf(deps, paid.accountId), deps)).toMatchObject({
+      portalUrl: expect.stringContaining('billing.stripe.com'),
+    });
     stripe.subscription(paid.subscriptionId)!.status = 'canceled';
     await expect(manageSubscription(await callerOf(deps, paid.accountId), deps)).rejects.toMatchObject({ kind: 'not_found' });
   });

@@ -60,10 +60,18 @@ describe('past_due keeps the paid tier for the grace period (7 days), then the a
     // Nor does one on time, now behind the stored read (nothing is written), or one further behind.
     await failPayment(paid, deps);
     await failPayment(paid, skewed(-10 * dayMs));
-    expect(await stored(paid.accountId)).toMatchObject({ tier: 'growth', graceEndsAt: first.graceEndsAt, pastDueSince: first.pastDueSince });
+    expect(await stored(paid.accountId)).toMatchObject({
+      tier: 'growth',
+      graceEndsAt: first.graceEndsAt,
+      pastDueSince: first.pastDueSince,
+    });
 
     const account = await call(paid, '/api/v1/account');
-    expect(account.body).toMatchObject({ tier: 'growth', subscription: { isActive: true, isPaid: false }, usage: { monthlyApiCallLimit: 10_000 } });
+    expect(account.body).toMatchObject({
+      tier: 'growth',
+      subscription: { isActive: true, isPaid: false },
+      usage: { monthlyApiCallLimit: 10_000 },
+    });
   });
 
   it('reads the account as free once the grace has run out, with nothing written, and restores the tier when the invoice is paid', async () => {
@@ -78,7 +86,9 @@ describe('past_due keeps the paid tier for the grace period (7 days), then the a
       counts: { watchedSitesLimit: 3, apiKeysLimit: 1, webhooksLimit: 0 },
     });
     // A growth-only route refuses it.
-    expect((await paid.client.call('/api/v1/batch/scan', { method: 'POST', key: paid.apiKey, body: { urls: ['https://example.com/'] } })).status).toBe(403);
+    expect(
+      (await paid.client.call('/api/v1/batch/scan', { method: 'POST', key: paid.apiKey, body: { urls: ['https://example.com/'] } })).status,
+    ).toBe(403);
 
     // The customer pays the overdue invoice in the portal: the tier is back at once, the grace cleared.
     stripe.subscription(paid.subscriptionId)!.status = 'active';
@@ -94,11 +104,12 @@ describe('past_due keeps the paid tier for the grace period (7 days), then the a
     expect(Math.abs(again.graceEndsAt! - (Date.now() + 7 * dayMs))).toBeLessThan(60_000);
   });
 
-  it('counts a lapsed account\'s allowances at the free limits, exactly, under concurrency', async () => {
+  it("counts a lapsed account's allowances at the free limits, exactly, under concurrency", async () => {
     const month = new Date().toISOString().slice(0, 7);
     const limits = { free: 7, pro: 1_000, growth: 1_000 } as const;
     const counter = { count: 'monthlyApiCalls', window: 'apiCallsMonth' } as const;
-    const consume = (accountId: string) => consumeAllowance(deps.db, deps.config.tableName, { accountId, counter, windowId: month, limits });
+    const consume = (accountId: string) =>
+      consumeAllowance(deps.db, deps.config.tableName, { accountId, counter, windowId: month, limits });
 
     const eightDaysAgo = skewed(-8 * dayMs);
     const lapsed = await growthAccount(eightDaysAgo);

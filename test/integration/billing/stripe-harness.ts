@@ -24,7 +24,11 @@ export function stripeDependencies(stripe: FakeStripe, clock?: Clock): Dependenc
     STRIPE_PRICE_ID_GROWTH: 'price_growth',
     PUBLIC_BASE_URL: 'https://scan.example.org',
   });
-  const billing = createStripeBilling(config, { apiKey: async () => config.stripeSecretKey, webhookSecret: async () => webhookSecret }, stripe.endpoint);
+  const billing = createStripeBilling(
+    config,
+    { apiKey: async () => config.stripeSecretKey, webhookSecret: async () => webhookSecret },
+    stripe.endpoint,
+  );
   return createDependencies(config, { db: testTable(), billing, ...(clock ? { clock } : {}) });
 }
 
@@ -32,10 +36,22 @@ let eventCounter = 0;
 
 /** Delivers a signed Stripe event to the webhook route, through the billing function's dispatch. */
 export async function deliver(deps: Dependencies, type: string, object: Record<string, unknown>, options: { id?: string } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? `evt_${(eventCounter += 1)}_${Date.now()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${(eventCounter += 1)}_${Date.now()}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
   const result = await respond(
-    apiEvent({ method: 'POST', path: '/api/billing/stripe/webhook', routeKey: 'POST /api/billing/stripe/webhook', body: payload, headers: { 'stripe-signature': signature } }),
+    apiEvent({
+      method: 'POST',
+      path: '/api/billing/stripe/webhook',
+      routeKey: 'POST /api/billing/stripe/webhook',
+      body: payload,
+      headers: { 'stripe-signature': signature },
+    }),
     familyApi('billing'),
     deps,
   );

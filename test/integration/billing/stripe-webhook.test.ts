@@ -23,10 +23,22 @@ let eventCounter = 0;
 
 /** Delivers a signed Stripe event to the webhook route, through the billing function's dispatch. */
 async function deliver(type: string, object: Record<string, unknown>, options: { id?: string; signature?: string } = {}) {
-  const payload = JSON.stringify({ id: options.id ?? `evt_${(eventCounter += 1)}_${Date.now()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_${(eventCounter += 1)}_${Date.now()}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
   const signature = options.signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
   const result = await respond(
-    apiEvent({ method: 'POST', path: '/api/billing/stripe/webhook', routeKey: 'POST /api/billing/stripe/webhook', body: payload, headers: { 'stripe-signature': signature } }),
+    apiEvent({
+      method: 'POST',
+      path: '/api/billing/stripe/webhook',
+      routeKey: 'POST /api/billing/stripe/webhook',
+      body: payload,
+      headers: { 'stripe-signature': signature },
+    }),
     familyApi('billing'),
     deps,
   );
@@ -43,7 +55,13 @@ async function payingAccount(tier: 'pro' | 'growth') {
   const subscriptionId = `sub_${id}`;
   const customerId = `cus_${id}`;
   stripe.putSubscription({ id: subscriptionId, customer: customerId, status: 'active', price: `price_${tier}` });
-  const completed = await deliver('checkout.session.completed', { id: `cs_${id}`, object: 'checkout.session', subscription: subscriptionId, customer: customerId, client_reference_id: user.accountId });
+  const completed = await deliver('checkout.session.completed', {
+    id: `cs_${id}`,
+    object: 'checkout.session',
+    subscription: subscriptionId,
+    customer: customerId,
+    client_reference_id: user.accountId,
+  });
   expect(completed).toEqual({ status: 200, body: { received: true } });
   return { accountId: user.accountId, subscriptionId, customerId };
 }
@@ -65,24 +83,46 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
     const object = subscriptionObject(paid.subscriptionId, paid.customerId);
     expect((await deliver('customer.subscription.updated', object, { id: `evt_once_${paid.accountId}` })).status).toBe(200);
     const reads = stripe.callsTo('GET', `/v1/subscriptions/${paid.subscriptionId}`).length;
-    const resent = await Promise.all(Array.from({ length: 5 }, () => deliver('customer.subscription.updated', object, { id: `evt_once_${paid.accountId}` })));
+    const resent = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('customer.subscription.updated', object, { id: `evt_once_${paid.accountId}` })),
+    );
     expect(resent.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
     expect(stripe.callsTo('GET', `/v1/subscriptions/${paid.subscriptionId}`)).toHaveLength(reads);
-    expect(await itemsWhere('JobLease', 'pk', `BILLINGEVENT#evt_once_${paid.accountId}`)).toEqual([expect.objectContaining({ state: 'done', expiresAt: expect.any(Number) })]);
+    expect(await itemsWhere('JobLease', 'pk', `BILLINGEVENT#evt_once_${paid.accountId}`)).toEqual([
+      expect.objectContaining({ state: 'done', expiresAt: expect.any(Number) }),
+    ]);
   });
 
-  it('ends in the subscription\'s current state whatever order events arrive in', async () => {
+  it("ends in the subscription's current state whatever order events arrive in", async () => {
     const paid = await payingAccount('pro');
     // The customer upgrades in the portal; the newer event arrives first, the older one after.
     stripe.subscription(paid.subscriptionId)!.price = 'price_growth';
-    await deliver('customer.subscription.updated', { ...subscriptionObject(paid.subscriptionId, paid.customerId), items: { data: [{ price: { id: 'price_growth' } }] } });
-    await deliver('customer.subscription.updated', { ...subscriptionObject(paid.subscriptionId, paid.customerId), items: { data: [{ price: { id: 'price_pro' } }] } });
+    await deliver('customer.subscription.updated', {
+      ...subscriptionObject(paid.subscriptionId, paid.customerId),
+      items: { data: [{ price: { id: 'price_growth' } }] },
+    });
+    await deliver('customer.subscription.updated', {
+      ...subscriptionObject(paid.subscriptionId, paid.customerId),
+      items: { data: [{ price: { id: 'price_pro' } }] },
+    });
     expect((await account(paid.accountId)).tier).toBe('growth');
     // Many events for one subscription at once: every one reads the same current state.
     stripe.subscription(paid.subscriptionId)!.cancelAtPeriodEnd = true;
     const answers = await Promise.all(
       ['customer.subscription.updated', 'invoice.paid', 'customer.subscription.updated', 'invoice.paid'].flatMap((type) =>
-        Array.from({ length: 5 }, () => deliver(type, type.startsWith('invoice') ? { id: 'in_x', object: 'invoice', customer: paid.customerId, parent: { subscription_details: { subscription: paid.subscriptionId } } } : subscriptionObject(paid.subscriptionId, paid.customerId))),
+        Array.from({ length: 5 }, () =>
+          deliver(
+            type,
+            type.startsWith('invoice')
+              ? {
+                  id: 'in_x',
+                  object: 'invoice',
+                  customer: paid.customerId,
+                  parent: { subscription_details: { subscription: paid.subscriptionId } },
+                }
+              : subscriptionObject(paid.subscriptionId, paid.customerId),
+          ),
+        ),
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
@@ -105,7 +145,12 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
 
   it('keeps the tier with isPaid false while a failed payment is retried, and ends the subscription on the final failure', async () => {
     const paid = await payingAccount('growth');
-    const invoice = { id: 'in_1', object: 'invoice', customer: paid.customerId, parent: { subscription_details: { subscription: paid.subscriptionId } } };
+    const invoice = {
+      id: 'in_1',
+      object: 'invoice',
+      customer: paid.customerId,
+      parent: { subscription_details: { subscription: paid.subscriptionId } },
+    };
     stripe.subscription(paid.subscriptionId)!.status = 'past_due';
     await deliver('invoice.payment_failed', invoice);
     expect(await account(paid.accountId)).toMatchObject({ tier: 'growth', subscription: { isActive: true, isPaid: false } });
@@ -135,7 +180,10 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
 
   it('acknowledges events of unknown customers and events it does not handle, changing nothing', async () => {
     stripe.putSubscription({ id: 'sub_stranger', customer: 'cus_stranger', status: 'active', price: 'price_growth' });
-    expect(await deliver('customer.subscription.updated', subscriptionObject('sub_stranger', 'cus_stranger'))).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver('customer.subscription.updated', subscriptionObject('sub_stranger', 'cus_stranger'))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
     expect(await itemsWhere('BillingCustomer', 'pk', 'CUSTOMER#cus_stranger')).toEqual([]);
     const calls = stripe.calls.length;
     expect((await deliver('charge.refunded', { id: 'ch_1', object: 'charge' })).status).toBe(200);
@@ -147,7 +195,11 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
     stripe.subscription(paid.subscriptionId)!.status = 'canceled';
     const object = subscriptionObject(paid.subscriptionId, paid.customerId);
     const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'customer.subscription.deleted', data: { object } });
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     for (const signature of ['t=1,v1=deadbeef', stale, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' })]) {
       const answer = await deliver('customer.subscription.deleted', object, { id: 'evt_forged', signature });
       expect(answer.status).toBe(400);
@@ -160,12 +212,17 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
   it('answers 502 when Stripe cannot be read, and processes the resent event once it can', async () => {
     const paid = await payingAccount('pro');
     stripe.subscription(paid.subscriptionId)!.price = 'price_growth';
-    stripe.fail('GET', `/v1/subscriptions/${paid.subscriptionId}`, { status: 400, error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'temporarily broken' } });
+    stripe.fail('GET', `/v1/subscriptions/${paid.subscriptionId}`, {
+      status: 400,
+      error: { type: 'invalid_request_error', code: 'parameter_invalid', message: 'temporarily broken' },
+    });
     const id = `evt_retry_${paid.accountId}`;
     const failed = await deliver('customer.subscription.updated', subscriptionObject(paid.subscriptionId, paid.customerId), { id });
     expect(failed.status).toBe(502);
     stripe.fail('GET', `/v1/subscriptions/${paid.subscriptionId}`, null);
-    expect((await deliver('customer.subscription.updated', subscriptionObject(paid.subscriptionId, paid.customerId), { id })).status).toBe(200);
+    expect((await deliver('customer.subscription.updated', subscriptionObject(paid.subscriptionId, paid.customerId), { id })).status).toBe(
+      200,
+    );
     expect((await account(paid.accountId)).tier).toBe('growth');
   });
 });
@@ -173,7 +230,11 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
 describe('the billing customer, created once', () => {
   it('links one customer when many are offered at once', async () => {
     const user = await signUp();
-    const linked = await Promise.all(Array.from({ length: 10 }, (_, index) => linkCustomer(deps.db, deps.config.tableName, user.accountId, `cus_race_${user.accountId}_${index}`)));
+    const linked = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        linkCustomer(deps.db, deps.config.tableName, user.accountId, `cus_race_${user.accountId}_${index}`),
+      ),
+    );
     expect(new Set(linked).size).toBe(1);
     expect((await account(user.accountId)).customerId).toBe(linked[0]);
     expect(await itemsWhere('BillingCustomer', 'accountId', user.accountId)).toHaveLength(1);
@@ -192,6 +253,9 @@ describe('the billing customer, created once', () => {
     const sessions = stripe.callsTo('POST', '/v1/checkout/sessions').filter((call) => call.params.client_reference_id === user.accountId);
     expect(sessions).toHaveLength(10);
     expect(new Set(sessions.map((call) => call.params.customer))).toEqual(new Set([customerId]));
-    expect(sessions[0]!.params).toMatchObject({ success_url: 'https://scan.example.org/app?checkout=complete', 'line_items[0][price]': 'price_pro' });
+    expect(sessions[0]!.params).toMatchObject({
+      success_url: 'https://scan.example.org/app?checkout=complete',
+      'line_items[0][price]': 'price_pro',
+    });
   });
 });

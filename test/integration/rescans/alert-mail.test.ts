@@ -48,19 +48,48 @@ afterAll(async () => {
  */
 async function seededSite(accountId: string, label: string): Promise<WatchedSite> {
   const site: WatchedSite = {
-    id: randomUUID(), accountId, url: `http://127.0.0.1:9/${label.toLowerCase().replaceAll(' ', '-')}`, urlDigest: randomUUID(), label, alertEnabled: true,
-    isCompetitor: false, lastScore: 70, lastScannedAt: null, scoreChange: null, thresholds: [], createdAt: new Date().toISOString(), version: 1,
-    lastScanStatus: 'ok', lastError: null, lastScanId: null, lastScanSlot: null, historyCount: 0,
+    id: randomUUID(),
+    accountId,
+    url: `http://127.0.0.1:9/${label.toLowerCase().replaceAll(' ', '-')}`,
+    urlDigest: randomUUID(),
+    label,
+    alertEnabled: true,
+    isCompetitor: false,
+    lastScore: 70,
+    lastScannedAt: null,
+    scoreChange: null,
+    thresholds: [],
+    createdAt: new Date().toISOString(),
+    version: 1,
+    lastScanStatus: 'ok',
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
   };
   expect(await addWatchedSite(deps.db, table(), site, 1_000, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   seeded.push(site);
   return site;
 }
 
-function entryFor(site: Pick<WatchedSite, 'id' | 'url' | 'label'>, slot: string, score = 58, scannedAt = new Date().toISOString()): DigestEntry {
+function entryFor(
+  site: Pick<WatchedSite, 'id' | 'url' | 'label'>,
+  slot: string,
+  score = 58,
+  scannedAt = new Date().toISOString(),
+): DigestEntry {
   return boundedEntry({
-    siteId: site.id, url: site.url, label: site.label, slot, previousScore: 70, score, scannedAt,
-    worse: [{ id: 'gtin', title: 'Products carry GTINs', from: 'pass', to: 'fail' }], better: [], topFix: { title: 'Add GTINs', fix: 'Put the GTIN in the Product JSON-LD.' }, crossed: [],
+    siteId: site.id,
+    url: site.url,
+    label: site.label,
+    slot,
+    previousScore: 70,
+    score,
+    scannedAt,
+    worse: [{ id: 'gtin', title: 'Products carry GTINs', from: 'pass', to: 'fail' }],
+    better: [],
+    topFix: { title: 'Add GTINs', fix: 'Put the GTIN in the Product JSON-LD.' },
+    crossed: [],
   });
 }
 
@@ -71,7 +100,8 @@ async function mailedDigest(user: SignedIn, slot: string): Promise<StoredMail & 
   return (await nextMailTo(user.email, known)) as StoredMail & { headers: Array<{ name: string; value: string }> };
 }
 
-const header = (mail: { headers: Array<{ name: string; value: string }> }, name: string) => mail.headers.find((line) => line.name.toLowerCase() === name.toLowerCase())?.value;
+const header = (mail: { headers: Array<{ name: string; value: string }> }, name: string) =>
+  mail.headers.find((line) => line.name.toLowerCase() === name.toLowerCase())?.value;
 
 /** The link's path and query, to call through the test's own loopback address. */
 const pathOf = (link: string) => {
@@ -87,16 +117,25 @@ const siteLinkIn = (mail: StoredMail, site: WatchedSite) => {
 };
 
 const oneClick = (client: ReturnType<typeof apiClient>, path: string) =>
-  client.call(path, { method: 'POST', rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  client.call(path, {
+    method: 'POST',
+    rawBody: 'List-Unsubscribe=One-Click',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 
 const alertsOf = async (site: WatchedSite) => (await getWatchedSite(deps.db, table(), site.accountId, site.id))!.alertEnabled;
 
 describe('alert mail unsubscribe', () => {
   it('carries RFC 8058 headers and a link per site; a link turns off its own sites only, and their pending alerts are not mailed', async () => {
     const user = await signUp();
-    const [a, b, c] = [await seededSite(user.accountId, 'Shop A'), await seededSite(user.accountId, 'Shop B'), await seededSite(user.accountId, 'Shop C')];
+    const [a, b, c] = [
+      await seededSite(user.accountId, 'Shop A'),
+      await seededSite(user.accountId, 'Shop B'),
+      await seededSite(user.accountId, 'Shop C'),
+    ];
     const first = `run-${randomUUID()}`;
-    for (const site of [a, b]) expect(await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, first), maxSites)).toBe('stored');
+    for (const site of [a, b])
+      expect(await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, first), maxSites)).toBe('stored');
 
     const mail = await mailedDigest(user, first);
     expect(mail.subject).toBe('Score changes on 2 watched sites');
@@ -122,7 +161,9 @@ describe('alert mail unsubscribe', () => {
     expect(done.status).toBe(200);
     expect(done.text).toContain('Alerts turned off');
     expect([await alertsOf(a), await alertsOf(b), await alertsOf(c)]).toEqual([false, true, true]);
-    expect((await user.client.call(`/api/v1/watched-sites/${a.id}`, { key: user.apiKey })).body.site).toMatchObject({ alertEnabled: false });
+    expect((await user.client.call(`/api/v1/watched-sites/${a.id}`, { key: user.apiKey })).body.site).toMatchObject({
+      alertEnabled: false,
+    });
 
     // The next sweep: A's alert (already pending) is cleared unsent, B and C still alert.
     const second = `run-${randomUUID()}`;
@@ -180,15 +221,27 @@ describe('the alert digest item', () => {
   it(`holds at most ${maxSites} sites under concurrent rescans while mail keeps failing, counts the rest, and the next mail says so`, async () => {
     const user = await signUp();
     const sites: WatchedSite[] = [];
-    for (let batch = 0; batch < 6; batch += 1) sites.push(...(await Promise.all(Array.from({ length: 10 }, (_, index) => seededSite(user.accountId, `Bound ${batch * 10 + index}`)))));
-    const strangers = Array.from({ length: 60 }, (_, index) => ({ id: randomUUID(), url: `https://gone-${index}.example/`, label: `Gone ${index}` }));
+    for (let batch = 0; batch < 6; batch += 1)
+      sites.push(
+        ...(await Promise.all(Array.from({ length: 10 }, (_, index) => seededSite(user.accountId, `Bound ${batch * 10 + index}`)))),
+      );
+    const strangers = Array.from({ length: 60 }, (_, index) => ({
+      id: randomUUID(),
+      url: `https://gone-${index}.example/`,
+      label: `Gone ${index}`,
+    }));
     const slot = `run-${randomUUID()}`;
     // The largest entries a rescan can produce, two per site for the first 20 (the newest stays).
     const huge = (site: Pick<WatchedSite, 'id' | 'url' | 'label'>, score: number) => {
       const entry = entryFor({ ...site, url: `${site.url}${'p'.repeat(2_100)}` }, slot, score);
-      return boundedEntry({ ...entry, topFix: { title: 't'.repeat(200), fix: 'f'.repeat(1_000) }, worse: Array.from({ length: 9 }, (_, i) => ({ id: `check-${i}`, title: 'w'.repeat(150), from: 'pass', to: 'fail' })) });
+      return boundedEntry({
+        ...entry,
+        topFix: { title: 't'.repeat(200), fix: 'f'.repeat(1_000) },
+        worse: Array.from({ length: 9 }, (_, i) => ({ id: `check-${i}`, title: 'w'.repeat(150), from: 'pass', to: 'fail' })),
+      });
     };
-    const append = (site: Pick<WatchedSite, 'id' | 'url' | 'label'>, score: number) => appendDigestEntry(deps.db, table(), user.accountId, huge(site, score), maxSites);
+    const append = (site: Pick<WatchedSite, 'id' | 'url' | 'label'>, score: number) =>
+      appendDigestEntry(deps.db, table(), user.accountId, huge(site, score), maxSites);
     // 60 sites at once: exactly 50 are kept.
     const first = await Promise.all(sites.map((site, index) => append(site, index)));
     expect(first.filter((outcome) => outcome === 'stored')).toHaveLength(maxSites);
@@ -207,8 +260,20 @@ describe('the alert digest item', () => {
     // SES keeps failing: each sweep's digest fails and keeps everything; later rescans stay bounded.
     const failing = { ...deps, mailer: { send: async () => Promise.reject(new Error('SES is down')) } } as Dependencies;
     for (let sweep = 0; sweep < 3; sweep += 1) {
-      await expect(sendAlertDigest({ kind: 'alert-digest', accountId: user.accountId, slot: `run-${randomUUID()}`, waits: 8 }, failing)).rejects.toThrow('SES is down');
-      const more = await Promise.all(Array.from({ length: 20 }, (_, index) => appendDigestEntry(deps.db, table(), user.accountId, huge({ id: randomUUID(), url: 'https://late.example/', label: `Late ${index}` }, 1), maxSites)));
+      await expect(
+        sendAlertDigest({ kind: 'alert-digest', accountId: user.accountId, slot: `run-${randomUUID()}`, waits: 8 }, failing),
+      ).rejects.toThrow('SES is down');
+      const more = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          appendDigestEntry(
+            deps.db,
+            table(),
+            user.accountId,
+            huge({ id: randomUUID(), url: 'https://late.example/', label: `Late ${index}` }, 1),
+            maxSites,
+          ),
+        ),
+      );
       expect(more.every((outcome) => outcome === 'dropped')).toBe(true);
     }
     item = await digestItem(user.accountId);
@@ -222,14 +287,28 @@ describe('the alert digest item', () => {
     try {
       const account = { id: user.accountId, tier: 'free' } as Parameters<typeof raiseRescanAlerts>[0]['account'];
       const late = { ...sites[0]!, id: randomUUID(), label: 'Latest' };
-      const result = { id: randomUUID(), score: 30, createdAt: new Date().toISOString(), checks: [], recommendations: [] } as unknown as ScanResult;
+      const result = {
+        id: randomUUID(),
+        score: 30,
+        createdAt: new Date().toISOString(),
+        checks: [],
+        recommendations: [],
+      } as unknown as ScanResult;
       await raiseRescanAlerts({ account, site: late, result, scoreChange: -40, crossed: [], slot }, deps);
     } finally {
       write.mockRestore();
     }
-    const metric = writes.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line[alertMetrics.digestEntryDropped] === 1);
-    expect(metric).toMatchObject({ Service: 'alerts', _aws: { CloudWatchMetrics: [{ Namespace: 'ReadinessScanner', Metrics: [{ Name: 'AlertDigestEntryDropped', Unit: 'Count' }] }] } });
-    expect(warn).toHaveBeenCalledWith('Alert digest full: entry counted, not kept', expect.objectContaining({ accountId: user.accountId, maxSites }));
+    const metric = writes
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => line[alertMetrics.digestEntryDropped] === 1);
+    expect(metric).toMatchObject({
+      Service: 'alerts',
+      _aws: { CloudWatchMetrics: [{ Namespace: 'ReadinessScanner', Metrics: [{ Name: 'AlertDigestEntryDropped', Unit: 'Count' }] }] },
+    });
+    expect(warn).toHaveBeenCalledWith(
+      'Alert digest full: entry counted, not kept',
+      expect.objectContaining({ accountId: user.accountId, maxSites }),
+    );
     warn.mockRestore();
     const totalDropped = dropped + 61;
     expect((await digestItem(user.accountId)).dropped).toBe(totalDropped);
@@ -240,7 +319,11 @@ describe('the alert digest item', () => {
     expect(mail.body.text).toContain(`…and ${maxSites - 25 + totalDropped} more site changes`);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // The mail worker clears what it mailed just after SES took the mail.
-    await waitUntil(async () => Object.keys((await digestItem(user.accountId)).sites as object).length === 0, { timeoutMs: 10_000, intervalMs: 100, description: 'the mailed digest to be cleared' });
+    await waitUntil(async () => Object.keys((await digestItem(user.accountId)).sites as object).length === 0, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      description: 'the mailed digest to be cleared',
+    });
     expect((await digestItem(user.accountId)).dropped).toBe(0);
   }, 120_000);
 

@@ -32,23 +32,54 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A site written straight to the table (not through the API, whose first scan the stack's worker would run). */
-async function seededSite(accountId: string, path: string, createdAt = new Date().toISOString(), on: RunningShop = shop): Promise<WatchedSite> {
+async function seededSite(
+  accountId: string,
+  path: string,
+  createdAt = new Date().toISOString(),
+  on: RunningShop = shop,
+): Promise<WatchedSite> {
   const site: WatchedSite = {
-    id: randomUUID(), accountId, url: `${on.origin}${path}`, urlDigest: randomUUID(), label: path, alertEnabled: false, isCompetitor: false,
-    lastScore: null, lastScannedAt: null, scoreChange: null, thresholds: [], createdAt, version: 1,
-    lastScanStatus: null, lastError: null, lastScanId: null, lastScanSlot: null, historyCount: 0,
+    id: randomUUID(),
+    accountId,
+    url: `${on.origin}${path}`,
+    urlDigest: randomUUID(),
+    label: path,
+    alertEnabled: false,
+    isCompetitor: false,
+    lastScore: null,
+    lastScannedAt: null,
+    scoreChange: null,
+    thresholds: [],
+    createdAt,
+    version: 1,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
   };
   // Far in the future: no sweep of another test picks it up.
   expect(await addWatchedSite(deps.db, deps.config.tableName, site, 100, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   return site;
 }
 
-const message = (site: WatchedSite, slot = `run-${randomUUID()}`): RescanMessage => ({ kind: 'rescan', accountId: site.accountId, siteId: site.id, slot, deferrals: 0 });
+const message = (site: WatchedSite, slot = `run-${randomUUID()}`): RescanMessage => ({
+  kind: 'rescan',
+  accountId: site.accountId,
+  siteId: site.id,
+  slot,
+  deferrals: 0,
+});
 
 async function snapshotsOf(site: WatchedSite): Promise<Array<{ sk: string; score: number }>> {
   const { pk, skPrefix } = keys.siteHistoryOf(site.accountId, site.id);
   const { Items } = await deps.db.send(
-    new QueryCommand({ TableName: deps.config.tableName, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: deps.config.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': pk, ':p': skPrefix },
+      ConsistentRead: true,
+    }),
   );
   return (Items ?? []) as Array<{ sk: string; score: number }>;
 }
@@ -76,7 +107,17 @@ describe('the rescan worker', () => {
     const site = await seededSite(user.accountId, '/capped', undefined, own);
     for (let index = 0; index < 90; index += 1) {
       const scannedAt = new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString();
-      await deps.db.send(new PutCommand({ TableName: deps.config.tableName, Item: { ...keys.siteSnapshot(site.accountId, site.id, scannedAt, `old-${index}`), type: 'ScoreSnapshot', score: 10 + (index % 50), scannedAt } }));
+      await deps.db.send(
+        new PutCommand({
+          TableName: deps.config.tableName,
+          Item: {
+            ...keys.siteSnapshot(site.accountId, site.id, scannedAt, `old-${index}`),
+            type: 'ScoreSnapshot',
+            score: 10 + (index % 50),
+            scannedAt,
+          },
+        }),
+      );
     }
     await setSite(site, { historyCount: 90 });
     expect(await rescanSite(message(site), deps, 120)).toBe('rescanned');
@@ -91,11 +132,14 @@ describe('the rescan worker', () => {
   it('does not rescan the newest sites above the limit after a downgrade, and says so on them', async () => {
     const user = await signUp();
     const sites: WatchedSite[] = [];
-    for (let index = 0; index < 4; index += 1) sites.push(await seededSite(user.accountId, `/limit-${index}`, new Date(Date.UTC(2026, 10, 1 + index)).toISOString()));
+    for (let index = 0; index < 4; index += 1)
+      sites.push(await seededSite(user.accountId, `/limit-${index}`, new Date(Date.UTC(2026, 10, 1 + index)).toISOString()));
     await setAccount(user.accountId, { siteCount: 4 }); // free allows 3
     expect(await rescanSite(message(sites[3]!), deps, 120)).toBe('paused');
     const listed = await user.client.call('/api/v1/watched-sites', { key: user.apiKey });
-    const paused = (listed.body.sites as Array<{ id: string; rescanPaused: boolean }>).filter((site) => site.rescanPaused).map((site) => site.id);
+    const paused = (listed.body.sites as Array<{ id: string; rescanPaused: boolean }>)
+      .filter((site) => site.rescanPaused)
+      .map((site) => site.id);
     expect(paused).toEqual([sites[3]!.id]);
     const detail = await user.client.call(`/api/v1/watched-sites/${sites[3]!.id}`, { key: user.apiKey });
     expect(detail.body.site).toMatchObject({ rescanPaused: true });

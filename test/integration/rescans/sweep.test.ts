@@ -36,12 +36,29 @@ const clock = { now: () => now };
 
 async function seedSite(dueAt: string): Promise<WatchedSite> {
   const site: WatchedSite = {
-    id: randomUUID(), accountId: randomUUID(), url: `https://seed-${randomUUID().slice(0, 6)}.example/`, urlDigest: randomUUID(), label: 'seed',
-    alertEnabled: true, isCompetitor: false, lastScore: null, lastScannedAt: null, scoreChange: null, thresholds: [], createdAt: dueAt, version: 1,
-    lastScanStatus: null, lastError: null, lastScanId: null, lastScanSlot: null, historyCount: 0,
+    id: randomUUID(),
+    accountId: randomUUID(),
+    url: `https://seed-${randomUUID().slice(0, 6)}.example/`,
+    urlDigest: randomUUID(),
+    label: 'seed',
+    alertEnabled: true,
+    isCompetitor: false,
+    lastScore: null,
+    lastScannedAt: null,
+    scoreChange: null,
+    thresholds: [],
+    createdAt: dueAt,
+    version: 1,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
   };
   // Adding counts the site on its account, so the account item comes first.
-  await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.account(site.accountId), type: 'Account', id: site.accountId, siteCount: 0 } }));
+  await db.send(
+    new PutCommand({ TableName: tableName, Item: { ...keys.account(site.accountId), type: 'Account', id: site.accountId, siteCount: 0 } }),
+  );
   expect(await addWatchedSite(db, tableName, site, 100, { shard: shardOf(site.id, config.rescanDueShards), dueAt })).toBe('added');
   return site;
 }
@@ -94,7 +111,9 @@ describe('the weekly sweep (sharded due index on DynamoDB Local)', () => {
     // Six days on, they are due again.
     const nextWeek = capturingQueue();
     await sweepAll(startSweep(now + 7 * 86_400_000, false, config.rescanDueShards), nextWeek.queue);
-    expect(((nextWeek.sent.rescan ?? []) as RescanMessage[]).map((m) => m.siteId).sort()).toEqual([...due, ...notDue].map((site) => site.id).sort());
+    expect(((nextWeek.sent.rescan ?? []) as RescanMessage[]).map((m) => m.siteId).sort()).toEqual(
+      [...due, ...notDue].map((site) => site.id).sort(),
+    );
   });
 
   it('goes on from where it stopped when its time runs short, without skipping or repeating a site', async () => {

@@ -5,7 +5,14 @@ import { callApi } from '../support/http.js';
 import { itemsWhere, mailsTo, signUp, type SignedIn } from '../support/accounts.js';
 
 interface SiteDetail {
-  site: { id: string; lastScore: number | null; lastScannedAt: string | null; scoreChange: number | null; lastScanStatus: string | null; lastError: string | null };
+  site: {
+    id: string;
+    lastScore: number | null;
+    lastScannedAt: string | null;
+    scoreChange: number | null;
+    lastScanStatus: string | null;
+    lastError: string | null;
+  };
   scoreHistory: Array<{ score: number; scannedAt: string }>;
 }
 
@@ -38,32 +45,55 @@ function snapshotsReach(user: SignedIn, siteId: string, count: number): Promise<
 }
 
 async function sweepAll(): Promise<void> {
-  const response = await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' });
+  const response = await callApi('/_local/rescan', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"all": true}',
+  });
   expect(response.status).toBe(202);
 }
 
 describe('weekly rescans on the local stack', () => {
   it('scans an added site at once, rescans on the sweep, records the change, alerts a crossed threshold once and mails one digest', async () => {
     const user = await signUp({ tier: 'growth' });
-    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/`, label: 'Fixture shop' } });
+    const added = await user.client.call('/api/v1/watched-sites', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { url: `${shop.origin}/`, label: 'Fixture shop' },
+    });
     expect(added.status).toBe(201);
     const siteId = (added.body.site as { id: string }).id;
 
     // The first scan is queued when the site is added.
     const first = await snapshotsReach(user, siteId, 1);
-    expect(first.site).toMatchObject({ lastScore: expect.any(Number), lastScannedAt: expect.any(String), scoreChange: null, lastScanStatus: 'ok', lastError: null });
+    expect(first.site).toMatchObject({
+      lastScore: expect.any(Number),
+      lastScannedAt: expect.any(String),
+      scoreChange: null,
+      lastScanStatus: 'ok',
+      lastError: null,
+    });
     const firstScore = first.site.lastScore!;
     expect(first.scoreHistory[0]).toEqual({ score: firstScore, scannedAt: first.site.lastScannedAt });
 
     // A threshold just under today's score: it holds after the shop gets worse, and alerts once.
-    const threshold = await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'drops_below', value: firstScore - 1 } });
+    const threshold = await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, {
+      method: 'POST',
+      key: user.apiKey,
+      body: { condition: 'drops_below', value: firstScore - 1 },
+    });
     expect(threshold.status).toBe(201);
 
     // Other test files sweep the same stack, so the site may be rescanned more often than this test
     // asks: wait for the rescan that saw the change rather than for a count of snapshots.
     shop.serve('typical-gaps');
     await sweepAll();
-    const second = await detailWhen(user, siteId, (site) => site.site.lastScore !== null && site.site.lastScore < firstScore - 1, 'a rescan of the worse shop');
+    const second = await detailWhen(
+      user,
+      siteId,
+      (site) => site.site.lastScore !== null && site.site.lastScore < firstScore - 1,
+      'a rescan of the worse shop',
+    );
     const secondScore = second.site.lastScore!;
     expect(second.site.scoreChange).toBe(secondScore - firstScore);
     expect(second.scoreHistory.slice(0, 2).map((snapshot) => snapshot.score)).toEqual([secondScore, firstScore]); // newest first
@@ -87,7 +117,9 @@ describe('weekly rescans on the local stack', () => {
     const third = await snapshotsReach(user, siteId, second.scoreHistory.length + 1);
     expect(third.site.scoreChange).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Fixture shop') || mail.subject.startsWith('Score changes'))).toHaveLength(1);
+    expect(
+      (await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Fixture shop') || mail.subject.startsWith('Score changes')),
+    ).toHaveLength(1);
     shop.serve('agent-ready');
   }, 120_000);
 
@@ -109,15 +141,27 @@ describe('weekly rescans on the local stack', () => {
       },
       { timeoutMs: 60_000, intervalMs: 500, description: 'the failed rescan' },
     );
-    expect(after.site).toMatchObject({ lastScore: scanned.site.lastScore, lastScannedAt: scanned.site.lastScannedAt, lastError: expect.stringMatching(/unreachable/) });
+    expect(after.site).toMatchObject({
+      lastScore: scanned.site.lastScore,
+      lastScannedAt: scanned.site.lastScannedAt,
+      lastError: expect.stringMatching(/unreachable/),
+    });
     expect(after.scoreHistory).toHaveLength(scanned.scoreHistory.length);
   }, 90_000);
 
   it('removes the history and thresholds with the site', async () => {
     const user = await signUp({ tier: 'growth' });
-    const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/?site=deleted` } });
+    const added = await user.client.call('/api/v1/watched-sites', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { url: `${shop.origin}/?site=deleted` },
+    });
     const siteId = (added.body.site as { id: string }).id;
-    await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'rises_above', value: 95 } });
+    await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, {
+      method: 'POST',
+      key: user.apiKey,
+      body: { condition: 'rises_above', value: 95 },
+    });
     await snapshotsReach(user, siteId, 1);
     expect((await user.client.call(`/api/v1/watched-sites/${siteId}`, { method: 'DELETE', key: user.apiKey })).status).toBe(200);
     expect(await itemsWhere('ScoreSnapshot', 'pk', `ACCOUNT#${user.accountId}`)).toEqual([]);

@@ -120,7 +120,11 @@ export function testTable(): DynamoDBDocumentClient {
 
 export async function accountIdOf(email: string): Promise<string> {
   const { Items } = await testTable().send(
-    new QueryCommand({ TableName: inject('tableName'), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.emailMarker(email).pk } }),
+    new QueryCommand({
+      TableName: inject('tableName'),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.emailMarker(email).pk },
+    }),
   );
   const accountId = Items?.[0]?.accountId as string | undefined;
   if (!accountId) throw new Error(`No account for ${email}`);

@@ -12,7 +12,8 @@ export function collectOutput(child: ChildProcess) {
       let match: RegExpExecArray | null = null;
       await waitUntil(
         () => {
-          if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The child exited before printing ${pattern}:\n${text}`);
+          if (child.exitCode !== null || child.signalCode !== null)
+            throw new Error(`The child exited before printing ${pattern}:\n${text}`);
           match = pattern.exec(text);
           return match !== null;
         },

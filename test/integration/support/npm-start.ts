@@ -17,7 +17,19 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
     cwd: repositoryRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0', SES_PORT: '0', DATA_DIR: dataDir, PUBLIC_BASE_URL: '', KEY_PEPPER: '', RESCAN_INTERVAL_SECONDS: '0', LOG_LEVEL: 'ERROR', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DYNAMODB_PORT: '0',
+      SQS_PORT: '0',
+      SES_PORT: '0',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: '',
+      KEY_PEPPER: '',
+      RESCAN_INTERVAL_SECONDS: '0',
+      LOG_LEVEL: 'ERROR',
+      ...env,
+    },
   });
   const output = collectOutput(child);
   const stop = async () => {
@@ -26,7 +38,10 @@ export async function npmStart(dataDir: string, env: Record<string, string> = {}
     await exited(child);
   };
   try {
-    const [, api, dynamodbPort, ses] = await output.waitFor(/Local stack ready: API (http:\/\/127\.0\.0\.1:\d+) · DynamoDB http:\/\/127\.0\.0\.1:(\d+) .*· SES (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+    const [, api, dynamodbPort, ses] = await output.waitFor(
+      /Local stack ready: API (http:\/\/127\.0\.0\.1:\d+) · DynamoDB http:\/\/127\.0\.0\.1:(\d+) .*· SES (http:\/\/127\.0\.0\.1:\d+)/,
+      60_000,
+    );
     return { api: api!, dynamodbPort: Number(dynamodbPort), ses: ses!, stop };
   } catch (error) {
     process.kill(-child.pid!, 'SIGKILL');

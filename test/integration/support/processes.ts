@@ -26,7 +26,9 @@ export async function listProcesses(): Promise<ProcessInfo[]> {
 
 /** DynamoDB Local processes started by the local stack on this port. */
 export async function dynamoDbLocalOnPort(port: number): Promise<ProcessInfo[]> {
-  return (await listProcesses()).filter((info) => /LoopbackDynamoDbLocal\.java|DynamoDBLocal\.jar/.test(info.commandLine) && info.commandLine.includes(` -port ${port} `));
+  return (await listProcesses()).filter(
+    (info) => /LoopbackDynamoDbLocal\.java|DynamoDBLocal\.jar/.test(info.commandLine) && info.commandLine.includes(` -port ${port} `),
+  );
 }
 
 export async function isRunning(pid: number): Promise<boolean> {

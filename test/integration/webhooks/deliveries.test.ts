@@ -51,27 +51,50 @@ function expectSigned(delivery: ReceivedDelivery, secret: string): void {
   const given = Buffer.from(String(delivery.headers['x-service-signature']), 'hex');
   expect(given.length).toBe(32);
   expect(timingSafeEqual(given, expected)).toBe(true);
-  const headers = { 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) };
+  const headers = {
+    'webhook-id': String(delivery.headers['webhook-id']),
+    'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+    'webhook-signature': String(delivery.headers['webhook-signature']),
+  };
   expect(new Webhook(secret).verify(delivery.body, headers)).toEqual(JSON.parse(delivery.body));
 }
 
 describe('webhook deliveries on the local stack', () => {
-  it.each(['/api/v1/webhooks', '/api/v1/account/webhooks'])('sends a signed test delivery (%s) and answers with its outcome', async (base) => {
-    const user = await signUp({ tier: 'pro' });
-    const target = await receiver();
-    const { id, secret } = await register(user, target.url, ['score_change'], base);
-    const tested = await user.client.call(`${base}/${id}/test`, { method: 'POST', key: user.apiKey });
-    expect(tested.status).toBe(200);
-    expect(tested.body).toEqual({ success: true, statusCode: 200, message: expect.stringMatching(/200/) });
-    expect(target.received).toHaveLength(1);
-    const [delivery] = target.received;
-    expectSigned(delivery!, secret);
-    expect(JSON.parse(delivery!.body)).toMatchObject({ id: delivery!.headers['webhook-id'], type: 'score_change', createdAt: expect.any(String), test: true, data: { score: expect.any(Number) } });
-    expect(await webhookRecord(user, id)).toMatchObject({ lastStatusCode: 200, lastTriggeredAt: expect.any(String), failureCount: 0 });
-    expect(await deliveryLog(user, id, base)).toEqual([
-      { eventId: delivery!.headers['webhook-id'], eventType: 'score_change', attempt: 1, test: true, success: true, statusCode: 200, error: null, durationMs: expect.any(Number), attemptedAt: expect.any(String) },
-    ]);
-  });
+  it.each(['/api/v1/webhooks', '/api/v1/account/webhooks'])(
+    'sends a signed test delivery (%s) and answers with its outcome',
+    async (base) => {
+      const user = await signUp({ tier: 'pro' });
+      const target = await receiver();
+      const { id, secret } = await register(user, target.url, ['score_change'], base);
+      const tested = await user.client.call(`${base}/${id}/test`, { method: 'POST', key: user.apiKey });
+      expect(tested.status).toBe(200);
+      expect(tested.body).toEqual({ success: true, statusCode: 200, message: expect.stringMatching(/200/) });
+      expect(target.received).toHaveLength(1);
+      const [delivery] = target.received;
+      expectSigned(delivery!, secret);
+      expect(JSON.parse(delivery!.body)).toMatchObject({
+        id: delivery!.headers['webhook-id'],
+        type: 'score_change',
+        createdAt: expect.any(String),
+        test: true,
+        data: { score: expect.any(Number) },
+      });
+      expect(await webhookRecord(user, id)).toMatchObject({ lastStatusCode: 200, lastTriggeredAt: expect.any(String), failureCount: 0 });
+      expect(await deliveryLog(user, id, base)).toEqual([
+        {
+          eventId: delivery!.headers['webhook-id'],
+          eventType: 'score_change',
+          attempt: 1,
+          test: true,
+          success: true,
+          statusCode: 200,
+          error: null,
+          durationMs: expect.any(Number),
+          attemptedAt: expect.any(String),
+        },
+      ]);
+    },
+  );
 
   it('says why a test failed, and allows 5 tests per hour per webhook (429 with Retry-After after that)', async () => {
     const user = await signUp({ tier: 'pro' });
@@ -82,7 +105,8 @@ describe('webhook deliveries on the local stack', () => {
     await target.close();
     const refused = await user.client.call(`/api/v1/webhooks/${id}/test`, { method: 'POST', key: user.apiKey });
     expect(refused.body).toEqual({ success: false, statusCode: null, message: expect.stringMatching(/refused/i) });
-    for (let test = 3; test <= 5; test += 1) expect((await user.client.call(`/api/v1/account/webhooks/${id}/test`, { method: 'POST', key: user.apiKey })).status).toBe(200);
+    for (let test = 3; test <= 5; test += 1)
+      expect((await user.client.call(`/api/v1/account/webhooks/${id}/test`, { method: 'POST', key: user.apiKey })).status).toBe(200);
     const limited = await user.client.call(`/api/v1/webhooks/${id}/test`, { method: 'POST', key: user.apiKey });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -108,7 +132,15 @@ describe('webhook deliveries on the local stack', () => {
       id: delivery!.headers['webhook-id'],
       type: 'scan_complete',
       createdAt: expect.any(String),
-      data: { scanId: scanned.body.id, url: scanned.body.url, score: scanned.body.score, band: scanned.body.band, tier: 'growth', siteId: null, batchId: null },
+      data: {
+        scanId: scanned.body.id,
+        url: scanned.body.url,
+        score: scanned.body.score,
+        band: scanned.body.band,
+        tier: 'growth',
+        siteId: null,
+        batchId: null,
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(other.received).toHaveLength(0);
@@ -120,7 +152,9 @@ describe('webhook deliveries on the local stack', () => {
     const user = await signUp({ tier: 'growth' });
     const target = await receiver(500);
     const { id } = await register(user, target.url, ['scan_complete']);
-    expect((await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } })).status).toBe(200);
+    expect((await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } })).status).toBe(
+      200,
+    );
     // The stack retries after about 1, 2, 4 s and disables after 4 failures in a row (global setup).
     await receivedCount(target, 4, 'four attempts', 45_000);
     const ids = new Set(target.received.map((delivery) => delivery.headers['webhook-id']));
@@ -130,21 +164,32 @@ describe('webhook deliveries on the local stack', () => {
     expect(gaps[1]!).toBeGreaterThan(gaps[0]!);
     expect(gaps[2]!).toBeGreaterThan(gaps[1]!);
 
-    await waitUntil(async () => (await webhookRecord(user, id)).isActive === false, { timeoutMs: 10_000, intervalMs: 200, description: 'the endpoint to be disabled' });
+    await waitUntil(async () => (await webhookRecord(user, id)).isActive === false, {
+      timeoutMs: 10_000,
+      intervalMs: 200,
+      description: 'the endpoint to be disabled',
+    });
     expect(await webhookRecord(user, id)).toMatchObject({ isActive: false, failureCount: 4, lastStatusCode: 500 });
-    await waitUntil(async () => (await mailsTo(user.email)).some((mail) => mail.subject.startsWith('Webhook disabled')), { timeoutMs: 15_000, intervalMs: 200, description: 'the disabled-webhook mail' });
+    await waitUntil(async () => (await mailsTo(user.email)).some((mail) => mail.subject.startsWith('Webhook disabled')), {
+      timeoutMs: 15_000,
+      intervalMs: 200,
+      description: 'the disabled-webhook mail',
+    });
     const mail = (await mailsTo(user.email)).find((entry) => entry.subject.startsWith('Webhook disabled'))!;
     expect(mail.body.text).toContain(target.url);
     expect(mail.body.text).toContain('4 deliveries in a row failed');
 
     const log = await deliveryLog(user, id);
     expect(log.map((entry) => entry.attempt)).toEqual([4, 3, 2, 1]);
-    for (const entry of log) expect(entry).toMatchObject({ success: false, statusCode: 500, error: 'status 500', eventType: 'scan_complete', test: false });
+    for (const entry of log)
+      expect(entry).toMatchObject({ success: false, statusCode: 500, error: 'status 500', eventType: 'scan_complete', test: false });
 
     // The delivery is settled (no attempt follows a disabling); a successful test turns the endpoint back on.
     expect((await itemsWhere('WebhookDelivery', 'webhookId', id)).map((item) => [item.state, item.attempts])).toEqual([['failed', 4]]);
     target.answer(200);
-    expect((await user.client.call(`/api/v1/webhooks/${id}/test`, { method: 'POST', key: user.apiKey })).body).toMatchObject({ success: true });
+    expect((await user.client.call(`/api/v1/webhooks/${id}/test`, { method: 'POST', key: user.apiKey })).body).toMatchObject({
+      success: true,
+    });
     expect(await webhookRecord(user, id)).toMatchObject({ isActive: true, failureCount: 0 });
   }, 90_000);
 
@@ -154,7 +199,11 @@ describe('webhook deliveries on the local stack', () => {
     const { id } = await register(user, target.url, ['scan_complete']);
     await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } });
     await receivedCount(target, 1, 'the delivery');
-    await waitUntil(async () => (await mailsTo(user.email)).some((mail) => mail.subject.startsWith('Webhook disabled')), { timeoutMs: 15_000, intervalMs: 200, description: 'the disabled-webhook mail' });
+    await waitUntil(async () => (await mailsTo(user.email)).some((mail) => mail.subject.startsWith('Webhook disabled')), {
+      timeoutMs: 15_000,
+      intervalMs: 200,
+      description: 'the disabled-webhook mail',
+    });
     expect(await webhookRecord(user, id)).toMatchObject({ isActive: false, failureCount: 1, lastStatusCode: 410 });
     await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -173,11 +222,16 @@ describe('webhook deliveries on the local stack', () => {
     // The same delivery message, as SQS might hand it back, five times at once.
     const sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
     const message = JSON.stringify({ kind: 'delivery', accountId: user.accountId, webhookId: id, eventId });
-    await Promise.all(Array.from({ length: 5 }, () => sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').webhook.url, MessageBody: message }))));
+    await Promise.all(
+      Array.from({ length: 5 }, () => sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').webhook.url, MessageBody: message }))),
+    );
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(target.received).toHaveLength(1);
 
-    const redelivered = await user.client.call(`/api/v1/webhooks/${id}/deliveries/${eventId}/redeliver`, { method: 'POST', key: user.apiKey });
+    const redelivered = await user.client.call(`/api/v1/webhooks/${id}/deliveries/${eventId}/redeliver`, {
+      method: 'POST',
+      key: user.apiKey,
+    });
     expect(redelivered.status).toBe(200);
     expect(redelivered.body).toEqual({ success: true, statusCode: 200, message: expect.any(String) });
     expect(target.received).toHaveLength(2);
@@ -185,8 +239,14 @@ describe('webhook deliveries on the local stack', () => {
     expect(target.received[1]!.headers['webhook-id']).toBe(eventId);
     expectSigned(target.received[1]!, secret);
     const log = await deliveryLog(user, id);
-    expect(log.map((entry) => [entry.eventId, entry.attempt, entry.success])).toEqual([[eventId, 2, true], [eventId, 1, true]]);
-    const unknown = await user.client.call(`/api/v1/webhooks/${id}/deliveries/${crypto.randomUUID()}/redeliver`, { method: 'POST', key: user.apiKey });
+    expect(log.map((entry) => [entry.eventId, entry.attempt, entry.success])).toEqual([
+      [eventId, 2, true],
+      [eventId, 1, true],
+    ]);
+    const unknown = await user.client.call(`/api/v1/webhooks/${id}/deliveries/${crypto.randomUUID()}/redeliver`, {
+      method: 'POST',
+      key: user.apiKey,
+    });
     expect(unknown.status).toBe(404);
     sqs.destroy();
   });
@@ -201,8 +261,16 @@ describe('webhook deliveries on the local stack', () => {
     await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${shop.origin}/` } });
     // A score_change as a rescan raises it, straight onto the webhook queue.
     const sqs = new SQSClient(localClientConfig(inject('sqsEndpoint'), inject('awsRegion')));
-    const event = { id: crypto.randomUUID(), type: 'score_change', accountId: user.accountId, occurredAt: new Date().toISOString(), data: { siteId: crypto.randomUUID(), score: 50 } };
-    await sqs.send(new SendMessageCommand({ QueueUrl: inject('queues').webhook.url, MessageBody: JSON.stringify({ kind: 'event', event }) }));
+    const event = {
+      id: crypto.randomUUID(),
+      type: 'score_change',
+      accountId: user.accountId,
+      occurredAt: new Date().toISOString(),
+      data: { siteId: crypto.randomUUID(), score: 50 },
+    };
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: inject('queues').webhook.url, MessageBody: JSON.stringify({ kind: 'event', event }) }),
+    );
     await receivedCount(oldest, 1, 'the score_change delivery');
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(oldest.received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type)).toEqual(['score_change']);
@@ -215,16 +283,31 @@ describe('webhook deliveries on the local stack', () => {
     try {
       const user = await signUp({ tier: 'growth' });
       const target = await receiver();
-      const added = await user.client.call('/api/v1/watched-sites', { method: 'POST', key: user.apiKey, body: { url: `${changing.origin}/`, label: 'Hooked shop' } });
+      const added = await user.client.call('/api/v1/watched-sites', {
+        method: 'POST',
+        key: user.apiKey,
+        body: { url: `${changing.origin}/`, label: 'Hooked shop' },
+      });
       const siteId = (added.body.site as { id: string }).id;
-      const site = async () => (await user.client.call(`/api/v1/watched-sites/${siteId}`, { key: user.apiKey })).body.site as { lastScore: number | null };
+      const site = async () =>
+        (await user.client.call(`/api/v1/watched-sites/${siteId}`, { key: user.apiKey })).body.site as { lastScore: number | null };
       await waitUntil(async () => (await site()).lastScore !== null, { timeoutMs: 60_000, intervalMs: 500, description: 'the first scan' });
       const first = (await site()) as { lastScore: number };
-      await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, { method: 'POST', key: user.apiKey, body: { condition: 'drops_below', value: first.lastScore - 1 } });
+      await user.client.call(`/api/v1/watched-sites/${siteId}/thresholds`, {
+        method: 'POST',
+        key: user.apiKey,
+        body: { condition: 'drops_below', value: first.lastScore - 1 },
+      });
       const { secret } = await register(user, target.url, ['score_change', 'threshold_alert', 'scan_complete']);
       changing.serve('typical-gaps');
-      expect((await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' })).status).toBe(202);
-      await waitUntil(async () => new Set(target.received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type)).size >= 3, { timeoutMs: 60_000, intervalMs: 200, description: 'the three events of the rescan' });
+      expect(
+        (await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' }))
+          .status,
+      ).toBe(202);
+      await waitUntil(
+        async () => new Set(target.received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type)).size >= 3,
+        { timeoutMs: 60_000, intervalMs: 200, description: 'the three events of the rescan' },
+      );
       const byType = new Map(target.received.map((delivery) => [(JSON.parse(delivery.body) as { type: string }).type, delivery]));
       for (const delivery of byType.values()) expectSigned(delivery, secret);
       const change = JSON.parse(byType.get('score_change')!.body) as { data: Record<string, unknown> };

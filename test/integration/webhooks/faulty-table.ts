@@ -15,7 +15,10 @@ interface Fault {
  */
 export function faultyTable(db: DynamoDBDocumentClient) {
   const faults: Fault[] = [];
-  const paused = () => new AppError('unavailable', 'The database is not answering; try again shortly', { cause: Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }) });
+  const paused = () =>
+    new AppError('unavailable', 'The database is not answering; try again shortly', {
+      cause: Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }),
+    });
   const proxy = new Proxy(db, {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;

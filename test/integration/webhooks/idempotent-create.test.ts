@@ -14,7 +14,10 @@ describe('POST /api/v1/webhooks with an Idempotency-Key', () => {
     const body = { url: receiver.url, events: ['score_change', 'scan_complete'], label: 'CI' };
     const create = (key: string, payload: unknown = body, base = '/api/v1/webhooks') =>
       user.client.call(base, { method: 'POST', key: user.apiKey, body: payload, headers: { 'idempotency-key': key } });
-    const answers = await Promise.all([...Array.from({ length: 5 }, () => create('hook-1')), create('hook-1', body, '/api/v1/account/webhooks')]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => create('hook-1')),
+      create('hook-1', body, '/api/v1/account/webhooks'),
+    ]);
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 6 }, () => 201));
     expect(new Set(answers.map((answer) => (answer.body.webhook as { id: string }).id)).size).toBe(1);
     expect(new Set(answers.map((answer) => answer.body.secret)).size).toBe(1);

@@ -49,7 +49,12 @@ afterAll(async () => {
  * the retry base at 1 second: a message back within seconds came back on the retry schedule.
  */
 async function harness(timing?: DeliveryTiming) {
-  const queue: LocalQueue = await createQueueWithDeadLetters(sqs, `webhook-faults-${randomUUID().slice(0, 8)}`, queueVisibilityTimeoutSeconds('webhook'), maxReceiveCountOf('webhook'));
+  const queue: LocalQueue = await createQueueWithDeadLetters(
+    sqs,
+    `webhook-faults-${randomUUID().slice(0, 8)}`,
+    queueVisibilityTimeoutSeconds('webhook'),
+    maxReceiveCountOf('webhook'),
+  );
   const config = loadConfig({
     DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
     TABLE_NAME: inject('tableName'),
@@ -79,8 +84,15 @@ async function harness(timing?: DeliveryTiming) {
     'webhook',
     WebhookMessage,
     async (message, handlerDeps, record, context) => {
-      const receipt = { messageId: record.messageId, receiptHandle: record.receiptHandle, receiveCount: Number(record.attributes.ApproximateReceiveCount) };
-      await handleWebhookMessage(message, receipt, handlerDeps, { timeLeftMs: () => context.getRemainingTimeInMillis(), ...(timing ? { timing } : {}) });
+      const receipt = {
+        messageId: record.messageId,
+        receiptHandle: record.receiptHandle,
+        receiveCount: Number(record.attributes.ApproximateReceiveCount),
+      };
+      await handleWebhookMessage(message, receipt, handlerDeps, {
+        timeLeftMs: () => context.getRemainingTimeInMillis(),
+        ...(timing ? { timing } : {}),
+      });
     },
     deps,
   );
@@ -90,7 +102,14 @@ async function harness(timing?: DeliveryTiming) {
     let message: Message | undefined;
     await waitUntil(
       async () => {
-        const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queue.url, MaxNumberOfMessages: 1, WaitTimeSeconds: 1, MessageSystemAttributeNames: ['All'] }));
+        const { Messages = [] } = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queue.url,
+            MaxNumberOfMessages: 1,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
         message = Messages[0];
         return message !== undefined;
       },
@@ -101,11 +120,17 @@ async function harness(timing?: DeliveryTiming) {
 
   /** One invocation with these records; the ones it did not report failed are deleted, as Lambda does. */
   async function run(...records: SQSRecord[]): Promise<string[]> {
-    const context = createLambdaContext({ functionName: 'webhook-delivery', timeoutMs: 120_000, requestId: randomUUID(), region: region() });
+    const context = createLambdaContext({
+      functionName: 'webhook-delivery',
+      timeoutMs: 120_000,
+      requestId: randomUUID(),
+      region: region(),
+    });
     const { batchItemFailures } = await handler({ Records: records }, context);
     const failed = batchItemFailures.map((failure) => failure.itemIdentifier);
     for (const record of records) {
-      if (!failed.includes(record.messageId)) await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: record.receiptHandle }));
+      if (!failed.includes(record.messageId))
+        await sqs.send(new DeleteMessageCommand({ QueueUrl: queue.url, ReceiptHandle: record.receiptHandle }));
     }
     return failed;
   }
@@ -122,7 +147,21 @@ async function arrange(deps: Dependencies, status = 200) {
   receivers.push(target);
   const { webhook } = await createWebhook(caller, { url: target.url, events: ['scan_complete'] }, deps);
   const eventId = randomUUID();
-  const event = { id: eventId, type: 'scan_complete' as const, accountId: user.accountId, occurredAt: new Date().toISOString(), data: { scanId: randomUUID(), url: 'https://shop.example/', score: 70, band: 'partially_ready', tier: 'growth', siteId: null, batchId: null } };
+  const event = {
+    id: eventId,
+    type: 'scan_complete' as const,
+    accountId: user.accountId,
+    occurredAt: new Date().toISOString(),
+    data: {
+      scanId: randomUUID(),
+      url: 'https://shop.example/',
+      score: 70,
+      band: 'partially_ready',
+      tier: 'growth',
+      siteId: null,
+      batchId: null,
+    },
+  };
   return { caller, target, webhookId: webhook.id, eventId, event, fanOut: () => fanOutEvent(event, deps) };
 }
 
@@ -145,7 +184,11 @@ describe('webhook deliveries when our side fails', () => {
       {
         level: 'error',
         message: 'webhook message failed',
-        extra: expect.objectContaining({ errorName: 'DeliveryInterrupted', errorMessage: expect.stringMatching(/^Attempt 1 of event .* was not made: InternalServiceError: Secrets Manager did not answer$/), causeName: 'InternalServiceError' }),
+        extra: expect.objectContaining({
+          errorName: 'DeliveryInterrupted',
+          errorMessage: expect.stringMatching(/^Attempt 1 of event .* was not made: InternalServiceError: Secrets Manager did not answer$/),
+          causeName: 'InternalServiceError',
+        }),
       },
     ]);
 
@@ -178,7 +221,10 @@ describe('webhook deliveries when our side fails', () => {
     expect(await h.run(await h.receive())).toEqual([]);
     expect(target.received).toHaveLength(2);
     expect(new Set(target.received.map((delivery) => delivery.headers['webhook-id']))).toEqual(new Set([eventId]));
-    expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[2, true], [1, false]]);
+    expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
   });
 
   it('an attempt made whose recording keeps failing: retried after its lease with the same webhook-id (at least once), each attempt logged at most once', async () => {
@@ -191,7 +237,10 @@ describe('webhook deliveries when our side fails', () => {
     h.table.heal();
     expect(target.received).toHaveLength(1);
     const failure = h.log.find((entry) => entry.extra.messageId === first.messageId && entry.level === 'error')!;
-    expect(failure.extra).toMatchObject({ errorName: 'DeliveryInterrupted', errorMessage: expect.stringMatching(/was made \(delivered\) but could not be recorded: AppError: The database is not answering/) });
+    expect(failure.extra).toMatchObject({
+      errorName: 'DeliveryInterrupted',
+      errorMessage: expect.stringMatching(/was made \(delivered\) but could not be recorded: AppError: The database is not answering/),
+    });
     expect(await attemptsLogged(h.deps, webhookId)).toEqual([]);
 
     const again = await h.receive();
@@ -240,7 +289,11 @@ describe('webhook tests and redeliveries within the time left', () => {
     const deadline = Date.now() + 6_000;
     const answer = await testWebhook(caller, webhookId, h.deps, () => deadline - Date.now());
     const leftMs = deadline - Date.now();
-    expect(answer).toEqual({ success: false, statusCode: null, message: expect.stringMatching(/^Timed out: the endpoint did not answer within [12](\.\d)? seconds$/) });
+    expect(answer).toEqual({
+      success: false,
+      statusCode: null,
+      message: expect.stringMatching(/^Timed out: the endpoint did not answer within [12](\.\d)? seconds$/),
+    });
     expect(leftMs).toBeGreaterThan(0);
     expect(target.received).toHaveLength(1);
     expect(await attemptsLogged(h.deps, webhookId)).toEqual([expect.objectContaining({ test: true, success: false, error: 'timeout' })]);
@@ -252,8 +305,16 @@ describe('webhook tests and redeliveries within the time left', () => {
     await fanOut();
     expect(await h.run(await h.receive())).toEqual([]);
     const short = () => 3_000;
-    expect(await testWebhook(caller, webhookId, h.deps, short)).toEqual({ success: false, statusCode: null, message: expect.stringMatching(/^Not sent: /) });
-    expect(await redeliverEvent(caller, webhookId, eventId, h.deps, short)).toEqual({ success: false, statusCode: null, message: expect.stringMatching(/^Not sent: /) });
+    expect(await testWebhook(caller, webhookId, h.deps, short)).toEqual({
+      success: false,
+      statusCode: null,
+      message: expect.stringMatching(/^Not sent: /),
+    });
+    expect(await redeliverEvent(caller, webhookId, eventId, h.deps, short)).toEqual({
+      success: false,
+      statusCode: null,
+      message: expect.stringMatching(/^Not sent: /),
+    });
     expect(target.received).toHaveLength(1);
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => entry.attempt)).toEqual([1]);
     expect(await redeliverEvent(caller, webhookId, eventId, h.deps)).toMatchObject({ success: true, statusCode: 200 });
@@ -267,12 +328,17 @@ describe('webhook tests and redeliveries within the time left', () => {
     expect(await h.run(await h.receive())).toEqual([]);
     target.hang();
     const deadline = Date.now() + 6_000;
-    const settled = await Promise.allSettled(Array.from({ length: 6 }, () => redeliverEvent(caller, webhookId, eventId, h.deps, () => deadline - Date.now())));
+    const settled = await Promise.allSettled(
+      Array.from({ length: 6 }, () => redeliverEvent(caller, webhookId, eventId, h.deps, () => deadline - Date.now())),
+    );
     const answered = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const refused = settled.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { kind?: string }).kind] : []));
     expect(answered).toEqual([{ success: false, statusCode: null, message: expect.stringMatching(/^Timed out/) }]);
     expect(refused).toEqual(Array.from({ length: 5 }, () => 'conflict'));
     expect(target.received).toHaveLength(2);
-    expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.error])).toEqual([[2, 'timeout'], [1, null]]);
+    expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.error])).toEqual([
+      [2, 'timeout'],
+      [1, null],
+    ]);
   });
 });

@@ -32,7 +32,10 @@ describe('mailer', () => {
 
   it('adds the extra header lines to the simple message', async () => {
     const { client, inputs } = stubClient();
-    const headers = [{ name: 'List-Unsubscribe', value: '<https://api.example.com/u?token=x>' }, { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' }];
+    const headers = [
+      { name: 'List-Unsubscribe', value: '<https://api.example.com/u?token=x>' },
+      { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+    ];
     await createMailer(config, client).send({ ...message, headers });
     expect(inputs[0]?.Content?.Simple?.Headers).toEqual([
       { Name: 'List-Unsubscribe', Value: '<https://api.example.com/u?token=x>' },

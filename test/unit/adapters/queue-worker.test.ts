@@ -13,7 +13,12 @@ function record(messageId: string, body: unknown, receiveCount = 1): SQSRecord {
     messageId,
     receiptHandle: `handle-${messageId}`,
     body: JSON.stringify(body),
-    attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: '0',
+      SenderId: 'test',
+      ApproximateFirstReceiveTimestamp: '0',
+    },
     messageAttributes: {},
     md5OfBody: '',
     eventSource: 'aws:sqs',
@@ -31,7 +36,8 @@ describe('queue worker', () => {
       'test',
       Message,
       async (message) => {
-        if (message.n === 1) throw new Error('The table is paused', { cause: Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }) });
+        if (message.n === 1)
+          throw new Error('The table is paused', { cause: Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }) });
         if (message.n === 2) throw new RetryLater('next attempt in 60 s');
         // eslint-disable-next-line @typescript-eslint/only-throw-error -- a dependency may throw anything
         if (message.n === 3) throw 'a string';
@@ -39,16 +45,48 @@ describe('queue worker', () => {
       deps,
     );
     const context = createLambdaContext({ functionName: 'test', timeoutMs: 60_000, requestId: 'r1', region: 'eu-west-2' });
-    const response = await handler({ Records: [record('m1', { n: 1 }, 3), record('m2', { n: 2 }), record('m3', { n: 3 }), record('m4', { n: 4 }), record('m5', 'not a message')] }, context);
+    const response = await handler(
+      {
+        Records: [
+          record('m1', { n: 1 }, 3),
+          record('m2', { n: 2 }),
+          record('m3', { n: 3 }),
+          record('m4', { n: 4 }),
+          record('m5', 'not a message'),
+        ],
+      },
+      context,
+    );
     expect(response.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['m1', 'm2', 'm3']);
 
     const byId = (id: string) => entries.filter((entry) => entry.extra.messageId === id);
     expect(byId('m1')).toEqual([
-      { level: 'error', message: 'test message failed', extra: expect.objectContaining({ messageId: 'm1', receiveCount: 3, errorName: 'Error', errorMessage: 'The table is paused', causeName: 'TimeoutError', causeMessage: 'socket hang up' }) },
+      {
+        level: 'error',
+        message: 'test message failed',
+        extra: expect.objectContaining({
+          messageId: 'm1',
+          receiveCount: 3,
+          errorName: 'Error',
+          errorMessage: 'The table is paused',
+          causeName: 'TimeoutError',
+          causeMessage: 'socket hang up',
+        }),
+      },
     ]);
-    expect(byId('m2')).toEqual([{ level: 'info', message: 'test message handed back for a later retry', extra: expect.objectContaining({ messageId: 'm2', reason: 'next attempt in 60 s' }) }]);
-    expect(byId('m3')).toEqual([{ level: 'error', message: 'test message failed', extra: expect.objectContaining({ errorName: 'Error', errorMessage: 'a string' }) }]);
+    expect(byId('m2')).toEqual([
+      {
+        level: 'info',
+        message: 'test message handed back for a later retry',
+        extra: expect.objectContaining({ messageId: 'm2', reason: 'next attempt in 60 s' }),
+      },
+    ]);
+    expect(byId('m3')).toEqual([
+      { level: 'error', message: 'test message failed', extra: expect.objectContaining({ errorName: 'Error', errorMessage: 'a string' }) },
+    ]);
     expect(byId('m4')).toEqual([]);
-    expect(byId('m5')).toEqual([{ level: 'error', message: 'Dropping malformed test message', extra: expect.objectContaining({ messageId: 'm5' }) }]);
+    expect(byId('m5')).toEqual([
+      { level: 'error', message: 'Dropping malformed test message', extra: expect.objectContaining({ messageId: 'm5' }) },
+    ]);
   });
 });

@@ -37,7 +37,11 @@ describe('secret box', () => {
       reads.push(arn);
       return 'k'.repeat(64);
     };
-    const config = { webhookSealingKey: '', webhookSealingKeySecretArn: 'arn:aws:secretsmanager:eu-west-2:1:secret:seal', awsRegion: 'eu-west-2' };
+    const config = {
+      webhookSealingKey: '',
+      webhookSealingKeySecretArn: 'arn:aws:secretsmanager:eu-west-2:1:secret:seal',
+      awsRegion: 'eu-west-2',
+    };
     const box = createSecretBox(config, async () => 'the pepper must not be used here at all!!', readSecret);
     const sealed = await box.seal('whsec_y', context);
     expect(await box.open(sealed, context)).toBe('whsec_y');

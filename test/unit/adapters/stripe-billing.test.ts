@@ -23,7 +23,8 @@ beforeEach(() => {
   stripe.calls.length = 0;
 });
 
-const provider = (overrides: Partial<StripeBillingConfig> = {}) => createStripeBilling({ ...config, ...overrides }, secrets, stripe.endpoint);
+const provider = (overrides: Partial<StripeBillingConfig> = {}) =>
+  createStripeBilling({ ...config, ...overrides }, secrets, stripe.endpoint);
 
 describe('the Stripe billing provider (real stripe client, fake Stripe on loopback)', () => {
   it('creates one customer per account, whatever the races, with the account id in its metadata', async () => {
@@ -46,7 +47,11 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       cancelUrl: 'https://scan.example.org/app?checkout=cancelled',
       expiresAt: 1_900_000_000,
     });
-    expect(checkout).toEqual({ id: expect.stringMatching(/^cs_test_/), url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), expiresAt: 1_900_000_000 });
+    expect(checkout).toEqual({
+      id: expect.stringMatching(/^cs_test_/),
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//),
+      expiresAt: 1_900_000_000,
+    });
     const [call] = stripe.callsTo('POST', '/v1/checkout/sessions');
     expect(call!.params).toEqual({
       mode: 'subscription',
@@ -66,7 +71,12 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
 
   it('turns on Stripe Tax and tax ids when configured, saving the address and name they need', async () => {
     await provider({ stripeAutomaticTax: 'on', stripeTaxIdCollection: 'on' }).createCheckout({
-      accountId: 'a', customerId: 'cus_1', tier: 'growth', successUrl: 'https://x.example/s', cancelUrl: 'https://x.example/c', expiresAt: 1_900_000_000,
+      accountId: 'a',
+      customerId: 'cus_1',
+      tier: 'growth',
+      successUrl: 'https://x.example/s',
+      cancelUrl: 'https://x.example/c',
+      expiresAt: 1_900_000_000,
     });
     expect(stripe.callsTo('POST', '/v1/checkout/sessions')[0]!.params).toMatchObject({
       'line_items[0][price]': 'price_growth',
@@ -79,7 +89,14 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
   });
 
   it('upgrades a subscription at once, prorated and charged now, and returns its state after the change', async () => {
-    stripe.putSubscription({ id: 'sub_up', customer: 'cus_1', status: 'active', price: 'price_pro', itemId: 'si_1', currentPeriodEnd: 1_900_000_000 });
+    stripe.putSubscription({
+      id: 'sub_up',
+      customer: 'cus_1',
+      status: 'active',
+      price: 'price_pro',
+      itemId: 'si_1',
+      currentPeriodEnd: 1_900_000_000,
+    });
     const snapshot = await provider().changeTier('sub_up', 'growth');
     expect(snapshot).toEqual({
       subscriptionId: 'sub_up',
@@ -102,12 +119,22 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
   it('opens the billing portal for the customer with the return link', async () => {
     const portal = await provider().createPortal('cus_9', 'https://scan.example.org/app');
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
-    expect(stripe.callsTo('POST', '/v1/billing_portal/sessions')[0]!.params).toEqual({ customer: 'cus_9', return_url: 'https://scan.example.org/app' });
+    expect(stripe.callsTo('POST', '/v1/billing_portal/sessions')[0]!.params).toEqual({
+      customer: 'cus_9',
+      return_url: 'https://scan.example.org/app',
+    });
   });
 
   it('expires an open checkout, and treats one already closed (paid or expired) as closed', async () => {
     const billing = provider();
-    const request = { accountId: 'acct-x', customerId: 'cus_x', tier: 'pro' as const, successUrl: 'https://a.example/s', cancelUrl: 'https://a.example/c', expiresAt: 1_900_000_000 };
+    const request = {
+      accountId: 'acct-x',
+      customerId: 'cus_x',
+      tier: 'pro' as const,
+      successUrl: 'https://a.example/s',
+      cancelUrl: 'https://a.example/c',
+      expiresAt: 1_900_000_000,
+    };
     const open = await billing.createCheckout(request);
     await billing.expireCheckout(open.id);
     expect(stripe.session(open.id)!.status).toBe('expired');
@@ -119,9 +146,23 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
     expect(stripe.callsTo('GET', `/v1/checkout/sessions/${paid.id}`)).toHaveLength(1);
   });
 
-  it('cancels a subscription now, refunding its latest invoice\'s payments once when asked, and is safe to repeat', async () => {
-    stripe.putSubscription({ id: 'sub_dup', customer: 'cus_dup', status: 'active', price: 'price_pro', latestInvoice: 'in_dup', payments: ['pi_dup_1', 'pi_dup_2'] });
-    stripe.putSubscription({ id: 'sub_old', customer: 'cus_dup', status: 'past_due', price: 'price_pro', latestInvoice: 'in_old', payments: [] });
+  it("cancels a subscription now, refunding its latest invoice's payments once when asked, and is safe to repeat", async () => {
+    stripe.putSubscription({
+      id: 'sub_dup',
+      customer: 'cus_dup',
+      status: 'active',
+      price: 'price_pro',
+      latestInvoice: 'in_dup',
+      payments: ['pi_dup_1', 'pi_dup_2'],
+    });
+    stripe.putSubscription({
+      id: 'sub_old',
+      customer: 'cus_dup',
+      status: 'past_due',
+      price: 'price_pro',
+      latestInvoice: 'in_old',
+      payments: [],
+    });
     await provider().cancelNow('sub_dup', { refund: true });
     expect(stripe.subscription('sub_dup')!.status).toBe('canceled');
     const refundCalls = stripe.callsTo('POST', '/v1/refunds');
@@ -129,7 +170,10 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       ['pi_dup_1', 'duplicate', 'refund-inpay_pi_dup_1'],
       ['pi_dup_2', 'duplicate', 'refund-inpay_pi_dup_2'],
     ]);
-    expect(stripe.callsTo('DELETE', '/v1/subscriptions/sub_dup')[0]).toMatchObject({ params: { invoice_now: 'false', prorate: 'false' }, idempotencyKey: 'cancel-now-sub_dup' });
+    expect(stripe.callsTo('DELETE', '/v1/subscriptions/sub_dup')[0]).toMatchObject({
+      params: { invoice_now: 'false', prorate: 'false' },
+      idempotencyKey: 'cancel-now-sub_dup',
+    });
     // Again (a resent event, after Stripe forgot the idempotency keys): nothing is refunded or cancelled twice.
     stripe.calls.length = 0;
     await provider().cancelNow('sub_dup', { refund: true });
@@ -152,7 +196,12 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
 
   it('reads a subscription as it is now; an unknown one is null; a price that is no tier is an error', async () => {
     stripe.putSubscription({ id: 'sub_read', customer: 'cus_2', status: 'past_due', price: 'price_growth', cancelAtPeriodEnd: true });
-    expect(await provider().getSubscription('sub_read')).toMatchObject({ status: 'past_due', tier: 'growth', cancelAtPeriodEnd: true, customerId: 'cus_2' });
+    expect(await provider().getSubscription('sub_read')).toMatchObject({
+      status: 'past_due',
+      tier: 'growth',
+      cancelAtPeriodEnd: true,
+      customerId: 'cus_2',
+    });
     expect(await provider().getSubscription('sub_missing')).toBeNull();
     stripe.putSubscription({ id: 'sub_odd', customer: 'cus_2', status: 'active', price: 'price_other' });
     await expect(provider().getSubscription('sub_odd')).rejects.toThrow("is for a price that is not a tier's");
@@ -162,16 +211,39 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
     stripe.putSubscription({ id: 'sub_card', customer: 'cus_3', status: 'active', price: 'price_pro' });
     stripe.fail('POST', '/v1/subscriptions/sub_card', {
       status: 402,
-      error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: "Your card was declined. (customer 'cus_someone_else')" },
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: "Your card was declined. (customer 'cus_someone_else')",
+      },
     });
-    const declined = await provider().changeTier('sub_card', 'growth').catch((error: unknown) => error);
-    expect(declined).toBeInstanceOf(AppError);
-    expect(declined).toMatchObject({ kind: 'upstream_failed', message: 'The payment provider could not change the subscription: the card was declined (insufficient_funds)' });
-    stripe.fail('POST', '/v1/checkout/sessions', { status: 400, error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such customer: 'cus_other_account'" } });
-    const missing = await provider()
-      .createCheckout({ accountId: 'a', customerId: 'cus_other_account', tier: 'pro', successUrl: 'https://x.example/s', cancelUrl: 'https://x.example/c', expiresAt: 1_900_000_000 })
+    const declined = await provider()
+      .changeTier('sub_card', 'growth')
       .catch((error: unknown) => error);
-    expect(missing).toMatchObject({ kind: 'upstream_failed', message: 'The payment provider could not start the checkout: resource_missing' });
+    expect(declined).toBeInstanceOf(AppError);
+    expect(declined).toMatchObject({
+      kind: 'upstream_failed',
+      message: 'The payment provider could not change the subscription: the card was declined (insufficient_funds)',
+    });
+    stripe.fail('POST', '/v1/checkout/sessions', {
+      status: 400,
+      error: { type: 'invalid_request_error', code: 'resource_missing', message: "No such customer: 'cus_other_account'" },
+    });
+    const missing = await provider()
+      .createCheckout({
+        accountId: 'a',
+        customerId: 'cus_other_account',
+        tier: 'pro',
+        successUrl: 'https://x.example/s',
+        cancelUrl: 'https://x.example/c',
+        expiresAt: 1_900_000_000,
+      })
+      .catch((error: unknown) => error);
+    expect(missing).toMatchObject({
+      kind: 'upstream_failed',
+      message: 'The payment provider could not start the checkout: resource_missing',
+    });
     expect((missing as Error).message).not.toContain('cus_');
     stripe.fail('POST', '/v1/checkout/sessions', null);
     stripe.fail('POST', '/v1/subscriptions/sub_card', null);
@@ -185,7 +257,11 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       data: { object: { id: 'cs_1', object: 'checkout.session', subscription: 'sub_9', customer: 'cus_9', client_reference_id: 'acct-9' } },
     });
     const sign = (options: { secret?: string; timestamp?: number } = {}) =>
-      Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+      Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? webhookSecret,
+        ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+      });
     expect(await provider().readEvent(payload, sign())).toEqual({
       id: 'evt_1',
       type: 'checkout.session.completed',
@@ -194,7 +270,13 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       customerId: 'cus_9',
       accountId: 'acct-9',
     });
-    for (const signature of [sign({ secret: 'whsec_wrong' }), sign({ timestamp: Math.floor(Date.now() / 1000) - 301 }), 't=1,v1=00', '', undefined]) {
+    for (const signature of [
+      sign({ secret: 'whsec_wrong' }),
+      sign({ timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      't=1,v1=00',
+      '',
+      undefined,
+    ]) {
       await expect(provider().readEvent(payload, signature)).rejects.toMatchObject({ kind: 'invalid_input' });
     }
     await expect(provider().readEvent(payload.replace('sub_9', 'sub_8'), sign())).rejects.toMatchObject({ kind: 'invalid_input' });
@@ -205,12 +287,22 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
       const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object } });
       return provider().readEvent(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }));
     };
-    expect(await event('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: 'cus_5', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_5' } } })).toMatchObject({
+    expect(
+      await event('invoice.payment_failed', {
+        id: 'in_1',
+        object: 'invoice',
+        customer: 'cus_5',
+        parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_5' } },
+      }),
+    ).toMatchObject({
       handled: true,
       subscriptionId: 'sub_5',
       customerId: 'cus_5',
     });
-    expect(await event('customer.subscription.deleted', { id: 'sub_6', object: 'subscription', customer: 'cus_6' })).toMatchObject({ handled: true, subscriptionId: 'sub_6' });
+    expect(await event('customer.subscription.deleted', { id: 'sub_6', object: 'subscription', customer: 'cus_6' })).toMatchObject({
+      handled: true,
+      subscriptionId: 'sub_6',
+    });
     expect(await event('charge.refunded', { id: 'ch_1', object: 'charge' })).toMatchObject({ handled: false, subscriptionId: null });
   });
 });

@@ -68,7 +68,11 @@ describe('webhook sender', () => {
     expect(outcome).toMatchObject({ kind: 'response', statusCode: 204 });
     const last = received.at(-1)!;
     expect(last).toMatchObject({ method: 'POST', body: '{"a":"é"}' });
-    expect(last.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': 'e1', 'content-length': String(Buffer.byteLength('{"a":"é"}')) });
+    expect(last.headers).toMatchObject({
+      'content-type': 'application/json',
+      'webhook-id': 'e1',
+      'content-length': String(Buffer.byteLength('{"a":"é"}')),
+    });
     await sender.close();
   });
 
@@ -138,14 +142,20 @@ describe('webhook sender', () => {
     const rebound = createWebhookSender({ policy: { allowPrivateHosts: [] }, lookup: async () => [{ address: '10.0.0.7', family: 4 }] });
     const before = received.length;
     expect(await rebound.post('https://hooks.example.com/in', '{}', {})).toMatchObject({ kind: 'error', error: 'blocked' });
-    const metadata = createWebhookSender({ policy: { allowPrivateHosts: [] }, lookup: async () => [{ address: '169.254.169.254', family: 4 }] });
+    const metadata = createWebhookSender({
+      policy: { allowPrivateHosts: [] },
+      lookup: async () => [{ address: '169.254.169.254', family: 4 }],
+    });
     expect(await metadata.post('https://metadata.example.com/latest', '{}', {})).toMatchObject({ kind: 'error', error: 'blocked' });
     expect(received.length).toBe(before);
     await Promise.all([rebound.close(), metadata.close()]);
   });
 
   it('says "dns" for a name that does not resolve', async () => {
-    const sender = createWebhookSender({ policy: { allowPrivateHosts: [] }, lookup: async () => Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' })) });
+    const sender = createWebhookSender({
+      policy: { allowPrivateHosts: [] },
+      lookup: async () => Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' })),
+    });
     expect(await sender.post('https://no-such-host.example.com/', '{}', {})).toMatchObject({ kind: 'error', error: 'dns' });
     await sender.close();
   });

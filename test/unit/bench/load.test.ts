@@ -12,7 +12,14 @@ const pause: FaultWindow = { name: 'dynamodbPause', startMs: 4_000, endMs: 14_00
 const hang: FaultWindow = { name: 'webhookReceiverHang', startMs: 0, endMs: 60_000, affectsApi: false };
 
 function record(name: string, statuses: Array<[number, number]>, extra: Partial<RouteRecord> = {}): RouteRecord {
-  return { name, sent: statuses.length, sentByTag: {}, answers: statuses.map(([atMs, status]) => ({ atMs, status })), noAnswer: [], ...extra };
+  return {
+    name,
+    sent: statuses.length,
+    sentByTag: {},
+    answers: statuses.map(([atMs, status]) => ({ atMs, status })),
+    noAnswer: [],
+    ...extra,
+  };
 }
 
 describe('load: fault windows', () => {
@@ -35,8 +42,21 @@ describe('load: fault windows', () => {
 
   it("a 502/504 from scans of the resetting target is the product's answer; its 500/503 and every other route's 5xx are not", () => {
     const records = [
-      record('publicScanResettingTarget', [[1_000, 502], [2_000, 504], [3_000, 503], [4_000, 200]]),
-      record('scan', [[1_000, 502], [5_000, 503], [9_000, 200]], { noAnswer: [{ atMs: 40_000, error: 'timeout' }] }),
+      record('publicScanResettingTarget', [
+        [1_000, 502],
+        [2_000, 504],
+        [3_000, 503],
+        [4_000, 200],
+      ]),
+      record(
+        'scan',
+        [
+          [1_000, 502],
+          [5_000, 503],
+          [9_000, 200],
+        ],
+        { noAnswer: [{ atMs: 40_000, error: 'timeout' }] },
+      ),
     ];
     const tallied = tallyFailures(records, new Set(['publicScanResettingTarget']), [pause], 10_000);
     expect(tallied.expectedUpstream.map((failure) => failure.status)).toEqual([502, 504]);
@@ -67,18 +87,42 @@ describe('load: invariants', () => {
   it('finds ids seen twice and the ids two sides disagree on', () => {
     expect(repeated(['a', 'b', 'a', 'c', 'a'])).toEqual(['a']);
     expect(sameSet('log', ['a', 'b'], ['b', 'a', 'a'], 'log', 'receiver').ok).toBe(true);
-    expect(sameSet('log', ['a', 'b'], ['a', 'c'], 'log', 'receiver')).toEqual({ name: 'log', ok: false, detail: '1 only in log, 1 only in receiver (b, c)' });
+    expect(sameSet('log', ['a', 'b'], ['a', 'c'], 'log', 'receiver')).toEqual({
+      name: 'log',
+      ok: false,
+      detail: '1 only in log, 1 only in receiver (b, c)',
+    });
   });
 
   it('a metered route counts every settled answer but 401, 403 and 429; 429s, 5xx and unanswered requests stay open', () => {
-    const route = record('scan', [[0, 200], [0, 200], [0, 502], [0, 400], [0, 429], [0, 503]], { sent: 8 });
+    const route = record(
+      'scan',
+      [
+        [0, 200],
+        [0, 200],
+        [0, 502],
+        [0, 400],
+        [0, 429],
+        [0, 503],
+      ],
+      { sent: 8 },
+    );
     const tallied = tally(route);
     expect(tallied.unsettled).toBe(4); // the 502, the 503 and two requests without an answer
     expect(metered(tallied)).toEqual({ definite: 3, ambiguous: 5 });
   });
 
   it('tallies by tag (which account sent a request)', () => {
-    const route: RouteRecord = { name: 'batchScan', sent: 3, sentByTag: { '0': 2, '1': 1 }, answers: [{ atMs: 0, status: 202, tag: '0' }, { atMs: 0, status: 202, tag: '1' }], noAnswer: [] };
+    const route: RouteRecord = {
+      name: 'batchScan',
+      sent: 3,
+      sentByTag: { '0': 2, '1': 1 },
+      answers: [
+        { atMs: 0, status: 202, tag: '0' },
+        { atMs: 0, status: 202, tag: '1' },
+      ],
+      noAnswer: [],
+    };
     expect(tally(route, '0')).toEqual({ sent: 2, byStatus: { 202: 1 }, unsettled: 1 });
     expect(tally(route, '1')).toEqual({ sent: 1, byStatus: { 202: 1 }, unsettled: 0 });
   });
@@ -102,7 +146,14 @@ describe('load: the summary line', () => {
     expect(line).not.toContain('\n');
     const parsed = JSON.parse(line) as Record<string, unknown>;
     expect(Object.keys(parsed).slice(0, 4)).toEqual(['requests', 'errors5xx', 'invariantsFailed', 'routes']);
-    expect(parsed).toMatchObject({ requests: 120, errors5xx: 0, invariantsFailed: 0, routes: { scan: { rps: 1.7, p50: 1132, p99: 1755 } }, durationSeconds: 20, invariants: { 'batches.reachFinalState': true } });
+    expect(parsed).toMatchObject({
+      requests: 120,
+      errors5xx: 0,
+      invariantsFailed: 0,
+      routes: { scan: { rps: 1.7, p50: 1132, p99: 1755 } },
+      durationSeconds: 20,
+      invariants: { 'batches.reachFinalState': true },
+    });
     expect(parsed).not.toHaveProperty('faults');
   });
 
@@ -118,7 +169,10 @@ describe('load: the summary line', () => {
 describe('load: arguments', () => {
   it('takes --seconds, --faults, and --url only with --ses, on loopback, without --faults', () => {
     expect(parseLoadArgs(['--seconds', '5'])).toEqual({ seconds: 5, faults: false, url: null, ses: null });
-    expect(parseLoadArgs(['--seconds', '5', '--url', 'http://127.0.0.1:3000', '--ses', 'http://127.0.0.1:8005'])).toMatchObject({ url: 'http://127.0.0.1:3000', ses: 'http://127.0.0.1:8005' });
+    expect(parseLoadArgs(['--seconds', '5', '--url', 'http://127.0.0.1:3000', '--ses', 'http://127.0.0.1:8005'])).toMatchObject({
+      url: 'http://127.0.0.1:3000',
+      ses: 'http://127.0.0.1:8005',
+    });
     expect(() => parseLoadArgs(['--seconds', '0'])).toThrow(/--seconds/);
     expect(() => parseLoadArgs(['--url', 'http://127.0.0.1:3000'])).toThrow(/--ses/);
     expect(() => parseLoadArgs(['--url', 'http://example.com', '--ses', 'http://127.0.0.1:8005'])).toThrow(/loopback/);

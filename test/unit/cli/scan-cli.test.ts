@@ -65,7 +65,10 @@ describe('npm run scan', () => {
   it('prints one JSON ScanResult per line with --json, and exits 1 under --fail-under', async () => {
     const { code, stdout } = await runCli([`${origin}/`, `${origin}/products/blue-mug`, '--json', '--tier', 'free', '--fail-under', '100']);
     expect(code).toBe(1);
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[] });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[] });
     expect(lines.map((line) => line.url)).toEqual([`${origin}/`, `${origin}/products/blue-mug`]);
     expect(lines.every((line) => line.tier === 'free' && line.score < 100)).toBe(true);
     expect(lines[1]?.products).toHaveLength(1);
@@ -101,14 +104,19 @@ describe('npm run scan', () => {
 describe('scan arguments', () => {
   it('reads URLs, tier, --json and --fail-under', () => {
     expect(parseScanArgs(['https://a.example.com', 'https://b.example.com', '--tier', 'free', '--json', '--fail-under', '70'])).toEqual({
-      urls: ['https://a.example.com', 'https://b.example.com'], tier: 'free', json: true, failUnder: 70,
+      urls: ['https://a.example.com', 'https://b.example.com'],
+      tier: 'free',
+      json: true,
+      failUnder: 70,
     });
   });
 
   it('refuses a missing URL, an unknown tier and a bad threshold', () => {
     expect(() => parseScanArgs([])).toThrow('Give at least one URL to scan');
     expect(() => parseScanArgs(['https://a.example.com', '--tier', 'gold'])).toThrow('--tier must be one of free, pro, growth');
-    expect(() => parseScanArgs(['https://a.example.com', '--fail-under', '0'])).toThrow('--fail-under must be a whole number from 1 to 100');
+    expect(() => parseScanArgs(['https://a.example.com', '--fail-under', '0'])).toThrow(
+      '--fail-under must be a whole number from 1 to 100',
+    );
     expect(() => parseScanArgs(['https://a.example.com', '--fail-under', 'high'])).toThrow('--fail-under');
   });
 });

@@ -32,7 +32,13 @@ beforeEach(() => {
 });
 
 const client = () =>
-  createDocumentClient({ awsRegion: 'eu-west-2', dynamodbEndpoint: endpoint, dynamodbConnectTimeoutMs: 500, dynamodbRequestTimeoutMs: 200, dynamodbMaxAttempts: 3 });
+  createDocumentClient({
+    awsRegion: 'eu-west-2',
+    dynamodbEndpoint: endpoint,
+    dynamodbConnectTimeoutMs: 500,
+    dynamodbRequestTimeoutMs: 200,
+    dynamodbMaxAttempts: 3,
+  });
 
 async function failure(send: Promise<unknown>): Promise<AppError> {
   const error = await send.then(
@@ -54,7 +60,13 @@ describe('database faults', () => {
 
   it.each([
     ['a put', (db: ReturnType<typeof client>) => db.send(new PutCommand({ TableName: 't', Item: { pk: 'a' } }))],
-    ['an ADD', (db: ReturnType<typeof client>) => db.send(new UpdateCommand({ TableName: 't', Key: { pk: 'a' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }))],
+    [
+      'an ADD',
+      (db: ReturnType<typeof client>) =>
+        db.send(
+          new UpdateCommand({ TableName: 't', Key: { pk: 'a' }, UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
+        ),
+    ],
   ])('sends %s that got no answer once, and says its outcome is unknown', async (_name, send) => {
     const error = await failure(send(client()));
     expect(error.kind).toBe('unavailable');
@@ -63,7 +75,9 @@ describe('database faults', () => {
   });
 
   it('repeats a transaction (its token makes DynamoDB apply it once) and says its outcome is unknown', async () => {
-    const error = await failure(client().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'a' } } }] })));
+    const error = await failure(
+      client().send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'a' } } }] })),
+    );
     expect(error.message).toMatch(/may or may not have been made/);
     expect(requestsSeen).toBe(3);
   });
@@ -73,7 +87,13 @@ describe('database faults', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as { port: number }).port;
     await new Promise((resolve) => closed.close(resolve));
-    const db = createDocumentClient({ awsRegion: 'eu-west-2', dynamodbEndpoint: `http://127.0.0.1:${port}`, dynamodbConnectTimeoutMs: 500, dynamodbRequestTimeoutMs: 200, dynamodbMaxAttempts: 1 });
+    const db = createDocumentClient({
+      awsRegion: 'eu-west-2',
+      dynamodbEndpoint: `http://127.0.0.1:${port}`,
+      dynamodbConnectTimeoutMs: 500,
+      dynamodbRequestTimeoutMs: 200,
+      dynamodbMaxAttempts: 1,
+    });
     const error = await failure(db.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } })));
     expect(error.kind).toBe('unavailable');
   });

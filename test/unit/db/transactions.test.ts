@@ -11,7 +11,14 @@ function cancelled(...codes: string[]) {
 /** A table whose transactions fail with `failures` in turn, then commit. */
 function table(failures: Error[]) {
   let calls = 0;
-  const db = { send: async () => { calls += 1; const failure = failures.shift(); if (failure) throw failure; return {}; } } as unknown as DynamoDBDocumentClient;
+  const db = {
+    send: async () => {
+      calls += 1;
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return {};
+    },
+  } as unknown as DynamoDBDocumentClient;
   return { db, calls: () => calls };
 }
 

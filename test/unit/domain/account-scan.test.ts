@@ -20,10 +20,20 @@ afterAll(async () => {
 describe('runAccountScan', () => {
   it('stores the result for its owner with the scan count, and raises scan_complete for the webhooks', async () => {
     const sent: Array<{ queue: QueueName; message: unknown }> = [];
-    const queue: Queue = { send: async (name, message) => void sent.push({ queue: name, message }), sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
+    const queue: Queue = {
+      send: async (name, message) => void sent.push({ queue: name, message }),
+      sendMany: async () => undefined,
+      retryLater: async () => undefined,
+      ping: async () => undefined,
+    };
     const table = signedInTable({ tier: 'pro' });
     const writes: unknown[] = [];
-    const db = { send: async (command: unknown) => (command instanceof TransactWriteCommand && writes.push(command.input), table.send(command as never)) };
+    const db = {
+      send: async (command: unknown) => (
+        command instanceof TransactWriteCommand && writes.push(command.input),
+        table.send(command as never)
+      ),
+    };
     const deps = unitDependencies({
       config: loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1' }),
       db: db as never,
@@ -37,9 +47,14 @@ describe('runAccountScan', () => {
 
     expect(result.tier).toBe('pro');
     expect(result.expiresAt).toBeNull();
-    const [transaction] = writes as Array<{ TransactItems: Array<{ Put?: { Item: Record<string, unknown> }; Update?: { UpdateExpression: string } }> }>;
+    const [transaction] = writes as Array<{
+      TransactItems: Array<{ Put?: { Item: Record<string, unknown> }; Update?: { UpdateExpression: string } }>;
+    }>;
     expect(transaction!.TransactItems[0]!.Put!.Item).toMatchObject({ ownerId: unitAccountId, gsi1pk: `ACCOUNT#${unitAccountId}#SCANS` });
-    expect(transaction!.TransactItems[1]!.Update).toMatchObject({ UpdateExpression: 'ADD #counter :delta', ExpressionAttributeNames: { '#counter': 'scanCount' } });
+    expect(transaction!.TransactItems[1]!.Update).toMatchObject({
+      UpdateExpression: 'ADD #counter :delta',
+      ExpressionAttributeNames: { '#counter': 'scanCount' },
+    });
     expect(sent).toEqual([
       {
         queue: 'webhook',

@@ -6,7 +6,16 @@ const strict = { allowPrivateHosts: [] };
 
 describe('batch items', () => {
   it('normalises URLs and keeps one item per distinct URL, in submission order', () => {
-    const items = prepareItems(['https://Shop.Example.com/a#top', ' https://shop.example.com/a ', 'https://shop.example.com:443/a', 'https://shop.example.com/b', 'HTTPS://shop.example.com/a?x=1'], strict);
+    const items = prepareItems(
+      [
+        'https://Shop.Example.com/a#top',
+        ' https://shop.example.com/a ',
+        'https://shop.example.com:443/a',
+        'https://shop.example.com/b',
+        'HTTPS://shop.example.com/a?x=1',
+      ],
+      strict,
+    );
     expect(items).toEqual([
       { url: 'https://shop.example.com/a', error: null },
       { url: 'https://shop.example.com/b', error: null },
@@ -15,7 +24,20 @@ describe('batch items', () => {
   });
 
   it('keeps an invalid or blocked string as a failed item with its reason, once', () => {
-    const items = prepareItems(['', 'not a url', 'not a url', 'ftp://shop.example/', 'http://127.0.0.1/', 'https://169.254.169.254/', 'https://user:pw@shop.example/', 'https://localhost/', `https://shop.example/${'a'.repeat(2100)}`], strict);
+    const items = prepareItems(
+      [
+        '',
+        'not a url',
+        'not a url',
+        'ftp://shop.example/',
+        'http://127.0.0.1/',
+        'https://169.254.169.254/',
+        'https://user:pw@shop.example/',
+        'https://localhost/',
+        `https://shop.example/${'a'.repeat(2100)}`,
+      ],
+      strict,
+    );
     expect(items.map((item) => item.error)).toEqual([
       'url is empty',
       expect.stringMatching(/absolute http or https URL/),
@@ -30,7 +52,9 @@ describe('batch items', () => {
   });
 
   it('lets the development hosts of ALLOW_PRIVATE_TARGETS through', () => {
-    expect(prepareItems(['http://127.0.0.1:8123/p'], { allowPrivateHosts: ['127.0.0.1'] })).toEqual([{ url: 'http://127.0.0.1:8123/p', error: null }]);
+    expect(prepareItems(['http://127.0.0.1:8123/p'], { allowPrivateHosts: ['127.0.0.1'] })).toEqual([
+      { url: 'http://127.0.0.1:8123/p', error: null },
+    ]);
   });
 });
 

@@ -49,9 +49,13 @@ describe('rolling rate window as bucket counters', () => {
   it('counts a hit stamped in a caller’s future (a skewed clock) for the callers behind it', async () => {
     const { store } = memoryRateWindowStore();
     const now = 100 * hourMs;
-    for (let i = 0; i < 3; i += 1) expect((await consumeRateLimit(store, request(now + 90_000, { limit: 3, windowSeconds: 3_600 }))).allowed).toBe(true);
+    for (let i = 0; i < 3; i += 1)
+      expect((await consumeRateLimit(store, request(now + 90_000, { limit: 3, windowSeconds: 3_600 }))).allowed).toBe(true);
     // Their bucket [now + 60 s, now + 120 s) leaves the window an hour after it ends, by this caller's clock too.
-    expect(await consumeRateLimit(store, request(now, { limit: 3, windowSeconds: 3_600 }))).toEqual({ allowed: false, retryAfterSeconds: 3_600 + 120 });
+    expect(await consumeRateLimit(store, request(now, { limit: 3, windowSeconds: 3_600 }))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 3_600 + 120,
+    });
   });
 
   it('costs one read and one write per admitted request and one read per refused one, whatever the limit', async () => {
@@ -131,16 +135,20 @@ describe('rolling rate window as bucket counters', () => {
       fc.asyncProperty(
         fc.scheduler(),
         fc.integer({ min: 1, max: 6 }),
-        fc.array(fc.record({ at: fc.integer({ min: 0, max: 300_000 }), skew: fc.integer({ min: -20_000, max: 20_000 }), refund: fc.boolean() }), {
-          maxLength: 40,
-        }),
+        fc.array(
+          fc.record({ at: fc.integer({ min: 0, max: 300_000 }), skew: fc.integer({ min: -20_000, max: 20_000 }), refund: fc.boolean() }),
+          {
+            maxLength: 40,
+          },
+        ),
         async (scheduler, limit, arrivals) => {
           const { store } = memoryRateWindowStore(() => scheduler.schedule(Promise.resolve()));
           const rule = { limit, windowSeconds: 60 };
           // Real time moves on in 10-second steps; the callers of one step race in any order, and their
           // clocks are up to 20 s off: together within the minute of clock skew the window tolerates.
           const steps = new Map<number, typeof arrivals>();
-          for (const arrival of arrivals) steps.set(Math.floor(arrival.at / 10_000), [...(steps.get(Math.floor(arrival.at / 10_000)) ?? []), arrival]);
+          for (const arrival of arrivals)
+            steps.set(Math.floor(arrival.at / 10_000), [...(steps.get(Math.floor(arrival.at / 10_000)) ?? []), arrival]);
           const stamps: number[] = [];
           for (const step of [...steps.keys()].sort((a, b) => a - b)) {
             const calls = Promise.all(

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -43,7 +46,12 @@ describe('running a scan', () => {
   });
 
   it('refuses a name that resolves only to blocked addresses as invalid input (400), before any request', async () => {
-    for (const [address, range] of [['127.0.0.1', 'loopback'], ['169.254.169.254', 'cloud-metadata'], ['fd00::1', 'unique-local'], ['64:ff9b::a00:1', 'nat64']] as const) {
+    for (const [address, range] of [
+      ['127.0.0.1', 'loopback'],
+      ['169.254.169.254', 'cloud-metadata'],
+      ['fd00::1', 'unique-local'],
+      ['64:ff9b::a00:1', 'nat64'],
+    ] as const) {
       const lookup = async () => [{ address, family: address.includes(':') ? (6 as const) : (4 as const) }];
       const error = await failureOf(runScan('https://shop.example.com/', 'free', unitDependencies({ lookup }), null));
       expect(error.kind, address).toBe('invalid_input');
@@ -82,7 +90,9 @@ describe('running a scan', () => {
     };
     const port = new URL(origin).port;
     try {
-      const error = await failureOf(runScan(`http://shop.test:${port}/slow`, 'free', unitDependencies({ config, fetcher, clock, lookup: slowLookup }), null));
+      const error = await failureOf(
+        runScan(`http://shop.test:${port}/slow`, 'free', unitDependencies({ config, fetcher, clock, lookup: slowLookup }), null),
+      );
       expect(error.kind).toBe('timed_out');
     } finally {
       await fetcher.close();
@@ -125,6 +135,9 @@ describe('reading a public result', () => {
   it('returns a stored, unexpired result', async () => {
     const now = Date.UTC(2026, 10, 23);
     const db = stored({ result: await body({ id: 'abc', score: 72 }), expiresAt: now / 1000 + 60 });
-    await expect(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } }))).resolves.toEqual({ id: 'abc', score: 72 });
+    await expect(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } }))).resolves.toEqual({
+      id: 'abc',
+      score: 72,
+    });
   });
 });

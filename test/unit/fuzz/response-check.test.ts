@@ -23,10 +23,16 @@ const document: OpenApiDocument = {
   },
   components: {
     schemas: {
-      Thing: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, size: { type: ['integer', 'null'], minimum: 0 } }, required: ['id', 'size'] },
+      Thing: {
+        type: 'object',
+        properties: { id: { type: 'string', format: 'uuid' }, size: { type: ['integer', 'null'], minimum: 0 } },
+        required: ['id', 'size'],
+      },
       Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] },
     },
-    responses: { NotFound: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    responses: {
+      NotFound: { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    },
   },
 };
 
@@ -36,18 +42,34 @@ const json = 'application/json; charset=utf-8';
 
 describe('response checker', () => {
   it('accepts a documented status whose body matches its schema, following references', () => {
-    expect(check(getThing!, { status: 200, contentType: json, body: JSON.stringify({ id: '0b5f1c9e-3f7d-4d8e-9a61-2f1b0c7d6e5a', size: null }) })).toBeNull();
+    expect(
+      check(getThing!, {
+        status: 200,
+        contentType: json,
+        body: JSON.stringify({ id: '0b5f1c9e-3f7d-4d8e-9a61-2f1b0c7d6e5a', size: null }),
+      }),
+    ).toBeNull();
     expect(check(getThing!, { status: 404, contentType: json, body: '{"error":"Not found"}' })).toBeNull();
   });
 
   it('reports a status the operation does not document', () => {
-    expect(check(getThing!, { status: 413, contentType: json, body: '{"error":"too large"}' })).toMatchObject({ kind: 'undocumented_status', detail: expect.stringContaining('413') as string });
-    expect(check(getThing!, { status: 500, contentType: json, body: '{"error":"Internal server error"}' })?.kind).toBe('undocumented_status');
+    expect(check(getThing!, { status: 413, contentType: json, body: '{"error":"too large"}' })).toMatchObject({
+      kind: 'undocumented_status',
+      detail: expect.stringContaining('413') as string,
+    });
+    expect(check(getThing!, { status: 500, contentType: json, body: '{"error":"Internal server error"}' })?.kind).toBe(
+      'undocumented_status',
+    );
   });
 
   it('reports a body that does not match the documented schema', () => {
-    expect(check(getThing!, { status: 200, contentType: json, body: JSON.stringify({ id: 'not-a-uuid', size: 1 }) })).toMatchObject({ kind: 'body_schema', detail: expect.stringContaining('uuid') as string });
-    expect(check(getThing!, { status: 200, contentType: json, body: JSON.stringify({ id: '0b5f1c9e-3f7d-4d8e-9a61-2f1b0c7d6e5a' }) })?.kind).toBe('body_schema');
+    expect(check(getThing!, { status: 200, contentType: json, body: JSON.stringify({ id: 'not-a-uuid', size: 1 }) })).toMatchObject({
+      kind: 'body_schema',
+      detail: expect.stringContaining('uuid') as string,
+    });
+    expect(
+      check(getThing!, { status: 200, contentType: json, body: JSON.stringify({ id: '0b5f1c9e-3f7d-4d8e-9a61-2f1b0c7d6e5a' }) })?.kind,
+    ).toBe('body_schema');
     expect(check(getThing!, { status: 404, contentType: json, body: '{"message":"no error field"}' })?.kind).toBe('body_schema');
     expect(check(getThing!, { status: 200, contentType: json, body: '<html>' })?.kind).toBe('invalid_json');
   });

@@ -11,7 +11,12 @@ const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).de
 
 const components: Record<string, JsonSchema> = {
   Tier: { type: 'string', enum: ['free', 'pro', 'growth'] },
-  Item: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, tier: { $ref: '#/components/schemas/Tier' } }, required: ['id', 'tier'], additionalProperties: false },
+  Item: {
+    type: 'object',
+    properties: { id: { type: 'string', format: 'uuid' }, tier: { $ref: '#/components/schemas/Tier' } },
+    required: ['id', 'tier'],
+    additionalProperties: false,
+  },
 };
 
 const schemas: Record<string, JsonSchema> = {
@@ -35,7 +40,12 @@ const schemas: Record<string, JsonSchema> = {
     additionalProperties: false,
   },
   'open object': { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: { type: 'string' } },
-  anyOf: { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer', minimum: 5 }] },
+  anyOf: {
+    anyOf: [
+      { type: 'string', maxLength: 2 },
+      { type: 'integer', minimum: 5 },
+    ],
+  },
   oneOf: { oneOf: [{ type: 'boolean' }, { type: 'null' }] },
   allOf: { allOf: [{ $ref: '#/components/schemas/Item' }, { type: 'object', required: ['tier'] }] },
   $ref: { type: 'array', items: { $ref: '#/components/schemas/Item' }, maxItems: 3 },
@@ -60,7 +70,16 @@ describe('schema → fast-check arbitrary', () => {
   });
 
   it('puts strings under a target-like name (url, urls[], endpoint) only from the target arbitrary', () => {
-    const schema: JsonSchema = { type: 'object', properties: { url: { type: 'string' }, urls: { type: 'array', items: { type: 'string' }, minItems: 1 }, endpoint: { type: 'string' }, label: { type: 'string' } }, required: ['url', 'urls', 'endpoint'] };
+    const schema: JsonSchema = {
+      type: 'object',
+      properties: {
+        url: { type: 'string' },
+        urls: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        endpoint: { type: 'string' },
+        label: { type: 'string' },
+      },
+      required: ['url', 'urls', 'endpoint'],
+    };
     const targets = ['http://127.0.0.1:1/', 'http://127.0.0.1:9/a?b=c'];
     fc.assert(
       fc.property(schemaArbitrary(schema, context), (value) => {
@@ -84,11 +103,12 @@ describe('schema → fast-check arbitrary', () => {
     const withBodies = operationsOf(document).filter((operation) => operation.bodySchema !== undefined);
     expect(withBodies.length).toBeGreaterThan(10);
     for (const operation of withBodies) {
-      const validate = ajv.compile({ $ref: `https://fuzz.invalid/openapi.json#${(operation.bodySchema as { $ref: string }).$ref.slice(1)}` });
+      const validate = ajv.compile({
+        $ref: `https://fuzz.invalid/openapi.json#${(operation.bodySchema as { $ref: string }).$ref.slice(1)}`,
+      });
       for (const value of fc.sample(schemaArbitrary(operation.bodySchema!, documentContext), { seed: 7, numRuns: 100 })) {
         expect(validate(value), `${operation.operationId} ${JSON.stringify(value)}: ${ajv.errorsText(validate.errors)}`).toBe(true);
       }
     }
   });
 });
-

@@ -58,7 +58,14 @@ describe('target URLs the fuzzer generates', () => {
   });
 
   it('tells unsafe targets apart: names and public addresses are refused before sending', () => {
-    for (const unsafe of ['example.com', 'https://shop.example.com/', 'http://8.8.8.8/', 'localhost', 'http://a b.example.com.evil', 'word']) {
+    for (const unsafe of [
+      'example.com',
+      'https://shop.example.com/',
+      'http://8.8.8.8/',
+      'localhost',
+      'http://a b.example.com.evil',
+      'word',
+    ]) {
       expect(isSafeTarget(unsafe), unsafe).toBe(false);
     }
     expect(() => assertSafeBody(JSON.stringify({ urls: ['http://127.0.0.1:1/', 'shop.example.com'] }))).toThrow(/could leave loopback/);

@@ -41,7 +41,12 @@ describe('POST /api/v1/auth/register', () => {
     const reads: string[] = [];
     const db = { send: async (command: object) => (reads.push(command.constructor.name), {}) } as unknown as DynamoDBDocumentClient;
     const jobs: unknown[] = [];
-    const queue: Queue = { send: async (name, message) => void jobs.push({ name, message }), sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
+    const queue: Queue = {
+      send: async (name, message) => void jobs.push({ name, message }),
+      sendMany: async () => undefined,
+      retryLater: async () => undefined,
+      ping: async () => undefined,
+    };
     const deps = unitDependencies({ db, queue });
     const route = { ...routes.register, operationId: 'register' as const };
     const answers = [];

@@ -24,7 +24,16 @@ import { operations as webhooks } from '#functions/http/webhooks.js';
 import { operations as web } from '#functions/http/web.js';
 
 export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
-  account, auth, batch, billing, meta, publicScanner, scanner, sites, webhooks, web,
+  account,
+  auth,
+  batch,
+  billing,
+  meta,
+  publicScanner,
+  scanner,
+  sites,
+  webhooks,
+  web,
 };
 
 /** What the family's function serves, as its entry point (functions/http) puts it together. */
@@ -40,8 +49,14 @@ export const offlineFetcher: Fetcher = {
   close: async () => undefined,
 };
 /** …and every host name fails to resolve, as it would with no DNS. */
-export const offlineLookup: LookupFn = (hostname) => Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
-const idleQueue: Queue = { send: async () => undefined, sendMany: async () => undefined, retryLater: async () => undefined, ping: async () => undefined };
+export const offlineLookup: LookupFn = (hostname) =>
+  Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+const idleQueue: Queue = {
+  send: async () => undefined,
+  sendMany: async () => undefined,
+  retryLater: async () => undefined,
+  ping: async () => undefined,
+};
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
   return createDependencies(overrides.config ?? loadConfig({}), {
@@ -82,7 +97,13 @@ export function apiEvent(request: TestRequest & { method: string; path: string }
       apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method: request.method, path: request.path, protocol: 'HTTP/1.1', sourceIp: request.sourceIp ?? '192.0.2.10', userAgent: 'vitest' },
+      http: {
+        method: request.method,
+        path: request.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.sourceIp ?? '192.0.2.10',
+        userAgent: 'vitest',
+      },
       requestId: crypto.randomUUID(),
       routeKey: request.routeKey ?? '$default',
       stage: '$default',
@@ -103,7 +124,13 @@ export async function callRoute(
   const path = request.path ?? route.path.replaceAll('{id}', crypto.randomUUID()).replaceAll('{thresholdId}', crypto.randomUUID());
   const signIn = route.auth === 'key' && !request.anonymous && request.headers?.authorization === undefined;
   const headers = signIn ? { ...request.headers, authorization: `Bearer ${unitCallerKey}` } : request.headers;
-  const event = apiEvent({ ...request, ...(headers ? { headers } : {}), method: request.method ?? route.method, path, routeKey: request.routeKey ?? `${route.method} ${route.path}` });
+  const event = apiEvent({
+    ...request,
+    ...(headers ? { headers } : {}),
+    method: request.method ?? route.method,
+    path,
+    routeKey: request.routeKey ?? `${route.method} ${route.path}`,
+  });
   const family = route.family;
   return respond(event, familyApi(family), deps);
 }

@@ -10,11 +10,15 @@ function event(headers: Record<string, string>, sourceIp = edgePeer) {
 
 describe('clientAddress: whose per-IP allowance a request spends', () => {
   it('is the connection peer when no origin secret is configured, whatever the headers claim', () => {
-    expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': '198.51.100.7:4431' }, '203.0.113.5'), '')).toBe('203.0.113.5');
+    expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': '198.51.100.7:4431' }, '203.0.113.5'), '')).toBe(
+      '203.0.113.5',
+    );
   });
 
   it('is the viewer address when the request carries the origin secret', () => {
-    expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': '198.51.100.7:4431' }), secret)).toBe('198.51.100.7');
+    expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': '198.51.100.7:4431' }), secret)).toBe(
+      '198.51.100.7',
+    );
     expect(clientAddress(event({ 'X-Origin-Verify': secret, 'CloudFront-Viewer-Address': '2001:db8::7:443' }), secret)).toBe('2001:db8::7');
   });
 
@@ -27,12 +31,18 @@ describe('clientAddress: whose per-IP allowance a request spends', () => {
     expect(clientAddress(event(headers, '203.0.113.5'), secret)).toBe('203.0.113.5');
   });
 
-  it.each(['', 'not-an-ip:80', '198.51.100.7', '198.51.100.7:', '198.51.100.7:99999', '198.51.100.7:1,203.0.113.9:2', '999.1.1.1:80', 'localhost:80'])(
-    'falls back to the peer when the viewer address %j cannot be read',
-    (value) => {
-      expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': value }), secret)).toBe(edgePeer);
-    },
-  );
+  it.each([
+    '',
+    'not-an-ip:80',
+    '198.51.100.7',
+    '198.51.100.7:',
+    '198.51.100.7:99999',
+    '198.51.100.7:1,203.0.113.9:2',
+    '999.1.1.1:80',
+    'localhost:80',
+  ])('falls back to the peer when the viewer address %j cannot be read', (value) => {
+    expect(clientAddress(event({ 'x-origin-verify': secret, 'cloudfront-viewer-address': value }), secret)).toBe(edgePeer);
+  });
 
   it('falls back to the peer when the distribution sent no viewer address', () => {
     expect(clientAddress(event({ 'x-origin-verify': secret }), secret)).toBe(edgePeer);

@@ -2,7 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { acceptsGzip, compressResult } from '#shared/http/compress-result.js';
 
-const big = JSON.stringify({ scans: Array.from({ length: 200 }, (_, index) => ({ id: index, check: 'robots_ai_agents', status: 'pass' })) });
+const big = JSON.stringify({
+  scans: Array.from({ length: 200 }, (_, index) => ({ id: index, check: 'robots_ai_agents', status: 'pass' })),
+});
 
 describe('response compression', () => {
   it('reads Accept-Encoding with its quality values', () => {
@@ -25,7 +27,11 @@ describe('response compression', () => {
   });
 
   it('leaves small bodies, bodiless answers and clients without gzip alone (but says it varies)', () => {
-    for (const [body, encoding] of [['{"ok":true}', 'gzip'], [big, 'identity'], [undefined, 'gzip']] as const) {
+    for (const [body, encoding] of [
+      ['{"ok":true}', 'gzip'],
+      [big, 'identity'],
+      [undefined, 'gzip'],
+    ] as const) {
       const result = compressResult({ statusCode: 200, headers: {}, ...(body === undefined ? {} : { body }) }, encoding);
       expect(result.body).toBe(body);
       expect(result.isBase64Encoded).toBeUndefined();

@@ -24,7 +24,10 @@ describe('request dispatch', () => {
     expect(json(missing.body).error).toBe('url: is required');
     const wrongType = await callRoute({ ...routes.createApiKey, operationId: 'createApiKey' }, { body: '{"label": 42}' });
     expect(json(wrongType.body).error).toMatch(/^label: /);
-    const tooLong = await callRoute({ ...routes.createApiKey, operationId: 'createApiKey' }, { body: JSON.stringify({ label: 'é'.repeat(101) }) });
+    const tooLong = await callRoute(
+      { ...routes.createApiKey, operationId: 'createApiKey' },
+      { body: JSON.stringify({ label: 'é'.repeat(101) }) },
+    );
     expect(json(tooLong.body).error).toBe('label: must be at most 100 characters');
     const notObject = await callRoute({ ...routes.createPublicScan, operationId: 'createPublicScan' }, { body: '[1,2]' });
     expect(notObject.statusCode).toBe(400);

@@ -45,22 +45,31 @@ describe('toApiGatewayEvent (HTTP API payload format 2.0)', () => {
   });
 
   it('keeps the raw query string and joins repeated keys with commas', () => {
-    const event = toApiGatewayEvent(request({ url: '/api/v1/scans?limit=5&tag=a&tag=b%20c&empty=' }), { routeKey: 'GET /api/v1/scans', requestId });
+    const event = toApiGatewayEvent(request({ url: '/api/v1/scans?limit=5&tag=a&tag=b%20c&empty=' }), {
+      routeKey: 'GET /api/v1/scans',
+      requestId,
+    });
     expect(event.rawPath).toBe('/api/v1/scans');
     expect(event.rawQueryString).toBe('limit=5&tag=a&tag=b%20c&empty=');
     expect(event.queryStringParameters).toEqual({ limit: '5', tag: 'a,b c', empty: '' });
   });
 
   it('lower-cases header names and joins repeated headers with commas', () => {
-    const event = toApiGatewayEvent(request({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9', 'x-tag': ['a', 'b'] } }), {
-      routeKey: '$default',
-      requestId,
-    });
+    const event = toApiGatewayEvent(
+      request({ headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9', 'x-tag': ['a', 'b'] } }),
+      {
+        routeKey: '$default',
+        requestId,
+      },
+    );
     expect(event.headers).toEqual({ 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9', 'x-tag': 'a,b' });
   });
 
   it('takes the source IP from the socket, never from X-Forwarded-For', () => {
-    const event = toApiGatewayEvent(request({ headers: { 'x-forwarded-for': '203.0.113.9' }, sourceIp: '127.0.0.1' }), { routeKey: '$default', requestId });
+    const event = toApiGatewayEvent(request({ headers: { 'x-forwarded-for': '203.0.113.9' }, sourceIp: '127.0.0.1' }), {
+      routeKey: '$default',
+      requestId,
+    });
     expect(event.requestContext.http.sourceIp).toBe('127.0.0.1');
   });
 
@@ -71,7 +80,10 @@ describe('toApiGatewayEvent (HTTP API payload format 2.0)', () => {
   });
 
   it('passes UTF-8 text bodies as they are', () => {
-    const event = toApiGatewayEvent(request({ method: 'POST', body: Buffer.from('{"url":"https://café.example"}') }), { routeKey: 'POST /api/scan', requestId });
+    const event = toApiGatewayEvent(request({ method: 'POST', body: Buffer.from('{"url":"https://café.example"}') }), {
+      routeKey: 'POST /api/scan',
+      requestId,
+    });
     expect(event).toMatchObject({ body: '{"url":"https://café.example"}', isBase64Encoded: false });
   });
 
@@ -106,7 +118,11 @@ describe('fromApiGatewayResult', () => {
       body: Buffer.from([1, 2, 3]).toString('base64'),
       isBase64Encoded: true,
     });
-    expect(result).toEqual({ statusCode: 201, headers: { 'content-type': 'image/png', 'set-cookie': ['a=1', 'b=2'] }, body: Buffer.from([1, 2, 3]) });
+    expect(result).toEqual({
+      statusCode: 201,
+      headers: { 'content-type': 'image/png', 'set-cookie': ['a=1', 'b=2'] },
+      body: Buffer.from([1, 2, 3]),
+    });
   });
 
   it('answers a bare value with 200 JSON, as API Gateway infers', () => {

@@ -3,8 +3,13 @@ import { impliedErrorStatuses } from '#shared/http/implied-responses.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { routes, routeList } from '#shared/http/routes.js';
 
-type Operation = { responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: { $ref?: string } }> }> };
-const document = buildOpenApiDocument() as { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, unknown> } };
+type Operation = {
+  responses: Record<string, { $ref?: string; description?: string; content?: Record<string, { schema: { $ref?: string } }> }>;
+};
+const document = buildOpenApiDocument() as {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, unknown> };
+};
 const operationOf = (route: { method: string; path: string }) => document.paths[route.path]![route.method.toLowerCase()]!;
 
 describe('statuses implied by a route’s traits', () => {
@@ -30,9 +35,23 @@ describe('statuses implied by a route’s traits', () => {
     expect(operationOf(routes.listScans).responses[413]).toBeUndefined();
     expect(operationOf(routes.createScan).responses[413]).toEqual({ $ref: '#/components/responses/PayloadTooLarge' });
     expect(operationOf(routes.listScans).responses[429]).toEqual({ $ref: '#/components/responses/RateLimited' });
-    expect(Object.keys(document.components.responses).sort()).toEqual(['Conflict', 'Forbidden', 'InvalidInput', 'NotFound', 'PayloadTooLarge', 'RateLimited', 'TimedOut', 'Unauthorized', 'Unavailable', 'UpstreamFailed']);
+    expect(Object.keys(document.components.responses).sort()).toEqual([
+      'Conflict',
+      'Forbidden',
+      'InvalidInput',
+      'NotFound',
+      'PayloadTooLarge',
+      'RateLimited',
+      'TimedOut',
+      'Unauthorized',
+      'Unavailable',
+      'UpstreamFailed',
+    ]);
     // The alert unsubscribe page answers its 400 as HTML: the route says so, and that stays.
-    expect(operationOf(routes.showAlertUnsubscribePage).responses[400]).toEqual({ description: 'An HTML page: the link is damaged', content: { 'text/html': {} } });
+    expect(operationOf(routes.showAlertUnsubscribePage).responses[400]).toEqual({
+      description: 'An HTML page: the link is damaged',
+      content: { 'text/html': {} },
+    });
     expect(operationOf(routes.createBatch).responses[409]!.content?.['application/json']?.schema.$ref).toBe('#/components/schemas/Error');
   });
 });

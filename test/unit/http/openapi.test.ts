@@ -28,12 +28,21 @@ describe('OpenAPI document', () => {
   });
 
   it('describes each event type sent to webhooks, with the envelope and the signature headers', () => {
-    const webhooks = document.webhooks as Record<string, { post: { parameters: Array<{ name: string; in: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }>;
+    const webhooks = document.webhooks as Record<
+      string,
+      { post: { parameters: Array<{ name: string; in: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }
+    >;
     expect(Object.keys(webhooks).sort()).toEqual([...eventTypes].sort());
-    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> }).schemas;
+    const schemas = (document.components as { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> })
+      .schemas;
     for (const type of eventTypes) {
       const { post } = webhooks[type]!;
-      expect(post.parameters.filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp', 'x-service-signature']);
+      expect(
+        post.parameters
+          .filter((parameter) => parameter.in === 'header')
+          .map((parameter) => parameter.name)
+          .sort(),
+      ).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp', 'x-service-signature']);
       const ref = post.requestBody.content['application/json']!.schema.$ref.split('/').at(-1)!;
       expect([...schemas[ref]!.required].sort()).toEqual(['createdAt', 'data', 'id', 'type']);
       expect(schemas[ref]!.properties.type).toEqual({ type: 'string', enum: [type] });
@@ -43,7 +52,25 @@ describe('OpenAPI document', () => {
   it('has the ScanResult schema and the Error shape', () => {
     const schemas = (document.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
     expect(Object.keys(schemas.ScanResult?.properties ?? {})).toEqual(
-      expect.arrayContaining(['id', 'url', 'finalUrl', 'tier', 'score', 'band', 'coverage', 'dimensions', 'checks', 'recommendations', 'products', 'pages', 'platform', 'createdAt', 'expiresAt', 'durationMs', 'scannerVersion']),
+      expect.arrayContaining([
+        'id',
+        'url',
+        'finalUrl',
+        'tier',
+        'score',
+        'band',
+        'coverage',
+        'dimensions',
+        'checks',
+        'recommendations',
+        'products',
+        'pages',
+        'platform',
+        'createdAt',
+        'expiresAt',
+        'durationMs',
+        'scannerVersion',
+      ]),
     );
     expect(Object.keys(schemas.Error?.properties ?? {})).toEqual(['error']);
   });

@@ -15,7 +15,9 @@ function queryOf(route: RouteDef, rawQuery: string): unknown {
 
 describe('repeated query parameters', () => {
   it('are refused by name when the route reads them', () => {
-    expect(() => queryOf(routes.listScans, 'limit=5&limit=50')).toThrow(new AppError('invalid_input', 'limit: query parameter given more than once'));
+    expect(() => queryOf(routes.listScans, 'limit=5&limit=50')).toThrow(
+      new AppError('invalid_input', 'limit: query parameter given more than once'),
+    );
   });
 
   it('are ignored when the route does not read them (a mail client’s tracking tags)', () => {

@@ -22,7 +22,9 @@ const blockedAnswers: Array<[string, 4 | 6, string]> = [
   ['ff02::1', 6, 'multicast'],
 ];
 
-const resolvesTo = (address: string, family: 4 | 6): LookupFn => async () => [{ address, family }];
+const resolvesTo =
+  (address: string, family: 4 | 6): LookupFn =>
+  async () => [{ address, family }];
 
 function recordingQueue(): Queue & { sent: unknown[] } {
   const sent: unknown[] = [];
@@ -36,12 +38,16 @@ function recordingQueue(): Queue & { sent: unknown[] } {
 }
 
 const urlRoutes = routeList.filter((route) =>
-  ['createPublicScan', 'createScan', 'addWatchedSite', 'addAccountWatchedSite', 'createWebhook', 'createAccountWebhook'].includes(route.operationId),
+  ['createPublicScan', 'createScan', 'addWatchedSite', 'addAccountWatchedSite', 'createWebhook', 'createAccountWebhook'].includes(
+    route.operationId,
+  ),
 );
 
 describe('names that resolve to blocked addresses', () => {
   it('covers every route whose body takes a url', () => {
-    const withUrl = routeList.filter((route) => route.body && !route.rawBody && route.body.safeParse({}).error?.issues.some((issue) => issue.path[0] === 'url'));
+    const withUrl = routeList.filter(
+      (route) => route.body && !route.rawBody && route.body.safeParse({}).error?.issues.some((issue) => issue.path[0] === 'url'),
+    );
     expect(urlRoutes.map(routeKey).sort()).toEqual(withUrl.map(routeKey).sort());
   });
 
@@ -50,10 +56,14 @@ describe('names that resolve to blocked addresses', () => {
       for (const route of urlRoutes) {
         const queue = recordingQueue();
         const deps = unitDependencies({ lookup: resolvesTo(address, family), queue });
-        const body = route.operationId.toLowerCase().includes('webhook') ? { url: 'https://hooks.shop-one.com/in', events: ['score_change'] } : { url: 'https://shop-one.com/' };
+        const body = route.operationId.toLowerCase().includes('webhook')
+          ? { url: 'https://hooks.shop-one.com/in', events: ['score_change'] }
+          : { url: 'https://shop-one.com/' };
         const response = await callRoute(route, { body: JSON.stringify(body) }, deps);
         expect(response.statusCode, `${routeKey(route)} ${address}`).toBe(400);
-        expect(JSON.parse(response.body ?? '{}').error).toMatch(new RegExp(`^url: [a-z.-]+ resolves to an address that is not allowed \\(${range}\\)$`));
+        expect(JSON.parse(response.body ?? '{}').error).toMatch(
+          new RegExp(`^url: [a-z.-]+ resolves to an address that is not allowed \\(${range}\\)$`),
+        );
         expect(queue.sent).toEqual([]);
       }
     });
@@ -62,8 +72,14 @@ describe('names that resolve to blocked addresses', () => {
   it('fail a batch item with the reason instead of queueing it, and the rest of the batch is queued', async () => {
     const batchRoute = routeList.find((route) => route.operationId === 'createBatch')!;
     const queue = recordingQueue();
-    const lookup: LookupFn = async (host) => [host === 'inside.shop-one.com' ? { address: '10.0.0.7', family: 4 } : { address: '93.184.216.34', family: 4 }];
-    const response = await callRoute(batchRoute, { body: JSON.stringify({ urls: ['https://inside.shop-one.com/', 'https://shop-one.com/a', 'https://shop-one.com/b'] }) }, unitDependencies({ lookup, queue }));
+    const lookup: LookupFn = async (host) => [
+      host === 'inside.shop-one.com' ? { address: '10.0.0.7', family: 4 } : { address: '93.184.216.34', family: 4 },
+    ];
+    const response = await callRoute(
+      batchRoute,
+      { body: JSON.stringify({ urls: ['https://inside.shop-one.com/', 'https://shop-one.com/a', 'https://shop-one.com/b'] }) },
+      unitDependencies({ lookup, queue }),
+    );
     expect(response.statusCode).toBe(202);
     expect(JSON.parse(response.body ?? '{}')).toMatchObject({ status: 'pending', totalUrls: 3 });
     expect(queue.sent).toHaveLength(2);

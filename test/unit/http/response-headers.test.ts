@@ -19,7 +19,10 @@ describe('response headers', () => {
 
   it('sends the security headers, without deprecated or empty ones', async () => {
     for (const response of [await callRoute(health), await callRoute(signInPage)]) {
-      expect(response.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'strict-transport-security': expect.stringContaining('max-age=') });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': expect.stringContaining('max-age='),
+      });
       const names = Object.keys(response.headers ?? {}).map((name) => name.toLowerCase());
       for (const absent of ['x-xss-protection', 'report-to', 'reporting-endpoints', 'x-powered-by']) expect(names).not.toContain(absent);
       for (const [name, value] of Object.entries(response.headers ?? {})) expect(String(value), name).not.toBe('');
@@ -43,7 +46,11 @@ describe('response headers', () => {
     expect(head.body).toBeUndefined();
     expect(head.headers?.['content-type']).toBe(get.headers?.['content-type']);
     expect(head.headers?.['content-length']).toBe(String(Buffer.byteLength(get.body!)));
-    const missing = await callRoute(result, { method: 'HEAD', routeKey: 'HEAD /api/results/{id}', path: `/api/results/${crypto.randomUUID()}` });
+    const missing = await callRoute(result, {
+      method: 'HEAD',
+      routeKey: 'HEAD /api/results/{id}',
+      path: `/api/results/${crypto.randomUUID()}`,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toBeUndefined();
   });

@@ -62,7 +62,10 @@ const designRoutes = [
   'PATCH /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
   'DELETE /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
   // The webhook delivery log and redelivery, beyond the spec's four operations (README, "Webhooks").
-  ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [`GET ${base}/{id}/deliveries`, `POST ${base}/{id}/deliveries/{eventId}/redeliver`]),
+  ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [
+    `GET ${base}/{id}/deliveries`,
+    `POST ${base}/{id}/deliveries/{eventId}/redeliver`,
+  ]),
   // The unsubscribe link of alert e-mails, with no key: its signed token is the proof (docs/decisions/alert-mail-unsubscribe.md).
   'GET /api/v1/alerts/unsubscribe',
   'POST /api/v1/alerts/unsubscribe',
@@ -110,7 +113,8 @@ describe('route table', () => {
 
   it('applies the tier gates of the spec', () => {
     const tierOf = (key: string) => byKey.get(key)?.tier;
-    for (const key of ['POST /api/v1/batch/scan', 'GET /api/v1/batch/scan/{id}', 'GET /api/v1/batch/scans']) expect(tierOf(key)).toBe('growth');
+    for (const key of ['POST /api/v1/batch/scan', 'GET /api/v1/batch/scan/{id}', 'GET /api/v1/batch/scans'])
+      expect(tierOf(key)).toBe('growth');
     for (const key of specRoutes.filter((k) => k.includes('/webhooks'))) expect(tierOf(key), key).toBe('pro');
     for (const key of specRoutes.filter((k) => k.endsWith('/thresholds'))) expect(tierOf(key), key).toBe('growth');
   });

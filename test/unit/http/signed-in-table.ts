@@ -13,7 +13,11 @@ export const unitAccountId = '00000000-0000-4000-8000-000000000001';
  * accepts every write; anything else reads as absent. Integration tests use DynamoDB Local instead.
  */
 export function signedInTable(account: Partial<Account> = {}): DynamoDBDocumentClient {
-  const stored: Account = { ...newAccount(unitAccountId, 'owner@shop.example.com', '2026-01-01T00:00:00.000Z'), tier: 'growth', ...account };
+  const stored: Account = {
+    ...newAccount(unitAccountId, 'owner@shop.example.com', '2026-01-01T00:00:00.000Z'),
+    tier: 'growth',
+    ...account,
+  };
   const keyItem = {
     ...keys.apiKey(secretDigest(unitCallerKey, unitPepper)),
     id: '00000000-0000-4000-8000-00000000000a',
@@ -28,7 +32,8 @@ export function signedInTable(account: Partial<Account> = {}): DynamoDBDocumentC
   return {
     send: async (command: unknown) => {
       if (command instanceof GetCommand && command.input.Key?.pk === keyItem.pk) return { Item: keyItem };
-      if (command instanceof GetCommand && command.input.Key?.pk === keys.account(stored.id).pk) return { Item: { ...keys.account(stored.id), ...stored } };
+      if (command instanceof GetCommand && command.input.Key?.pk === keys.account(stored.id).pk)
+        return { Item: { ...keys.account(stored.id), ...stored } };
       if (command instanceof UpdateCommand && command.input.Key?.pk === keys.account(stored.id).pk) {
         return { Attributes: { ...keys.account(stored.id), ...stored } };
       }

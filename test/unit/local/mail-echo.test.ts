@@ -10,7 +10,9 @@ const signIn = { subject: 'Your sign-in link', destination: { to: ['me@example.c
 describe('mail echo of npm start', () => {
   it('names the recipient, the subject and the sign-in link', () => {
     expect(describeMail(signIn)).toBe(`Mail to me@example.com: Your sign-in link\n  sign-in link: ${link}`);
-    expect(describeMail({ subject: 'Score dropped', destination: { to: ['a@x.example'] }, body: { text: 'no link' } })).toBe('Mail to a@x.example: Score dropped');
+    expect(describeMail({ subject: 'Score dropped', destination: { to: ['a@x.example'] }, body: { text: 'no link' } })).toBe(
+      'Mail to a@x.example: Score dropped',
+    );
   });
 
   it('prints each mail of the store once, as it arrives', async () => {

@@ -16,7 +16,10 @@ describe('page analysis', () => {
   });
 
   it('keeps failed and non-HTML responses without a document', () => {
-    const artifacts = buildArtifacts({ homepage: { failed: 'timeout' }, products: [{ body: '{"a":1}', headers: { 'content-type': 'application/json' } }] });
+    const artifacts = buildArtifacts({
+      homepage: { failed: 'timeout' },
+      products: [{ body: '{"a":1}', headers: { 'content-type': 'application/json' } }],
+    });
     expect(artifacts.homepage.facts).toBeNull();
     expect(artifacts.homepage.retrieval).toEqual({ state: 'failed', reason: 'timeout' });
     expect(artifacts.productPages[0]?.facts).toBeNull();

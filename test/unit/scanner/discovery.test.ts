@@ -12,7 +12,11 @@ describe('product page discovery', () => {
       homepage: `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"ItemList","itemListElement":[{"@type":"ListItem","position":1,"url":"https://shop.example/p/listed"}]}</script></head>
         <body><a href="/products/mug#reviews">Mug</a><a href="/about">About</a><a href="javascript:alert(1)">x</a><a href="/item/lamp-42">Lamp</a><a href="http://[bad">bad</a></body></html>`,
     });
-    expect(productLinksOnPage(homepage)).toEqual(['https://shop.example/p/listed', 'https://shop.example/products/mug', 'https://shop.example/item/lamp-42']);
+    expect(productLinksOnPage(homepage)).toEqual([
+      'https://shop.example/p/listed',
+      'https://shop.example/products/mug',
+      'https://shop.example/item/lamp-42',
+    ]);
   });
 
   it('keeps each same-site URL once, skips what robots.txt disallows for the scanner, and spreads over path prefixes', () => {
@@ -30,7 +34,11 @@ describe('product page discovery', () => {
       robots('User-agent: AgentReadinessScanner\nDisallow: /private/\n'),
       new Set(['https://shop.example/products/f']),
     );
-    expect(ranked).toEqual(['https://shop.example/products/a', 'https://shop.example/collections/x/products/e', 'https://www.shop.example/products/b']);
+    expect(ranked).toEqual([
+      'https://shop.example/products/a',
+      'https://shop.example/collections/x/products/e',
+      'https://www.shop.example/products/b',
+    ]);
   });
 
   it('confirms a product page by its markup or og:type, not by its URL', () => {
@@ -45,7 +53,8 @@ describe('product page discovery', () => {
   });
 
   it('confirms a page without product markup by its add-to-cart control and its own price, not a listing of tiles', () => {
-    const tile = (name: string, price: string) => `<li class="product-card"><a href="/products/${name}">${name}</a><span class="price">£${price}</span><button type="submit">Add to basket</button></li>`;
+    const tile = (name: string, price: string) =>
+      `<li class="product-card"><a href="/products/${name}">${name}</a><span class="price">£${price}</span><button type="submit">Add to basket</button></li>`;
     const { productPages } = buildArtifacts({
       products: [
         // The product's own page: title, price, stock wording and the buy button, no markup.

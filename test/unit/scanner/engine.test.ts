@@ -36,9 +36,21 @@ const EXPECTED: Record<ShopName, Expected> = {
   'agent-ready': { score: [90, 100], band: 'agent_ready', caps: [], platform: 'custom', products: { free: 0, pro: 1, growth: 4 } },
   'typical-gaps': { score: [55, 75], band: 'needs_work', caps: [], platform: 'custom', products: { free: 0, pro: 1, growth: 4 } },
   // The caps bind: every other finding of these shops would score higher.
-  'empty-shell': { score: [50, 50], band: 'needs_work', caps: ['empty_shell'], platform: 'custom', products: { free: 0, pro: 1, growth: 3 } },
+  'empty-shell': {
+    score: [50, 50],
+    band: 'needs_work',
+    caps: ['empty_shell'],
+    platform: 'custom',
+    products: { free: 0, pro: 1, growth: 3 },
+  },
   'bot-walled': { score: [25, 25], band: 'not_ready', caps: ['bot_wall'], platform: 'custom', products: { free: 0, pro: 0, growth: 0 } },
-  'robots-blocks-ai': { score: [40, 40], band: 'not_ready', caps: ['robots_blocks_ai'], platform: 'custom', products: { free: 0, pro: 1, growth: 3 } },
+  'robots-blocks-ai': {
+    score: [40, 40],
+    band: 'not_ready',
+    caps: ['robots_blocks_ai'],
+    platform: 'custom',
+    products: { free: 0, pro: 1, growth: 3 },
+  },
   'shopify-like': { score: [75, 89], band: 'partially_ready', caps: [], platform: 'shopify', products: { free: 0, pro: 1, growth: 4 } },
 };
 const SHOPS = Object.keys(EXPECTED) as ShopName[];
@@ -59,7 +71,12 @@ afterAll(async () => {
   await fetcher.close();
 });
 
-async function scan(shop: RunningShop, path: string, tier: Tier, overrides: { deadlineMs?: number; policy?: TargetPolicy } = {}): Promise<Scan> {
+async function scan(
+  shop: RunningShop,
+  path: string,
+  tier: Tier,
+  overrides: { deadlineMs?: number; policy?: TargetPolicy } = {},
+): Promise<Scan> {
   const before = shop.received.length;
   const outcome = await scanUrl(`${shop.origin}${path}`, {
     tier,
@@ -112,7 +129,10 @@ const EFFORT_WEIGHT = { S: 1, M: 2, L: 4 } as const;
 
 function expectSoundRecommendations(result: ScanResult): void {
   const advised = result.recommendations.map((r) => r.checkId).sort();
-  const shortfalls = result.checks.filter((c) => (c.status === 'warn' || c.status === 'fail') && c.points > 0).map((c) => c.id).sort();
+  const shortfalls = result.checks
+    .filter((c) => (c.status === 'warn' || c.status === 'fail') && c.points > 0)
+    .map((c) => c.id)
+    .sort();
   expect(advised, 'one recommendation per warning or failing check').toEqual(shortfalls);
   for (const r of result.recommendations) {
     expect(r.why.trim().length, `${r.checkId} why`).toBeGreaterThan(20);
@@ -126,7 +146,9 @@ function expectSoundRecommendations(result: ScanResult): void {
     const b = result.recommendations[i]!;
     // RUBRIC.md: sorted by estimated gain over effort.
     const order = b.estimatedGain / EFFORT_WEIGHT[b.effort] - a.estimatedGain / EFFORT_WEIGHT[a.effort];
-    expect(order, `${a.checkId} (${a.estimatedGain}/${a.effort}) before ${b.checkId} (${b.estimatedGain}/${b.effort})`).toBeLessThanOrEqual(1e-9);
+    expect(order, `${a.checkId} (${a.estimatedGain}/${a.effort}) before ${b.checkId} (${b.estimatedGain}/${b.effort})`).toBeLessThanOrEqual(
+      1e-9,
+    );
   }
 }
 
@@ -225,7 +247,17 @@ describe.each(SHOPS)('%s', (name) => {
         brand: 'Fjell & Fjord',
         image: `${shop.origin}/images/trailhead-gtx-hiking-boot.jpg`,
         source: 'json-ld',
-        sources: { name: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld', sku: 'json-ld', gtin: 'json-ld', mpn: 'json-ld', brand: 'json-ld', image: 'json-ld' },
+        sources: {
+          name: 'json-ld',
+          price: 'json-ld',
+          currency: 'json-ld',
+          availability: 'json-ld',
+          sku: 'json-ld',
+          gtin: 'json-ld',
+          mpn: 'json-ld',
+          brand: 'json-ld',
+          image: 'json-ld',
+        },
       });
     });
 
@@ -282,11 +314,12 @@ describe.each(SHOPS)('%s', (name) => {
       }
       // It is the first product link on the homepage: the next ones were taken instead.
       expect(scans.get('pro')!.outcome.result.products.map((p) => pathOf(p.url))).toEqual(['/products/sourdough-proofing-basket']);
-      expect(scans.get('growth')!.outcome.result.products.map((p) => pathOf(p.url)).sort()).toEqual([
-        '/products/copper-gooseneck-kettle',
-        '/products/enamel-pie-dish',
-        '/products/sourdough-proofing-basket',
-      ]);
+      expect(
+        scans
+          .get('growth')!
+          .outcome.result.products.map((p) => pathOf(p.url))
+          .sort(),
+      ).toEqual(['/products/copper-gooseneck-kettle', '/products/enamel-pie-dish', '/products/sourdough-proofing-basket']);
       expect(check(scans.get('growth')!.outcome.result, 'robots_ai_agents').status).toBe('fail');
     });
   }
@@ -363,7 +396,18 @@ describe('a slow shop past the scan deadline', () => {
         const failed = result.checks.filter((c) => c.status === 'fail').map((c) => c.id);
         // Plain http is a finding from the homepage itself, not from a late file.
         expect(failed).toEqual(['https_hsts']);
-        for (const id of ['sitemap', 'product_sitemap', 'llms_txt', 'security_txt', 'ucp_profile', 'mcp_discovery', 'a2a_ap2', 'schema_present', 'offer_core', 'actionable_forms']) {
+        for (const id of [
+          'sitemap',
+          'product_sitemap',
+          'llms_txt',
+          'security_txt',
+          'ucp_profile',
+          'mcp_discovery',
+          'a2a_ap2',
+          'schema_present',
+          'offer_core',
+          'actionable_forms',
+        ]) {
           expect(check(result, id).status, id).toBe('not_assessed');
         }
         expect(result.caps).toEqual([]);
@@ -412,7 +456,7 @@ describe('fixed scanner issues', () => {
     );
   });
 
-  it('product_facts_in_html finds a ProductGroup page name shown in its H1 (it looks for the first variant\'s name)', async () => {
+  it("product_facts_in_html finds a ProductGroup page name shown in its H1 (it looks for the first variant's name)", async () => {
     await withShop('agent-ready', async (shop) => {
       const { result } = (await scan(shop, '/products/merino-crew-base-layer', 'pro')).outcome;
       expect(check(result, 'product_facts_in_html').status).toBe('pass');
@@ -429,7 +473,8 @@ describe('fixed scanner issues', () => {
   it('well-known files answered by the bot wall are not_assessed, not failed', async () => {
     await withShop('bot-walled', async (shop) => {
       const { result } = (await scan(shop, '/', 'free')).outcome;
-      for (const id of ['ucp_profile', 'mcp_discovery', 'a2a_ap2', 'security_txt']) expect(check(result, id).status, id).toBe('not_assessed');
+      for (const id of ['ucp_profile', 'mcp_discovery', 'a2a_ap2', 'security_txt'])
+        expect(check(result, id).status, id).toBe('not_assessed');
     });
   });
 });

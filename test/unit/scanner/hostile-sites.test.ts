@@ -13,9 +13,11 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
-const everywhere = (status: number): Handler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'text/html' }).end(page(`HTTP ${status}`));
-};
+const everywhere =
+  (status: number): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'text/html' }).end(page(`HTTP ${status}`));
+  };
 const shopPage = `<!doctype html><html><head><title>Oak &amp; Co</title></head><body><main><h1>Oak &amp; Co furniture</h1>
   <p>${'Solid oak tables, chairs and shelves made to order in our workshop. '.repeat(12)}</p></main></body></html>`;
 
@@ -39,11 +41,20 @@ async function serve(handler: Handler): Promise<string> {
 }
 
 function scan(origin: string, path = '/'): Promise<ScanOutcome> {
-  return scanUrl(`${origin}${path}`, { tier: 'growth', productPageBudget: 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 20_000 });
+  return scanUrl(`${origin}${path}`, {
+    tier: 'growth',
+    productPageBudget: 4,
+    fetcher,
+    policy: { allowPrivateHosts: ['127.0.0.1'] },
+    deadline: Date.now() + 20_000,
+  });
 }
 
 async function failure(origin: string): Promise<ScanError> {
-  const error = await scan(origin).then(() => null, (caught: unknown) => caught);
+  const error = await scan(origin).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ScanError);
   return error as ScanError;
 }
@@ -63,7 +74,8 @@ describe('sites that refuse the scanner', () => {
         expect(check.id).toBe('robots_ai_agents');
         expect(check.summary).toContain('the homepage turns agents away');
       }
-      for (const id of ['html_weight', 'ssr_text', 'indexable', 'ttfb', 'jsonld_not_js']) expect(statusOf(outcome, id), id).toBe('not_assessed');
+      for (const id of ['html_weight', 'ssr_text', 'indexable', 'ttfb', 'jsonld_not_js'])
+        expect(statusOf(outcome, id), id).toBe('not_assessed');
     });
   }
 });
@@ -84,7 +96,9 @@ describe('sites that fail', () => {
 
   it('a challenge page served with 503 is a bot wall, not a failure', async () => {
     const origin = await serve((_request, response) => {
-      response.writeHead(503, { 'content-type': 'text/html', 'cf-mitigated': 'challenge' }).end('<html><head><title>Just a moment...</title></head><body></body></html>');
+      response
+        .writeHead(503, { 'content-type': 'text/html', 'cf-mitigated': 'challenge' })
+        .end('<html><head><title>Just a moment...</title></head><body></body></html>');
     });
     const outcome = await scan(origin);
     expect(statusOf(outcome, 'bot_wall')).toBe('fail');
@@ -102,7 +116,9 @@ describe('homepages that are not shop pages', () => {
       const outcome = await scan(await serve((_request, response) => response.writeHead(200, { 'content-type': contentType }).end(body)));
       const indexable = outcome.result.checks.find((check) => check.id === 'indexable')!;
       expect(indexable.status).toBe('fail');
-      expect(indexable.summary).toMatch(name === 'an empty page' ? /empty page/ : new RegExp(`answers ${contentType.replace('/', '\\/')}, not an HTML page`));
+      expect(indexable.summary).toMatch(
+        name === 'an empty page' ? /empty page/ : new RegExp(`answers ${contentType.replace('/', '\\/')}, not an HTML page`),
+      );
       expect(outcome.result.score).toBeLessThanOrEqual(25);
       expect(outcome.result.caps.map((cap) => cap.id)).toContain('homepage_unreadable');
     });
@@ -112,7 +128,10 @@ describe('homepages that are not shop pages', () => {
 describe('a homepage that redirects by meta refresh', () => {
   it('is followed like a redirect to the page it names, which is the one judged', async () => {
     const origin = await serve((request, response) => {
-      if (request.url === '/') return response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta http-equiv="Refresh" content="0; URL=\'/home\'"></head><body></body></html>');
+      if (request.url === '/')
+        return response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<html><head><meta http-equiv="Refresh" content="0; URL=\'/home\'"></head><body></body></html>');
       if (request.url === '/home') return response.writeHead(200, { 'content-type': 'text/html' }).end(shopPage);
       response.writeHead(404).end();
     });
@@ -125,7 +144,11 @@ describe('a homepage that redirects by meta refresh', () => {
   });
 
   it('is not followed to another site, and a refresh loop ends inside the redirect budget as a failed scan', async () => {
-    const crossSite = await serve((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<meta http-equiv="refresh" content="0;url=https://elsewhere.example.net/">'));
+    const crossSite = await serve((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<meta http-equiv="refresh" content="0;url=https://elsewhere.example.net/">'),
+    );
     const stayed = await scan(crossSite);
     expect(stayed.result.finalUrl).toBe(`${crossSite}/`);
     expect(stayed.log.map((entry) => entry.url).filter((url) => url.includes('elsewhere'))).toEqual([]);
@@ -134,7 +157,9 @@ describe('a homepage that redirects by meta refresh', () => {
     const loop = await serve((request, response) => {
       const step = /^\/(\d+)$/.exec(request.url ?? '');
       if (step) refreshes.push(request.url!);
-      response.writeHead(200, { 'content-type': 'text/html' }).end(`<meta http-equiv="refresh" content="0;url=/${Number(step?.[1] ?? 0) + 1}">`);
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<meta http-equiv="refresh" content="0;url=/${Number(step?.[1] ?? 0) + 1}">`);
     });
     const error = await failure(loop);
     expect(error.failure).toBe('unreachable');
@@ -147,7 +172,8 @@ describe('one request per resource', () => {
     const seen: string[] = [];
     const negotiating = await serve((request, response) => {
       if (request.url === '/') seen.push(request.headers.accept ?? '');
-      if (request.url === '/' && request.headers.accept === 'text/markdown') return response.writeHead(200, { 'content-type': 'text/markdown', vary: 'Accept' }).end('# Oak & Co\n\nFurniture made to order.\n');
+      if (request.url === '/' && request.headers.accept === 'text/markdown')
+        return response.writeHead(200, { 'content-type': 'text/markdown', vary: 'Accept' }).end('# Oak & Co\n\nFurniture made to order.\n');
       response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html', vary: 'Accept' }).end(shopPage);
     });
     const outcome = await scan(negotiating);

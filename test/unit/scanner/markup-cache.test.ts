@@ -71,7 +71,19 @@ describe('analysePage with a markup cache', () => {
   })}</script></head><body><h1>Enamel mug</h1><p>£12.50</p><button>Add to basket</button></body></html>`;
   const fetched = (text: string, status = 200): Retrieval => ({
     state: 'fetched',
-    resource: { requestedUrl: url, finalUrl: url, status, headers: { 'content-type': 'text/html' }, redirects: [], body: Buffer.from(text), text, charset: 'utf-8', bytes: text.length, truncated: false, timing: { startedAt: 0, ttfbMs: 1, totalMs: 1 } },
+    resource: {
+      requestedUrl: url,
+      finalUrl: url,
+      status,
+      headers: { 'content-type': 'text/html' },
+      redirects: [],
+      body: Buffer.from(text),
+      text,
+      charset: 'utf-8',
+      bytes: text.length,
+      truncated: false,
+      timing: { startedAt: 0, ttfbMs: 1, totalMs: 1 },
+    },
   });
 
   it('gives what a fresh read gives, sharing the facts of an unchanged page and keeping each response its own', () => {
@@ -135,7 +147,9 @@ describe('scans sharing a markup cache', () => {
   const judged = (result: ScanResult) => ({
     score: result.score,
     caps: result.caps,
-    checks: result.checks.filter((check) => check.id !== 'ttfb').map(({ id, status, earned, summary }) => ({ id, status, earned, summary })),
+    checks: result.checks
+      .filter((check) => check.id !== 'ttfb')
+      .map(({ id, status, earned, summary }) => ({ id, status, earned, summary })),
     products: result.products,
     pages: JSON.parse(JSON.stringify(result.pages, (key, value: unknown) => (key.endsWith('Ms') ? undefined : value))) as unknown,
   });
@@ -151,6 +165,8 @@ describe('scans sharing a markup cache', () => {
     expect(judged(await scan('/'))).toEqual(judged(fresh));
     // A scan of one of those product pages reuses them too and judges that page as the homepage's scan did.
     const product = await scan('/products/linen-tea-towels', cache);
-    expect(product.products.find((facts) => facts.url.endsWith('/products/linen-tea-towels'))).toEqual(fresh.products.find((facts) => facts.url.endsWith('/products/linen-tea-towels')));
+    expect(product.products.find((facts) => facts.url.endsWith('/products/linen-tea-towels'))).toEqual(
+      fresh.products.find((facts) => facts.url.endsWith('/products/linen-tea-towels')),
+    );
   });
 });

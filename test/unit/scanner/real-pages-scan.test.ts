@@ -20,7 +20,18 @@ import type { Fetcher } from '#shared/scanner/fetch/index.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop, ShopRoute } from '#test/fixtures/shop-server.js';
 import { markupValues } from './extract/markup-search.js';
-import { EXCEPTIONS, FIELDS, describeTallies, exposed, loadGroundTruth, matches, present, readRealPage, tallyFields, type GroundTruth } from './extract/real-page-truth.js';
+import {
+  EXCEPTIONS,
+  FIELDS,
+  describeTallies,
+  exposed,
+  loadGroundTruth,
+  matches,
+  present,
+  readRealPage,
+  tallyFields,
+  type GroundTruth,
+} from './extract/real-page-truth.js';
 import type { MarkupValues } from './extract/markup-search.js';
 
 const CONCURRENCY = 8;
@@ -43,7 +54,9 @@ let fetcher: Fetcher;
 beforeAll(async () => {
   const pages = new Map(ids.map((id) => [id, readRealPage(id)]));
   // Served as saved, with no charset in Content-Type: the fetcher must sniff it from the page, as it would in the wild.
-  const routes: Record<string, ShopRoute> = Object.fromEntries([...pages].map(([id, body]) => [`/products/${id}`, { body, contentType: 'text/html' }]));
+  const routes: Record<string, ShopRoute> = Object.fromEntries(
+    [...pages].map(([id, body]) => [`/products/${id}`, { body, contentType: 'text/html' }]),
+  );
   shop = await startShop('real-page-host', { routes });
   fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
   const limit = pLimit(CONCURRENCY);
@@ -108,14 +121,14 @@ describe('real product pages through the scanner', () => {
   it('matches every exposed fact (summary)', () => {
     const rows = tallyFields(scans.values());
     const confirmed = [...scans.values()].filter((s) => s.facts !== null).length;
-    console.log(
-      `real pages scanned (${scans.size}, ${confirmed} confirmed as products): ${describeTallies(rows)}`,
-    );
+    console.log(`real pages scanned (${scans.size}, ${confirmed} confirmed as products): ${describeTallies(rows)}`);
     for (const row of rows) expect(row.matched).toBe(row.exposed);
     // Values read from the text alone, held to the labels where there are some: text reading is not
     // exact (price with and without VAT, for one), so the bar is a rate, as in the extraction bench.
     const fromText = [...scans.values()].flatMap(({ truth, markup, facts }) =>
-      FIELDS.filter((field) => !present(field, markup) && facts?.sources[field] === 'text' && truth[field] !== undefined).map((field) => matches(field, facts![field] ?? null, truth[field]!)),
+      FIELDS.filter((field) => !present(field, markup) && facts?.sources[field] === 'text' && truth[field] !== undefined).map((field) =>
+        matches(field, facts![field] ?? null, truth[field]!),
+      ),
     );
     console.log(`values from the text alone where the page is labelled: ${fromText.filter(Boolean).length} of ${fromText.length} right`);
     expect(fromText.length).toBeGreaterThanOrEqual(8);

@@ -25,7 +25,13 @@ let shop: RunningShop;
 let fetcher: Fetcher;
 
 beforeAll(async () => {
-  shop = await startShop('typical-gaps', { routes: { '/': { body: homepage, contentType: 'text/html' }, '/products/apron': { body: apron, contentType: 'text/html' }, '/products/plain-apron': { body: plainApron, contentType: 'text/html' } } });
+  shop = await startShop('typical-gaps', {
+    routes: {
+      '/': { body: homepage, contentType: 'text/html' },
+      '/products/apron': { body: apron, contentType: 'text/html' },
+      '/products/plain-apron': { body: plainApron, contentType: 'text/html' },
+    },
+  });
   fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
 });
 
@@ -35,7 +41,13 @@ afterAll(async () => {
 });
 
 async function scan(path: string, tier: 'free' | 'growth' = 'growth') {
-  const { result } = await scanUrl(`${shop.origin}${path}`, { tier, productPageBudget: tier === 'free' ? 0 : 4, fetcher, policy: { allowPrivateHosts: ['127.0.0.1'] }, deadline: Date.now() + 20_000 });
+  const { result } = await scanUrl(`${shop.origin}${path}`, {
+    tier,
+    productPageBudget: tier === 'free' ? 0 : 4,
+    fetcher,
+    policy: { allowPrivateHosts: ['127.0.0.1'] },
+    deadline: Date.now() + 20_000,
+  });
   return result;
 }
 
@@ -53,10 +65,19 @@ describe('a product page scanned directly', () => {
   it('without any markup, is judged as the product page it is: what agents read and the markup it lacks', async () => {
     const result = await scan('/products/plain-apron');
     const url = `${shop.origin}/products/plain-apron`;
-    expect(result.products[0]).toMatchObject({ url, price: '24', currency: 'GBP', availability: 'InStock', sources: { price: 'text', availability: 'text' } });
+    expect(result.products[0]).toMatchObject({
+      url,
+      price: '24',
+      currency: 'GBP',
+      availability: 'InStock',
+      sources: { price: 'text', availability: 'text' },
+    });
     const offer = result.checks.find((check) => check.id === 'offer_core')!;
     expect(offer.status).not.toBe('pass');
-    expect(offer.evidence).toContainEqual({ url, value: expect.stringContaining('agents reading the page see 24 GBP, but no machine-readable price') });
+    expect(offer.evidence).toContainEqual({
+      url,
+      value: expect.stringContaining('agents reading the page see 24 GBP, but no machine-readable price'),
+    });
     // Alone (free: the scanned page only), no product page states a machine-readable price: at most 60.
     const alone = await scan('/products/plain-apron', 'free');
     expect(alone.products.map((product) => product.url)).toEqual([url]);

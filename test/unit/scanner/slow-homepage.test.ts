@@ -12,9 +12,13 @@ import { createFetcher, type Fetcher } from '#shared/scanner/fetch/index.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 
 const shortTimeouts = { headersMs: 300, bodyMs: 500, requestMs: 800 };
-const page = '<!doctype html><html lang="en"><head><title>Slow Shop</title></head><body><h1>Slow Shop</h1><p>Handmade things.</p></body></html>';
+const page =
+  '<!doctype html><html lang="en"><head><title>Slow Shop</title></head><body><h1>Slow Shop</h1><p>Handmade things.</p></body></html>';
 
-type Behaviour = (path: string, respond: { send: (status: number, body: string, type?: string) => void; drip: (body: string, overMs: number) => void; never: () => void }) => void;
+type Behaviour = (
+  path: string,
+  respond: { send: (status: number, body: string, type?: string) => void; drip: (body: string, overMs: number) => void; never: () => void },
+) => void;
 
 async function serve(behaviour: Behaviour): Promise<{ origin: string; server: Server }> {
   const server = createServer((request, response) => {
@@ -91,7 +95,9 @@ describe('a slow scanned page', () => {
   });
 
   it('is a time-out (504), not unreachable, when it has not answered by the deadline', async () => {
-    const failure = await scanWithin((path, respond) => (homepageOnly(path) ? respond.never() : respond.send(404, '')), 1_500).catch((error: unknown) => error);
+    const failure = await scanWithin((path, respond) => (homepageOnly(path) ? respond.never() : respond.send(404, '')), 1_500).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ScanError);
     expect((failure as ScanError).failure).toBe('timeout');
   });

@@ -6,7 +6,12 @@ type Check = ScanResult['checks'][number];
 
 function evidenceItem(item: Check['evidence'][number]): SafeHtml {
   const href = webHref(item.url);
-  const where = item.url === null ? null : href === null ? html`${item.url}` : html`<a href="${href}" rel="nofollow noopener noreferrer">${item.url}</a>`;
+  const where =
+    item.url === null
+      ? null
+      : href === null
+        ? html`${item.url}`
+        : html`<a href="${href}" rel="nofollow noopener noreferrer">${item.url}</a>`;
   return html`<li>${where}${where && item.value !== null && ': '}${item.value}</li>`;
 }
 
@@ -24,8 +29,13 @@ export function checksSection(result: ScanResult): SafeHtml {
   return html`<section aria-labelledby="checks-title">
 <h2 id="checks-title">Every check</h2>
 ${result.dimensions.map(
-  (dimension) => html`<h3 id="dimension-${dimension.id}">${dimension.name} <span class="muted small">${dimension.score === null ? 'not assessed' : `${dimension.score}/100`}</span></h3>
-${dimension.checks.map((id) => byId.get(id)).filter((check): check is Check => check !== undefined).map(checkItem)}`,
+  (
+    dimension,
+  ) => html`<h3 id="dimension-${dimension.id}">${dimension.name} <span class="muted small">${dimension.score === null ? 'not assessed' : `${dimension.score}/100`}</span></h3>
+${dimension.checks
+  .map((id) => byId.get(id))
+  .filter((check): check is Check => check !== undefined)
+  .map(checkItem)}`,
 )}
 </section>`;
 }
@@ -37,7 +47,8 @@ export function pagesSection(result: ScanResult): SafeHtml {
 <thead><tr><th scope="col">Page</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">First byte</th><th scope="col">Size</th></tr></thead>
 <tbody>
 ${result.pages.map(
-  (page) => html`<tr><td class="small">${page.url}</td><td>${page.kind}</td><td>${page.status ?? '-'}</td><td>${page.timing.ttfbMs === null ? '-' : `${Math.round(page.timing.ttfbMs)} ms`}</td><td>${kib(page.bytes)}</td></tr>`,
+  (page) =>
+    html`<tr><td class="small">${page.url}</td><td>${page.kind}</td><td>${page.status ?? '-'}</td><td>${page.timing.ttfbMs === null ? '-' : `${Math.round(page.timing.ttfbMs)} ms`}</td><td>${kib(page.bytes)}</td></tr>`,
 )}
 </tbody>
 </table></div>

@@ -21,7 +21,9 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const walled = fetched.filter((page) => page.botWall.kind === 'wall');
   const limited = fetched.filter((page) => page.botWall.kind === 'rate_limited');
   const clear = fetched.filter((page) => page.botWall.kind === 'none');
-  const found = [...walled, ...limited].map((page) => evidence(page.url, `${page.botWall.kind === 'wall' ? vendorOf(page) : 'rate limited'}: ${page.botWall.evidence ?? ''}`));
+  const found = [...walled, ...limited].map((page) =>
+    evidence(page.url, `${page.botWall.kind === 'wall' ? vendorOf(page) : 'rate limited'}: ${page.botWall.evidence ?? ''}`),
+  );
 
   if (walled.length === 0 && clear.length === 0) {
     return outcome.notAssessed('The site rate limited the scanner (HTTP 429), so a bot wall could not be ruled out', found);
@@ -49,15 +51,21 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 const vendorFixes: Record<BotWallVendor, string> = {
   cloudflare:
     'In Cloudflare, Security > Bots: allow verified bots, switch off "Block AI bots" for search and assistant agents, and add a WAF custom rule that skips challenges for verified AI search and assistant bots.',
-  datadome: 'In DataDome, allow the verified search and AI assistant bots (Bot Management > allow-listed bots) instead of sending them to the captcha.',
+  datadome:
+    'In DataDome, allow the verified search and AI assistant bots (Bot Management > allow-listed bots) instead of sending them to the captcha.',
   perimeterx: 'In HUMAN (PerimeterX), add the verified AI search and assistant agents to the allow list so they skip "Press & Hold".',
   imperva: 'In Imperva, allow the good-bot categories for search engines and AI assistants in the Bot Protection policy.',
-  kasada: 'In Kasada, allow verified AI search and assistant agents (by their published IP ranges or signed requests) instead of challenging them.',
+  kasada:
+    'In Kasada, allow verified AI search and assistant agents (by their published IP ranges or signed requests) instead of challenging them.',
   akamai: 'In Akamai Bot Manager, set the "AI search" and "AI assistant" bot categories to Allow or Monitor instead of Deny.',
 };
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
-  const vendors = [...new Set(scannedPages(artifacts).flatMap((page) => (page.botWall.kind === 'wall' && page.botWall.vendor ? [page.botWall.vendor] : [])))];
+  const vendors = [
+    ...new Set(
+      scannedPages(artifacts).flatMap((page) => (page.botWall.kind === 'wall' && page.botWall.vendor ? [page.botWall.vendor] : [])),
+    ),
+  ];
   const vendorFix = vendors.map((vendor) => vendorFixes[vendor]).join(' ');
   return {
     title: 'Let AI shopping agents past your bot protection',

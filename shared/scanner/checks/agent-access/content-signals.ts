@@ -12,11 +12,15 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const { url, parsed } = artifacts.site.robots;
   const signals = parsed.contentSignals;
   if (parsed.source !== 'file' || !signals.present) {
-    return outcome.notApplicable('robots.txt states no Content-Signal or Content-Usage preferences', [evidence(url, 'no Content-Signal or Content-Usage line')]);
+    return outcome.notApplicable('robots.txt states no Content-Signal or Content-Usage preferences', [
+      evidence(url, 'no Content-Signal or Content-Usage line'),
+    ]);
   }
   const malformed = signals.lines.filter((line) => !line.valid);
   const found = [
-    ...signals.lines.map((line) => evidence(url, `line ${line.line}: ${line.directive}: ${line.raw}${line.problems.length > 0 ? ` (${line.problems.join('; ')})` : ''}`)),
+    ...signals.lines.map((line) =>
+      evidence(url, `line ${line.line}: ${line.directive}: ${line.raw}${line.problems.length > 0 ? ` (${line.problems.join('; ')})` : ''}`),
+    ),
     ...signals.contradictions.map((contradiction) => evidence(url, `line ${contradiction.line}: ${contradiction.detail}`)),
   ];
   const first = signals.contradictions[0];
@@ -24,9 +28,15 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     return outcome.fail(`robots.txt content signals contradict its rules: line ${first.line} ${first.detail}`, found);
   }
   if (malformed.length > 0) {
-    return outcome.warn(`${plural(malformed.length, 'content-signal line')} in robots.txt cannot be parsed: ${malformed[0]?.problems[0] ?? 'malformed'}`, found);
+    return outcome.warn(
+      `${plural(malformed.length, 'content-signal line')} in robots.txt cannot be parsed: ${malformed[0]?.problems[0] ?? 'malformed'}`,
+      found,
+    );
   }
-  return outcome.pass(`robots.txt states content-use preferences that parse and agree with its rules (${plural(signals.lines.length, 'line')})`, found);
+  return outcome.pass(
+    `robots.txt states content-use preferences that parse and agree with its rules (${plural(signals.lines.length, 'line')})`,
+    found,
+  );
 }
 
 /** A clean Content-Signal line keeping the shop's own first stated choice for each use. */

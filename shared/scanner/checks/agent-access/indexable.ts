@@ -20,7 +20,10 @@ interface Issue {
 }
 
 function hasNoindex(directives: string): boolean {
-  return directives.toLowerCase().split(/[\s,]+/).some((directive) => directive === 'noindex' || directive === 'none');
+  return directives
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .some((directive) => directive === 'noindex' || directive === 'none');
 }
 
 function metaNoindex(page: PageArtifact): string | null {
@@ -66,7 +69,9 @@ function canonicalIssue(page: PageArtifact, resource: FetchedResource): Issue | 
   } catch {
     return { severity: 'warn', text: `has an invalid canonical URL "${href}"` };
   }
-  return siteOf(canonical) === siteOf(new URL(resource.finalUrl)) ? null : { severity: 'warn', text: `names a canonical on another site (${canonical.href})` };
+  return siteOf(canonical) === siteOf(new URL(resource.finalUrl))
+    ? null
+    : { severity: 'warn', text: `names a canonical on another site (${canonical.href})` };
 }
 
 function pageIssues(page: PageArtifact, resource: FetchedResource): Issue[] {
@@ -117,11 +122,19 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = judged.map((entry) => evidence(entry.page.url, entry.issues.map((issue) => issue.text).join('; ') || CLEAN));
   if (short.length === 0) {
     const only = judged.length === 1 ? judged[0] : undefined;
-    const pages = only ? `${capitalise(pageLabel(only.page))} answers` : `${judged.length === 2 ? 'Both' : `All ${judged.length}`} pages checked answer`;
+    const pages = only
+      ? `${capitalise(pageLabel(only.page))} answers`
+      : `${judged.length === 2 ? 'Both' : `All ${judged.length}`} pages checked answer`;
     return outcome.pass(`${pages} 200, allow indexing and keep the canonical on the shop's own site`, found);
   }
   const first = short[0];
-  const headline = short.length === 1 && first ? `${pageLabel(first.page)} ${first.issues[0]?.text ?? ''}` : `${listNames(short.map((entry) => pageLabel(entry.page)), 3)} are not cleanly indexable`;
+  const headline =
+    short.length === 1 && first
+      ? `${pageLabel(first.page)} ${first.issues[0]?.text ?? ''}`
+      : `${listNames(
+          short.map((entry) => pageLabel(entry.page)),
+          3,
+        )} are not cleanly indexable`;
   return outcome.fraction(score, capitalise(headline), [...found, ...skipped]);
 }
 
@@ -131,7 +144,7 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   return {
     title: 'Make your pages indexable by AI search agents',
     why: `Agents and the search indexes they rely on drop pages that error, carry noindex or name another site as canonical: ${quoteEvidence(shortfalls)}.`,
-    fix: 'Serve shop pages with 200 after at most 3 redirects, remove noindex from meta robots and X-Robots-Tag on pages you want found, and point rel=canonical at the page\'s own URL on your domain.',
+    fix: "Serve shop pages with 200 after at most 3 redirects, remove noindex from meta robots and X-Robots-Tag on pages you want found, and point rel=canonical at the page's own URL on your domain.",
     snippet: `<meta name="robots" content="index, follow">\n<link rel="canonical" href="${pageUrl}">`,
     effort: 'S',
   };

@@ -45,7 +45,10 @@ export function unreadableReason(page: PageArtifact): string | null {
   const problem = retrievalProblem(page.retrieval);
   if (problem !== null) return problem;
   const wall = page.botWall;
-  if (wall.kind === 'wall') return wall.vendor ? `a ${vendorNames[wall.vendor]} bot wall answered (${wall.evidence ?? 'challenge page'})` : `the site refused the scanner (${wall.evidence ?? 'refused'})`;
+  if (wall.kind === 'wall')
+    return wall.vendor
+      ? `a ${vendorNames[wall.vendor]} bot wall answered (${wall.evidence ?? 'challenge page'})`
+      : `the site refused the scanner (${wall.evidence ?? 'refused'})`;
   if (wall.kind === 'rate_limited') return `the site rate limited the scanner (${wall.evidence ?? 'HTTP 429'})`;
   return null;
 }
@@ -82,7 +85,9 @@ export function productPagesOrNotAssessed(artifacts: Artifacts): { pages: PageAr
     artifacts.productPageBudget === 0
       ? 'This scan covered the homepage only: no product page was checked'
       : 'No product page was found to check';
-  return { outcome: outcome.notAssessed(summary, [{ url: artifacts.requestedUrl, value: `product page budget ${artifacts.productPageBudget}` }]) };
+  return {
+    outcome: outcome.notAssessed(summary, [{ url: artifacts.requestedUrl, value: `product page budget ${artifacts.productPageBudget}` }]),
+  };
 }
 
 /** Evidence quoted in advice: "url: value; url: value". */
@@ -103,6 +108,7 @@ export function isSuccess(resource: FetchedResource): boolean {
 export function contentProblem(page: PageArtifact): string | null {
   const resource = resourceOf(page.retrieval);
   if (!resource || !isSuccess(resource)) return null;
-  if (page.facts === null) return `answers ${resource.headers['content-type']?.split(';')[0]?.trim() || 'a body without a content type'}, not an HTML page`;
+  if (page.facts === null)
+    return `answers ${resource.headers['content-type']?.split(';')[0]?.trim() || 'a body without a content type'}, not an HTML page`;
   return resource.text.trim() === '' ? `answers HTTP ${resource.status} with an empty page` : null;
 }

@@ -48,9 +48,15 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
         : `No robots.txt (${parsed.source === 'soft_404' ? 'an HTML page is served instead' : robotsStatus(parsed)}), so every agent may crawl the whole site`;
     // RFC 9309 reads a refused robots.txt as "unavailable" (crawling allowed), but say what else the refusal means.
     const wall = artifacts.homepage.botWall;
-    const refused = wall.kind === 'wall' ? [evidence(artifacts.homepage.url, `but the homepage turned agents away: ${wall.evidence ?? 'challenge page'}`)] : [];
+    const refused =
+      wall.kind === 'wall'
+        ? [evidence(artifacts.homepage.url, `but the homepage turned agents away: ${wall.evidence ?? 'challenge page'}`)]
+        : [];
     const note = refused.length > 0 ? '; but the homepage turns agents away (see bot_wall)' : '';
-    return outcome.pass(`${summary}${note}`, [evidence(url, parsed.source === 'file' ? `${allowedPairs} of ${pairs} agent/path checks allowed` : robotsStatus(parsed)), ...refused]);
+    return outcome.pass(`${summary}${note}`, [
+      evidence(url, parsed.source === 'file' ? `${allowedPairs} of ${pairs} agent/path checks allowed` : robotsStatus(parsed)),
+      ...refused,
+    ]);
   }
 
   const blockedPaths = [...new Set(blocked.flatMap((entry) => entry.paths.map((path) => path.path)))];

@@ -15,10 +15,14 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const { url, parsed, retrieval } = artifacts.site.robots;
   const contentType = resourceOf(retrieval)?.headers['content-type'] ?? 'none';
   if (parsed.source === 'unreachable') {
-    return outcome.fail(`robots.txt answers ${robotsStatus(parsed)}, which crawlers read as "disallow the whole site"`, [evidence(url, robotsStatus(parsed))]);
+    return outcome.fail(`robots.txt answers ${robotsStatus(parsed)}, which crawlers read as "disallow the whole site"`, [
+      evidence(url, robotsStatus(parsed)),
+    ]);
   }
   if (parsed.source === 'not_found') {
-    return outcome.warn(`No robots.txt (${robotsStatus(parsed)}): agents may crawl everything, but no file declares your sitemap`, [evidence(url, robotsStatus(parsed))]);
+    return outcome.warn(`No robots.txt (${robotsStatus(parsed)}): agents may crawl everything, but no file declares your sitemap`, [
+      evidence(url, robotsStatus(parsed)),
+    ]);
   }
   if (parsed.source === 'soft_404') {
     return outcome.warn('robots.txt serves an HTML page (soft 404): agents may crawl everything, but no file declares your sitemap', [
@@ -32,7 +36,11 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     ...parsed.problems.slice(0, 3).map((problem) => evidence(url, problem)),
   ];
   const hasSitemap = parsed.sitemaps.length > 0;
-  if (parsed.servedAsText && hasSitemap) return outcome.pass(`robots.txt is served as text and declares ${parsed.sitemaps.length === 1 ? 'a sitemap' : `${parsed.sitemaps.length} sitemaps`}`, found);
+  if (parsed.servedAsText && hasSitemap)
+    return outcome.pass(
+      `robots.txt is served as text and declares ${parsed.sitemaps.length === 1 ? 'a sitemap' : `${parsed.sitemaps.length} sitemaps`}`,
+      found,
+    );
   if (parsed.servedAsText) return outcome.warn('robots.txt has no Sitemap: line, so agents must guess where your catalog is listed', found);
   if (hasSitemap) return outcome.warn(`robots.txt is served as ${contentType} instead of text/plain`, found);
   return outcome.fail(`robots.txt is served as ${contentType} instead of text/plain and declares no sitemap`, found);

@@ -8,15 +8,23 @@ export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const card = readWellKnown(artifacts.site.agentCard);
-  if (card.state === 'not_assessed') return outcome.notAssessed(`Agent card not checked: ${card.url} ${card.reason}.`, [evidence(card.url, card.reason)]);
-  if (card.state === 'absent') return outcome.fail('No A2A agent card, so agents cannot negotiate a purchase with your shop agent-to-agent.', [evidence(card.url, card.reason)]);
+  if (card.state === 'not_assessed')
+    return outcome.notAssessed(`Agent card not checked: ${card.url} ${card.reason}.`, [evidence(card.url, card.reason)]);
+  if (card.state === 'absent')
+    return outcome.fail('No A2A agent card, so agents cannot negotiate a purchase with your shop agent-to-agent.', [
+      evidence(card.url, card.reason),
+    ]);
   const doc = card.document;
   if (doc.valid && doc.hasAp2Extension) {
     const roles = doc.ap2Roles.length > 0 ? doc.ap2Roles.join(', ') : 'no roles listed';
-    return outcome.pass(`The agent card "${doc.name ?? ''}" supports the Agent Payments Protocol (AP2 roles: ${roles}).`, [evidence(card.url, `AP2 extension; roles: ${roles}`)]);
+    return outcome.pass(`The agent card "${doc.name ?? ''}" supports the Agent Payments Protocol (AP2 roles: ${roles}).`, [
+      evidence(card.url, `AP2 extension; roles: ${roles}`),
+    ]);
   }
   const finding = doc.valid ? 'declares no AP2 extension, so agents cannot pay through it' : `is incomplete: ${doc.problems.join('; ')}`;
-  return outcome.warn(`The agent card at ${card.url} ${finding}.`, [evidence(card.url, doc.valid ? `name "${doc.name ?? ''}", url ${doc.url ?? ''}, no AP2 extension` : doc.problems.join('; '))]);
+  return outcome.warn(`The agent card at ${card.url} ${finding}.`, [
+    evidence(card.url, doc.valid ? `name "${doc.name ?? ''}", url ${doc.url ?? ''}, no AP2 extension` : doc.problems.join('; ')),
+  ]);
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
@@ -28,7 +36,14 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
     url: `${origin}/a2a`,
     version: '1.0.0',
     capabilities: {
-      extensions: [{ uri: AP2_EXTENSION_URI, description: 'Supports the Agent Payments Protocol (AP2).', required: true, params: { roles: ['merchant'] } }],
+      extensions: [
+        {
+          uri: AP2_EXTENSION_URI,
+          description: 'Supports the Agent Payments Protocol (AP2).',
+          required: true,
+          params: { roles: ['merchant'] },
+        },
+      ],
     },
     defaultInputModes: ['text/plain'],
     defaultOutputModes: ['text/plain'],
@@ -36,7 +51,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   };
   return {
     title: 'Publish an A2A agent card with the AP2 extension',
-    why: because('Shopping agents that pay with the Agent Payments Protocol look for an AP2 extension in /.well-known/agent-card.json.', result),
+    why: because(
+      'Shopping agents that pay with the Agent Payments Protocol look for an AP2 extension in /.well-known/agent-card.json.',
+      result,
+    ),
     fix: `Only if you run (or your platform provides) a merchant agent: publish its A2A agent card at ${origin}/.well-known/agent-card.json and declare the AP2 extension with the "merchant" role.`,
     snippet: JSON.stringify(card, null, 2),
     effort: 'L',

@@ -35,14 +35,20 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   if (acp.state === 'present' && acp.document.valid) {
     const doc = acp.document;
     const detail = `fields: ${doc.recognisedFields.join(', ')}${doc.version ? `, version ${doc.version}` : ''}${doc.conformsToDraft ? '' : ' (differs from the discovery draft)'}`;
-    return outcome.pass(`${acp.url} advertises Agentic Commerce Protocol support${doc.hasCheckout ? ' with checkout' : ''}.`, [evidence(acp.url, detail)]);
+    return outcome.pass(`${acp.url} advertises Agentic Commerce Protocol support${doc.hasCheckout ? ' with checkout' : ''}.`, [
+      evidence(acp.url, detail),
+    ]);
   }
   const acpEvidence = evidence(acp.url, acp.state === 'present' ? `invalid: ${acp.document.problems.join('; ')}` : acp.reason);
   const acpNote = acp.state === 'present' ? `${acp.url} is not a usable ACP document; ` : '';
   const mappings = feedMappings(artifacts);
   if (mappings.length === 0) {
-    if (acp.state === 'present') return outcome.fail(`${acp.url} is not a usable ACP document: ${acp.document.problems.join('; ')}.`, [acpEvidence]);
-    return outcome.notAssessed('No ACP endpoint, and no product page was assessed to tell whether your data maps onto an agentic product feed.', [acpEvidence]);
+    if (acp.state === 'present')
+      return outcome.fail(`${acp.url} is not a usable ACP document: ${acp.document.problems.join('; ')}.`, [acpEvidence]);
+    return outcome.notAssessed(
+      'No ACP endpoint, and no product page was assessed to tell whether your data maps onto an agentic product feed.',
+      [acpEvidence],
+    );
   }
 
   const ready = mappings.filter((m) => m.missing.length === 0);
@@ -50,18 +56,31 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const shortEvidence = short.map((m) => evidence(m.url, `missing: ${m.missing.join(', ')}`));
   const score = (0.5 * ready.length) / mappings.length;
   if (ready.length === mappings.length) {
-    return outcome.fraction(score, `${acpNote}No ACP endpoint, but your product data is ready to feed: every assessed product page has name, price, currency, availability, image, id and brand.`, [
-      acpEvidence,
-      ...ready.map((m) => evidence(m.url, 'all feed fields present')),
-    ]);
+    return outcome.fraction(
+      score,
+      `${acpNote}No ACP endpoint, but your product data is ready to feed: every assessed product page has name, price, currency, availability, image, id and brand.`,
+      [acpEvidence, ...ready.map((m) => evidence(m.url, 'all feed fields present'))],
+    );
   }
   if (ready.length === 0) {
-    return outcome.fail(`${acpNote}No ACP endpoint, and product data does not map onto an agentic feed: ${short[0]?.url} lacks ${short[0]?.missing.join(', ')}.`, [acpEvidence, ...shortEvidence]);
+    return outcome.fail(
+      `${acpNote}No ACP endpoint, and product data does not map onto an agentic feed: ${short[0]?.url} lacks ${short[0]?.missing.join(', ')}.`,
+      [acpEvidence, ...shortEvidence],
+    );
   }
-  return outcome.fraction(score, `${acpNote}No ACP endpoint; ${ready.length} of ${mappings.length} product pages have the data an agentic feed needs.`, [acpEvidence, ...shortEvidence]);
+  return outcome.fraction(
+    score,
+    `${acpNote}No ACP endpoint; ${ready.length} of ${mappings.length} product pages have the data an agentic feed needs.`,
+    [acpEvidence, ...shortEvidence],
+  );
 }
 
-const ACP_AVAILABILITY: Record<string, string> = { InStock: 'in_stock', OutOfStock: 'out_of_stock', PreOrder: 'preorder', BackOrder: 'backorder' };
+const ACP_AVAILABILITY: Record<string, string> = {
+  InStock: 'in_stock',
+  OutOfStock: 'out_of_stock',
+  PreOrder: 'preorder',
+  BackOrder: 'backorder',
+};
 
 function feedItem(mapping: FeedMapping, origin: string): Record<string, string | boolean> {
   const f = mapping.facts;
@@ -85,7 +104,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
   const mappings = feedMappings(artifacts);
   const short = mappings.find((m) => m.missing.length > 0);
-  const why = because('Agents that buy through the Agentic Commerce Protocol (e.g. ChatGPT Instant Checkout) read a product feed and /.well-known/acp.json.', result);
+  const why = because(
+    'Agents that buy through the Agentic Commerce Protocol (e.g. ChatGPT Instant Checkout) read a product feed and /.well-known/acp.json.',
+    result,
+  );
   if (short) {
     return {
       title: 'Give product pages the fields an agentic product feed needs',

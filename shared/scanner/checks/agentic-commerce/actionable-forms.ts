@@ -21,7 +21,11 @@ function judge(url: string, finding: CartFinding): PageVerdict {
   const named = control.name ? `"${control.name}"` : 'without an accessible name';
   const problems = [
     control.kind !== 'native' ? `${control.kind === 'link' ? 'a link' : `a ${control.tag}`} instead of a native button` : null,
-    control.kind === 'native' && !control.named ? (control.name ? 'its name does not say "add to cart"' : 'agents cannot tell what it does') : null,
+    control.kind === 'native' && !control.named
+      ? control.name
+        ? 'its name does not say "add to cart"'
+        : 'agents cannot tell what it does'
+      : null,
     control.kind === 'native' && !control.actionable ? 'outside any form, so it only works with JavaScript' : null,
     unlabelled.length > 0 ? `unlabelled inputs: ${unlabelled.join(', ')}` : null,
   ].filter((p): p is string => p !== null);
@@ -58,13 +62,14 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   }
 
   if (verdicts.length === 0) {
-    const reason = soldOut.length > 0
-      ? `the product pages are sold out (${soldOut.join(', ')})`
-      : skipped.length > 0
-        ? `no product page could be read (${skipped.join('; ')})`
-        : artifacts.productPageBudget === 0
-          ? 'this scan covers the homepage only, and it is not a product page'
-          : 'no product page was found';
+    const reason =
+      soldOut.length > 0
+        ? `the product pages are sold out (${soldOut.join(', ')})`
+        : skipped.length > 0
+          ? `no product page could be read (${skipped.join('; ')})`
+          : artifacts.productPageBudget === 0
+            ? 'this scan covers the homepage only, and it is not a product page'
+            : 'no product page was found';
     return outcome.notAssessed(`Add-to-cart not checked: ${reason}.`, [evidence(artifacts.homepage.url, reason)]);
   }
 
@@ -74,7 +79,11 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const first = short[0];
   if (first === undefined) {
     const control = verdicts[0]?.finding.control;
-    return outcome.fraction(1, `Add-to-cart is a native, named button in a form with labelled inputs (e.g. ${control?.tag ?? ''} "${control?.name ?? ''}").`, proof);
+    return outcome.fraction(
+      1,
+      `Add-to-cart is a native, named button in a form with labelled inputs (e.g. ${control?.tag ?? ''} "${control?.name ?? ''}").`,
+      proof,
+    );
   }
   const where = verdicts.length > 1 ? `${short.length} of ${verdicts.length} pages; ` : '';
   if (score === 0) return outcome.fraction(0, `Agents find no add-to-cart button in the raw HTML (${where}${first.url}).`, proof);
@@ -87,25 +96,29 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const worst = verdicts.find((v) => v.score < 1) ?? verdicts[0];
   const product = pages.find((p) => p.url === worst?.url)?.page.product?.name;
   const action = worst?.finding.control?.form?.action;
-  const snippet = artifacts.platform.platform === 'woocommerce'
-    ? [
-        `<form class="cart" method="post" action="${action ?? worst?.url ?? ''}">`,
-        '  <label for="quantity">Quantity</label>',
-        '  <input id="quantity" name="quantity" type="number" min="1" value="1">',
-        '  <button type="submit" name="add-to-cart" value="PRODUCT_ID">Add to cart</button>',
-        '</form>',
-      ].join('\n')
-    : [
-        `<form method="post" action="${action ?? '/cart/add'}">`,
-        '  <input type="hidden" name="id" value="VARIANT_ID">',
-        '  <label for="quantity">Quantity</label>',
-        '  <input id="quantity" name="quantity" type="number" min="1" value="1">',
-        '  <button type="submit">Add to cart</button>',
-        '</form>',
-      ].join('\n');
+  const snippet =
+    artifacts.platform.platform === 'woocommerce'
+      ? [
+          `<form class="cart" method="post" action="${action ?? worst?.url ?? ''}">`,
+          '  <label for="quantity">Quantity</label>',
+          '  <input id="quantity" name="quantity" type="number" min="1" value="1">',
+          '  <button type="submit" name="add-to-cart" value="PRODUCT_ID">Add to cart</button>',
+          '</form>',
+        ].join('\n')
+      : [
+          `<form method="post" action="${action ?? '/cart/add'}">`,
+          '  <input type="hidden" name="id" value="VARIANT_ID">',
+          '  <label for="quantity">Quantity</label>',
+          '  <input id="quantity" name="quantity" type="number" min="1" value="1">',
+          '  <button type="submit">Add to cart</button>',
+          '</form>',
+        ].join('\n');
   return {
     title: 'Make add-to-cart a native, labelled button in a form',
-    why: because(`Browsing agents look for a button named like "Add to cart" and fill labelled inputs${product ? ` to buy "${product}"` : ''}.`, result),
+    why: because(
+      `Browsing agents look for a button named like "Add to cart" and fill labelled inputs${product ? ` to buy "${product}"` : ''}.`,
+      result,
+    ),
     fix: 'Render the add-to-cart control server-side as a <button type="submit"> (or <input type="submit">) with visible text or aria-label "Add to cart", inside the product form with a real action URL; give every quantity and variant input a <label for>, a wrapping <label> or aria-label. Keep JavaScript enhancements on top of the form, not instead of it.',
     snippet,
     effort: 'M',

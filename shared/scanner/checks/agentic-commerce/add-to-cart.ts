@@ -173,7 +173,8 @@ function suggestsCart(el: Element): boolean {
 
 function isOtherCandidate(el: Element): boolean {
   if (FORM_CONTROLS.has(el.name)) return false;
-  if ((el.name === 'a' && attr(el, 'href') !== undefined) || attr(el, 'role') === 'button' || attr(el, 'onclick') !== undefined) return true;
+  if ((el.name === 'a' && attr(el, 'href') !== undefined) || attr(el, 'role') === 'button' || attr(el, 'onclick') !== undefined)
+    return true;
   if (el.name === 'img') return hintsCart(el) || ADD_TO_CART_WORDING.test(attr(el, 'alt') ?? '');
   return (el.name === 'div' || el.name === 'span') && suggestsCart(el);
 }
@@ -194,8 +195,24 @@ function isProductField(el: Element): boolean {
 
 /** One pass over the document: candidate controls, fields, ids, labels and product areas. */
 function indexPage($: CheerioAPI): PageIndex {
-  const index: PageIndex = { ids: new Map(), formsById: new Map(), labelsFor: new Map(), fields: [], candidates: [], productAreas: new Set() };
-  const root: Frame = { el: null as unknown as Element, hidden: false, inInteractive: false, form: null, label: null, hasInteractive: false, hasProductField: false, candidate: null };
+  const index: PageIndex = {
+    ids: new Map(),
+    formsById: new Map(),
+    labelsFor: new Map(),
+    fields: [],
+    candidates: [],
+    productAreas: new Set(),
+  };
+  const root: Frame = {
+    el: null as unknown as Element,
+    hidden: false,
+    inInteractive: false,
+    form: null,
+    label: null,
+    hasInteractive: false,
+    hasProductField: false,
+    candidate: null,
+  };
   // Each stack entry is a node to enter, or a frame to leave (post-order: propagate to the parent frame).
   const stack: (AnyNode | Frame)[] = [];
   const frames: Frame[] = [root];
@@ -277,8 +294,7 @@ function boundedText(el: Element): { text: string; alts: string } {
       const piece = node.data.slice(0, MAX_TEXT * 4);
       text += piece;
       visible += piece.replace(/\s+/g, '').length;
-    }
-    else if (isTag(node)) {
+    } else if (isTag(node)) {
       if (node.name === 'script' || node.name === 'style' || attr(node, 'aria-hidden') === 'true') continue;
       const alt = node.name === 'img' ? attr(node, 'alt')?.trim() : undefined;
       if (alt) alts.push(alt);
@@ -364,7 +380,8 @@ function otherControl(index: PageIndex, c: Candidate): Omit<Judged, 'form'> | nu
   if (c.inInteractive || c.hasInteractive) return null;
   const name = nameOf(index, el);
   if (name.length > MAX_NAME_LENGTH || !ADD_TO_CART_WORDING.test(name)) return null;
-  const kind: ControlKind = el.name === 'a' && attr(el, 'href') !== undefined ? 'link' : attr(el, 'role') === 'button' ? 'role_button' : 'generic';
+  const kind: ControlKind =
+    el.name === 'a' && attr(el, 'href') !== undefined ? 'link' : attr(el, 'role') === 'button' ? 'role_button' : 'generic';
   const actionable = CART_ACTION.test(attr(el, 'href') ?? '') || attr(el, 'onclick') !== undefined || hasCartData(el);
   return { el, order: c.order, kind, tag: describe(el), name, named: true, actionable, formEl: formOf(index, el, c.form) };
 }
@@ -393,7 +410,9 @@ function nearbyFields(index: PageIndex, control: Omit<Judged, 'form'>): Field[] 
   const form = control.formEl;
   if (form !== null) {
     const formId = attr(form, 'id');
-    return index.fields.filter((field) => field.form === form || (formId !== undefined && formId !== '' && attr(field.el, 'form') === formId));
+    return index.fields.filter(
+      (field) => field.form === form || (formId !== undefined && formId !== '' && attr(field.el, 'form') === formId),
+    );
   }
   let area: Element | null = null;
   for (let node = control.el.parent; node !== null && isTag(node); node = node.parent) {
@@ -404,7 +423,9 @@ function nearbyFields(index: PageIndex, control: Omit<Judged, 'form'>): Field[] 
   }
   if (area === null) return [];
   const inArea = area;
-  return index.fields.filter((field) => field.form === null && attr(field.el, 'form') === undefined && isProductField(field.el) && isInside(field.el, inArea));
+  return index.fields.filter(
+    (field) => field.form === null && attr(field.el, 'form') === undefined && isProductField(field.el) && isInside(field.el, inArea),
+  );
 }
 
 function find($: CheerioAPI): CartFinding {
@@ -422,7 +443,11 @@ function find($: CheerioAPI): CartFinding {
     .filter((field) => !isLabelled(index, field))
     .map((field) => `${describe(field.el)}${attr(field.el, 'name') ? ` name="${attr(field.el, 'name')}"` : ''}`);
   const { kind, tag, name, named, actionable, formEl } = best;
-  return { control: { kind, tag, name, named, actionable, form: formEl === null ? null : { action: formEl.attribs.action ?? null } }, unlabelled, controls };
+  return {
+    control: { kind, tag, name, named, actionable, form: formEl === null ? null : { action: formEl.attribs.action ?? null } },
+    unlabelled,
+    controls,
+  };
 }
 
 const indexes = new WeakMap<CheerioAPI, PageIndex>();

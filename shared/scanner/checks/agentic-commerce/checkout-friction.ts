@@ -47,7 +47,9 @@ interface Finding {
 
 /** The CAPTCHA services a page loads (script or iframe source) or embeds as a widget. */
 export function readCaptchas($: CheerioAPI): string[] {
-  const sources = $('script[src], iframe[src]').toArray().map((el) => el.attribs.src ?? '');
+  const sources = $('script[src], iframe[src]')
+    .toArray()
+    .map((el) => el.attribs.src ?? '');
   const fromScripts = CAPTCHAS.filter((c) => sources.some((src) => c.pattern.test(src))).map((c) => c.name);
   const fromWidgets = CAPTCHA_WIDGETS.filter(([, selector]) => $(selector).length > 0).map(([name]) => name);
   return [...new Set([...fromScripts, ...fromWidgets])];
@@ -83,23 +85,34 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const { all, products } = pagesRead(artifacts);
   if (all.length === 0) {
     const reason = readPage(artifacts.homepage);
-    return outcome.notAssessed('Checkout friction not checked: no page could be read.', [evidence(artifacts.homepage.url, reason.readable ? null : reason.reason)]);
+    return outcome.notAssessed('Checkout friction not checked: no page could be read.', [
+      evidence(artifacts.homepage.url, reason.readable ? null : reason.reason),
+    ]);
   }
   // Login walls are judged where buying happens: the product pages, or the homepage when there are none.
   const login = (products.length > 0 ? products : all).flatMap(loginToBuyOn);
   const captchas = all.flatMap(captchasOn);
   const express = all.flatMap(expressOn);
   if (login[0]) {
-    return outcome.fail(`Buying needs an account: ${login[0].url} says ${login[0].marker}, which stops an agent shopping for a user.`, toEvidence([...login, ...captchas]));
+    return outcome.fail(
+      `Buying needs an account: ${login[0].url} says ${login[0].marker}, which stops an agent shopping for a user.`,
+      toEvidence([...login, ...captchas]),
+    );
   }
   if (captchas[0]) {
-    return outcome.warn(`A CAPTCHA (${captchas[0].marker}) on ${captchas[0].url} can stop agents before checkout.`, toEvidence([...captchas, ...express]));
+    return outcome.warn(
+      `A CAPTCHA (${captchas[0].marker}) on ${captchas[0].url} can stop agents before checkout.`,
+      toEvidence([...captchas, ...express]),
+    );
   }
   if (express.length > 0) {
     const names = [...new Set(express.map((e) => e.marker))].join(', ');
     return outcome.pass(`No CAPTCHA or login wall, and a fast way to pay is visible: ${names}.`, toEvidence(express));
   }
-  return outcome.warn('No express wallet or guest checkout is visible in the raw HTML, so agents cannot tell whether buying needs an account.', all.map((p) => evidence(p.url, 'no express or guest checkout markers')));
+  return outcome.warn(
+    'No express wallet or guest checkout is visible in the raw HTML, so agents cannot tell whether buying needs an account.',
+    all.map((p) => evidence(p.url, 'no express or guest checkout markers')),
+  );
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {

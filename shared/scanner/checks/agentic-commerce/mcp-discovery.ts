@@ -16,18 +16,27 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   if (valid) {
     const doc = valid.document;
     return outcome.pass(`${valid.url} declares an MCP server ("${doc.name ?? ''}") agents can connect to.`, [
-      evidence(valid.url, `endpoints: ${doc.endpoints.join(', ')}${doc.transports.length > 0 ? `; transports: ${doc.transports.join(', ')}` : ''}`),
+      evidence(
+        valid.url,
+        `endpoints: ${doc.endpoints.join(', ')}${doc.transports.length > 0 ? `; transports: ${doc.transports.join(', ')}` : ''}`,
+      ),
     ]);
   }
   if (ucp.state === 'present' && (ucp.document.mcpEndpoints.length > 0 || ucp.document.transports.includes('mcp'))) {
     const endpoints = ucp.document.mcpEndpoints.join(', ') || 'mcp transport without an absolute endpoint';
     const platformProvided = artifacts.platform.platform === 'shopify';
-    return outcome.pass(`The UCP profile declares an MCP transport (${endpoints}).`, [evidence(ucp.url, `mcp: ${endpoints}`)], platformProvided ? { platformProvided } : {});
+    return outcome.pass(
+      `The UCP profile declares an MCP transport (${endpoints}).`,
+      [evidence(ucp.url, `mcp: ${endpoints}`)],
+      platformProvided ? { platformProvided } : {},
+    );
   }
   const invalid = present[0];
   if (invalid) {
     const problems = invalid.document.problems.join('; ');
-    return outcome.warn(`${invalid.url} is there but does not declare a usable MCP server: ${problems}.`, [evidence(invalid.url, problems)]);
+    return outcome.warn(`${invalid.url} is there but does not declare a usable MCP server: ${problems}.`, [
+      evidence(invalid.url, problems),
+    ]);
   }
   const all = [...files, ucp];
   const proof: Evidence[] = all.map((f) => evidence(f.url, f.state === 'present' ? 'no MCP transport' : f.reason));
@@ -46,7 +55,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   };
   return {
     title: 'Declare your MCP server at /.well-known/mcp/server-card',
-    why: because(`Agents that use the Model Context Protocol look for a server card to find the shop's tools (catalog search, cart, checkout).`, result),
+    why: because(
+      `Agents that use the Model Context Protocol look for a server card to find the shop's tools (catalog search, cart, checkout).`,
+      result,
+    ),
     fix: `If you run an MCP server for the shop (or your platform provides one), publish its server card at ${origin}/.well-known/mcp/server-card (or /.well-known/mcp.json) with its name and remote endpoint, or declare it as an mcp transport in your UCP profile.`,
     snippet: JSON.stringify(card, null, 2),
     effort: 'M',

@@ -8,7 +8,8 @@ const UCP_VERSION = '2026-01-23';
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const ucp = readWellKnown(artifacts.site.ucp);
-  if (ucp.state === 'not_assessed') return outcome.notAssessed(`UCP profile not checked: ${ucp.url} ${ucp.reason}.`, [evidence(ucp.url, ucp.reason)]);
+  if (ucp.state === 'not_assessed')
+    return outcome.notAssessed(`UCP profile not checked: ${ucp.url} ${ucp.reason}.`, [evidence(ucp.url, ucp.reason)]);
   if (ucp.state === 'absent') {
     return outcome.fail('No UCP profile: agents cannot discover how to check out on your shop.', [evidence(ucp.url, ucp.reason)]);
   }
@@ -19,7 +20,10 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   }
   const facts = `version ${profile.version ?? '?'}, capabilities: ${profile.capabilities.join(', ') || 'none'}`;
   if (!profile.hasCheckoutCapability) {
-    return outcome.warn(`The UCP profile (version ${profile.version ?? '?'}) declares no checkout capability, so agents can find the shop but not buy through UCP.`, [evidence(ucp.url, facts)]);
+    return outcome.warn(
+      `The UCP profile (version ${profile.version ?? '?'}) declares no checkout capability, so agents can find the shop but not buy through UCP.`,
+      [evidence(ucp.url, facts)],
+    );
   }
   // Shopify generates the profile for its stores; the credit is the platform's, and the report says so.
   const platformProvided = artifacts.platform.platform === 'shopify';
@@ -31,14 +35,26 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 }
 
 function profileSnippet(origin: string): string {
-  const spec = (name: string) => [{ version: UCP_VERSION, spec: `https://ucp.dev/specification/${name}`, schema: `https://ucp.dev/${UCP_VERSION}/schemas/shopping/${name}.json` }];
+  const spec = (name: string) => [
+    {
+      version: UCP_VERSION,
+      spec: `https://ucp.dev/specification/${name}`,
+      schema: `https://ucp.dev/${UCP_VERSION}/schemas/shopping/${name}.json`,
+    },
+  ];
   return JSON.stringify(
     {
       ucp: {
         version: UCP_VERSION,
         services: {
           'dev.ucp.shopping': [
-            { version: UCP_VERSION, spec: 'https://ucp.dev/specification/overview', transport: 'rest', endpoint: `${origin}/ucp/v1`, schema: `https://ucp.dev/${UCP_VERSION}/services/shopping/openapi.json` },
+            {
+              version: UCP_VERSION,
+              spec: 'https://ucp.dev/specification/overview',
+              transport: 'rest',
+              endpoint: `${origin}/ucp/v1`,
+              schema: `https://ucp.dev/${UCP_VERSION}/services/shopping/openapi.json`,
+            },
           ],
         },
         capabilities: { 'dev.ucp.shopping.checkout': spec('checkout') },
@@ -52,14 +68,24 @@ function profileSnippet(origin: string): string {
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
   const ucp = readWellKnown(artifacts.site.ucp);
-  const why = because(`AI shopping agents (Google's and others using the Universal Commerce Protocol) read /.well-known/ucp to learn how to check out.`, result);
-  const platformHint = artifacts.platform.platform === 'shopify' ? " Shopify generates this profile for eligible stores; if yours has none or it lacks checkout, check your store's agentic commerce settings in Shopify." : '';
+  const why = because(
+    `AI shopping agents (Google's and others using the Universal Commerce Protocol) read /.well-known/ucp to learn how to check out.`,
+    result,
+  );
+  const platformHint =
+    artifacts.platform.platform === 'shopify'
+      ? " Shopify generates this profile for eligible stores; if yours has none or it lacks checkout, check your store's agentic commerce settings in Shopify."
+      : '';
   if (ucp.state === 'present' && ucp.document.valid) {
     return {
       title: 'Declare the checkout capability in your UCP profile',
       why,
       fix: `Add "dev.ucp.shopping.checkout" to the capabilities in ${ucp.url}, backed by a working checkout endpoint.${platformHint}`,
-      snippet: JSON.stringify({ 'dev.ucp.shopping.checkout': [{ version: UCP_VERSION, spec: 'https://ucp.dev/specification/checkout' }] }, null, 2),
+      snippet: JSON.stringify(
+        { 'dev.ucp.shopping.checkout': [{ version: UCP_VERSION, spec: 'https://ucp.dev/specification/checkout' }] },
+        null,
+        2,
+      ),
       effort: 'L',
     };
   }

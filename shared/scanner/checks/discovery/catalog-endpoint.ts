@@ -7,7 +7,8 @@ const FEED_TYPE = /rss|atom|feed\+json|xml|csv|tab-separated/i;
 const PRODUCT_FEED_LINK = /product|catalog|collections|merchant|shopping|google[-_ ]?feed/i;
 const PRODUCT_FEED_HREF = /(?:products?|merchant|google|shopping|catalog)[-_/]?feed|feeds?\/(?:products?|google|merchant|shopping)/i;
 
-type CatalogState = { state: 'answered'; url: string; products: number } | { state: 'empty' | 'unread'; url: string; detail: string } | { state: 'none' };
+type CatalogState =
+  { state: 'answered'; url: string; products: number } | { state: 'empty' | 'unread'; url: string; detail: string } | { state: 'none' };
 
 /** Counts products in a Shopify `{products: [...]}` or a WooCommerce Store API `[...]` body. */
 function countInBody(text: string): number | null {
@@ -25,7 +26,8 @@ function catalogState(artifacts: Artifacts): CatalogState {
   const { catalog } = artifacts.site;
   if (catalog === null) return { state: 'none' };
   const unfetched = notFetchedReason(catalog.retrieval);
-  if (unfetched !== null || catalog.retrieval.state !== 'fetched') return { state: 'unread', url: catalog.url, detail: unfetched ?? 'not fetched' };
+  if (unfetched !== null || catalog.retrieval.state !== 'fetched')
+    return { state: 'unread', url: catalog.url, detail: unfetched ?? 'not fetched' };
   const { status, text } = catalog.retrieval.resource;
   if (status < 200 || status >= 300) return { state: 'empty', url: catalog.url, detail: `answered HTTP ${statusOf(catalog.retrieval)}` };
   const products = catalog.productCount ?? countInBody(text);
@@ -40,7 +42,10 @@ export function productFeedLinks(artifacts: Artifacts): { links: string[] } | { 
   if (!reading.readable) return { unreadable: reading.reason };
   const { facts, url } = reading.page;
   const alternates = facts.links
-    .filter((link) => link.rel.split(/\s+/).includes('alternate') && FEED_TYPE.test(link.type) && PRODUCT_FEED_LINK.test(`${link.href} ${link.title}`))
+    .filter(
+      (link) =>
+        link.rel.split(/\s+/).includes('alternate') && FEED_TYPE.test(link.type) && PRODUCT_FEED_LINK.test(`${link.href} ${link.title}`),
+    )
     .map((link) => link.href);
   const anchors = facts.anchors.map((anchor) => anchor.href).filter((href) => PRODUCT_FEED_HREF.test(href));
   const links = [...alternates, ...anchors].flatMap((href) => {
@@ -74,10 +79,17 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const homepageUnread = 'unreadable' in feeds ? feeds.unreadable : null;
   if (catalog.state === 'unread' || (catalog.state === 'none' && homepageUnread !== null)) {
     const reason = catalog.state === 'unread' ? `${catalog.url} ${catalog.detail}` : `the homepage ${homepageUnread}`;
-    return outcome.notAssessed(`Catalog endpoint not checked: ${reason}.`, [...catalogEvidence, evidence(artifacts.homepage.url, homepageUnread ?? 'no product feed link')]);
+    return outcome.notAssessed(`Catalog endpoint not checked: ${reason}.`, [
+      ...catalogEvidence,
+      evidence(artifacts.homepage.url, homepageUnread ?? 'no product feed link'),
+    ]);
   }
-  const found = catalog.state === 'empty' ? `${catalog.url} ${catalog.detail}` : 'no JSON catalog endpoint and no product feed link on the homepage';
-  const homepageEvidence = evidence(artifacts.homepage.url, homepageUnread === null ? 'no product feed link' : `not read: ${homepageUnread}`);
+  const found =
+    catalog.state === 'empty' ? `${catalog.url} ${catalog.detail}` : 'no JSON catalog endpoint and no product feed link on the homepage';
+  const homepageEvidence = evidence(
+    artifacts.homepage.url,
+    homepageUnread === null ? 'no product feed link' : `not read: ${homepageUnread}`,
+  );
   return outcome.fail(`Agents cannot read your catalog in bulk: ${found}.`, [...catalogEvidence, homepageEvidence]);
 }
 
@@ -96,9 +108,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   return {
     title: 'Publish a product feed and link it from the homepage',
     why,
-    fix: artifacts.platform.platform === 'woocommerce'
-      ? `Re-enable the WooCommerce Store API (${origin}/wp-json/wc/store/v1/products) or publish a product feed (Google Merchant XML) and link it in the homepage <head>.`
-      : 'Publish a product feed (Google Merchant Center XML or CSV, refreshed daily) at a stable URL and declare it in the homepage <head>.',
+    fix:
+      artifacts.platform.platform === 'woocommerce'
+        ? `Re-enable the WooCommerce Store API (${origin}/wp-json/wc/store/v1/products) or publish a product feed (Google Merchant XML) and link it in the homepage <head>.`
+        : 'Publish a product feed (Google Merchant Center XML or CSV, refreshed daily) at a stable URL and declare it in the homepage <head>.',
     snippet: `<link rel="alternate" type="application/rss+xml" title="Product feed" href="${origin}/feeds/products.xml">`,
     effort: 'M',
   };

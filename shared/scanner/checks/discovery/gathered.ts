@@ -31,7 +31,8 @@ export function readPage(page: PageArtifact): PageReading {
   const { retrieval } = page;
   const unfetched = notFetchedReason(retrieval);
   if (unfetched !== null || retrieval.state !== 'fetched') return { readable: false, reason: unfetched ?? 'not fetched' };
-  if (page.botWall.kind === 'wall') return { readable: false, reason: `blocked by a bot wall (${page.botWall.vendor ?? 'unknown vendor'})` };
+  if (page.botWall.kind === 'wall')
+    return { readable: false, reason: `blocked by a bot wall (${page.botWall.vendor ?? 'unknown vendor'})` };
   if (page.botWall.kind === 'rate_limited') return { readable: false, reason: 'rate limited (HTTP 429)' };
   const { status, text } = retrieval.resource;
   if (status < 200 || status >= 300) return { readable: false, reason: `answered HTTP ${status}` };

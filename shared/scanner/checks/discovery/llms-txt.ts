@@ -31,9 +31,15 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const unread = files.filter((file) => notFetchedReason(file.retrieval) !== null);
   if (unread.length > 0) {
     const reasons = unread.map((file) => `${file.url} ${absence(file)}`).join('; ');
-    return outcome.notAssessed(`llms.txt not checked: ${reasons}.`, unread.map((file) => evidence(file.url, absence(file))));
+    return outcome.notAssessed(
+      `llms.txt not checked: ${reasons}.`,
+      unread.map((file) => evidence(file.url, absence(file))),
+    );
   }
-  return outcome.notApplicable('No /llms.txt or /agents.md: optional, not scored.', files.map((file) => evidence(file.url, absence(file))));
+  return outcome.notApplicable(
+    'No /llms.txt or /agents.md: optional, not scored.',
+    files.map((file) => evidence(file.url, absence(file))),
+  );
 }
 
 const LINK_TOPICS: [label: string, pattern: RegExp][] = [
@@ -65,7 +71,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const policies = policyLinks(artifacts);
   return {
     title: 'Complete your llms.txt',
-    why: because('Agents read llms.txt as a short map of the shop; llmstxt.org expects an H1, a summary and Markdown links (at least 50 characters in all).', result),
+    why: because(
+      'Agents read llms.txt as a short map of the shop; llmstxt.org expects an H1, a summary and Markdown links (at least 50 characters in all).',
+      result,
+    ),
     fix: 'Start the file with "# <shop name>", add a one-line summary as a blockquote, then Markdown links to your main collections, policies and the sitemap.',
     snippet: [
       `# ${name}`,

@@ -20,7 +20,8 @@ function newestLastmod(entries: readonly SitemapUrl[]): { text: string; time: nu
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = assessSitemap(artifacts);
-  if (found.state === 'not_assessed') return outcome.notAssessed(`Product sitemap not checked: ${found.reason}.`, [evidence(found.url, found.reason)]);
+  if (found.state === 'not_assessed')
+    return outcome.notAssessed(`Product sitemap not checked: ${found.reason}.`, [evidence(found.url, found.reason)]);
   if (found.state === 'missing') return outcome.fail('No sitemap, so no product URLs to find.', [evidence(found.url, found.reason)]);
 
   const { sitemap } = found;
@@ -32,7 +33,8 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     });
     const firstUnread = unread[0];
     if (firstUnread) return outcome.notAssessed(`The product sitemaps were not read: ${firstUnread.url} ${firstUnread.value}.`, unread);
-    const where = found.parsed.kind === 'sitemapindex' && sitemap.children.length === 0 ? 'names no product sitemap' : 'lists no product URLs';
+    const where =
+      found.parsed.kind === 'sitemapindex' && sitemap.children.length === 0 ? 'names no product sitemap' : 'lists no product URLs';
     return outcome.fail(`The sitemap at ${sitemap.url} ${where}, so agents cannot find your products from it.`, [
       evidence(sitemap.url, `0 product URLs among ${plural(found.parsed.urls.length + found.parsed.children.length, 'entry', 'entries')}`),
     ]);
@@ -42,7 +44,10 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const example = evidence(entries[0]?.loc ?? sitemap.url, entries[0]?.lastmod ?? 'no lastmod');
   const newest = newestLastmod(entries);
   if (newest === null) {
-    return outcome.warn(`${counted}, but none has a <lastmod>, so agents cannot tell which products changed.`, [evidence(sitemap.url, `${counted}, 0 with lastmod`), example]);
+    return outcome.warn(`${counted}, but none has a <lastmod>, so agents cannot tell which products changed.`, [
+      evidence(sitemap.url, `${counted}, 0 with lastmod`),
+      example,
+    ]);
   }
   const ageDays = Math.floor((artifacts.startedAt - newest.time) / DAY_MS);
   const dated = entries.filter((entry) => entry.lastmod !== undefined).length;
@@ -57,7 +62,10 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const found = assessSitemap(artifacts);
   const origin = artifacts.site.origin;
   const first = found.state === 'found' ? productEntries(found.sitemap)[0] : undefined;
-  const why = because('Agents refresh prices and stock from the product URLs in your sitemap and use <lastmod> to know what changed.', result);
+  const why = because(
+    'Agents refresh prices and stock from the product URLs in your sitemap and use <lastmod> to know what changed.',
+    result,
+  );
   if (first) {
     return {
       title: 'Keep <lastmod> current on product URLs in the sitemap',

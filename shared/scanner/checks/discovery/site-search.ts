@@ -42,7 +42,11 @@ function isSearchInput($: CheerioAPI, input: Element): boolean {
   const type = (el.attr('type') ?? 'text').toLowerCase();
   if (type === 'search') return true;
   if (!['text', ''].includes(type)) return false;
-  return SEARCH_INPUT_NAMES.has((el.attr('name') ?? '').toLowerCase()) || /search/i.test(el.attr('placeholder') ?? '') || /search/i.test(el.attr('aria-label') ?? '');
+  return (
+    SEARCH_INPUT_NAMES.has((el.attr('name') ?? '').toLowerCase()) ||
+    /search/i.test(el.attr('placeholder') ?? '') ||
+    /search/i.test(el.attr('aria-label') ?? '')
+  );
 }
 
 function absolute(href: string, base: string): string {
@@ -57,12 +61,19 @@ function absolute(href: string, base: string): string {
 /** Read while the page is parsed (page-facts.ts): the homepage's ways to search, for the site_search check. */
 export function findSiteSearch($: CheerioAPI, entities: readonly Entity[], pageUrl: string): SiteSearch {
   // Entity lists are flat, so a SearchAction nested in WebSite.potentialAction is listed itself.
-  const searchAction = entities.filter((e) => hasType(e, SEARCH_ACTION)).map(actionTemplate).find((t) => t !== null) ?? null;
+  const searchAction =
+    entities
+      .filter((e) => hasType(e, SEARCH_ACTION))
+      .map(actionTemplate)
+      .find((t) => t !== null) ?? null;
 
   const forms: SearchForm[] = [];
   for (const form of elementsNamed($, 'form')) {
     const el = $(form);
-    const inputs = el.find('input').toArray().filter((input) => isSearchInput($, input));
+    const inputs = el
+      .find('input')
+      .toArray()
+      .filter((input) => isSearchInput($, input));
     const action = el.attr('action') ?? '';
     const namedSearch = el.attr('role') === 'search' || SEARCH_ACTION_PATH.test(action);
     const input = inputs[0] ?? (namedSearch ? el.find('input[type="text"], input:not([type])').toArray()[0] : undefined);
@@ -73,7 +84,9 @@ export function findSiteSearch($: CheerioAPI, entities: readonly Entity[], pageU
       inputName: $(input).attr('name') ?? null,
     });
   }
-  const scriptOnlyInput = elementsNamed($, 'input').some((input) => lowerAttr(input, 'type') === 'search' && $(input).closest('form').length === 0);
+  const scriptOnlyInput = elementsNamed($, 'input').some(
+    (input) => lowerAttr(input, 'type') === 'search' && $(input).closest('form').length === 0,
+  );
   const openSearchHref = elementsNamed($, 'link').find(
     (link) => lowerAttr(link, 'rel').split(/\s+/).includes('search') && lowerAttr(link, 'type') === 'application/opensearchdescription+xml',
   )?.attribs.href;
@@ -89,26 +102,41 @@ function homepageSearch(artifacts: Artifacts): { url: string; search: SiteSearch
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = homepageSearch(artifacts);
-  if ('unreadable' in found) return outcome.notAssessed(`Site search not checked: the homepage ${found.unreadable}.`, [evidence(artifacts.homepage.url, found.unreadable)]);
+  if ('unreadable' in found)
+    return outcome.notAssessed(`Site search not checked: the homepage ${found.unreadable}.`, [
+      evidence(artifacts.homepage.url, found.unreadable),
+    ]);
   const { url, search } = found;
   const getForm = search.forms.find((f) => f.method === 'get');
   if (search.searchAction !== null) {
-    return outcome.pass('The homepage declares a WebSite SearchAction, so agents can search the catalog directly.', [evidence(url, `SearchAction target ${search.searchAction}`)]);
+    return outcome.pass('The homepage declares a WebSite SearchAction, so agents can search the catalog directly.', [
+      evidence(url, `SearchAction target ${search.searchAction}`),
+    ]);
   }
   if (getForm) {
-    return outcome.pass(`The homepage has a GET search form (${getForm.action}?${getForm.inputName ?? 'q'}=…) an agent can use.`, [evidence(url, `form GET ${getForm.action} input ${getForm.inputName ?? '(unnamed)'}`)]);
+    return outcome.pass(`The homepage has a GET search form (${getForm.action}?${getForm.inputName ?? 'q'}=…) an agent can use.`, [
+      evidence(url, `form GET ${getForm.action} input ${getForm.inputName ?? '(unnamed)'}`),
+    ]);
   }
   if (search.openSearch !== null) {
-    return outcome.pass('The homepage links an OpenSearch description, so agents can search the catalog.', [evidence(search.openSearch, 'OpenSearch description')]);
+    return outcome.pass('The homepage links an OpenSearch description, so agents can search the catalog.', [
+      evidence(search.openSearch, 'OpenSearch description'),
+    ]);
   }
   const postForm = search.forms[0];
   if (postForm) {
-    return outcome.warn(`The search form posts (method=POST to ${postForm.action}), so results have no URL an agent can open or share.`, [evidence(url, `form POST ${postForm.action}`)]);
+    return outcome.warn(`The search form posts (method=POST to ${postForm.action}), so results have no URL an agent can open or share.`, [
+      evidence(url, `form POST ${postForm.action}`),
+    ]);
   }
   if (search.scriptOnlyInput) {
-    return outcome.warn('The homepage search box sits outside any form and works only with JavaScript.', [evidence(url, 'input type=search outside a form')]);
+    return outcome.warn('The homepage search box sits outside any form and works only with JavaScript.', [
+      evidence(url, 'input type=search outside a form'),
+    ]);
   }
-  return outcome.fail('No site search for agents: the homepage has no SearchAction and no search form.', [evidence(url, 'no SearchAction, no search form')]);
+  return outcome.fail('No site search for agents: the homepage has no SearchAction and no search form.', [
+    evidence(url, 'no SearchAction, no search form'),
+  ]);
 }
 
 /** The search URL to put in a SearchAction: the shop's own form when it has one, else the platform's default. */

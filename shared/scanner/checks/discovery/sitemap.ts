@@ -14,13 +14,15 @@ export function assessSitemap(artifacts: Artifacts): SitemapAssessment {
   const { sitemap, robots } = artifacts.site;
   if (sitemap === null) {
     const robotsUnread = notFetchedReason(robots.retrieval);
-    if (robotsUnread !== null) return { state: 'not_assessed', url: robots.url, reason: `robots.txt ${robotsUnread}, and no sitemap was found` };
+    if (robotsUnread !== null)
+      return { state: 'not_assessed', url: robots.url, reason: `robots.txt ${robotsUnread}, and no sitemap was found` };
     return { state: 'missing', url: null, reason: 'robots.txt declares no sitemap and /sitemap.xml was not found' };
   }
   const unfetched = notFetchedReason(sitemap.retrieval);
   if (unfetched !== null) return { state: 'not_assessed', url: sitemap.url, reason: `${sitemap.url} ${unfetched}` };
   const declared = sitemap.source === 'robots' ? ' (declared in robots.txt)' : '';
-  if (sitemap.parsed === null) return { state: 'missing', url: sitemap.url, reason: `${sitemap.url}${declared} answered HTTP ${statusOf(sitemap.retrieval) ?? '?'}` };
+  if (sitemap.parsed === null)
+    return { state: 'missing', url: sitemap.url, reason: `${sitemap.url}${declared} answered HTTP ${statusOf(sitemap.retrieval) ?? '?'}` };
   if (sitemap.parsed.kind === 'invalid') {
     const problem = sitemap.parsed.problems[0] ?? 'not a sitemap';
     return { state: 'missing', url: sitemap.url, reason: `${sitemap.url}${declared} is not a valid sitemap: ${problem}` };
@@ -29,7 +31,10 @@ export function assessSitemap(artifacts: Artifacts): SitemapAssessment {
 }
 
 export function describeSitemap(parsed: ParsedSitemap): string {
-  const size = parsed.kind === 'urlset' ? `urlset with ${plural(parsed.urls.length, 'URL')}` : `sitemap index with ${plural(parsed.children.length, 'child sitemap')}`;
+  const size =
+    parsed.kind === 'urlset'
+      ? `urlset with ${plural(parsed.urls.length, 'URL')}`
+      : `sitemap index with ${plural(parsed.children.length, 'child sitemap')}`;
   return parsed.truncated ? `${size} (cut off at the size cap)` : size;
 }
 
@@ -39,7 +44,8 @@ function isDeclared(artifacts: Artifacts, sitemap: SitemapArtifact): boolean {
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = assessSitemap(artifacts);
-  if (found.state === 'not_assessed') return outcome.notAssessed(`Sitemap not checked: ${found.reason}.`, [evidence(found.url, found.reason)]);
+  if (found.state === 'not_assessed')
+    return outcome.notAssessed(`Sitemap not checked: ${found.reason}.`, [evidence(found.url, found.reason)]);
   if (found.state === 'missing') return outcome.fail(`No usable sitemap: ${found.reason}.`, [evidence(found.url, found.reason)]);
 
   const { sitemap, parsed } = found;

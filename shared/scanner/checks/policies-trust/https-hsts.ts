@@ -17,7 +17,11 @@ function redirectFinding(artifacts: Artifacts): Finding {
   const { url, retrieval } = artifacts.site.plainHttp;
   if (retrieval.state !== 'fetched') {
     const reason = retrieval.state === 'failed' ? retrieval.reason : `skipped: ${retrieval.reason}`;
-    return { state: 'unknown', evidence: evidence(url, `not reachable (${reason})`), note: `${url} could not be reached (${reason}; many shops close port 80)` };
+    return {
+      state: 'unknown',
+      evidence: evidence(url, `not reachable (${reason})`),
+      note: `${url} could not be reached (${reason}; many shops close port 80)`,
+    };
   }
   const { status, headers } = retrieval.resource;
   const location = headers.location;
@@ -30,19 +34,31 @@ function redirectFinding(artifacts: Artifacts): Finding {
   if (status >= 300 && status < 400 && target !== null) {
     const secure = target.protocol === 'https:' && sameSite(target.hostname, new URL(url).hostname);
     const found = evidence(url, `HTTP ${status} to ${target.href}`);
-    return secure ? { state: 'ok', evidence: found, note: `HTTP redirects to HTTPS (${status})` } : { state: 'missing', evidence: found, note: `HTTP redirects to ${target.href}, not to HTTPS on the same host` };
+    return secure
+      ? { state: 'ok', evidence: found, note: `HTTP redirects to HTTPS (${status})` }
+      : { state: 'missing', evidence: found, note: `HTTP redirects to ${target.href}, not to HTTPS on the same host` };
   }
-  return { state: 'missing', evidence: evidence(url, `HTTP ${status} without a redirect to https://`), note: `HTTP answers ${status} without redirecting to HTTPS` };
+  return {
+    state: 'missing',
+    evidence: evidence(url, `HTTP ${status} without a redirect to https://`),
+    note: `HTTP answers ${status} without redirecting to HTTPS`,
+  };
 }
 
 function hstsFinding(artifacts: Artifacts): Finding {
   const home = artifacts.homepage;
-  if (home.retrieval.state !== 'fetched') return { state: 'unknown', evidence: evidence(home.url, 'homepage not fetched'), note: 'the homepage was not fetched' };
+  if (home.retrieval.state !== 'fetched')
+    return { state: 'unknown', evidence: evidence(home.url, 'homepage not fetched'), note: 'the homepage was not fetched' };
   const header = home.retrieval.resource.headers['strict-transport-security'];
   const maxAge = header === undefined ? undefined : /max-age\s*=\s*"?(\d+)"?/i.exec(header)?.[1];
   if (header === undefined || maxAge === undefined) {
     // A challenge page's headers are the bot wall's, not necessarily the site's.
-    if (home.botWall.kind === 'wall') return { state: 'unknown', evidence: evidence(home.url, 'bot-wall response, no strict-transport-security header'), note: 'the homepage answered with a bot-wall challenge, so its HSTS policy is unknown' };
+    if (home.botWall.kind === 'wall')
+      return {
+        state: 'unknown',
+        evidence: evidence(home.url, 'bot-wall response, no strict-transport-security header'),
+        note: 'the homepage answered with a bot-wall challenge, so its HSTS policy is unknown',
+      };
     const value = header === undefined ? 'no strict-transport-security header' : `strict-transport-security: ${header} (no max-age)`;
     return { state: 'missing', evidence: evidence(home.url, value), note: 'no HSTS header' };
   }
@@ -59,12 +75,15 @@ export const httpsHsts: CheckDefinition = {
 
   evaluate(artifacts) {
     if (new URL(artifacts.site.origin).protocol === 'http:') {
-      return outcome.fail(`The shop is served over plain HTTP (${artifacts.site.origin}): agents and browsers warn before buying there.`, [evidence(artifacts.homepage.url, 'served over http://')]);
+      return outcome.fail(`The shop is served over plain HTTP (${artifacts.site.origin}): agents and browsers warn before buying there.`, [
+        evidence(artifacts.homepage.url, 'served over http://'),
+      ]);
     }
     const redirect = redirectFinding(artifacts);
     const hsts = hstsFinding(artifacts);
     const items = [redirect.evidence, hsts.evidence];
-    if (redirect.state === 'unknown' && hsts.state === 'unknown') return outcome.notAssessed(`Neither the redirect nor HSTS could be assessed: ${redirect.note}; ${hsts.note}.`, items);
+    if (redirect.state === 'unknown' && hsts.state === 'unknown')
+      return outcome.notAssessed(`Neither the redirect nor HSTS could be assessed: ${redirect.note}; ${hsts.note}.`, items);
     const alone = redirect.state === 'unknown' ? hsts : hsts.state === 'unknown' ? redirect : null;
     if (alone !== null) {
       const other = alone === hsts ? redirect : hsts;
@@ -83,8 +102,20 @@ export const httpsHsts: CheckDefinition = {
     const redirect = redirectFinding(artifacts);
     const hsts = hstsFinding(artifacts);
     const lines: string[] = [];
-    if (redirect.state === 'missing') lines.push('# nginx: send every http:// request to https://', 'server {', '  listen 80;', `  server_name ${host};`, '  return 301 https://$host$request_uri;', '}');
-    if (hsts.state !== 'ok') lines.push('# nginx, in the HTTPS server block:', 'add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;');
+    if (redirect.state === 'missing')
+      lines.push(
+        '# nginx: send every http:// request to https://',
+        'server {',
+        '  listen 80;',
+        `  server_name ${host};`,
+        '  return 301 https://$host$request_uri;',
+        '}',
+      );
+    if (hsts.state !== 'ok')
+      lines.push(
+        '# nginx, in the HTTPS server block:',
+        'add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;',
+      );
     return {
       title: 'Redirect HTTP to HTTPS and send a long HSTS header',
       why: `Without a redirect to HTTPS and a long HSTS policy, a first visit or an http:// link can be intercepted; agents and browsers treat that as a risk for payment and personal data (${result.evidence.map((e) => `${e.url ?? ''}: ${e.value ?? ''}`).join('; ')}).`,

@@ -7,4 +7,11 @@ import { securityTxt } from './security-txt.js';
 import { shippingStructured } from './shipping-structured.js';
 
 /** The `policies_trust` dimension (15 points), in rubric order. */
-export const policiesTrustChecks: CheckDefinition[] = [returnsStructured, shippingStructured, policyLinks, orgIdentity, httpsHsts, securityTxt];
+export const policiesTrustChecks: CheckDefinition[] = [
+  returnsStructured,
+  shippingStructured,
+  policyLinks,
+  orgIdentity,
+  httpsHsts,
+  securityTxt,
+];

@@ -13,7 +13,10 @@ const FIELDS: { name: string; present: (org: Entity) => boolean }[] = [
   { name: 'name', present: (o) => firstText(o, 'name', 'legalName') !== null },
   { name: 'url', present: (o) => values(o, 'url').length > 0 },
   { name: 'logo', present: (o) => values(o, 'logo').length > 0 },
-  { name: 'contactPoint or address', present: (o) => ['contactPoint', 'address', 'email', 'telephone'].some((p) => values(o, p).length > 0) },
+  {
+    name: 'contactPoint or address',
+    present: (o) => ['contactPoint', 'address', 'email', 'telephone'].some((p) => values(o, p).length > 0),
+  },
   { name: 'sameAs', present: (o) => values(o, 'sameAs').length > 0 },
 ];
 
@@ -37,7 +40,9 @@ interface Candidate {
 /** The shop's own organisation: brands and manufacturers of products are other companies. */
 function candidates(pages: readonly MarkupPage[]): Candidate[] {
   return pages.flatMap((page) => {
-    const others = new Set(page.entities.filter(isProductLike).flatMap((p) => [...entityValues(p, 'brand'), ...entityValues(p, 'manufacturer')]));
+    const others = new Set(
+      page.entities.filter(isProductLike).flatMap((p) => [...entityValues(p, 'brand'), ...entityValues(p, 'manufacturer')]),
+    );
     return page.entities
       .filter((e) => hasType(e, ORGANIZATION_TYPES) && !others.has(e))
       .map((org) => ({ page, org, missing: FIELDS.filter((f) => !f.present(org)).map((f) => f.name) }));
@@ -46,7 +51,10 @@ function candidates(pages: readonly MarkupPage[]): Candidate[] {
 
 function best(pages: readonly MarkupPage[]): Candidate | undefined {
   // Fewest missing fields; the homepage's wins a tie, being first.
-  return candidates(pages).reduce<Candidate | undefined>((top, c) => (top === undefined || c.missing.length < top.missing.length ? c : top), undefined);
+  return candidates(pages).reduce<Candidate | undefined>(
+    (top, c) => (top === undefined || c.missing.length < top.missing.length ? c : top),
+    undefined,
+  );
 }
 
 function describe(c: Candidate): string {
@@ -57,7 +65,10 @@ function describe(c: Candidate): string {
 function snippet(artifacts: Artifacts, found: Candidate | undefined): string {
   const hrefs = (artifacts.homepage.facts?.anchors ?? []).map((anchor) => anchor.href);
   const social = [...new Set(hrefs.filter(isSocialProfile))].slice(0, 5);
-  const email = hrefs.find((href) => /^mailto:/i.test(href))?.slice('mailto:'.length).split('?')[0];
+  const email = hrefs
+    .find((href) => /^mailto:/i.test(href))
+    ?.slice('mailto:'.length)
+    .split('?')[0];
   const org = found?.org;
   const logo = org ? values(org, 'logo')[0] : undefined;
   return jsonLdScript({
@@ -79,10 +90,16 @@ export const orgIdentity: CheckDefinition = {
 
   evaluate(artifacts) {
     const pages = markupPages(artifacts);
-    if (pages.length === 0) return outcome.notAssessed('No page could be read (not fetched in time, failed or blocked), so the Organization markup was not assessed.');
+    if (pages.length === 0)
+      return outcome.notAssessed(
+        'No page could be read (not fetched in time, failed or blocked), so the Organization markup was not assessed.',
+      );
     const top = best(pages);
     if (top === undefined) {
-      return outcome.fail('No Organization or OnlineStore markup: agents cannot confirm who runs the shop or how to reach it.', pages.map((p) => evidence(p.url, 'no Organization')));
+      return outcome.fail(
+        'No Organization or OnlineStore markup: agents cannot confirm who runs the shop or how to reach it.',
+        pages.map((p) => evidence(p.url, 'no Organization')),
+      );
     }
     const score = (FIELDS.length - top.missing.length) / FIELDS.length;
     const summary = top.missing.length === 0 ? `The shop identifies itself: ${describe(top)}.` : `${describe(top)}.`;

@@ -44,16 +44,38 @@ export function shopName(artifacts: Artifacts): string {
   const home = homepageMarkup(artifacts);
   const structured = artifacts.homepage.structured;
   const fromMarkup =
-    (structured && findOrganizations(structured).map((o) => firstText(o, 'name')).find((n) => n !== null)) ??
+    (structured &&
+      findOrganizations(structured)
+        .map((o) => firstText(o, 'name'))
+        .find((n) => n !== null)) ??
     home?.openGraph['og:site_name']?.[0] ??
-    (structured && findWebSites(structured).map((w) => firstText(w, 'name')).find((n) => n !== null)) ??
+    (structured &&
+      findWebSites(structured)
+        .map((w) => firstText(w, 'name'))
+        .find((n) => n !== null)) ??
     home?.facts.title.split(/\s[|–—-]\s/)[0]?.trim();
   return fromMarkup || new URL(artifacts.site.origin).hostname.replace(/^www\./, '');
 }
 
 const CURRENCY_COUNTRY: Record<string, string> = {
-  GBP: 'GB', USD: 'US', CAD: 'CA', AUD: 'AU', NZD: 'NZ', CHF: 'CH', SEK: 'SE', NOK: 'NO', DKK: 'DK',
-  PLN: 'PL', CZK: 'CZ', HUF: 'HU', JPY: 'JP', INR: 'IN', BRL: 'BR', MXN: 'MX', ZAR: 'ZA', SGD: 'SG',
+  GBP: 'GB',
+  USD: 'US',
+  CAD: 'CA',
+  AUD: 'AU',
+  NZD: 'NZ',
+  CHF: 'CH',
+  SEK: 'SE',
+  NOK: 'NO',
+  DKK: 'DK',
+  PLN: 'PL',
+  CZK: 'CZ',
+  HUF: 'HU',
+  JPY: 'JP',
+  INR: 'IN',
+  BRL: 'BR',
+  MXN: 'MX',
+  ZAR: 'ZA',
+  SGD: 'SG',
 };
 // Two-letter TLDs used as generic names rather than for their country.
 const GENERIC_TLDS = new Set(['co', 'io', 'ai', 'me', 'tv', 'cc', 'fm', 'gg', 'ly', 'to']);

@@ -10,19 +10,64 @@ const MAX_TEXT = 40;
 
 /** Link kinds with what their text or URL says, in English, German, French, Spanish, Italian and Dutch. */
 const KINDS: { kind: string; label: string; path: string; pattern: RegExp }[] = [
-  { kind: 'terms', label: 'Terms of service', path: '/terms', pattern: /\bterms\b|conditions|\btos\b|\bagb\b|\bcg[vu]\b|t[ée]rminos|condiciones|termini|condizioni|voorwaarden|nutzungsbedingungen|terms-of-service/i },
-  { kind: 'privacy', label: 'Privacy policy', path: '/privacy', pattern: /privacy|datenschutz|confidentialit[ée]|privacidad|privacit[àa]|donn[ée]es personnelles|\bdsgvo\b|\bgdpr\b/i },
-  { kind: 'returns', label: 'Returns and refunds', path: '/returns', pattern: /\breturns?\b|refund|retours?\b|r[üu]ckgabe|rueckgabe|widerruf|umtausch|rembourse|devoluci[oó]n|devoluciones|\bresi\b|rimbors|retourneren|herroeping/i },
-  { kind: 'shipping', label: 'Shipping and delivery', path: '/shipping', pattern: /shipping|delivery|versand|lieferung|livraison|exp[ée]dition|env[ií]os?\b|spedizion|consegna|verzending|bezorging|levering/i },
+  {
+    kind: 'terms',
+    label: 'Terms of service',
+    path: '/terms',
+    pattern:
+      /\bterms\b|conditions|\btos\b|\bagb\b|\bcg[vu]\b|t[ée]rminos|condiciones|termini|condizioni|voorwaarden|nutzungsbedingungen|terms-of-service/i,
+  },
+  {
+    kind: 'privacy',
+    label: 'Privacy policy',
+    path: '/privacy',
+    pattern: /privacy|datenschutz|confidentialit[ée]|privacidad|privacit[àa]|donn[ée]es personnelles|\bdsgvo\b|\bgdpr\b/i,
+  },
+  {
+    kind: 'returns',
+    label: 'Returns and refunds',
+    path: '/returns',
+    pattern:
+      /\breturns?\b|refund|retours?\b|r[üu]ckgabe|rueckgabe|widerruf|umtausch|rembourse|devoluci[oó]n|devoluciones|\bresi\b|rimbors|retourneren|herroeping/i,
+  },
+  {
+    kind: 'shipping',
+    label: 'Shipping and delivery',
+    path: '/shipping',
+    pattern: /shipping|delivery|versand|lieferung|livraison|exp[ée]dition|env[ií]os?\b|spedizion|consegna|verzending|bezorging|levering/i,
+  },
   { kind: 'contact', label: 'Contact', path: '/contact', pattern: /contact|kontakt|contacto|contatt|^mailto:/i },
-  { kind: 'about', label: 'About us', path: '/about', pattern: /\babout\b|about-us|[üu]ber[\s-]uns|ueber[\s-]uns|[àa][\s-]propos|qui[\s-]sommes|qui[ée]nes[\s-]somos|sobre[\s-]nosotros|chi[\s-]siamo|over[\s-]ons|our[\s-]story/i },
-  { kind: 'FAQ', label: 'FAQ', path: '/faq', pattern: /\bfaqs?\b|frequently asked|h[äa]ufige? fragen|preguntas frecuentes|domande frequenti|veelgestelde|questions fr[ée]quentes/i },
-  { kind: 'support', label: 'Help and support', path: '/help', pattern: /\bhelp\b|support|hilfe|\baide\b|ayuda|aiuto|assistenza|klantenservice|customer[\s-]?(?:service|care)|kundenservice|kundendienst|service[\s-]client|atenci[oó]n al cliente/i },
+  {
+    kind: 'about',
+    label: 'About us',
+    path: '/about',
+    pattern:
+      /\babout\b|about-us|[üu]ber[\s-]uns|ueber[\s-]uns|[àa][\s-]propos|qui[\s-]sommes|qui[ée]nes[\s-]somos|sobre[\s-]nosotros|chi[\s-]siamo|over[\s-]ons|our[\s-]story/i,
+  },
+  {
+    kind: 'FAQ',
+    label: 'FAQ',
+    path: '/faq',
+    pattern: /\bfaqs?\b|frequently asked|h[äa]ufige? fragen|preguntas frecuentes|domande frequenti|veelgestelde|questions fr[ée]quentes/i,
+  },
+  {
+    kind: 'support',
+    label: 'Help and support',
+    path: '/help',
+    pattern:
+      /\bhelp\b|support|hilfe|\baide\b|ayuda|aiuto|assistenza|klantenservice|customer[\s-]?(?:service|care)|kundenservice|kundendienst|service[\s-]client|atenci[oó]n al cliente/i,
+  },
 ];
 
 const SHOPIFY_PATHS: Record<string, string> = {
-  terms: '/policies/terms-of-service', privacy: '/policies/privacy-policy', returns: '/policies/refund-policy',
-  shipping: '/policies/shipping-policy', contact: '/pages/contact', about: '/pages/about', FAQ: '/pages/faq', support: '/pages/help',
+  terms: '/policies/terms-of-service',
+  privacy: '/policies/privacy-policy',
+  returns: '/policies/refund-policy',
+  shipping: '/policies/shipping-policy',
+  contact: '/pages/contact',
+  about: '/pages/about',
+  FAQ: '/pages/faq',
+  support: '/pages/help',
 };
 
 interface Link {
@@ -91,7 +136,10 @@ export const policyLinks: CheckDefinition = {
   evaluate(artifacts) {
     const home = artifacts.homepage;
     const unreadable = unreadableReason(home);
-    if (unreadable !== null || home.facts === null) return outcome.notAssessed(`The homepage could not be read (${unreadable ?? 'no HTML'}), so its policy links were not assessed.`, [evidence(home.url, unreadable)]);
+    if (unreadable !== null || home.facts === null)
+      return outcome.notAssessed(`The homepage could not be read (${unreadable ?? 'no HTML'}), so its policy links were not assessed.`, [
+        evidence(home.url, unreadable),
+      ]);
     const found = findPolicyLinks(home.facts, home.url);
     const missing = KINDS.map((k) => k.kind).filter((kind) => !found.has(kind));
     const items: Evidence[] = [

@@ -91,16 +91,24 @@ function describePolicy(kind: PolicyKind, p: PolicyMarkup): string {
 
 /** Pass: a linked policy with every field; warn: a partial or unlinked one; fail: none (not_assessed when no product page was read). */
 export function gradePolicies(kind: PolicyKind, pages: readonly MarkupPage[]): CheckOutcome {
-  if (pages.length === 0) return outcome.notAssessed(`No page could be read (not fetched in time, failed or blocked), so ${kind.type} markup was not assessed.`);
+  if (pages.length === 0)
+    return outcome.notAssessed(`No page could be read (not fetched in time, failed or blocked), so ${kind.type} markup was not assessed.`);
   const found = findPolicies(pages, kind);
-  const ranked = [...found].sort((a, b) => Number(a.carrier === null) - Number(b.carrier === null) || missingOf(a).length - missingOf(b).length);
+  const ranked = [...found].sort(
+    (a, b) => Number(a.carrier === null) - Number(b.carrier === null) || missingOf(a).length - missingOf(b).length,
+  );
   const items = ranked.slice(0, 5).map((p) => evidence(p.pageUrl, describePolicy(kind, p)));
   const best = ranked[0];
   if (best === undefined) {
     if (!productPagesRead(pages)) {
-      return outcome.notAssessed(`No ${kind.type} on the homepage; product pages, where offers usually carry it, were not assessed.`, [evidence(pages[0]?.url ?? null, `no ${kind.type}`)]);
+      return outcome.notAssessed(`No ${kind.type} on the homepage; product pages, where offers usually carry it, were not assessed.`, [
+        evidence(pages[0]?.url ?? null, `no ${kind.type}`),
+      ]);
     }
-    return outcome.fail(`No ${kind.type} in the structured data of the pages checked: ${kind.consequence}.`, pages.map((p) => evidence(p.url, `no ${kind.type}`)));
+    return outcome.fail(
+      `No ${kind.type} in the structured data of the pages checked: ${kind.consequence}.`,
+      pages.map((p) => evidence(p.url, `no ${kind.type}`)),
+    );
   }
   const missing = missingOf(best);
   if (best.carrier !== null && missing.length === 0) return outcome.pass(`${describePolicy(kind, best)}.`, items);

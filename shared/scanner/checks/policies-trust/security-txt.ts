@@ -14,7 +14,12 @@ function snippet(artifacts: Artifacts): string {
   // Stay under the one-year maximum RFC 9116 recommends.
   const expires = new Date(artifacts.startedAt + ONE_YEAR_MS - 24 * 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const contactLines = (contacts.length > 0 ? contacts : [`mailto:security@${host}`]).map((c) => `Contact: ${c}`);
-  return [...contactLines, `Expires: ${expires}`, `Canonical: ${artifacts.site.origin}/.well-known/security.txt`, `Preferred-Languages: ${language && language !== 'en' ? `${language}, en` : 'en'}`].join('\n');
+  return [
+    ...contactLines,
+    `Expires: ${expires}`,
+    `Canonical: ${artifacts.site.origin}/.well-known/security.txt`,
+    `Preferred-Languages: ${language && language !== 'en' ? `${language}, en` : 'en'}`,
+  ].join('\n');
 }
 
 export const securityTxt: CheckDefinition = {
@@ -25,17 +30,23 @@ export const securityTxt: CheckDefinition = {
 
   evaluate(artifacts) {
     const { url, retrieval, result } = artifacts.site.securityTxt;
-    if (retrieval.state === 'skipped') return outcome.notAssessed(`${url} was not fetched before the scan deadline.`, [evidence(url, `skipped: ${retrieval.reason}`)]);
-    if (retrieval.state === 'failed') return outcome.notAssessed(`${url} could not be fetched (${retrieval.reason}).`, [evidence(url, `failed: ${retrieval.reason}`)]);
+    if (retrieval.state === 'skipped')
+      return outcome.notAssessed(`${url} was not fetched before the scan deadline.`, [evidence(url, `skipped: ${retrieval.reason}`)]);
+    if (retrieval.state === 'failed')
+      return outcome.notAssessed(`${url} could not be fetched (${retrieval.reason}).`, [evidence(url, `failed: ${retrieval.reason}`)]);
     const { status } = retrieval.resource;
-    if (status >= 500 || status === 429) return outcome.notAssessed(`${url} answered HTTP ${status}, so security.txt was not assessed.`, [evidence(url, `HTTP ${status}`)]);
+    if (status >= 500 || status === 429)
+      return outcome.notAssessed(`${url} answered HTTP ${status}, so security.txt was not assessed.`, [evidence(url, `HTTP ${status}`)]);
     if (result === null || !result.present) {
       const why = result === null ? `HTTP ${status}` : (result.problems[0] ?? 'not a security.txt');
       return outcome.fail(`No security.txt: researchers and agents find no security contact (${why}).`, [evidence(url, why)]);
     }
     const found = `Contact ${result.contacts.join(', ')}; Expires ${result.expires ?? 'missing'}`;
-    if (result.valid) return outcome.pass(`security.txt names a contact and is valid until ${result.expires ?? ''}.`, [evidence(url, found)]);
-    return outcome.warn(`security.txt is present but not valid: ${result.problems.join('; ')}.`, [evidence(url, `${found}; ${result.problems.join('; ')}`)]);
+    if (result.valid)
+      return outcome.pass(`security.txt names a contact and is valid until ${result.expires ?? ''}.`, [evidence(url, found)]);
+    return outcome.warn(`security.txt is present but not valid: ${result.problems.join('; ')}.`, [
+      evidence(url, `${found}; ${result.problems.join('; ')}`),
+    ]);
   },
 
   advise(result, artifacts) {

@@ -11,7 +11,9 @@ const MEASURABLE = ['weight', 'width', 'height', 'depth', 'size', 'color', 'mate
 /** The main products and their variants and offers: where attributes may sit. */
 function describedEntities(page: ReadablePage): { products: Entity[]; offers: Entity[] } {
   const mains = mainProducts(page.structured);
-  const variants = allEntities(page.structured).filter((e) => mains.some((m) => entityValues(m, 'hasVariant').includes(e) || entityValues(e, 'isVariantOf').includes(m)));
+  const variants = allEntities(page.structured).filter((e) =>
+    mains.some((m) => entityValues(m, 'hasVariant').includes(e) || entityValues(e, 'isVariantOf').includes(m)),
+  );
   const products = [...mains, ...variants];
   return { products, offers: products.flatMap((p) => entityValues(p, 'offers')) };
 }
@@ -35,7 +37,8 @@ interface Attribute {
 function attributesOf(page: ReadablePage): Attribute[] {
   const { products, offers } = describedEntities(page);
   const description = descriptionOf(page, products);
-  const has = (entities: readonly Entity[], ...props: string[]): boolean => entities.some((e) => props.some((p) => e.props[p] !== undefined));
+  const has = (entities: readonly Entity[], ...props: string[]): boolean =>
+    entities.some((e) => props.some((p) => e.props[p] !== undefined));
   return [
     {
       name: 'description',

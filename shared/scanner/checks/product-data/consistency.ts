@@ -1,4 +1,15 @@
-import { allEntities, findConflictingProducts, findProducts, firstText, hasType, mainProduct, normaliseCurrency, offerCandidates, priceValue, productFacts } from '#shared/scanner/extract/index.js';
+import {
+  allEntities,
+  findConflictingProducts,
+  findProducts,
+  firstText,
+  hasType,
+  mainProduct,
+  normaliseCurrency,
+  offerCandidates,
+  priceValue,
+  productFacts,
+} from '#shared/scanner/extract/index.js';
 import type { Availability, ProductConflict, ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
@@ -64,14 +75,26 @@ function factsBySyntax(page: ReadablePage): Array<{ source: string; facts: Produ
  */
 function syntaxesAgreeCheck(page: ReadablePage): SubCheck[] {
   const stated = factsBySyntax(page);
-  const prices = stated.flatMap(({ source, facts }) => (priceValue(facts.price) === null ? [] : [{ source, value: priceValue(facts.price)!, text: `${facts.price}${facts.currency ? ` ${facts.currency}` : ''}` }]));
-  const availabilities = stated.flatMap(({ source, facts }) => (facts.availability === null ? [] : [{ source, value: BUYABLE.has(facts.availability), text: facts.availability }]));
+  const prices = stated.flatMap(({ source, facts }) =>
+    priceValue(facts.price) === null
+      ? []
+      : [{ source, value: priceValue(facts.price)!, text: `${facts.price}${facts.currency ? ` ${facts.currency}` : ''}` }],
+  );
+  const availabilities = stated.flatMap(({ source, facts }) =>
+    facts.availability === null ? [] : [{ source, value: BUYABLE.has(facts.availability), text: facts.availability }],
+  );
   const priceConflict = prices.some((a) => prices.some((b) => !samePrice(a.value, b.value)));
   const stockConflict = availabilities.some((a) => availabilities.some((b) => a.value !== b.value));
   const list = (values: Array<{ source: string; text: string }>) => values.map((v) => `${v.source} ${v.text}`).join(', ');
   return [
-    { name: 'price in every syntax', mismatch: prices.length < 2 ? null : priceConflict ? `the markup states different prices: ${list(prices)}` : '' },
-    { name: 'availability in every syntax', mismatch: availabilities.length < 2 ? null : stockConflict ? `the markup states different availability: ${list(availabilities)}` : '' },
+    {
+      name: 'price in every syntax',
+      mismatch: prices.length < 2 ? null : priceConflict ? `the markup states different prices: ${list(prices)}` : '',
+    },
+    {
+      name: 'availability in every syntax',
+      mismatch: availabilities.length < 2 ? null : stockConflict ? `the markup states different availability: ${list(availabilities)}` : '',
+    },
   ];
 }
 
@@ -79,8 +102,10 @@ function currencyCheck(page: ReadablePage, shownPrices: readonly VisiblePrice[],
   const og = normaliseCurrency(ogFirst(page, 'product:price:currency', 'og:price:currency'));
   const shown = [...new Set(shownPrices.map((p) => p.currency).filter((c) => c !== null))];
   if (currency === null || (og === null && shown.length === 0)) return { name: 'currency', mismatch: null };
-  if (og !== null && og !== currency) return { name: 'currency', mismatch: `structured currency ${currency} vs og product:price:currency ${og}` };
-  if (shown.length > 0 && !shown.includes(currency)) return { name: 'currency', mismatch: `structured currency ${currency} vs visible prices in ${shown.join(', ')}` };
+  if (og !== null && og !== currency)
+    return { name: 'currency', mismatch: `structured currency ${currency} vs og product:price:currency ${og}` };
+  if (shown.length > 0 && !shown.includes(currency))
+    return { name: 'currency', mismatch: `structured currency ${currency} vs visible prices in ${shown.join(', ')}` };
   return { name: 'currency', mismatch: '' };
 }
 
@@ -95,7 +120,11 @@ function validUntilCheck(page: ReadablePage, startedAt: number): SubCheck {
     if (Number.isNaN(parsed)) return { name: 'priceValidUntil', mismatch: `priceValidUntil "${date}" is not a date` };
     // A bare date means the whole of that day.
     const end = /^\d{4}-\d{2}-\d{2}$/.test(date) ? parsed + DAY_MS : parsed;
-    if (end <= startedAt) return { name: 'priceValidUntil', mismatch: `priceValidUntil ${date} is in the past (scan date ${new Date(startedAt).toISOString().slice(0, 10)})` };
+    if (end <= startedAt)
+      return {
+        name: 'priceValidUntil',
+        mismatch: `priceValidUntil ${date} is in the past (scan date ${new Date(startedAt).toISOString().slice(0, 10)})`,
+      };
   }
   return { name: 'priceValidUntil', mismatch: '' };
 }
@@ -159,7 +188,8 @@ export const consistency: CheckDefinition = {
     const pages = productPagesToAssess(artifacts);
     if (!Array.isArray(pages)) return pages;
     const results = pages.map((p) => judgePage(p, artifacts.startedAt)).filter((r) => r.score !== null);
-    if (results.length === 0) return outcome.notApplicable('Product pages state no price, currency or availability that could be cross-checked against the page.');
+    if (results.length === 0)
+      return outcome.notApplicable('Product pages state no price, currency or availability that could be cross-checked against the page.');
     const score = results.reduce((sum, r) => sum + (r.score ?? 0), 0) / results.length;
     const mismatches = results.flatMap((r) => r.mismatches);
     const short = results.filter((r) => r.mismatches.length > 0);

@@ -73,7 +73,12 @@ export const identifiers: CheckDefinition = {
       title: 'Add a valid GTIN (or brand and MPN) next to the SKU',
       why: `Agents match the same product across shops by GTIN, or by brand plus manufacturer part number (${found ? `${found.url}: ${found.value ?? ''}` : 'product pages state none'}), so an agent cannot be sure your offer is the product the buyer asked for.`,
       fix: 'Put the barcode number from the packaging (EAN-13, UPC-12) in "gtin" with its check digit, and "sku" with your own article number. For products without a barcode, state "brand" and "mpn". Check GTINs with a GS1 check-digit calculator.',
-      snippet: page ? productSnippet(page, { gtin: validGtin(page.product?.gtin ?? null) ?? '<13-digit EAN / 12-digit UPC>', mpn: page.product?.mpn ?? '<manufacturer part number>' }) : null,
+      snippet: page
+        ? productSnippet(page, {
+            gtin: validGtin(page.product?.gtin ?? null) ?? '<13-digit EAN / 12-digit UPC>',
+            mpn: page.product?.mpn ?? '<manufacturer part number>',
+          })
+        : null,
       effort: 'M',
     };
   },

@@ -35,9 +35,11 @@ function instead(page: ReadablePage, missing: readonly string[]): string[] {
   if (page.product?.invalidPrice != null) notes.push(`the markup states price "${page.product.invalidPrice}", which is not a price`);
   const view = page.agentView;
   const fromText = missing.filter((field) => view?.sources[field as keyof ProductFacts['sources']] === 'text');
-  if (view && fromText.includes('price')) notes.push(`agents reading the page see ${[view.price, view.currency].filter(Boolean).join(' ')}, but no machine-readable price`);
+  if (view && fromText.includes('price'))
+    notes.push(`agents reading the page see ${[view.price, view.currency].filter(Boolean).join(' ')}, but no machine-readable price`);
   const other = fromText.filter((field) => field !== 'price' && field !== 'currency');
-  if (view && other.length > 0) notes.push(`the text shows ${other.map((field) => `${field} ${view[field as 'availability'] ?? ''}`).join(', ')}, the markup does not`);
+  if (view && other.length > 0)
+    notes.push(`the text shows ${other.map((field) => `${field} ${view[field as 'availability'] ?? ''}`).join(', ')}, the markup does not`);
   return notes;
 }
 

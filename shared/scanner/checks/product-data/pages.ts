@@ -47,7 +47,10 @@ export function productPagesToAssess(artifacts: Artifacts): ReadablePage[] | Che
   const pages = artifacts.productPages.filter(isReadable);
   if (pages.length > 0) return pages;
   const reasons = artifacts.productPages.map((page) => evidence(page.url, unreadableReason(page)));
-  return outcome.notAssessed('No product page could be read (not fetched in time, failed or blocked), so product data was not assessed.', reasons);
+  return outcome.notAssessed(
+    'No product page could be read (not fetched in time, failed or blocked), so product data was not assessed.',
+    reasons,
+  );
 }
 
 export function average(results: readonly PageResult[]): number | null {

@@ -16,7 +16,11 @@ function judgePage(page: ReadablePage): PageResult {
   }
   const ogType = openGraph['og:type']?.[0] ?? '';
   if (/product/i.test(ogType) || OG_PRODUCT_KEYS.some((key) => openGraph[key] !== undefined)) {
-    return { url: page.url, score: 0.5, shortfall: `only Open Graph product tags (og:type "${ogType || 'none'}"), no Product markup${broken}` };
+    return {
+      url: page.url,
+      score: 0.5,
+      shortfall: `only Open Graph product tags (og:type "${ogType || 'none'}"), no Product markup${broken}`,
+    };
   }
   return { url: page.url, score: 0, shortfall: `no Product markup in JSON-LD, microdata, RDFa or Open Graph${broken}` };
 }

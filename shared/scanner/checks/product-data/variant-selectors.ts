@@ -14,7 +14,8 @@ export interface VariantSelector {
 
 // Names shops give variant inputs: English, German, French, Spanish, Italian, Dutch; WooCommerce
 // `attribute_pa_*`, Shopify `options[Size]` and its hidden `id` select.
-const VARIANT_NAME = /size|colou?r|variant|attribute_|gr(?:ö|oe?)(?:ss|ß)e|farbe|taille|couleur|pointure|talla|tama[ñn]o|taglia|colore|maat|kleur|flavou?r|product-?select/i;
+const VARIANT_NAME =
+  /size|colou?r|variant|attribute_|gr(?:ö|oe?)(?:ss|ß)e|farbe|taille|couleur|pointure|talla|tama[ñn]o|taglia|colore|maat|kleur|flavou?r|product-?select/i;
 const MIN_CHOICES = 2;
 const MAX_OPTIONS = 8;
 // Longer swatch texts are whole widgets ("Colours Chalk This is the current selected colour"), not an option.
@@ -98,12 +99,17 @@ function variantIdsPerForm($: CheerioAPI): number {
 
 function markers($: CheerioAPI): VariantSelector[] {
   const found: VariantSelector[] = [];
-  if ($('variant-selects, variant-radios, variant-picker, [data-product_variations]').length > 0) found.push({ kind: 'marker', label: 'a variant picker', options: [] });
+  if ($('variant-selects, variant-radios, variant-picker, [data-product_variations]').length > 0)
+    found.push({ kind: 'marker', label: 'a variant picker', options: [] });
   if (variantIdsPerForm($) >= MIN_CHOICES) found.push({ kind: 'marker', label: 'data-variant elements', options: [] });
   // Leaf swatches only: a swatch list's container has a "swatch" class too.
   const swatches = $('[class*="swatch" i]').filter((_, el) => $(el).find('[class*="swatch" i]').length === 0);
   if (swatches.length >= MIN_CHOICES) {
-    const names = swatches.toArray().map((el) => clean(el.attribs.title ?? el.attribs['aria-label'] ?? el.attribs['data-value'] ?? $(el).find('img').attr('alt') ?? $(el).text()));
+    const names = swatches
+      .toArray()
+      .map((el) =>
+        clean(el.attribs.title ?? el.attribs['aria-label'] ?? el.attribs['data-value'] ?? $(el).find('img').attr('alt') ?? $(el).text()),
+      );
     const options = [...new Set(names)].filter((t) => t !== '' && t.length <= MAX_OPTION_TEXT);
     found.push({ kind: 'marker', label: 'swatches', options: options.slice(0, MAX_OPTIONS) });
   }
@@ -116,6 +122,7 @@ export function findVariantSelectors($: CheerioAPI): VariantSelector[] {
 }
 
 export function describeSelector(selector: VariantSelector): string {
-  const options = selector.options.length > 0 ? `: ${selector.options.slice(0, 4).join(', ')}${selector.options.length > 4 ? ', …' : ''}` : '';
+  const options =
+    selector.options.length > 0 ? `: ${selector.options.slice(0, 4).join(', ')}${selector.options.length > 4 ? ', …' : ''}` : '';
   return selector.kind === 'choice' ? `choice "${selector.label}"${options}` : `${selector.label}${options}`;
 }

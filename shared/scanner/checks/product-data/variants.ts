@@ -25,7 +25,8 @@ function structuredVariants(page: ReadablePage): string | null {
     const offers = offersOf(main);
     const skus = new Set(offers.map((o) => firstText(o, 'sku')).filter((s) => s !== null));
     const prices = new Set(offers.map((o) => offerTerms(o).price).filter((p) => p !== null));
-    if (offers.length >= 2 && (skus.size >= 2 || prices.size >= 2)) return `${offers.length} offers with distinct ${skus.size >= 2 ? 'skus' : 'prices'}`;
+    if (offers.length >= 2 && (skus.size >= 2 || prices.size >= 2))
+      return `${offers.length} offers with distinct ${skus.size >= 2 ? 'skus' : 'prices'}`;
     // Some shops emit one Product block per variant, all with the product's name.
     const name = firstText(main, 'name');
     if (name === null) continue;

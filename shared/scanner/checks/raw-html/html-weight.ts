@@ -2,7 +2,14 @@ import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { FetchedResource } from '#shared/scanner/fetch/types.js';
-import { listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import {
+  listNames,
+  pageLabel,
+  quoteEvidence,
+  resourceOf,
+  scannedPages,
+  unreadableReason,
+} from '#shared/scanner/checks/agent-access/pages.js';
 
 export const MAX_HTML_BYTES = 500 * 1024;
 export const MIN_TEXT_RATIO = 0.15;
@@ -19,7 +26,11 @@ function kilobytes(bytes: number): string {
 
 function weigh(page: PageArtifact, resource: FetchedResource): Weighed {
   if (resource.truncated) {
-    return { page, score: 0, detail: `more than ${kilobytes(resource.bytes)} of HTML: the scanner stopped reading there, and agents with smaller limits stop sooner` };
+    return {
+      page,
+      score: 0,
+      detail: `more than ${kilobytes(resource.bytes)} of HTML: the scanner stopped reading there, and agents with smaller limits stop sooner`,
+    };
   }
   const ratio = Buffer.byteLength(page.visibleText) / resource.bytes;
   const light = resource.bytes <= MAX_HTML_BYTES;
@@ -45,13 +56,21 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const heavy = weighed.filter((entry) => entry.score < 1);
   const only = weighed.length === 1 ? weighed[0] : undefined;
   if (heavy.length === 0) {
-    return outcome.pass(only ? `Lean HTML on ${pageLabel(only.page)}: ${only.detail}` : `Lean HTML on all ${weighed.length} pages (500 KB or less, 15%+ visible text)`, found);
+    return outcome.pass(
+      only
+        ? `Lean HTML on ${pageLabel(only.page)}: ${only.detail}`
+        : `Lean HTML on all ${weighed.length} pages (500 KB or less, 15%+ visible text)`,
+      found,
+    );
   }
   const worst = [...heavy].sort((a, b) => a.score - b.score)[0];
   const summary =
     heavy.length === 1 && worst
       ? `Heavy HTML on ${pageLabel(worst.page)}: ${worst.detail} (500 KB or less and 15%+ text pass)`
-      : `Heavy HTML on ${listNames(heavy.map((entry) => pageLabel(entry.page)), 3)} (500 KB or less and 15%+ text pass)`;
+      : `Heavy HTML on ${listNames(
+          heavy.map((entry) => pageLabel(entry.page)),
+          3,
+        )} (500 KB or less and 15%+ text pass)`;
   return outcome.fraction(score, summary, found);
 }
 

@@ -28,18 +28,31 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = [
     ...readable.map((page) => {
       const types = topTypes(page);
-      return evidence(page.url, blocks(page) === 0 ? 'no JSON-LD block' : `${plural(blocks(page), 'JSON-LD block')}${types.length > 0 ? ` (${types.join(', ')})` : ''}`);
+      return evidence(
+        page.url,
+        blocks(page) === 0
+          ? 'no JSON-LD block'
+          : `${plural(blocks(page), 'JSON-LD block')}${types.length > 0 ? ` (${types.join(', ')})` : ''}`,
+      );
     }),
-    ...readable.flatMap((page) => malformedOf(page).map((block) => evidence(page.url, `JSON-LD block ${block.index + 1} does not parse: ${block.error}`))),
+    ...readable.flatMap((page) =>
+      malformedOf(page).map((block) => evidence(page.url, `JSON-LD block ${block.index + 1} does not parse: ${block.error}`)),
+    ),
     ...skipped,
   ];
   if (withBlocks.length === 0) {
-    return outcome.fail(`No JSON-LD in the raw HTML of ${listNames(readable.map(pageLabel), 3)}: agents that do not run JavaScript get no structured data`, found);
+    return outcome.fail(
+      `No JSON-LD in the raw HTML of ${listNames(readable.map(pageLabel), 3)}: agents that do not run JavaScript get no structured data`,
+      found,
+    );
   }
   const malformed = readable.flatMap((page) => malformedOf(page).map((block) => ({ page, block })));
   const first = malformed[0];
   if (first) {
-    return outcome.warn(`${plural(malformed.length, 'JSON-LD block')} on ${pageLabel(first.page)} ${malformed.length === 1 ? 'does' : 'do'} not parse (${first.block.error})`, found);
+    return outcome.warn(
+      `${plural(malformed.length, 'JSON-LD block')} on ${pageLabel(first.page)} ${malformed.length === 1 ? 'does' : 'do'} not parse (${first.block.error})`,
+      found,
+    );
   }
   const total = withBlocks.reduce((sum, page) => sum + blocks(page), 0);
   return outcome.pass(`${plural(total, 'JSON-LD block')} served in the raw HTML of ${listNames(withBlocks.map(pageLabel), 3)}`, found);

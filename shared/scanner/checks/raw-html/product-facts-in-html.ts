@@ -4,7 +4,14 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { firstText, mainProduct } from '#shared/scanner/extract/index.js';
 import type { ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
 import { variantsOf } from '#shared/scanner/extract/offers.js';
-import { listNames, pageLabel, plural, productPagesOrNotAssessed, quoteEvidence, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import {
+  listNames,
+  pageLabel,
+  plural,
+  productPagesOrNotAssessed,
+  quoteEvidence,
+  unreadableReason,
+} from '#shared/scanner/checks/agent-access/pages.js';
 import { findName, findPrice } from './text-match.js';
 
 interface PageResult {
@@ -48,7 +55,10 @@ function judgePage(page: PageArtifact, facts: ProductFacts): PageResult {
     if (shown !== null) found.push(`${label} (shown as "${shown}")`);
     else missing.push(label);
   }
-  const detail = [found.length > 0 ? `found ${found.join(', ')}` : '', missing.length > 0 ? `missing ${missing.join(', ')} from the raw text` : '']
+  const detail = [
+    found.length > 0 ? `found ${found.join(', ')}` : '',
+    missing.length > 0 ? `missing ${missing.join(', ')} from the raw text` : '',
+  ]
     .filter(Boolean)
     .join('; ');
   return { page, score: found.length / (found.length + missing.length), missing, detail };
@@ -68,7 +78,8 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     const reason = unreadableReason(page) ?? (page.facts ? null : 'not an HTML page');
     const facts = page.product;
     if (reason !== null) skipped.push(evidence(page.url, `not assessed: ${reason}`));
-    else if (!facts || (facts.name === null && facts.price === null)) skipped.push(evidence(page.url, 'not assessed: no product name or price in structured data to compare with'));
+    else if (!facts || (facts.name === null && facts.price === null))
+      skipped.push(evidence(page.url, 'not assessed: no product name or price in structured data to compare with'));
     else results.push(judgePage(page, facts));
   }
   if (results.length === 0) return outcome.notAssessed('No product page could be compared with its raw HTML text', skipped);
@@ -77,12 +88,18 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = [...results.map((result) => evidence(result.page.url, result.detail)), ...skipped];
   const short = results.filter((result) => result.missing.length > 0);
   if (short.length === 0) {
-    return outcome.pass(`${results.length === 1 ? 'The product page shows' : `All ${results.length} product pages show`} the product name and price in the raw HTML`, found);
+    return outcome.pass(
+      `${results.length === 1 ? 'The product page shows' : `All ${results.length} product pages show`} the product name and price in the raw HTML`,
+      found,
+    );
   }
   const what = [...new Set(short.flatMap((result) => result.missing.map((item) => item.split(' ')[0] ?? item)))].join(' and ');
   return outcome.fraction(
     score,
-    `The product ${what} ${what.includes(' and ') ? 'are' : 'is'} missing from the raw HTML of ${short.length} of ${plural(results.length, 'product page')} (${listNames(short.map((result) => pageLabel(result.page)), 3)})`,
+    `The product ${what} ${what.includes(' and ') ? 'are' : 'is'} missing from the raw HTML of ${short.length} of ${plural(results.length, 'product page')} (${listNames(
+      short.map((result) => pageLabel(result.page)),
+      3,
+    )})`,
     found,
   );
 }

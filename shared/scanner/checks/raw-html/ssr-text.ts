@@ -86,7 +86,9 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   if (reason !== null) return outcome.notAssessed(`The homepage's raw HTML could not be read: ${reason}`, [evidence(page.url, reason)]);
   const resource = resourceOf(page.retrieval);
   if (!resource || !isSuccess(resource)) {
-    return outcome.notAssessed(`The homepage answered HTTP ${resource?.status ?? 'nothing'}, so its text could not be judged`, [evidence(page.url, `HTTP ${resource?.status ?? '-'}`)]);
+    return outcome.notAssessed(`The homepage answered HTTP ${resource?.status ?? 'nothing'}, so its text could not be judged`, [
+      evidence(page.url, `HTTP ${resource?.status ?? '-'}`),
+    ]);
   }
   if (!page.facts) {
     const contentType = resource.headers['content-type'] ?? 'no content type';
@@ -97,14 +99,26 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = [evidence(page.url, `${plural(words, 'visible word')}${words > 0 ? `: "${textSample(page.visibleText)}"` : ''}`)];
   if (words >= SSR_PASS_WORDS) return outcome.pass(`The homepage's raw HTML shows ${words} words without JavaScript`, found);
   if (words >= SSR_WARN_WORDS) {
-    return outcome.warn(`The homepage's raw HTML shows only ${words} words (${SSR_PASS_WORDS}+ passes): thin for agents that do not run JavaScript`, found);
+    return outcome.warn(
+      `The homepage's raw HTML shows only ${words} words (${SSR_PASS_WORDS}+ passes): thin for agents that do not run JavaScript`,
+      found,
+    );
   }
   const shell = describeClientShell(page);
   if (shell) {
-    const scripts = shell.externalScripts > 0 ? plural(shell.externalScripts, 'script bundle') : `${Math.round(shell.inlineScriptChars / 1024)} KB of inline script`;
+    const scripts =
+      shell.externalScripts > 0
+        ? plural(shell.externalScripts, 'script bundle')
+        : `${Math.round(shell.inlineScriptChars / 1024)} KB of inline script`;
     return outcome.fail(
       `The homepage is an empty client-rendered shell (${shell.marker} and ${scripts}, ${plural(words, 'word')}): agents that do not run JavaScript see a blank page`,
-      [...found, evidence(page.url, `shell: ${shell.marker}, ${shell.externalScripts} external scripts, ${shell.inlineScriptChars} chars inline script`)],
+      [
+        ...found,
+        evidence(
+          page.url,
+          `shell: ${shell.marker}, ${shell.externalScripts} external scripts, ${shell.inlineScriptChars} chars inline script`,
+        ),
+      ],
     );
   }
   const shown = words === 0 ? 'no visible text' : `only ${plural(words, 'word')}`;

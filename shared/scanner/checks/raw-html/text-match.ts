@@ -3,7 +3,11 @@ import { normalisePrice, priceValue } from '#shared/scanner/extract/index.js';
 
 /** Lower case, compatibility-normalised, every run of non-letters/digits folded to one space. */
 function foldForMatch(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;

@@ -22,13 +22,16 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     return resource && isSuccess(resource) && unreadableReason(page) === null ? [{ page, ms: Math.round(resource.timing.ttfbMs) }] : [];
   });
   if (timed.length === 0) {
-    return outcome.notAssessed('No page answered with its content, so response time could not be measured', [evidence(artifacts.homepage.url, 'no timed 2xx page')]);
+    return outcome.notAssessed('No page answered with its content, so response time could not be measured', [
+      evidence(artifacts.homepage.url, 'no timed 2xx page'),
+    ]);
   }
   const ms = Math.round(median(timed.map((entry) => entry.ms)));
   const found = timed.map((entry) => evidence(entry.page.url, `time to first byte ${entry.ms} ms`));
   const what = timed.length === 1 ? 'Time to first byte' : `Median time to first byte over ${plural(timed.length, 'page')}`;
   if (ms <= TTFB_PASS_MS) return outcome.pass(`${what} is ${ms} ms`, found);
-  if (ms <= TTFB_WARN_MS) return outcome.warn(`${what} is ${ms} ms (${TTFB_PASS_MS} ms or less passes): agents with short timeouts may give up`, found);
+  if (ms <= TTFB_WARN_MS)
+    return outcome.warn(`${what} is ${ms} ms (${TTFB_PASS_MS} ms or less passes): agents with short timeouts may give up`, found);
   return outcome.fail(`${what} is ${ms} ms (over ${TTFB_WARN_MS} ms): agents with short timeouts give up before the page arrives`, found);
 }
 

@@ -43,7 +43,15 @@ export function validateAgentCard(body: string): AgentCardResult {
   if (!json.ok) return json.notPresent;
   const doc = json.value;
   if (!isRecord(doc)) {
-    return { present: true, valid: false, name: null, url: null, hasAp2Extension: false, ap2Roles: [], problems: ['card is not a JSON object'] };
+    return {
+      present: true,
+      valid: false,
+      name: null,
+      url: null,
+      hasAp2Extension: false,
+      ap2Roles: [],
+      problems: ['card is not a JSON object'],
+    };
   }
 
   const parsed = cardShape.safeParse(doc);

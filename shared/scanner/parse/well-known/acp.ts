@@ -41,8 +41,20 @@ const draftShape = z.looseObject({
 });
 
 const RECOGNISED_FIELDS = [
-  'protocol', 'api_base_url', 'transports', 'capabilities', 'version', 'api_version', 'protocol_version',
-  'checkout', 'checkout_url', 'checkout_sessions_url', 'endpoints', 'product_feed', 'feed_url', 'payment',
+  'protocol',
+  'api_base_url',
+  'transports',
+  'capabilities',
+  'version',
+  'api_version',
+  'protocol_version',
+  'checkout',
+  'checkout_url',
+  'checkout_sessions_url',
+  'endpoints',
+  'product_feed',
+  'feed_url',
+  'payment',
 ];
 
 export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
@@ -51,8 +63,16 @@ export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
   const doc = json.value;
   if (!isRecord(doc)) {
     return {
-      present: true, valid: false, conformsToDraft: false, version: null, apiBaseUrl: null, transports: [],
-      services: [], hasCheckout: false, recognisedFields: [], problems: ['document is not a JSON object'],
+      present: true,
+      valid: false,
+      conformsToDraft: false,
+      version: null,
+      apiBaseUrl: null,
+      transports: [],
+      services: [],
+      hasCheckout: false,
+      recognisedFields: [],
+      problems: ['document is not a JSON object'],
     };
   }
 

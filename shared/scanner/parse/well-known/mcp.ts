@@ -75,10 +75,7 @@ export function validateMcpDiscovery(body: string): McpDiscoveryResult {
 }
 
 function collect(doc: Record<string, unknown>): Declared {
-  const nested = [
-    ...arrayOrEmpty(doc.servers),
-    ...(isRecord(doc.mcpServers) ? Object.values(doc.mcpServers) : []),
-  ];
+  const nested = [...arrayOrEmpty(doc.servers), ...(isRecord(doc.mcpServers) ? Object.values(doc.mcpServers) : [])];
   const entries = [doc, ...nested].flatMap((entry) => {
     const parsed = serverEntry.safeParse(entry);
     return parsed.success ? [parsed.data] : [];

@@ -43,7 +43,11 @@ describe('account info', () => {
   });
 
   it('reports the counts stored for the current day and month', () => {
-    const info = accountInfo(account({ scansDay: '2026-11-30', dailyScans: 4, apiCallsMonth: '2026-11', monthlyApiCalls: 42 }), config, now);
+    const info = accountInfo(
+      account({ scansDay: '2026-11-30', dailyScans: 4, apiCallsMonth: '2026-11', monthlyApiCalls: 42 }),
+      config,
+      now,
+    );
     expect(info.usage).toMatchObject({ dailyScans: 4, monthlyApiCalls: 42 });
   });
 
@@ -54,8 +58,14 @@ describe('account info', () => {
 
   it('resets the day but not the month at midnight UTC', () => {
     const lateYesterday = account({ scansDay: '2026-11-29', dailyScans: 9, apiCallsMonth: '2026-11', monthlyApiCalls: 57 });
-    expect(accountInfo(lateYesterday, config, Date.parse('2026-11-29T23:59:59.999Z')).usage).toMatchObject({ dailyScans: 9, monthlyApiCalls: 57 });
-    expect(accountInfo(lateYesterday, config, Date.parse('2026-11-30T00:00:00Z')).usage).toMatchObject({ dailyScans: 0, monthlyApiCalls: 57 });
+    expect(accountInfo(lateYesterday, config, Date.parse('2026-11-29T23:59:59.999Z')).usage).toMatchObject({
+      dailyScans: 9,
+      monthlyApiCalls: 57,
+    });
+    expect(accountInfo(lateYesterday, config, Date.parse('2026-11-30T00:00:00Z')).usage).toMatchObject({
+      dailyScans: 0,
+      monthlyApiCalls: 57,
+    });
   });
 
   it('passes through what is stored about the owner, subscription and owned things', () => {
@@ -71,7 +81,7 @@ describe('account info', () => {
       watchedSites: 4,
       webhooks: 2,
       apiKeys: 2,
-      note: 'Above this tier\'s limits, nothing is deleted: the 4 newest watched sites are not rescanned; the 2 newest webhooks get no deliveries; all API keys keep working, but no new key can be created until 2 are revoked.',
+      note: "Above this tier's limits, nothing is deleted: the 4 newest watched sites are not rescanned; the 2 newest webhooks get no deliveries; all API keys keep working, but no new key can be created until 2 are revoked.",
     });
     expect(accountInfo(account({ tier: 'growth', siteCount: 7, webhookCount: 2, keyCount: 3 }), config, now).overLimit).toBeNull();
   });

@@ -16,7 +16,9 @@ describe('create API key request: label', () => {
   });
 
   it('must be a string', () => {
-    expect(firstIssue({ label: 5 })).toEqual(expect.objectContaining({ path: ['label'], message: 'Invalid input: expected string, received number' }));
+    expect(firstIssue({ label: 5 })).toEqual(
+      expect.objectContaining({ path: ['label'], message: 'Invalid input: expected string, received number' }),
+    );
   });
 
   it('is trimmed', () => {
@@ -35,7 +37,9 @@ describe('create API key request: label', () => {
   });
 
   it('refuses 101 characters, saying what the limit is', () => {
-    expect(firstIssue({ label: 'é'.repeat(101) })).toEqual(expect.objectContaining({ path: ['label'], message: 'must be at most 100 characters' }));
+    expect(firstIssue({ label: 'é'.repeat(101) })).toEqual(
+      expect.objectContaining({ path: ['label'], message: 'must be at most 100 characters' }),
+    );
   });
 });
 
@@ -68,6 +72,8 @@ describe('create API key request: scopes', () => {
 
   it('refuse an implausibly long list', () => {
     const tooMany = Array.from({ length: scopes.length * 2 + 1 }, () => 'scanner:read');
-    expect(firstIssue({ label: 'k', scopes: tooMany })).toEqual(expect.objectContaining({ path: ['scopes'], message: 'has too many entries' }));
+    expect(firstIssue({ label: 'k', scopes: tooMany })).toEqual(
+      expect.objectContaining({ path: ['scopes'], message: 'has too many entries' }),
+    );
   });
 });

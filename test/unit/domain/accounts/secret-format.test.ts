@@ -172,7 +172,8 @@ describe('dashboard session token format', () => {
     const accepted: string[] = [];
     for (let index = sessionTokenPrefix.length; index < token.length; index += 1) {
       for (const character of base62) {
-        if (character !== token[index] && isWellFormedSessionToken(replaceAt(token, index, character))) accepted.push(replaceAt(token, index, character));
+        if (character !== token[index] && isWellFormedSessionToken(replaceAt(token, index, character)))
+          accepted.push(replaceAt(token, index, character));
       }
     }
     expect(accepted).toEqual([]);

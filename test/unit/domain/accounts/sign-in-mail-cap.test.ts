@@ -89,7 +89,10 @@ describe('sign-in mail caps', () => {
   });
 
   const events = fc.array(
-    fc.record({ at: fc.integer({ min: 0, max: 3 * day }), who: fc.constantFrom('stranger', 'stranger', 'stranger', 'owner-asks', 'owner-uses') }),
+    fc.record({
+      at: fc.integer({ min: 0, max: 3 * day }),
+      who: fc.constantFrom('stranger', 'stranger', 'stranger', 'owner-asks', 'owner-uses'),
+    }),
     // Dense enough (about 130 a day) that strangers fill both windows again and again.
     { minLength: 100, maxLength: 400, size: 'max' },
   );
@@ -117,7 +120,7 @@ describe('sign-in mail caps', () => {
     );
   });
 
-  it('strangers alone cause at most 3 mails in any 15 minutes and 20 in any day, whatever the workers\' clocks', () => {
+  it("strangers alone cause at most 3 mails in any 15 minutes and 20 in any day, whatever the workers' clocks", () => {
     fc.assert(
       fc.property(events, fc.array(fc.integer({ min: -minute, max: minute }), { minLength: 400, maxLength: 400 }), (list, skews) => {
         const box = mailbox();
@@ -132,7 +135,12 @@ describe('sign-in mail caps', () => {
 
 describe('the capping mail', () => {
   it('says until when its link works and that no other is sent before then, in both bodies', () => {
-    const mail = signInMail({ link: 'https://x.example/api/v1/auth/verify?token=t', expiresInMinutes: 15, sessionHours: 12, lastLinkUntil: '2026-11-26T20:15:00.000Z' });
+    const mail = signInMail({
+      link: 'https://x.example/api/v1/auth/verify?token=t',
+      expiresInMinutes: 15,
+      sessionHours: 12,
+      lastLinkUntil: '2026-11-26T20:15:00.000Z',
+    });
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('keeps working until 2026-11-26 20:15 UTC');
       expect(body).toContain('no other link is sent before then unless this one has been used');

@@ -22,7 +22,9 @@ function harness(options: { hideFails?: boolean } = {}) {
     },
     ping: async () => undefined,
   };
-  const db = { send: async () => Promise.reject(new AppError('unavailable', 'The database is not answering; try again shortly')) } as unknown as DynamoDBDocumentClient;
+  const db = {
+    send: async () => Promise.reject(new AppError('unavailable', 'The database is not answering; try again shortly')),
+  } as unknown as DynamoDBDocumentClient;
   const log: LogEntry[] = [];
   const deps = composeDependencies(loadConfig({ BATCH_DEAD_LETTER_QUEUE_ARN: deadLetterArn }), { db, queue, logger: recordingLogger(log) });
   return { deps, hidden, log };
@@ -47,7 +49,9 @@ describe('a batch message that fails on our side', () => {
   it('is hidden until its retry and still reported failed, for an item and for a settle message', async () => {
     const h = harness();
     await expect(handleBatchMessage(item, record(2), h.deps, { maxReceiveCount: 5 })).rejects.toThrow('The database is not answering');
-    await expect(handleBatchMessage({ kind: 'batch-settle', accountId: 'account-1', batchId: 'batch-1' }, record(1), h.deps, { maxReceiveCount: 5 })).rejects.toThrow(AppError);
+    await expect(
+      handleBatchMessage({ kind: 'batch-settle', accountId: 'account-1', batchId: 'batch-1' }, record(1), h.deps, { maxReceiveCount: 5 }),
+    ).rejects.toThrow(AppError);
     expect(h.hidden.map(({ queue, receiptHandle }) => [queue, receiptHandle])).toEqual([
       ['batch', 'handle-1'],
       ['batch', 'handle-1'],

@@ -44,9 +44,13 @@ describe('the past-due grace period', () => {
     expect(withGraceApplied({ ...account, graceEndsAt: null }, Number.MAX_SAFE_INTEGER)).toMatchObject({ tier: 'growth' });
   });
 
-  it('counts past_due as in force at the provider (the grace is the account\'s, not the subscription\'s)', () => {
+  it("counts past_due as in force at the provider (the grace is the account's, not the subscription's)", () => {
     const snapshot = { subscriptionId: 's', customerId: 'c', tier: 'pro' as const, cancelAtPeriodEnd: false, currentPeriodEnd: null };
-    expect(billingStateOf({ ...snapshot, status: 'past_due' })).toMatchObject({ live: true, tier: 'pro', subscription: { isActive: true, isPaid: false } });
+    expect(billingStateOf({ ...snapshot, status: 'past_due' })).toMatchObject({
+      live: true,
+      tier: 'pro',
+      subscription: { isActive: true, isPaid: false },
+    });
     for (const status of ['unpaid', 'canceled', 'incomplete', 'incomplete_expired', 'paused']) {
       expect(billingStateOf({ ...snapshot, status })).toMatchObject({ live: false, tier: 'free' });
     }
@@ -60,7 +64,12 @@ describe('the refused-subscription metric (CloudWatch EMF)', () => {
     expect(lines).toEqual([metricLine('DuplicateSubscriptionRefunded', 1, seen)]);
     expect(lines[0]!.endsWith('\n')).toBe(true);
     expect(JSON.parse(lines[0]!)).toEqual({
-      _aws: { Timestamp: seen, CloudWatchMetrics: [{ Namespace: 'ReadinessScanner', Dimensions: [['Service']], Metrics: [{ Name: 'DuplicateSubscriptionRefunded', Unit: 'Count' }] }] },
+      _aws: {
+        Timestamp: seen,
+        CloudWatchMetrics: [
+          { Namespace: 'ReadinessScanner', Dimensions: [['Service']], Metrics: [{ Name: 'DuplicateSubscriptionRefunded', Unit: 'Count' }] },
+        ],
+      },
       Service: 'billing',
       DuplicateSubscriptionRefunded: 1,
     });

@@ -9,7 +9,13 @@ function result(statuses: Record<string, CheckRecord['status']>): ScanResult {
 
 function entry(overrides: Partial<DigestEntry> = {}): DigestEntry {
   return {
-    siteId: 's1', url: 'https://shop.example/', label: 'Shop', slot: '2026-W48', previousScore: 72, score: 58, scannedAt: '2026-11-23T06:01:00.000Z',
+    siteId: 's1',
+    url: 'https://shop.example/',
+    label: 'Shop',
+    slot: '2026-W48',
+    previousScore: 72,
+    score: 58,
+    scannedAt: '2026-11-23T06:01:00.000Z',
     worse: [{ id: 'gtin', title: 'Products carry GTINs', from: 'pass', to: 'fail' }],
     better: [{ id: 'robots', title: 'robots.txt lets agents in', from: 'warn', to: 'pass' }],
     topFix: { title: 'Add GTINs', fix: 'Put the GTIN in the Product JSON-LD.' },
@@ -20,7 +26,10 @@ function entry(overrides: Partial<DigestEntry> = {}): DigestEntry {
 
 describe('check changes between two scans', () => {
   it('lists checks that got worse or better, ignoring those not assessed in both', () => {
-    const changes = checkChanges(result({ a: 'pass', b: 'fail', c: 'warn', d: 'pass', e: 'not_assessed' }), result({ a: 'fail', b: 'pass', c: 'warn', d: 'not_applicable', e: 'fail', f: 'fail' }));
+    const changes = checkChanges(
+      result({ a: 'pass', b: 'fail', c: 'warn', d: 'pass', e: 'not_assessed' }),
+      result({ a: 'fail', b: 'pass', c: 'warn', d: 'not_applicable', e: 'fail', f: 'fail' }),
+    );
     expect(changes.worse.map((c) => [c.id, c.from, c.to])).toEqual([['a', 'pass', 'fail']]);
     expect(changes.better.map((c) => [c.id, c.from, c.to])).toEqual([['b', 'fail', 'pass']]);
     expect(checkChanges(null, result({ a: 'fail' }))).toEqual({ worse: [], better: [] });
@@ -48,7 +57,9 @@ describe('the alert digest e-mail', () => {
 
   it('escapes what shops control in the HTML, and counts the sites beyond the first 25', () => {
     const hostile = entry({ label: '<script>alert(1)</script>', topFix: null, crossed: [], better: [] });
-    const many = alertDigestMail(input([hostile, ...Array.from({ length: 29 }, (_, index) => entry({ siteId: `s${index}`, previousScore: 50, score: 61 }))]));
+    const many = alertDigestMail(
+      input([hostile, ...Array.from({ length: 29 }, (_, index) => entry({ siteId: `s${index}`, previousScore: 50, score: 61 }))]),
+    );
     expect(many.subject).toBe('Score changes on 30 watched sites');
     expect(many.html).not.toContain('<script>');
     expect(many.html).toContain('&lt;script&gt;');
@@ -67,12 +78,17 @@ describe('the alert digest e-mail', () => {
 
     const sites = Array.from({ length: 30 }, (_, index) => entry({ siteId: `s${index}`, label: `Shop ${index}` }));
     const many = alertDigestMail(input(sites));
-    const listed = sites.slice(0, 25).map((site) => site.siteId).join('_');
+    const listed = sites
+      .slice(0, 25)
+      .map((site) => site.siteId)
+      .join('_');
     expect(many.headers[0]!.value).toBe(`<https://api.example.com/api/v1/alerts/unsubscribe?token=${listed}>`);
     expect(many.text).toContain('Turn off alerts for this site: https://api.example.com/api/v1/alerts/unsubscribe?token=s24\n');
     expect(many.text).not.toContain('token=s25');
     expect(many.html).toContain('<a href="https://api.example.com/api/v1/alerts/unsubscribe?token=s3">Turn off alerts for this site</a>');
-    expect(many.text).toContain(`Turn off alerts for the 25 sites above: https://api.example.com/api/v1/alerts/unsubscribe?token=${listed}`);
+    expect(many.text).toContain(
+      `Turn off alerts for the 25 sites above: https://api.example.com/api/v1/alerts/unsubscribe?token=${listed}`,
+    );
   });
 
   it('says how many changes the digest had no room for', () => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { maxSitesPerToken, readUnsubscribeToken, unsubscribeLink, unsubscribePath, unsubscribeToken } from '#shared/domain/sites/alert-unsubscribe-token.js';
+import {
+  maxSitesPerToken,
+  readUnsubscribeToken,
+  unsubscribeLink,
+  unsubscribePath,
+  unsubscribeToken,
+} from '#shared/domain/sites/alert-unsubscribe-token.js';
 import { routeIndex } from '#shared/http/route-index.js';
 
 const pepper = 'p'.repeat(48);
@@ -44,7 +50,11 @@ describe('alert unsubscribe tokens', () => {
     expect(routeIndex.showAlertUnsubscribePage.path).toBe(unsubscribePath);
     const link = unsubscribeLink('https://api.example.com', scope, pepper);
     expect(link).toBe(`https://api.example.com/api/v1/alerts/unsubscribe?token=${unsubscribeToken(scope, pepper)}`);
-    const widest = unsubscribeLink(`https://${'a'.repeat(63)}.${'b'.repeat(63)}.example.com`, { accountId: scope.accountId, siteIds: Array.from({ length: maxSitesPerToken }, () => randomUUID()) }, pepper);
+    const widest = unsubscribeLink(
+      `https://${'a'.repeat(63)}.${'b'.repeat(63)}.example.com`,
+      { accountId: scope.accountId, siteIds: Array.from({ length: maxSitesPerToken }, () => randomUUID()) },
+      pepper,
+    );
     // SES: a header's name and value together at most 996 characters.
     expect('List-Unsubscribe'.length + `<${widest}>`.length).toBeLessThanOrEqual(996);
   });

@@ -86,7 +86,16 @@ describe('the legacy Thresholds object', () => {
 
   it('reads a site stored before records existed as records with stable ids', () => {
     const converted = thresholdsFromStored('site-1', '2026-10-01T00:00:00.000Z', { min: 40, max: null, notify: false });
-    expect(converted).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), condition: 'drops_below', value: 40, isActive: false, createdAt: '2026-10-01T00:00:00.000Z', met: null }]);
+    expect(converted).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        condition: 'drops_below',
+        value: 40,
+        isActive: false,
+        createdAt: '2026-10-01T00:00:00.000Z',
+        met: null,
+      },
+    ]);
     expect(thresholdsFromStored('site-1', '2026-10-01T00:00:00.000Z', { min: 40, max: null, notify: false })[0]!.id).toBe(converted[0]!.id);
     expect(thresholdsFromStored('site-1', 'x', undefined)).toEqual([]);
   });

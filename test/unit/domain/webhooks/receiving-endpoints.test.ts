@@ -2,7 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { receivingEndpoints, type StoredWebhook } from '#shared/domain/webhooks/webhook.js';
 
 function webhook(id: string, events: StoredWebhook['events'], isActive = true): StoredWebhook {
-  return { id, accountId: 'a', url: `https://hooks.example.com/${id}`, label: null, events, isActive, lastTriggeredAt: null, lastStatusCode: null, failureCount: 0, createdAt: `2026-11-0${id}T00:00:00Z`, sealedSecret: 'v1:x' };
+  return {
+    id,
+    accountId: 'a',
+    url: `https://hooks.example.com/${id}`,
+    label: null,
+    events,
+    isActive,
+    lastTriggeredAt: null,
+    lastStatusCode: null,
+    failureCount: 0,
+    createdAt: `2026-11-0${id}T00:00:00Z`,
+    sealedSecret: 'v1:x',
+  };
 }
 
 describe('the endpoints an event goes to', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { disableReason } from '#shared/domain/webhooks/endpoint-health.js';
-import { maxDeliveryAttempts, maxRetryDelaySeconds, ourSideRetryDelaySeconds, retryDelaySeconds } from '#shared/domain/webhooks/retry-schedule.js';
+import {
+  maxDeliveryAttempts,
+  maxRetryDelaySeconds,
+  ourSideRetryDelaySeconds,
+  retryDelaySeconds,
+} from '#shared/domain/webhooks/retry-schedule.js';
 import { maxReceiveCountOf, workers, visibilityTimeoutFactor } from '#lib/function-catalog.js';
 
 describe('retry schedule', () => {
@@ -52,7 +57,9 @@ describe('when an endpoint is disabled', () => {
   });
 
   it('a long run of failures disables; a run too short in count or in time does not', () => {
-    expect(disableReason({ failureCount: 20, failingSince: '2026-11-24T11:59:00Z' }, 500, config, now)).toMatch(/20 deliveries in a row failed/);
+    expect(disableReason({ failureCount: 20, failingSince: '2026-11-24T11:59:00Z' }, 500, config, now)).toMatch(
+      /20 deliveries in a row failed/,
+    );
     expect(disableReason({ failureCount: 19, failingSince: '2026-11-20T00:00:00Z' }, 500, config, now)).toBeNull();
     expect(disableReason({ failureCount: 50, failingSince: '2026-11-25T11:00:00Z' }, null, config, now)).toBeNull();
     expect(disableReason({ failureCount: 0 }, 503, config, now)).toBeNull();

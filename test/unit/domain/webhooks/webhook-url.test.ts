@@ -5,7 +5,9 @@ import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
 
 const strict: TargetPolicy = { allowPrivateHosts: [] };
 const publicLookup: LookupFn = async () => [{ address: '93.184.216.34', family: 4 }];
-const resolvesTo = (address: string, family: 4 | 6 = 4): LookupFn => async () => [{ address, family }];
+const resolvesTo =
+  (address: string, family: 4 | 6 = 4): LookupFn =>
+  async () => [{ address, family }];
 
 async function rejection(url: string, lookup: LookupFn = publicLookup, policy = strict): Promise<string> {
   try {
@@ -28,7 +30,15 @@ describe('webhook URLs', () => {
   });
 
   it('refuses private, loopback, link-local and metadata addresses written as literals', async () => {
-    for (const url of ['https://127.0.0.1/', 'https://10.1.2.3/', 'https://192.168.0.1/', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/', 'https://[fd00::1]/', 'https://localhost/']) {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://10.1.2.3/',
+      'https://192.168.0.1/',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/',
+      'https://[fd00::1]/',
+      'https://localhost/',
+    ]) {
       expect(await rejection(url), url).toMatch(/^url: /);
     }
   });

@@ -19,16 +19,57 @@ function hostileResult(): ScanResult {
     dimensions: [{ id: 'product_data', name: 'Product data', weight: 25, score: 40, earned: 10, available: 25, checks: ['offer_core'] }],
     checks: [
       {
-        id: 'offer_core', dimension: 'product_data', title: 'Name, image, price', status: 'fail', score: 0, points: 6, earned: 0,
-        summary: attack, platformProvided: false,
-        evidence: [{ url: 'javascript:alert(3)', value: attack }, { url: 'https://evil.example/p?a=1&b="2"', value: null }],
+        id: 'offer_core',
+        dimension: 'product_data',
+        title: 'Name, image, price',
+        status: 'fail',
+        score: 0,
+        points: 6,
+        earned: 0,
+        summary: attack,
+        platformProvided: false,
+        evidence: [
+          { url: 'javascript:alert(3)', value: attack },
+          { url: 'https://evil.example/p?a=1&b="2"', value: null },
+        ],
       },
     ],
-    recommendations: [{ checkId: 'offer_core', priority: 'critical', title: attack, why: attack, fix: attack, snippet: `<script type="application/ld+json">${attack}</script>`, estimatedGain: 6, effort: 'S' }],
+    recommendations: [
+      {
+        checkId: 'offer_core',
+        priority: 'critical',
+        title: attack,
+        why: attack,
+        fix: attack,
+        snippet: `<script type="application/ld+json">${attack}</script>`,
+        estimatedGain: 6,
+        effort: 'S',
+      },
+    ],
     products: [
       {
-        url: 'javascript:alert(4)', name: attack, price: attack, currency: 'GBP', availability: attack, sku: attack, gtin: null, mpn: null, brand: attack, image: null, source: 'text',
-        sources: { name: 'text', price: 'text', currency: 'text', availability: 'text', sku: 'text', gtin: null, mpn: null, brand: 'json-ld', image: null },
+        url: 'javascript:alert(4)',
+        name: attack,
+        price: attack,
+        currency: 'GBP',
+        availability: attack,
+        sku: attack,
+        gtin: null,
+        mpn: null,
+        brand: attack,
+        image: null,
+        source: 'text',
+        sources: {
+          name: 'text',
+          price: 'text',
+          currency: 'text',
+          availability: 'text',
+          sku: 'text',
+          gtin: null,
+          mpn: null,
+          brand: 'json-ld',
+          image: null,
+        },
       },
     ],
     pages: [{ url: `https://evil.example/${attack}`, kind: 'homepage', status: 200, timing: { ttfbMs: 12, totalMs: 40 }, bytes: 2048 }],
@@ -46,7 +87,11 @@ describe('the report page', () => {
 
   it('shows what a hostile shop wrote as text, never as markup', () => {
     // The only script is the page's own, from /assets.
-    expect($('script').toArray().map((element) => $(element).attr('src'))).toEqual([expect.stringMatching(/^\/assets\/site\.[0-9a-f]{12}\.js$/)]);
+    expect(
+      $('script')
+        .toArray()
+        .map((element) => $(element).attr('src')),
+    ).toEqual([expect.stringMatching(/^\/assets\/site\.[0-9a-f]{12}\.js$/)]);
     expect($('img').length).toBe(0);
     expect($('[onerror]').length).toBe(0);
     expect($('details.check p').first().text()).toBe(attack);
@@ -55,14 +100,18 @@ describe('the report page', () => {
   });
 
   it('links only web addresses', () => {
-    const hrefs = $('a').toArray().map((element) => $(element).attr('href') ?? '');
+    const hrefs = $('a')
+      .toArray()
+      .map((element) => $(element).attr('href') ?? '');
     expect(hrefs.filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
     expect($('ul.evidence li').first().text()).toContain('javascript:alert(3)');
     expect($('ul.evidence a').attr('href')).toBe('https://evil.example/p?a=1&b="2"');
   });
 
   it('labels where each product fact came from', () => {
-    const facts = $('.products dl.facts dd').toArray().map((element) => $(element).text());
+    const facts = $('.products dl.facts dd')
+      .toArray()
+      .map((element) => $(element).text());
     expect(facts[0]).toBe(`${attack} GBP (page text only)`);
     expect(facts).toContain(`${attack} (JSON-LD)`);
   });

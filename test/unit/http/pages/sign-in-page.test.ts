@@ -107,7 +107,10 @@ describe('sign-in page', () => {
   });
 
   it('shows the error of a refused sign-in', async () => {
-    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({ status: 400, body: { error: 'This sign-in link has expired.' } }));
+    const browser = runPageScript(page, `?token=${wellFormedToken}`, () => ({
+      status: 400,
+      body: { error: 'This sign-in link has expired.' },
+    }));
     browser.element('create').click();
     await settle();
     expect(browser.element('status').textContent).toBe('This sign-in link has expired.');
@@ -115,7 +118,12 @@ describe('sign-in page', () => {
   });
 
   it('says the link is damaged when its token is malformed or too long, and never fetches', async () => {
-    for (const search of ['?token=abc', `?token=${'x'.repeat(5_000)}`, `?token=${wellFormedToken.slice(0, 42)}%20`, '?token=%3Cscript%3E']) {
+    for (const search of [
+      '?token=abc',
+      `?token=${'x'.repeat(5_000)}`,
+      `?token=${wellFormedToken.slice(0, 42)}%20`,
+      '?token=%3Cscript%3E',
+    ]) {
       const browser = runPageScript(page, search);
       expect(browser.element('create').disabled, search).toBe(true);
       expect(browser.element('status').textContent).toContain('This sign-in link is damaged');

@@ -116,9 +116,10 @@ describe('robots_ai_agents', () => {
     expect(run(robotsAiAgents, { robots: { failed: 'timeout' } }).result).toMatchObject({ status: 'not_assessed', score: null });
   });
 
-  it('advises a group for the blocked agents that keeps the shop\'s other Disallow lines', () => {
+  it("advises a group for the blocked agents that keeps the shop's other Disallow lines", () => {
     const { artifacts, result } = run(robotsAiAgents, {
-      robots: 'User-agent: *\nDisallow: /checkout\nDisallow: /cart\n\nUser-agent: PerplexityBot\nUser-agent: Claude-User\nDisallow: /\n\nSitemap: https://shop.example/sitemap_index.xml\n',
+      robots:
+        'User-agent: *\nDisallow: /checkout\nDisallow: /cart\n\nUser-agent: PerplexityBot\nUser-agent: Claude-User\nDisallow: /\n\nSitemap: https://shop.example/sitemap_index.xml\n',
     });
     const advice = robotsAiAgents.advise(result, artifacts);
     expect(advice.title).toBe('Allow AI shopping agents in robots.txt');
@@ -185,15 +186,24 @@ describe('bot_wall', () => {
 
   it('fails a homepage that refuses the scanner (401, 403, 429) without any vendor marker, naming the status', () => {
     for (const status of [401, 403, 429]) {
-      const { artifacts, result } = run(botWall, { homepage: { status, headers: { 'retry-after': '30' }, body: '<html><body><h1>Go away</h1></body></html>' } });
+      const { artifacts, result } = run(botWall, {
+        homepage: { status, headers: { 'retry-after': '30' }, body: '<html><body><h1>Go away</h1></body></html>' },
+      });
       expect(result.status, String(status)).toBe('fail');
-      expect(result.summary).toBe(`The homepage turns agents away (HTTP ${status}: the site refused the scanner, which names itself in its User-Agent)`);
+      expect(result.summary).toBe(
+        `The homepage turns agents away (HTTP ${status}: the site refused the scanner, which names itself in its User-Agent)`,
+      );
       expect(capsFor(artifacts)).toContainEqual(expect.objectContaining({ id: 'bot_wall', limit: 25 }));
     }
   });
 
   it("passes when a product page was only rate limited (429 on the scan's own burst is not a wall)", () => {
-    const limited = { url: 'https://shop.example/products/oak-stool', status: 429, headers: { 'retry-after': '30' }, body: 'Too Many Requests' };
+    const limited = {
+      url: 'https://shop.example/products/oak-stool',
+      status: 429,
+      headers: { 'retry-after': '30' },
+      body: 'Too Many Requests',
+    };
     const { result } = run(botWall, { homepage, products: [limited] });
     expect(result.status).toBe('pass');
     expect(values(result)).toContain('rate limited: HTTP 429, Retry-After: 30');
@@ -240,7 +250,9 @@ describe('indexable', () => {
   });
 
   it('warns on more than 3 redirects before the page', () => {
-    const redirects = ['http://shop.example/', 'https://shop.example/en', 'https://shop.example/en/', 'https://shop.example/en-gb/'].map((url) => ({ url, status: 301 }));
+    const redirects = ['http://shop.example/', 'https://shop.example/en', 'https://shop.example/en/', 'https://shop.example/en-gb/'].map(
+      (url) => ({ url, status: 301 }),
+    );
     const { result } = run(indexable, { homepage: { body: homepage, redirects } });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('takes 4 redirects');
@@ -280,7 +292,12 @@ describe('robots_hygiene', () => {
   });
 
   it('warns when robots.txt is served with the wrong type but names a sitemap', () => {
-    const { result } = run(robotsHygiene, { robots: { body: 'User-agent: *\nDisallow:\nSitemap: https://shop.example/sitemap.xml', headers: { 'content-type': 'application/octet-stream' } } });
+    const { result } = run(robotsHygiene, {
+      robots: {
+        body: 'User-agent: *\nDisallow:\nSitemap: https://shop.example/sitemap.xml',
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('application/octet-stream instead of text/plain');
   });
@@ -326,7 +343,9 @@ describe('content_signals', () => {
     const { artifacts, result } = run(contentSignals, { robots: 'User-agent: *\nDisallow: /\nContent-Signal: search=yes, ai-train=no\n' });
     expect(result.status).toBe('fail');
     expect(result.summary).toContain('grants search but the same group disallows /');
-    expect(contentSignals.advise(result, artifacts).snippet).toBe('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /');
+    expect(contentSignals.advise(result, artifacts).snippet).toBe(
+      'User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nAllow: /',
+    );
   });
 
   it('is not applicable without signal lines or without a robots.txt', () => {

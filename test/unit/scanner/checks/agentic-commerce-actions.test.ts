@@ -7,9 +7,15 @@ const { check, run } = checkRunner(agenticCommerceChecks);
 
 const jsonLd = (availability = 'InStock') =>
   `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug","offers":{"@type":"Offer","price":"12.50","priceCurrency":"GBP","availability":"https://schema.org/${availability}"}}</script>`;
-const productPage = (body: string, head = jsonLd()) => `<!doctype html><html><head><title>Blue mug</title>${head}</head><body><h1>Blue mug</h1><p>£12.50</p>${body}</body></html>`;
-const homepage = (body = '', head = '') => `<!doctype html><html><head><title>Mug Shop</title>${head}</head><body><h1>Handmade mugs</h1>${body}</body></html>`;
-const cloudflareWall = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '<!doctype html><html><head><title>Just a moment...</title></head><body></body></html>' };
+const productPage = (body: string, head = jsonLd()) =>
+  `<!doctype html><html><head><title>Blue mug</title>${head}</head><body><h1>Blue mug</h1><p>£12.50</p>${body}</body></html>`;
+const homepage = (body = '', head = '') =>
+  `<!doctype html><html><head><title>Mug Shop</title>${head}</head><body><h1>Handmade mugs</h1>${body}</body></html>`;
+const cloudflareWall = {
+  status: 403,
+  headers: { 'cf-mitigated': 'challenge' },
+  body: '<!doctype html><html><head><title>Just a moment...</title></head><body></body></html>',
+};
 
 const shopifyForm = `<form method="post" action="/cart/add" id="product-form">
   <input type="hidden" name="id" value="4242">
@@ -23,12 +29,17 @@ describe('actionable_forms', () => {
     const { result } = run('actionable_forms', { products: [productPage(shopifyForm)] });
     expect(result).toMatchObject({ status: 'pass', score: 1 });
     expect(result.summary).toContain('<button type="submit"> "Add to cart"');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: '<button type="submit"> "Add to cart" in form /cart/add; inputs labelled' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/products/item-1',
+      value: '<button type="submit"> "Add to cart" in form /cart/add; inputs labelled',
+    });
   });
 
   it('understands other languages and names from aria-label or value', () => {
     const german = productPage('<form action="/checkout/cart/add" method="post"><button type="submit">In den Warenkorb</button></form>');
-    const icon = productPage('<form action="/cart/add" method="post"><button type="submit" aria-label="Add to basket"><svg></svg></button></form>');
+    const icon = productPage(
+      '<form action="/cart/add" method="post"><button type="submit" aria-label="Add to basket"><svg></svg></button></form>',
+    );
     const input = productPage('<form action="/cart.php" method="post"><input type="submit" value="Ajouter au panier"></form>');
     const { result } = run('actionable_forms', { products: [german, icon, input] });
     expect(result).toMatchObject({ status: 'pass', score: 1 });
@@ -41,16 +52,23 @@ describe('actionable_forms', () => {
   });
 
   it('warns on unlabelled quantity and variant inputs, naming them', () => {
-    const form = '<form method="post" action="/cart/add"><select name="options[Colour]"><option>Blue</option></select><input type="number" name="quantity" placeholder="Qty"><button>Add to cart</button></form>';
+    const form =
+      '<form method="post" action="/cart/add"><select name="options[Colour]"><option>Blue</option></select><input type="number" name="quantity" placeholder="Qty"><button>Add to cart</button></form>';
     const { result } = run('actionable_forms', { products: [productPage(form)] });
     expect(result.status).toBe('warn');
-    expect(result.evidence[0]?.value).toContain('unlabelled inputs: <select> name="options[Colour]", <input type="number"> name="quantity"');
+    expect(result.evidence[0]?.value).toContain(
+      'unlabelled inputs: <select> name="options[Colour]", <input type="number"> name="quantity"',
+    );
   });
 
   it('warns on an icon-only submit without an accessible name, and on a button outside any form', () => {
-    const unnamed = run('actionable_forms', { products: [productPage('<form method="post" action="/cart/add"><button type="submit" class="icon"><svg></svg></button></form>')] }).result;
+    const unnamed = run('actionable_forms', {
+      products: [productPage('<form method="post" action="/cart/add"><button type="submit" class="icon"><svg></svg></button></form>')],
+    }).result;
     expect(unnamed.status).toBe('warn');
-    expect(unnamed.evidence[0]?.value).toBe('<button type="submit"> without an accessible name in form /cart/add: agents cannot tell what it does');
+    expect(unnamed.evidence[0]?.value).toBe(
+      '<button type="submit"> without an accessible name in form /cart/add: agents cannot tell what it does',
+    );
     const loose = run('actionable_forms', { products: [productPage('<button type="button" class="btn">Add to bag</button>')] }).result;
     expect(loose.status).toBe('warn');
     expect(loose.summary).toContain('outside any form');
@@ -84,7 +102,9 @@ describe('actionable_forms', () => {
   // Its speed is measured by npm run bench (CPU per page), not asserted here.
   it('finds the control on a large, deeply nested page without recursing, with a bounded name, and reads each page once', () => {
     const nested = `${'<div class="wrap">'.repeat(3_000)}<span>Add to cart</span>${'</div>'.repeat(3_000)}`;
-    const rows = Array.from({ length: 5_000 }, (_, i) => `<div class="row"><span>Item ${i}</span><a href="/p/${i}">View</a></div>`).join('');
+    const rows = Array.from({ length: 5_000 }, (_, i) => `<div class="row"><span>Item ${i}</span><a href="/p/${i}">View</a></div>`).join(
+      '',
+    );
     const longButton = `<form action="/cart/add" method="post"><button type="submit">${'Buy it now and save '.repeat(2_000)}</button></form>`;
     const artifacts = buildArtifacts({ products: [productPage(`${nested}${rows}${longButton}`)] });
     const result = check('actionable_forms').evaluate(artifacts);
@@ -146,7 +166,9 @@ describe('checkout_friction', () => {
   });
 
   it('warns on a CAPTCHA script, naming the vendor and the page', () => {
-    const { result, advice } = run('checkout_friction', { homepage: homepage('', '<script src="https://www.google.com/recaptcha/api.js" async defer></script>') });
+    const { result, advice } = run('checkout_friction', {
+      homepage: homepage('', '<script src="https://www.google.com/recaptcha/api.js" async defer></script>'),
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toBe('A CAPTCHA (reCAPTCHA) on https://shop.example/ can stop agents before checkout.');
     expect(advice().title).toBe('Keep CAPTCHAs off product pages and the way to checkout');
@@ -160,7 +182,9 @@ describe('checkout_friction', () => {
   });
 
   it('fails when buying needs an account, quoting the text', () => {
-    const { result, advice } = run('checkout_friction', { products: [productPage('<p>Please log in to see prices.</p><div class="apple-pay-button"></div>')] });
+    const { result, advice } = run('checkout_friction', {
+      products: [productPage('<p>Please log in to see prices.</p><div class="apple-pay-button"></div>')],
+    });
     expect(result.status).toBe('fail');
     expect(result.summary).toContain('says "log in to see prices"');
     expect(advice().title).toBe('Let shoppers see prices and buy without logging in');

@@ -5,9 +5,14 @@ import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 const { run } = checkRunner(agenticCommerceChecks);
 
 const softNotFound = '<!doctype html><html><head><title>Page not found</title></head><body><h1>Oops</h1></body></html>';
-const shopifyHome = '<!doctype html><html><head><title>Mug Shop</title><script src="https://cdn.shopify.com/s/files/1/theme.js"></script></head><body><h1>Mugs</h1></body></html>';
-const ucpProfile = (capabilities: Record<string, unknown>, services: Record<string, unknown> = { 'dev.ucp.shopping': [{ version: '2026-01-23', transport: 'rest', endpoint: 'https://shop.example/ucp/v1' }] }) =>
-  JSON.stringify({ ucp: { version: '2026-01-23', services, capabilities } });
+const shopifyHome =
+  '<!doctype html><html><head><title>Mug Shop</title><script src="https://cdn.shopify.com/s/files/1/theme.js"></script></head><body><h1>Mugs</h1></body></html>';
+const ucpProfile = (
+  capabilities: Record<string, unknown>,
+  services: Record<string, unknown> = {
+    'dev.ucp.shopping': [{ version: '2026-01-23', transport: 'rest', endpoint: 'https://shop.example/ucp/v1' }],
+  },
+) => JSON.stringify({ ucp: { version: '2026-01-23', services, capabilities } });
 const checkout = { 'dev.ucp.shopping.checkout': [{ version: '2026-01-23', spec: 'https://ucp.dev/specification/checkout' }] };
 
 const productPage = (product: Record<string, unknown> & { name: string }) =>
@@ -40,7 +45,10 @@ describe('ucp_profile', () => {
     const { result } = run('ucp_profile', { ucp: ucpProfile(checkout) });
     expect(result.status).toBe('pass');
     expect(result.platformProvided).toBeUndefined();
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/.well-known/ucp', value: 'version 2026-01-23, capabilities: dev.ucp.shopping.checkout' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/.well-known/ucp',
+      value: 'version 2026-01-23, capabilities: dev.ucp.shopping.checkout',
+    });
   });
 
   it("credits a Shopify store's generated profile as platform provided", () => {
@@ -110,7 +118,9 @@ describe('acp_ready', () => {
   });
 
   it('averages over product pages and names the page that falls short', () => {
-    const { result } = run('acp_ready', { products: [productPage(fullProduct), productPage({ ...fullProduct, brand: undefined, name: 'Red mug' })] });
+    const { result } = run('acp_ready', {
+      products: [productPage(fullProduct), productPage({ ...fullProduct, brand: undefined, name: 'Red mug' })],
+    });
     expect(result).toMatchObject({ status: 'warn', score: 0.25 });
     expect(result.summary).toContain('1 of 2 product pages');
     expect(result.evidence).toContainEqual({ url: 'https://shop.example/products/item-2', value: 'missing: brand' });
@@ -141,13 +151,20 @@ describe('acp_ready', () => {
 
 describe('mcp_discovery', () => {
   it('passes a valid /.well-known/mcp.json', () => {
-    const { result } = run('mcp_discovery', { mcp: '{"name":"Mug Shop MCP","endpoint":"https://shop.example/mcp","transport":"streamable-http"}' });
+    const { result } = run('mcp_discovery', {
+      mcp: '{"name":"Mug Shop MCP","endpoint":"https://shop.example/mcp","transport":"streamable-http"}',
+    });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/.well-known/mcp.json', value: 'endpoints: https://shop.example/mcp; transports: streamable-http' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/.well-known/mcp.json',
+      value: 'endpoints: https://shop.example/mcp; transports: streamable-http',
+    });
   });
 
   it('passes a server card', () => {
-    const { result } = run('mcp_discovery', { mcpServerCard: '{"name":"shop","version":"1.0.0","remotes":[{"type":"streamable-http","url":"https://shop.example/api/mcp"}]}' });
+    const { result } = run('mcp_discovery', {
+      mcpServerCard: '{"name":"shop","version":"1.0.0","remotes":[{"type":"streamable-http","url":"https://shop.example/api/mcp"}]}',
+    });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]?.url).toBe('https://shop.example/.well-known/mcp/server-card');
   });
@@ -184,10 +201,13 @@ describe('mcp_discovery', () => {
 });
 
 describe('a2a_ap2', () => {
-  const card = (extensions: unknown[]) => JSON.stringify({ name: 'Mug Shop agent', url: 'https://shop.example/a2a', capabilities: { extensions } });
+  const card = (extensions: unknown[]) =>
+    JSON.stringify({ name: 'Mug Shop agent', url: 'https://shop.example/a2a', capabilities: { extensions } });
 
   it('passes an agent card with the AP2 extension, naming the roles', () => {
-    const { result } = run('a2a_ap2', { agentCard: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }]) });
+    const { result } = run('a2a_ap2', {
+      agentCard: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }]),
+    });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]?.value).toBe('AP2 extension; roles: merchant');
   });

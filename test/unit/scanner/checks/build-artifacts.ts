@@ -56,7 +56,10 @@ const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'co
 
 function defaultContentType(body: string): string {
   const trimmed = body.trimStart();
-  if (trimmed.startsWith('<')) return trimmed.startsWith('<?xml') || trimmed.startsWith('<urlset') || trimmed.startsWith('<sitemapindex') ? 'application/xml' : 'text/html; charset=utf-8';
+  if (trimmed.startsWith('<'))
+    return trimmed.startsWith('<?xml') || trimmed.startsWith('<urlset') || trimmed.startsWith('<sitemapindex')
+      ? 'application/xml'
+      : 'text/html; charset=utf-8';
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return 'application/json';
   return 'text/plain; charset=utf-8';
 }
@@ -107,7 +110,8 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
     return page(url, 'product', product);
   });
   const tier = input.tier ?? (productPages.length === 0 ? 'free' : productPages.length === 1 ? 'pro' : 'growth');
-  const wellKnown = <T>(path: string, value: Input | undefined, validate: (body: string) => T) => siteFile(at(path), retrieval(at(path), value), validate);
+  const wellKnown = <T>(path: string, value: Input | undefined, validate: (body: string) => T) =>
+    siteFile(at(path), retrieval(at(path), value), validate);
   const homeResource = homepage.retrieval.state === 'fetched' ? homepage.retrieval.resource : null;
   return {
     requestedUrl: at('/'),
@@ -130,9 +134,18 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       mcp: wellKnown(fixedPaths.mcp, input.mcp, validateMcpDiscovery),
       mcpServerCard: wellKnown(fixedPaths.mcpServerCard, input.mcpServerCard, validateMcpDiscovery),
       agentCard: wellKnown(fixedPaths.agentCard, input.agentCard, validateAgentCard),
-      plainHttp: { url: origin.replace(/^https:/, 'http:') + '/', retrieval: retrieval(origin.replace(/^https:/, 'http:') + '/', input.plainHttp ?? { status: 301, headers: { location: at('/') } }) },
+      plainHttp: {
+        url: origin.replace(/^https:/, 'http:') + '/',
+        retrieval: retrieval(origin.replace(/^https:/, 'http:') + '/', input.plainHttp ?? { status: 301, headers: { location: at('/') } }),
+      },
       markdown: { url: at('/'), retrieval: retrieval(at('/'), input.markdown ?? { status: 406, body: '' }) },
-      catalog: input.catalog ? { url: input.catalog.url, productCount: input.catalog.productCount, retrieval: retrieval(input.catalog.url, input.catalog.response ?? '{"products":[]}') } : null,
+      catalog: input.catalog
+        ? {
+            url: input.catalog.url,
+            productCount: input.catalog.productCount,
+            retrieval: retrieval(input.catalog.url, input.catalog.response ?? '{"products":[]}'),
+          }
+        : null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };
@@ -148,6 +161,10 @@ function sitemapArtifact(defaultUrl: string, input: ArtifactsInput): SitemapArti
     url,
     retrieval: fetched,
     parsed: body === null ? null : parseSitemap(body),
-    children: (input.sitemapChildren ?? []).map((child) => ({ url: child.url, retrieval: retrieval(child.url, child.body), parsed: parseSitemap(child.body) })),
+    children: (input.sitemapChildren ?? []).map((child) => ({
+      url: child.url,
+      retrieval: retrieval(child.url, child.body),
+      parsed: parseSitemap(child.body),
+    })),
   };
 }

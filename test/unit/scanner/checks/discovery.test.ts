@@ -8,7 +8,8 @@ const { run } = checkRunner(discoveryChecks);
 
 const robotsWithSitemap = 'User-agent: *\nDisallow: /cart\nSitemap: https://shop.example/sitemap.xml\n';
 const robotsWithout = 'User-agent: *\nDisallow: /cart\n';
-const urlset = (entries: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>`;
+const urlset = (entries: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</urlset>`;
 const url = (loc: string, lastmod?: string) => `<url><loc>${loc}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
 const productSitemap = urlset(
   url('https://shop.example/', '2026-11-20') +
@@ -19,8 +20,13 @@ const productSitemap = urlset(
 const sitemapIndex = (children: string[]) =>
   `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${children.map((c) => `<sitemap><loc>${c}</loc></sitemap>`).join('')}</sitemapindex>`;
 const softNotFound = '<!doctype html><html><head><title>Page not found</title></head><body><h1>Oops</h1></body></html>';
-const cloudflareWall = { status: 403, headers: { 'cf-mitigated': 'challenge' }, body: '<!doctype html><html><head><title>Just a moment...</title></head><body></body></html>' };
-const page = (head: string, body = '') => `<!doctype html><html><head><title>Mug Shop | Home</title>${head}</head><body>${body}</body></html>`;
+const cloudflareWall = {
+  status: 403,
+  headers: { 'cf-mitigated': 'challenge' },
+  body: '<!doctype html><html><head><title>Just a moment...</title></head><body></body></html>',
+};
+const page = (head: string, body = '') =>
+  `<!doctype html><html><head><title>Mug Shop | Home</title>${head}</head><body>${body}</body></html>`;
 
 describe('discovery checks', () => {
   it('follow the rubric: ids, order, dimension and points adding up to 10', () => {
@@ -51,11 +57,19 @@ describe('sitemap', () => {
   });
 
   it('warns when the sitemap only answers at /sitemap.xml, and advises the Sitemap: line', () => {
-    const { result, advice } = run('sitemap', { robots: robotsWithout, sitemap: sitemapIndex(['https://shop.example/sitemap_products_1.xml']), sitemapSource: 'default' });
+    const { result, advice } = run('sitemap', {
+      robots: robotsWithout,
+      sitemap: sitemapIndex(['https://shop.example/sitemap_products_1.xml']),
+      sitemapSource: 'default',
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('robots.txt does not declare it');
     expect(result.evidence[0]?.value).toBe('sitemap index with 1 child sitemap');
-    expect(advice()).toMatchObject({ title: 'Declare your sitemap in robots.txt', snippet: 'Sitemap: https://shop.example/sitemap.xml', effort: 'S' });
+    expect(advice()).toMatchObject({
+      title: 'Declare your sitemap in robots.txt',
+      snippet: 'Sitemap: https://shop.example/sitemap.xml',
+      effort: 'S',
+    });
   });
 
   it('warns on a sitemap that parses but lists nothing', () => {
@@ -104,7 +118,11 @@ describe('product_sitemap', () => {
   });
 
   it('counts every page of a product child sitemap, whatever its URL pattern', () => {
-    const child = urlset(url('https://shop.example/', '2026-11-20') + url('https://shop.example/blue-mug/', '2026-11-02') + url('https://shop.example/gift-card/', '2026-11-02'));
+    const child = urlset(
+      url('https://shop.example/', '2026-11-20') +
+        url('https://shop.example/blue-mug/', '2026-11-02') +
+        url('https://shop.example/gift-card/', '2026-11-02'),
+    );
     const { result } = run('product_sitemap', {
       sitemap: sitemapIndex(['https://shop.example/xmlsitemap.php?type=products&page=1']),
       sitemapChildren: [{ url: 'https://shop.example/xmlsitemap.php?type=products&page=1', body: child }],
@@ -114,7 +132,9 @@ describe('product_sitemap', () => {
   });
 
   it('warns when product URLs carry no lastmod, and advises a dated entry', () => {
-    const { result, advice } = run('product_sitemap', { sitemap: urlset(url('https://shop.example/products/blue-mug') + url('https://shop.example/product/red-mug')) });
+    const { result, advice } = run('product_sitemap', {
+      sitemap: urlset(url('https://shop.example/products/blue-mug') + url('https://shop.example/product/red-mug')),
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('none has a <lastmod>');
     expect(advice().snippet).toBe('<url>\n  <loc>https://shop.example/products/blue-mug</loc>\n  <lastmod>2026-11-23</lastmod>\n</url>');
@@ -150,23 +170,49 @@ describe('product_sitemap', () => {
     if (!sitemap) throw new Error('sitemap expected');
     const artifacts: Artifacts = {
       ...built,
-      site: { ...built.site, sitemap: { ...sitemap, children: [{ url: 'https://shop.example/sitemap_products_1.xml', retrieval: { state: 'skipped', reason: 'deadline' }, parsed: null }] } },
+      site: {
+        ...built.site,
+        sitemap: {
+          ...sitemap,
+          children: [
+            { url: 'https://shop.example/sitemap_products_1.xml', retrieval: { state: 'skipped', reason: 'deadline' }, parsed: null },
+          ],
+        },
+      },
     };
     const { result } = run('product_sitemap', artifacts);
     expect(result.status).toBe('not_assessed');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/sitemap_products_1.xml', value: 'not fetched before the scan deadline' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/sitemap_products_1.xml',
+      value: 'not fetched before the scan deadline',
+    });
   });
 });
 
 describe('productUrlsFromSitemap', () => {
   it('lists product URLs in document order, deduplicated, without gift cards or the home page', () => {
     const artifacts = buildArtifacts({
-      sitemap: urlset(url('https://shop.example/products/b') + url('https://shop.example/products/gift-card') + url('https://shop.example/about') + url('https://shop.example/products/a')),
+      sitemap: urlset(
+        url('https://shop.example/products/b') +
+          url('https://shop.example/products/gift-card') +
+          url('https://shop.example/about') +
+          url('https://shop.example/products/a'),
+      ),
     });
     expect(productUrlsFromSitemap(artifacts.site.sitemap)).toEqual(['https://shop.example/products/b', 'https://shop.example/products/a']);
     const index = buildArtifacts({
       sitemap: sitemapIndex(['https://shop.example/sitemap_products_1.xml']),
-      sitemapChildren: [{ url: 'https://shop.example/sitemap_products_1.xml', body: urlset(url('https://shop.example/') + url('https://shop.example/products/a') + url('https://shop.example/products/a') + url('https://shop.example/egift-voucher')) }],
+      sitemapChildren: [
+        {
+          url: 'https://shop.example/sitemap_products_1.xml',
+          body: urlset(
+            url('https://shop.example/') +
+              url('https://shop.example/products/a') +
+              url('https://shop.example/products/a') +
+              url('https://shop.example/egift-voucher'),
+          ),
+        },
+      ],
     });
     expect(productUrlsFromSitemap(index.site.sitemap)).toEqual(['https://shop.example/products/a']);
     expect(productUrlsFromSitemap(null)).toEqual([]);
@@ -179,23 +225,32 @@ describe('site_search', () => {
   it('passes a WebSite SearchAction in the homepage JSON-LD', () => {
     const { result } = run('site_search', { homepage: page(searchAction) });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/', value: 'SearchAction target https://shop.example/search?q={search_term_string}' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/',
+      value: 'SearchAction target https://shop.example/search?q={search_term_string}',
+    });
   });
 
   it('passes a GET search form', () => {
-    const { result } = run('site_search', { homepage: page('', '<form action="/search" role="search"><input type="search" name="q" placeholder="Search"></form>') });
+    const { result } = run('site_search', {
+      homepage: page('', '<form action="/search" role="search"><input type="search" name="q" placeholder="Search"></form>'),
+    });
     expect(result.status).toBe('pass');
     expect(result.summary).toContain('GET search form (https://shop.example/search?q=…)');
   });
 
   it('passes an OpenSearch description link', () => {
-    const { result } = run('site_search', { homepage: page('<link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title="Shop">') });
+    const { result } = run('site_search', {
+      homepage: page('<link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title="Shop">'),
+    });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]?.url).toBe('https://shop.example/opensearch.xml');
   });
 
   it('warns on a POST-only search form, and advises a SearchAction built on the form', () => {
-    const { result, advice } = run('site_search', { homepage: page('', '<form method="POST" action="/catalogsearch/result"><input type="text" name="query"><button>Go</button></form>') });
+    const { result, advice } = run('site_search', {
+      homepage: page('', '<form method="POST" action="/catalogsearch/result"><input type="text" name="query"><button>Go</button></form>'),
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('method=POST');
     const { snippet } = advice();
@@ -210,7 +265,9 @@ describe('site_search', () => {
   });
 
   it('fails without any search, and advises the platform default URL', () => {
-    const { result, advice } = run('site_search', { homepage: page('', '<h1>Mugs</h1><form action="/newsletter" method="post"><input type="email" name="email"></form>') });
+    const { result, advice } = run('site_search', {
+      homepage: page('', '<h1>Mugs</h1><form action="/newsletter" method="post"><input type="email" name="email"></form>'),
+    });
     expect(result.status).toBe('fail');
     expect(result.summary).toContain('no SearchAction and no search form');
     expect(advice().snippet).toContain('https://shop.example/search?q={search_term_string}');
@@ -230,7 +287,10 @@ describe('llms_txt', () => {
   it('passes a valid /llms.txt', () => {
     const { result } = run('llms_txt', { llmsTxt: llms });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/llms.txt', value: `H1 "Mug Shop", 1 links, ${llms.trim().length} characters` });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/llms.txt',
+      value: `H1 "Mug Shop", 1 links, ${llms.trim().length} characters`,
+    });
   });
 
   it('passes a valid /agents.md when llms.txt is missing', () => {
@@ -240,7 +300,10 @@ describe('llms_txt', () => {
   });
 
   it('warns on an llms.txt without links, quoting the problems, and advises a skeleton from the shop', () => {
-    const { result, advice } = run('llms_txt', { llmsTxt: '# Mug Shop\n\nWe sell mugs.', homepage: page('', '<a href="/policies/shipping-policy">Shipping</a><a href="/pages/contact">Contact us</a>') });
+    const { result, advice } = run('llms_txt', {
+      llmsTxt: '# Mug Shop\n\nWe sell mugs.',
+      homepage: page('', '<a href="/policies/shipping-policy">Shipping</a><a href="/pages/contact">Contact us</a>'),
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('no Markdown link');
     expect(result.summary).toContain('shorter than 50 characters');
@@ -285,27 +348,41 @@ describe('catalog_endpoint', () => {
   });
 
   it('passes a product feed link in the homepage head', () => {
-    const { result } = run('catalog_endpoint', { homepage: page('<link rel="alternate" type="application/rss+xml" title="Product feed" href="/feeds/products.xml"><link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/feed">') });
+    const { result } = run('catalog_endpoint', {
+      homepage: page(
+        '<link rel="alternate" type="application/rss+xml" title="Product feed" href="/feeds/products.xml"><link rel="alternate" type="application/rss+xml" title="Blog" href="/blog/feed">',
+      ),
+    });
     expect(result.status).toBe('pass');
     expect(result.platformProvided).toBeUndefined();
     expect(result.evidence).toEqual([{ url: 'https://shop.example/feeds/products.xml', value: 'product feed link' }]);
   });
 
   it('fails when Shopify products.json is closed and no feed is linked', () => {
-    const { result, advice } = run('catalog_endpoint', { homepage: shopifyHome, catalog: { url: 'https://shop.example/products.json?limit=8', productCount: null, response: { status: 404, body: 'Not found' } } });
+    const { result, advice } = run('catalog_endpoint', {
+      homepage: shopifyHome,
+      catalog: { url: 'https://shop.example/products.json?limit=8', productCount: null, response: { status: 404, body: 'Not found' } },
+    });
     expect(result.status).toBe('fail');
     expect(result.summary).toContain('products.json?limit=8 answered HTTP 404');
     expect(advice()).toMatchObject({ title: 'Re-open the public Shopify product catalog', snippet: null });
   });
 
   it('fails a custom shop with neither catalog nor feed link, and advises a feed link', () => {
-    const { result, advice } = run('catalog_endpoint', { homepage: page('<link rel="alternate" type="application/rss+xml" href="/blog/feed" title="Blog">') });
+    const { result, advice } = run('catalog_endpoint', {
+      homepage: page('<link rel="alternate" type="application/rss+xml" href="/blog/feed" title="Blog">'),
+    });
     expect(result.status).toBe('fail');
-    expect(advice().snippet).toBe('<link rel="alternate" type="application/rss+xml" title="Product feed" href="https://shop.example/feeds/products.xml">');
+    expect(advice().snippet).toBe(
+      '<link rel="alternate" type="application/rss+xml" title="Product feed" href="https://shop.example/feeds/products.xml">',
+    );
   });
 
   it('is not assessed when the catalog was not fetched in time or the homepage is walled', () => {
-    const unread = run('catalog_endpoint', { homepage: page(''), catalog: { url: 'https://shop.example/products.json', productCount: null, response: { skipped: 'deadline' } } }).result;
+    const unread = run('catalog_endpoint', {
+      homepage: page(''),
+      catalog: { url: 'https://shop.example/products.json', productCount: null, response: { skipped: 'deadline' } },
+    }).result;
     expect(unread.status).toBe('not_assessed');
     expect(unread.summary).toContain('not fetched before the scan deadline');
     expect(run('catalog_endpoint', { homepage: cloudflareWall }).result.status).toBe('not_assessed');

@@ -73,29 +73,41 @@ describe('policies_trust dimension', () => {
 
 describe('returns_structured', () => {
   it('passes with a complete MerchantReturnPolicy on the product offer', () => {
-    const { result } = run('returns_structured', { homepage: html({}), products: [html({ jsonLd: [productWith({ hasMerchantReturnPolicy: returnPolicy })] })] });
+    const { result } = run('returns_structured', {
+      homepage: html({}),
+      products: [html({ jsonLd: [productWith({ hasMerchantReturnPolicy: returnPolicy })] })],
+    });
     expect(result).toMatchObject({ status: 'pass', score: 1 });
     expect(result.evidence[0]).toEqual({
       url: 'https://shop.example/products/item-1',
-      value: 'MerchantReturnPolicy on Offer: applicableCountry GB, returnPolicyCategory MerchantReturnFiniteReturnWindow, merchantReturnDays 30',
+      value:
+        'MerchantReturnPolicy on Offer: applicableCountry GB, returnPolicyCategory MerchantReturnFiniteReturnWindow, merchantReturnDays 30',
     });
   });
 
   it('passes with the policy on the homepage Organization, even on a homepage-only scan', () => {
-    const { result } = run('returns_structured', { homepage: html({ jsonLd: [{ ...organization, hasMerchantReturnPolicy: returnPolicy }] }) });
+    const { result } = run('returns_structured', {
+      homepage: html({ jsonLd: [{ ...organization, hasMerchantReturnPolicy: returnPolicy }] }),
+    });
     expect(result.status).toBe('pass');
     expect(result.summary).toContain('MerchantReturnPolicy on OnlineStore');
   });
 
   it('does not need merchantReturnDays when returns are not permitted', () => {
-    const noReturns = { '@type': 'MerchantReturnPolicy', applicableCountry: 'GB', returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' };
+    const noReturns = {
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: 'GB',
+      returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted',
+    };
     const { result } = run('returns_structured', { homepage: html({ jsonLd: [{ ...organization, hasMerchantReturnPolicy: noReturns }] }) });
     expect(result.status).toBe('pass');
   });
 
   it('warns on a partial policy and names the missing fields', () => {
     const { merchantReturnDays: _days, ...partial } = returnPolicy;
-    const { result, advice } = run('returns_structured', { products: [html({ jsonLd: [productWith({ hasMerchantReturnPolicy: partial })] })] });
+    const { result, advice } = run('returns_structured', {
+      products: [html({ jsonLd: [productWith({ hasMerchantReturnPolicy: partial })] })],
+    });
     expect(result).toMatchObject({ status: 'warn', score: 0.5 });
     expect(result.summary).toContain('missing merchantReturnDays');
     const snippet = advice().snippet ?? '';
@@ -110,7 +122,10 @@ describe('returns_structured', () => {
   });
 
   it('fails when neither the homepage nor the product pages state one, with a snippet for this shop', () => {
-    const { result, advice } = run('returns_structured', { homepage: html({ jsonLd: [organization] }), products: [html({ jsonLd: [productWith({})] })] });
+    const { result, advice } = run('returns_structured', {
+      homepage: html({ jsonLd: [organization] }),
+      products: [html({ jsonLd: [productWith({})] })],
+    });
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/No MerchantReturnPolicy .* agents cannot tell a buyer whether and for how long returns are possible/);
     const snippet = advice().snippet ?? '';
@@ -122,7 +137,12 @@ describe('returns_structured', () => {
 
   it('fails rather than skips when the scanned URL is itself a product page without one', () => {
     const productPage = html({ jsonLd: [productWith({})] });
-    const { result } = run('returns_structured', { homepage: productPage, products: [productPage], scannedPageIsProduct: true, tier: 'free' });
+    const { result } = run('returns_structured', {
+      homepage: productPage,
+      products: [productPage],
+      scannedPageIsProduct: true,
+      tier: 'free',
+    });
     expect(result.status).toBe('fail');
   });
 
@@ -141,7 +161,9 @@ describe('shipping_structured', () => {
   it('passes with OfferShippingDetails on the offer', () => {
     const { result } = run('shipping_structured', { products: [html({ jsonLd: [productWith({ shippingDetails })] })] });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]?.value).toBe('OfferShippingDetails on Offer: shippingRate 3.95 GBP, shippingDestination GB, deliveryTime 0-1 DAY');
+    expect(result.evidence[0]?.value).toBe(
+      'OfferShippingDetails on Offer: shippingRate 3.95 GBP, shippingDestination GB, deliveryTime 0-1 DAY',
+    );
   });
 
   it('passes with a ShippingService on the Organization', () => {
@@ -198,7 +220,11 @@ describe('policy_links', () => {
   });
 
   it('warns with some links and lists the missing kinds', () => {
-    const { result, advice } = run('policy_links', { homepage: html({ body: '<footer><a href="/privacy">Privacy</a><a href="mailto:hello@shop.example">Email us</a><a href="/terms">Terms</a></footer>' }) });
+    const { result, advice } = run('policy_links', {
+      homepage: html({
+        body: '<footer><a href="/privacy">Privacy</a><a href="mailto:hello@shop.example">Email us</a><a href="/terms">Terms</a></footer>',
+      }),
+    });
     expect(result).toMatchObject({ status: 'warn', score: 0.5 });
     expect(result.evidence[0]).toEqual({ url: 'https://shop.example/', value: 'missing: returns, shipping, about, FAQ, support' });
     expect(result.summary).toBe('The homepage links 3 of 8 policy and help pages; missing returns, shipping, about, FAQ, support.');
@@ -208,7 +234,9 @@ describe('policy_links', () => {
   });
 
   it('fails when the raw HTML links none, and uses Shopify paths on a Shopify shop', () => {
-    const shopify = html({ body: '<div id="app"></div><script src="https://cdn.shopify.com/s/files/theme.js"></script><script>window.Shopify = {};</script>' });
+    const shopify = html({
+      body: '<div id="app"></div><script src="https://cdn.shopify.com/s/files/theme.js"></script><script>window.Shopify = {};</script>',
+    });
     const { result, artifacts, advice } = run('policy_links', { homepage: shopify });
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(artifacts.platform.platform).toBe('shopify');
@@ -216,7 +244,8 @@ describe('policy_links', () => {
   });
 
   it('reads rel="privacy-policy" and rel="terms-of-service" link relations', () => {
-    const head = '<link rel="privacy-policy" href="/legal/privacy"><link rel="terms-of-service" href="/legal/tos"><link rel="stylesheet" href="/assets/support.css">';
+    const head =
+      '<link rel="privacy-policy" href="/legal/privacy"><link rel="terms-of-service" href="/legal/tos"><link rel="stylesheet" href="/assets/support.css">';
     const { result } = run('policy_links', { homepage: html({ body: head }) });
     expect(result.evidence[0]?.value).toBe('missing: returns, shipping, contact, about, FAQ, support');
   });
@@ -291,7 +320,10 @@ describe('https_hsts', () => {
   });
 
   it('fails with neither, counting a short max-age and a redirect elsewhere as missing', () => {
-    const { result, advice } = run('https_hsts', { homepage: hsts('max-age=300'), plainHttp: { status: 302, headers: { location: 'http://shop.example/home' } } });
+    const { result, advice } = run('https_hsts', {
+      homepage: hsts('max-age=300'),
+      plainHttp: { status: 302, headers: { location: 'http://shop.example/home' } },
+    });
     expect(result.status).toBe('fail');
     expect(result.summary).toContain('HSTS max-age 300 is below 15552000');
     expect(advice().snippet).toContain('return 301 https://$host$request_uri;');
@@ -300,7 +332,9 @@ describe('https_hsts', () => {
   it('judges on HSTS alone when port 80 is closed, and says so', () => {
     const ok = run('https_hsts', { homepage: hsts('max-age=31536000'), plainHttp: { failed: 'unreachable' } }).result;
     expect(ok.status).toBe('pass');
-    expect(ok.summary).toMatch(/^Judged on HSTS alone because http:\/\/shop.example\/ could not be reached \(unreachable; many shops close port 80\)/);
+    expect(ok.summary).toMatch(
+      /^Judged on HSTS alone because http:\/\/shop.example\/ could not be reached \(unreachable; many shops close port 80\)/,
+    );
     expect(run('https_hsts', { homepage: html({}), plainHttp: { failed: 'unreachable' } }).result.status).toBe('fail');
     expect(run('https_hsts', { homepage: hsts('max-age=86400'), plainHttp: { skipped: 'deadline' } }).result.status).toBe('warn');
   });
@@ -316,11 +350,16 @@ describe('security_txt', () => {
   it('passes with a Contact and an Expires in the future', () => {
     const { result } = run('security_txt', { securityTxt: valid });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/.well-known/security.txt', value: 'Contact mailto:security@shop.example; Expires 2027-06-01T00:00:00.000Z' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/.well-known/security.txt',
+      value: 'Contact mailto:security@shop.example; Expires 2027-06-01T00:00:00.000Z',
+    });
   });
 
   it('warns when expired, and renews the date in the snippet', () => {
-    const { result, advice } = run('security_txt', { securityTxt: 'Contact: mailto:security@shop.example\nExpires: 2025-01-01T00:00:00Z\n' });
+    const { result, advice } = run('security_txt', {
+      securityTxt: 'Contact: mailto:security@shop.example\nExpires: 2025-01-01T00:00:00Z\n',
+    });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('expired on 2025-01-01');
     const snippet = advice().snippet ?? '';

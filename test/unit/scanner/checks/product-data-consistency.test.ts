@@ -13,7 +13,15 @@ const offer = {
 };
 const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Walnut Desk', sku: 'DESK-W', offers: offer };
 
-function page({ jsonLd = [product], head = '', body = '<h1>Walnut Desk</h1><p class="price">1.299,00 €</p>' }: { jsonLd?: unknown[]; head?: string; body?: string }): string {
+function page({
+  jsonLd = [product],
+  head = '',
+  body = '<h1>Walnut Desk</h1><p class="price">1.299,00 €</p>',
+}: {
+  jsonLd?: unknown[];
+  head?: string;
+  body?: string;
+}): string {
   const scripts = jsonLd.map((block) => `<script type="application/ld+json">${JSON.stringify(block)}</script>`).join('');
   return `<!doctype html><html lang="de"><head><title>Walnut Desk</title>${head}${scripts}</head><body><main>${body}<button>In den Warenkorb</button></main></body></html>`;
 }
@@ -51,14 +59,17 @@ describe('consistency', () => {
   it('flags a visible price that differs by more than 1%, with both values', () => {
     const { result, advice } = evaluate([page({ body: '<h1>Walnut Desk</h1><p class="price">1.349,00 €</p>' })]);
     expect(result.status).toBe('fail');
-    expect(result.evidence).toEqual([{ url: 'https://shop.example/products/item-1', value: 'structured price 1299 EUR vs visible 1.349,00 €' }]);
+    expect(result.evidence).toEqual([
+      { url: 'https://shop.example/products/item-1', value: 'structured price 1299 EUR vs visible 1.349,00 €' },
+    ]);
     expect(result.summary).toContain('structured price 1299 EUR vs visible 1.349,00 €');
     expect(advice().why).toContain('https://shop.example/products/item-1: structured price 1299 EUR vs visible 1.349,00 €');
     expect(advice().snippet).toBeNull();
   });
 
   it('reads prices from price elements only, not shipping thresholds in the copy', () => {
-    const body = '<h1>Walnut Desk</h1><p>Free delivery on orders over 50,00 €</p><div class="product-price"><span class="price__sale">1.299,00 €</span></div>';
+    const body =
+      '<h1>Walnut Desk</h1><p>Free delivery on orders over 50,00 €</p><div class="product-price"><span class="price__sale">1.299,00 €</span></div>';
     expect(evaluate([page({ body })]).result.status).toBe('pass');
     const unpriced = evaluate([page({ body: '<h1>Walnut Desk</h1><p>Free delivery on orders over 50,00 €</p>' })]).result;
     expect(unpriced.status).toBe('pass');
@@ -90,7 +101,10 @@ describe('consistency', () => {
   it('flags "in stock" markup on a page that says sold out, in other languages too', () => {
     for (const phrase of ['Sold out', 'Ausverkauft', 'Épuisé', 'Agotado', 'Esaurito', 'Uitverkocht', 'Out of stock']) {
       const { result } = evaluate([page({ body: `<h1>Walnut Desk</h1><p class="price">1.299,00 €</p><p class="badge">${phrase}</p>` })]);
-      expect(result.evidence.map((e) => e.value), phrase).toEqual([`structured availability InStock vs visible text "${phrase}"`]);
+      expect(
+        result.evidence.map((e) => e.value),
+        phrase,
+      ).toEqual([`structured availability InStock vs visible text "${phrase}"`]);
     }
   });
 
@@ -102,12 +116,16 @@ describe('consistency', () => {
   it('flags duplicate Product blocks that state different prices', () => {
     const duplicate = { ...product, offers: { ...offer, price: '1399.00' } };
     const { result } = evaluate([page({ jsonLd: [product, duplicate], body: '<h1>Walnut Desk</h1>' })]);
-    expect(result.evidence.map((e) => e.value)).toEqual(['duplicate Product blocks for sku:desk-w state 1299.00 EUR (json-ld) and 1399.00 EUR (json-ld)']);
+    expect(result.evidence.map((e) => e.value)).toEqual([
+      'duplicate Product blocks for sku:desk-w state 1299.00 EUR (json-ld) and 1399.00 EUR (json-ld)',
+    ]);
   });
 
   it('fails when every cross-check disagrees', () => {
     const stale = { ...product, offers: { ...offer, priceValidUntil: '2024-01-01' } };
-    const { result } = evaluate([page({ jsonLd: [stale], head: ogPrice('999', 'USD'), body: '<p class="price">999,00 €</p><p>Sold out</p>' })]);
+    const { result } = evaluate([
+      page({ jsonLd: [stale], head: ogPrice('999', 'USD'), body: '<p class="price">999,00 €</p><p>Sold out</p>' }),
+    ]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.evidence).toHaveLength(5);
     expect(result.summary).toContain('(5 mismatches in all)');

@@ -41,12 +41,14 @@ function page({ jsonLd = [], head = '', body = '' }: { jsonLd?: unknown[]; head?
 <body><header><a href="/">Kiln &amp; Co</a></header><main>${body}</main><footer><p>© Kiln &amp; Co</p></footer></body></html>`;
 }
 
-const visible = '<h1>Ocean Blue Mug</h1><p class="price">€24,99</p><form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>';
+const visible =
+  '<h1>Ocean Blue Mug</h1><p class="price">€24,99</p><form action="/cart/add" method="post"><button type="submit">Add to cart</button></form>';
 const goodPage = page({ jsonLd: [fullProduct], body: visible });
 
 const runner = checkRunner(productDataChecks);
 const { check } = runner;
-const run = (id: string, products: Input[], extra: Partial<Parameters<typeof buildArtifacts>[0]> = {}) => runner.run(id, { products, ...extra });
+const run = (id: string, products: Input[], extra: Partial<Parameters<typeof buildArtifacts>[0]> = {}) =>
+  runner.run(id, { products, ...extra });
 
 const challenge: Input = {
   status: 403,
@@ -119,7 +121,11 @@ describe('hasMachineReadablePrice', () => {
 
   it('accepts Open Graph product price tags', () => {
     const [og] = buildArtifacts({
-      products: [page({ head: '<meta property="og:type" content="product"><meta property="product:price:amount" content="24.99"><meta property="product:price:currency" content="EUR">' })],
+      products: [
+        page({
+          head: '<meta property="og:type" content="product"><meta property="product:price:amount" content="24.99"><meta property="product:price:currency" content="EUR">',
+        }),
+      ],
     }).productPages;
     expect(hasMachineReadablePrice(og!)).toBe(true);
   });
@@ -140,13 +146,17 @@ describe('schema_present', () => {
   });
 
   it('warns when only Open Graph tags describe the product', () => {
-    const { result } = run('schema_present', [page({ head: '<meta property="og:type" content="product"><meta property="og:title" content="Ocean Blue Mug">', body: visible })]);
+    const { result } = run('schema_present', [
+      page({ head: '<meta property="og:type" content="product"><meta property="og:title" content="Ocean Blue Mug">', body: visible }),
+    ]);
     expect(result.status).toBe('warn');
     expect(result.evidence[0]?.value).toMatch(/only Open Graph product tags \(og:type "product"\)/);
   });
 
   it('fails without any product markup and names the broken JSON-LD block', () => {
-    const { result, advice: advise } = run('schema_present', [page({ head: '<script type="application/ld+json">{"@type": "Product", "name": }</script>', body: visible })]);
+    const { result, advice: advise } = run('schema_present', [
+      page({ head: '<script type="application/ld+json">{"@type": "Product", "name": }</script>', body: visible }),
+    ]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/No Product markup on \/products\/item-1/);
     expect(result.evidence[0]?.value).toMatch(/a JSON-LD block does not parse/);
@@ -159,7 +169,9 @@ describe('schema_present', () => {
   it('averages over product pages and names the page that falls short', () => {
     const { result } = run('schema_present', [goodPage, page({ body: visible })]);
     expect(result).toMatchObject({ status: 'warn', score: 0.5 });
-    expect(result.evidence).toEqual([{ url: 'https://shop.example/products/item-2', value: 'no Product markup in JSON-LD, microdata, RDFa or Open Graph' }]);
+    expect(result.evidence).toEqual([
+      { url: 'https://shop.example/products/item-2', value: 'no Product markup in JSON-LD, microdata, RDFa or Open Graph' },
+    ]);
   });
 });
 
@@ -174,7 +186,10 @@ describe('offer_core', () => {
     const { result, advice: advise } = run('offer_core', [page({ jsonLd: [product], body: visible })]);
     expect(result.status).toBe('warn');
     expect(result.score).toBeCloseTo(0.6);
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'missing currency, availability (the text shows availability InStock, the markup does not)' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/products/item-1',
+      value: 'missing currency, availability (the text shows availability InStock, the markup does not)',
+    });
     expect(result.summary).toContain('currency and availability');
     const advice = advise();
     expect(advice.fix).toContain('missing: currency, availability');
@@ -182,7 +197,13 @@ describe('offer_core', () => {
   });
 
   it('does not count a price of 0, negative or not a number, and names the value', () => {
-    for (const [price, written] of [[0, '0'], ['0.00', '0.00'], [-5, '-5'], ['call us', 'call us'], ['€ -12,00', '€ -12,00']] as const) {
+    for (const [price, written] of [
+      [0, '0'],
+      ['0.00', '0.00'],
+      [-5, '-5'],
+      ['call us', 'call us'],
+      ['€ -12,00', '€ -12,00'],
+    ] as const) {
       const { result, artifacts } = run('offer_core', [page({ jsonLd: [{ ...fullProduct, offers: { ...offer, price } }] })]);
       expect(result.score, String(price)).toBeCloseTo(0.8);
       expect(result.evidence[0]?.value).toBe(`missing price (the markup states price "${written}", which is not a price)`);
@@ -191,21 +212,28 @@ describe('offer_core', () => {
   });
 
   it('counts a price of 0 on a page that plainly shows the product free', () => {
-    const free = page({ jsonLd: [{ ...fullProduct, offers: { ...offer, price: 0 } }], body: '<h1>Sample sachet</h1><p class="price">€0.00</p>' });
+    const free = page({
+      jsonLd: [{ ...fullProduct, offers: { ...offer, price: 0 } }],
+      body: '<h1>Sample sachet</h1><p class="price">€0.00</p>',
+    });
     const { result, artifacts } = run('offer_core', [free]);
     expect(result.status).toBe('pass');
     expect(artifacts.productPages[0]?.agentView).toMatchObject({ price: '0', sources: { price: 'json-ld' } });
   });
 
   it('says what agents reading the text see when the markup states no price', () => {
-    const { result } = run('offer_core', [page({ body: '<h1>Ocean Blue Mug</h1><p class="price">£8.71</p><button>Add to basket</button>' })]);
+    const { result } = run('offer_core', [
+      page({ body: '<h1>Ocean Blue Mug</h1><p class="price">£8.71</p><button>Add to basket</button>' }),
+    ]);
     expect(result.evidence[0]?.value).toContain('agents reading the page see 8.71 GBP, but no machine-readable price');
   });
 
   it('fails when the page states none of them', () => {
     const { result } = run('offer_core', [page({ body: visible })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
-    expect(result.evidence[0]?.value).toBe('missing name, image, price, currency, availability (agents reading the page see 24.99 EUR, but no machine-readable price; the text shows availability InStock, the markup does not)');
+    expect(result.evidence[0]?.value).toBe(
+      'missing name, image, price, currency, availability (agents reading the page see 24.99 EUR, but no machine-readable price; the text shows availability InStock, the markup does not)',
+    );
   });
 
   it('is not assessed on a homepage-only scan', () => {
@@ -263,7 +291,9 @@ describe('attributes', () => {
       name: 'Ocean Blue Mug',
       description: DESCRIPTION,
       brand: 'Kiln & Co',
-      hasVariant: [{ '@type': 'Product', name: 'Ocean Blue Mug 350 ml', size: '350 ml', offers: { ...offer, itemCondition: 'NewCondition' } }],
+      hasVariant: [
+        { '@type': 'Product', name: 'Ocean Blue Mug 350 ml', size: '350 ml', offers: { ...offer, itemCondition: 'NewCondition' } },
+      ],
     };
     expect(run('attributes', [page({ jsonLd: [group] })]).result.status).toBe('pass');
   });
@@ -277,7 +307,9 @@ describe('attributes', () => {
   });
 
   it('fails with a bare product', () => {
-    const { result, advice: advise } = run('attributes', [page({ jsonLd: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Ocean Blue Mug', offers: offer }] })]);
+    const { result, advice: advise } = run('attributes', [
+      page({ jsonLd: [{ '@context': 'https://schema.org', '@type': 'Product', name: 'Ocean Blue Mug', offers: offer }] }),
+    ]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     const advice = advise();
     expect(advice.snippet).toContain('"itemCondition": "https://schema.org/NewCondition"');
@@ -309,7 +341,13 @@ describe('variants', () => {
       '@type': 'ProductGroup',
       name: 'Linen Shirt',
       variesBy: 'https://schema.org/size',
-      hasVariant: ['S', 'M', 'L'].map((size) => ({ '@type': 'Product', name: `Linen Shirt ${size}`, sku: `LS-${size}`, size, offers: offer })),
+      hasVariant: ['S', 'M', 'L'].map((size) => ({
+        '@type': 'Product',
+        name: `Linen Shirt ${size}`,
+        sku: `LS-${size}`,
+        size,
+        offers: offer,
+      })),
     };
     const { result } = run('variants', [page({ jsonLd: [group], body: sizeSelect })]);
     expect(result).toMatchObject({ status: 'pass', score: 1 });
@@ -317,8 +355,15 @@ describe('variants', () => {
   });
 
   it('passes with per-variant offers', () => {
-    const product = { ...fullProduct, offers: [{ ...offer, sku: 'LS-S' }, { ...offer, sku: 'LS-M' }] };
-    const radios = '<fieldset><legend>Colour</legend><input type="radio" name="colour" value="Blue" id="c1"><label for="c1">Blue</label><input type="radio" name="colour" value="Red" id="c2"><label for="c2">Red</label></fieldset>';
+    const product = {
+      ...fullProduct,
+      offers: [
+        { ...offer, sku: 'LS-S' },
+        { ...offer, sku: 'LS-M' },
+      ],
+    };
+    const radios =
+      '<fieldset><legend>Colour</legend><input type="radio" name="colour" value="Blue" id="c1"><label for="c1">Blue</label><input type="radio" name="colour" value="Red" id="c2"><label for="c2">Red</label></fieldset>';
     const { result } = run('variants', [page({ jsonLd: [product], body: radios })]);
     expect(result.status).toBe('pass');
     expect(result.summary).toContain('2 offers with distinct skus');
@@ -327,7 +372,10 @@ describe('variants', () => {
   it('fails when the page offers a choice the markup does not describe, and advises a ProductGroup with the options', () => {
     const { result, advice: advise } = run('variants', [page({ jsonLd: [fullProduct], body: visible + sizeSelect })]);
     expect(result).toMatchObject({ status: 'fail', score: 0 });
-    expect(result.evidence[0]).toEqual({ url: 'https://shop.example/products/item-1', value: 'offers choice "Size": S, M, L, but the structured data describes a single product' });
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/products/item-1',
+      value: 'offers choice "Size": S, M, L, but the structured data describes a single product',
+    });
     expect(result.summary).toMatch(/agents cannot pick or price a variant/);
     const snippet = advise().snippet ?? '';
     expect(snippet).toContain('"@type": "ProductGroup"');
@@ -338,17 +386,31 @@ describe('variants', () => {
 
   it('detects colour swatches and averages with a resolved page', () => {
     const swatches = '<ul class="swatches"><li class="swatch" title="Blue"></li><li class="swatch" title="Sand"></li></ul>';
-    const group = { '@context': 'https://schema.org', '@type': 'ProductGroup', name: 'Mug', hasVariant: [{ '@type': 'Product', name: 'Mug Blue', color: 'Blue', offers: offer }] };
+    const group = {
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Mug',
+      hasVariant: [{ '@type': 'Product', name: 'Mug Blue', color: 'Blue', offers: offer }],
+    };
     const { result } = run('variants', [page({ jsonLd: [group], body: swatches }), page({ jsonLd: [fullProduct], body: swatches })]);
     expect(result).toMatchObject({ status: 'warn', score: 0.5 });
-    expect(result.evidence).toEqual([{ url: 'https://shop.example/products/item-2', value: 'offers swatches: Blue, Sand, but the structured data describes a single product' }]);
+    expect(result.evidence).toEqual([
+      {
+        url: 'https://shop.example/products/item-2',
+        value: 'offers swatches: Blue, Sand, but the structured data describes a single product',
+      },
+    ]);
   });
 
   it('counts data-variant ids within one form, not one per recommendation card', () => {
-    const cards = ['101', '102', '103'].map((id) => `<form action="/cart/add"><button data-variant-id="${id}">Quick add</button></form>`).join('');
+    const cards = ['101', '102', '103']
+      .map((id) => `<form action="/cart/add"><button data-variant-id="${id}">Quick add</button></form>`)
+      .join('');
     expect(run('variants', [page({ jsonLd: [fullProduct], body: visible + cards })]).result.status).toBe('not_applicable');
     const picker = '<form action="/cart/add"><button data-variant-id="201">S</button><button data-variant-id="202">M</button></form>';
-    expect(run('variants', [page({ jsonLd: [fullProduct], body: picker })]).result.evidence[0]?.value).toBe('offers data-variant elements, but the structured data describes a single product');
+    expect(run('variants', [page({ jsonLd: [fullProduct], body: picker })]).result.evidence[0]?.value).toBe(
+      'offers data-variant elements, but the structured data describes a single product',
+    );
   });
 
   it('is not assessed on a homepage-only scan', () => {
@@ -365,13 +427,29 @@ describe('reviews', () => {
 
   it('passes with a separate review widget block naming the product', () => {
     const { aggregateRating: _r, ...product } = fullProduct;
-    const widget = { '@context': 'https://schema.org', '@type': 'AggregateRating', ratingValue: 4.2, ratingCount: 8, itemReviewed: { '@type': 'Product', name: 'Ocean Blue Mug' } };
+    const widget = {
+      '@context': 'https://schema.org',
+      '@type': 'AggregateRating',
+      ratingValue: 4.2,
+      ratingCount: 8,
+      itemReviewed: { '@type': 'Product', name: 'Ocean Blue Mug' },
+    };
     expect(run('reviews', [page({ jsonLd: [product, widget] })]).result.status).toBe('pass');
   });
 
   it("does not credit a related product's rating to the page", () => {
     const { aggregateRating: _r, ...product } = fullProduct;
-    const related = { '@context': 'https://schema.org', '@type': 'ItemList', itemListElement: [{ '@type': 'ListItem', position: 1, item: { '@type': 'Product', name: 'Sand Mug', aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, reviewCount: 3 } } }] };
+    const related = {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: [
+        {
+          '@type': 'ListItem',
+          position: 1,
+          item: { '@type': 'Product', name: 'Sand Mug', aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, reviewCount: 3 } },
+        },
+      ],
+    };
     expect(run('reviews', [page({ jsonLd: [product, related] })]).result.status).toBe('fail');
   });
 

@@ -88,7 +88,9 @@ describe('isEmptyClientShell', () => {
   it('does not call server-rendered apps, plain thin pages or challenge pages shells', () => {
     const ssrNext = `<html><body><div id="__next">${Array.from({ length: 4 }, () => `<p>${paragraph}</p>`).join('')}</div><script src="/_next/static/chunks/main.js"></script></body></html>`;
     expect(isEmptyClientShell(buildArtifacts({ homepage: ssrNext }).homepage)).toBe(false);
-    expect(isEmptyClientShell(buildArtifacts({ homepage: '<html><body><div id="root"><h1>Coming soon</h1></div></body></html>' }).homepage)).toBe(false);
+    expect(
+      isEmptyClientShell(buildArtifacts({ homepage: '<html><body><div id="root"><h1>Coming soon</h1></div></body></html>' }).homepage),
+    ).toBe(false);
     expect(isEmptyClientShell(buildArtifacts({ homepage: cloudflareChallenge }).homepage)).toBe(false);
   });
 });
@@ -154,7 +156,9 @@ describe('price and name matching', () => {
   });
 
   it('finds the first of several names the text shows', () => {
-    expect(findName('Merino Crew Base Layer – size S', ['Merino Crew Base Layer - M', 'Merino Crew Base Layer'])).toBe('Merino Crew Base Layer');
+    expect(findName('Merino Crew Base Layer – size S', ['Merino Crew Base Layer - M', 'Merino Crew Base Layer'])).toBe(
+      'Merino Crew Base Layer',
+    );
     expect(findName('Oak Stool', ['', 'Ash Bench'])).toBeNull();
   });
 
@@ -201,18 +205,19 @@ describe('product_facts_in_html', () => {
 
   it('accepts a ProductGroup page that shows the group name, or a variant name, in its text', () => {
     // As agent-ready's merino-crew-base-layer: the price is the chosen variant's, the name the group's.
-    const group = (title: string) => `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
-      '@context': 'https://schema.org',
-      '@type': 'ProductGroup',
-      name: 'Merino Crew Base Layer',
-      productGroupID: 'MCB',
-      hasVariant: ['S', 'M'].map((size) => ({
-        '@type': 'Product',
-        name: `Merino Crew ${size}`,
-        sku: `MCB-${size}`,
-        offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
-      })),
-    })}</script></head><body><h1>${title}</h1><p class="price">£89.00</p></body></html>`;
+    const group = (title: string) =>
+      `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': 'ProductGroup',
+        name: 'Merino Crew Base Layer',
+        productGroupID: 'MCB',
+        hasVariant: ['S', 'M'].map((size) => ({
+          '@type': 'Product',
+          name: `Merino Crew ${size}`,
+          sku: `MCB-${size}`,
+          offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+        })),
+      })}</script></head><body><h1>${title}</h1><p class="price">£89.00</p></body></html>`;
     const byGroup = run(productFactsInHtml, { products: [group('Merino Crew Base Layer')] });
     expect(byGroup.artifacts.productPages[0]?.product).toMatchObject({ name: 'Merino Crew Base Layer', sku: 'MCB-S', price: '89.00' });
     expect(byGroup.result.status).toBe('pass');
@@ -230,13 +235,16 @@ describe('product_facts_in_html', () => {
     expect(free.status).toBe('not_assessed');
     expect(free.summary).toContain('homepage only');
     expect(run(productFactsInHtml, { products: [cloudflareChallenge] }).result.status).toBe('not_assessed');
-    const noFacts = run(productFactsInHtml, { products: ['<html><body><h1>Oak Stool</h1><button>Add to cart</button></body></html>'] }).result;
+    const noFacts = run(productFactsInHtml, {
+      products: ['<html><body><h1>Oak Stool</h1><button>Add to cart</button></body></html>'],
+    }).result;
     expect(noFacts.status).toBe('not_assessed');
   });
 });
 
 describe('jsonld_not_js', () => {
-  const organization = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Oak & Ash","url":"https://shop.example/"}</script>';
+  const organization =
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Oak & Ash","url":"https://shop.example/"}</script>';
 
   it('passes when JSON-LD blocks are in the raw HTML', () => {
     const { result } = run(jsonldNotJs, { homepage: homepageWith(2, organization), products: [euroProduct] });
@@ -323,7 +331,10 @@ describe('ttfb', () => {
   it('uses the median over the homepage and product pages', () => {
     const { result } = run(ttfb, {
       homepage: { body: richHomepage, ttfbMs: 3000 },
-      products: [{ body: euroProduct, ttfbMs: 400 }, { body: poundProduct, ttfbMs: 500 }],
+      products: [
+        { body: euroProduct, ttfbMs: 400 },
+        { body: poundProduct, ttfbMs: 500 },
+      ],
     });
     expect(result.status).toBe('pass');
     expect(result.summary).toBe('Median time to first byte over 3 pages is 500 ms');
@@ -339,14 +350,19 @@ describe('markdown_alternate', () => {
   it('passes when Accept: text/markdown gets markdown', () => {
     const { result } = run(markdownAlternate, {
       homepage: richHomepage,
-      markdown: { body: '# Oak & Ash\n\nHandmade furniture for small spaces.', headers: { 'content-type': 'text/markdown; charset=utf-8' } },
+      markdown: {
+        body: '# Oak & Ash\n\nHandmade furniture for small spaces.',
+        headers: { 'content-type': 'text/markdown; charset=utf-8' },
+      },
     });
     expect(result.status).toBe('pass');
     expect(values(result)).toContain('Content-Type: text/markdown; charset=utf-8');
   });
 
   it('passes on a rel=alternate markdown link', () => {
-    const { result } = run(markdownAlternate, { homepage: homepageWith(2, '<link rel="alternate" type="text/markdown" href="/index.md">') });
+    const { result } = run(markdownAlternate, {
+      homepage: homepageWith(2, '<link rel="alternate" type="text/markdown" href="/index.md">'),
+    });
     expect(result.status).toBe('pass');
     expect(values(result)).toContain('href="/index.md"');
   });
@@ -355,8 +371,13 @@ describe('markdown_alternate', () => {
     const refused = run(markdownAlternate, { homepage: richHomepage });
     expect(refused.result.status).toBe('fail');
     expect(values(refused.result)).toContain('answered HTTP 406');
-    expect(markdownAlternate.advise(refused.result, refused.artifacts).snippet).toBe('<link rel="alternate" type="text/markdown" href="https://shop.example/index.md">');
-    const html = run(markdownAlternate, { homepage: richHomepage, markdown: { body: richHomepage, headers: { 'content-type': 'text/markdown' } } });
+    expect(markdownAlternate.advise(refused.result, refused.artifacts).snippet).toBe(
+      '<link rel="alternate" type="text/markdown" href="https://shop.example/index.md">',
+    );
+    const html = run(markdownAlternate, {
+      homepage: richHomepage,
+      markdown: { body: richHomepage, headers: { 'content-type': 'text/markdown' } },
+    });
     expect(html.result.status).toBe('fail');
   });
 

@@ -32,7 +32,19 @@ function retrievalOf(url: string, body: Buffer): Retrieval {
   const { text, charset } = decodeText(body, headers['content-type']);
   return {
     state: 'fetched',
-    resource: { requestedUrl: url, finalUrl: url, status: 200, headers, redirects: [], body, text, charset, bytes: body.length, truncated: false, timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 } },
+    resource: {
+      requestedUrl: url,
+      finalUrl: url,
+      status: 200,
+      headers,
+      redirects: [],
+      body,
+      text,
+      charset,
+      bytes: body.length,
+      truncated: false,
+      timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 },
+    },
   };
 }
 
@@ -50,7 +62,10 @@ function isRight(field: ScoredField, id: string, value: string, labels: readonly
 }
 
 /** Each page's facts as a product page of a scan reads them, scored per field. */
-export function measureExtraction(): { scores: FieldScore[]; misses: Array<{ id: string; field: ScoredField; value: string | null; labels: string[] }> } {
+export function measureExtraction(): {
+  scores: FieldScore[];
+  misses: Array<{ id: string; field: ScoredField; value: string | null; labels: string[] }>;
+} {
   const truth = loadGroundTruth() as Record<string, Truth>;
   const tallies = new Map(fields.map((field) => [field, { tp: 0, fp: 0, fn: 0, fromText: 0 }]));
   const misses: Array<{ id: string; field: ScoredField; value: string | null; labels: string[] }> = [];
@@ -70,7 +85,8 @@ export function measureExtraction(): { scores: FieldScore[]; misses: Array<{ id:
         tally.fp += 1;
         tally.fn += 1;
       }
-      if (value === null ? labels.length > 0 : labels.length === 0 || !isRight(field, id, value, labels)) misses.push({ id, field, value, labels });
+      if (value === null ? labels.length > 0 : labels.length === 0 || !isRight(field, id, value, labels))
+        misses.push({ id, field, value, labels });
     }
   }
   const scores = fields.map((field) => {
@@ -79,7 +95,16 @@ export function measureExtraction(): { scores: FieldScore[]; misses: Array<{ id:
     const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     const round = (n: number) => Math.round(n * 1000) / 1000;
-    return { field, truePositives: tp, falsePositives: fp, falseNegatives: fn, precision: round(precision), recall: round(recall), f1: round(f1), fromText };
+    return {
+      field,
+      truePositives: tp,
+      falsePositives: fp,
+      falseNegatives: fn,
+      precision: round(precision),
+      recall: round(recall),
+      f1: round(f1),
+      fromText,
+    };
   });
   return { scores, misses };
 }

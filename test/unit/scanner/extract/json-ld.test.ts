@@ -21,7 +21,11 @@ function ofType(entities: Entity[], type: string): Entity[] {
 
 describe('readJsonLd', () => {
   it('reads a single Product with a nested Offer and lists both entities', () => {
-    const result = read(ld('{"@context":"https://schema.org","@type":"Product","name":"Mug","offers":{"@type":"Offer","price":"9.50","priceCurrency":"EUR"}}'));
+    const result = read(
+      ld(
+        '{"@context":"https://schema.org","@type":"Product","name":"Mug","offers":{"@type":"Offer","price":"9.50","priceCurrency":"EUR"}}',
+      ),
+    );
     expect(result.blocks).toBe(1);
     expect(result.malformed).toEqual([]);
     expect(result.entities.map((e) => e.types)).toEqual([['Product'], ['Offer']]);
@@ -62,7 +66,7 @@ describe('readJsonLd', () => {
     expect(result.entities.map((e) => e.types)).toEqual([['Brand'], ['Product']]);
   });
 
-  it('matches types with or without a schema.org prefix, and fixes known types\' case', () => {
+  it("matches types with or without a schema.org prefix, and fixes known types' case", () => {
     const result = read(
       ld(
         '{"@type":"http://schema.org/Product","name":"a"}',
@@ -105,10 +109,7 @@ describe('readJsonLd', () => {
 
   it('turns an unresolved reference into its IRI and merges nodes that share an @id', () => {
     const result = read(
-      ld(
-        '{"@type":"Product","@id":"#p","name":"Mug","image":{"@id":"https://cdn.example/mug.jpg"}}',
-        '{"@id":"#p","sku":"M-1"}',
-      ),
+      ld('{"@type":"Product","@id":"#p","name":"Mug","image":{"@id":"https://cdn.example/mug.jpg"}}', '{"@id":"#p","sku":"M-1"}'),
     );
     expect(result.entities).toHaveLength(1);
     expect(result.entities[0]!.props).toEqual({ name: ['Mug'], image: ['https://cdn.example/mug.jpg'], sku: ['M-1'] });
@@ -125,7 +126,9 @@ describe('readJsonLd', () => {
   });
 
   it('unwraps @value objects and @list, and drops nulls and empty strings', () => {
-    const result = read(ld('{"@type":"Product","name":{"@value":"Mug","@language":"en"},"color":{"@list":["red","blue"]},"sku":null,"mpn":""}'));
+    const result = read(
+      ld('{"@type":"Product","name":{"@value":"Mug","@language":"en"},"color":{"@list":["red","blue"]},"sku":null,"mpn":""}'),
+    );
     expect(result.entities[0]!.props).toEqual({ name: ['Mug'], color: ['red', 'blue'] });
   });
 

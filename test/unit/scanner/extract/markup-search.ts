@@ -49,10 +49,13 @@ export function markupValues(html: string): MarkupValues {
     const tag = m[0];
     const name = (m[1] ?? '').replace(/^(?:https?:\/\/schema\.org\/|schema:)/i, '').toLowerCase();
     const key =
-      PRICE_KEYS.has(name) || OG_PRICE.has(name) ? 'price'
-      : name === 'pricecurrency' || OG_CURRENCY.has(name) ? 'currency'
-      : name === 'availability' || OG_AVAILABILITY.has(name) ? 'availability'
-      : null;
+      PRICE_KEYS.has(name) || OG_PRICE.has(name)
+        ? 'price'
+        : name === 'pricecurrency' || OG_CURRENCY.has(name)
+          ? 'currency'
+          : name === 'availability' || OG_AVAILABILITY.has(name)
+            ? 'availability'
+            : null;
     if (key === null) continue;
     const value = attribute(tag, 'content') ?? attribute(tag, 'href') ?? textAfter(html, (m.index ?? 0) + tag.length);
     add(values, key, value);

@@ -86,7 +86,9 @@ describe('readMicrodata', () => {
   });
 
   it('leaves text of scripts and styles out of text values', () => {
-    const items = read(`<div itemscope itemtype="http://schema.org/Product"><p itemprop="description">Good<script>var x = 1;</script><style>p{}</style> kettle</p></div>`);
+    const items = read(
+      `<div itemscope itemtype="http://schema.org/Product"><p itemprop="description">Good<script>var x = 1;</script><style>p{}</style> kettle</p></div>`,
+    );
     expect(items[0]!.props.description).toEqual(['Good kettle']);
   });
 

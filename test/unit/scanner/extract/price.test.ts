@@ -39,12 +39,9 @@ describe('normalisePrice', () => {
     expect(normalisePrice(0)).toBe('0');
   });
 
-  it.each([[''], ['free'], ['-5'], ['EUR -12,50'], [null], [undefined], [{}], [Number.NaN], [-1], [1e21]])(
-    'rejects %j',
-    (input) => {
-      expect(normalisePrice(input)).toBeNull();
-    },
-  );
+  it.each([[''], ['free'], ['-5'], ['EUR -12,50'], [null], [undefined], [{}], [Number.NaN], [-1], [1e21]])('rejects %j', (input) => {
+    expect(normalisePrice(input)).toBeNull();
+  });
 
   it('keeps the exact value of any two-decimal amount written in either locale style', () => {
     fc.assert(

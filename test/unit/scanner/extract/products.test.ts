@@ -21,7 +21,11 @@ describe('findProducts / findOrganizations / findWebSites', () => {
     const found = findProducts(
       data(
         microdataProduct('M-1', '9') +
-          ld([{ '@type': 'ProductGroup', name: 'Group', hasVariant: [{ '@type': 'Product', name: 'Variant' }] }, { '@type': ['Car', 'Product'], name: 'Car' }, { '@type': 'Offer' }]),
+          ld([
+            { '@type': 'ProductGroup', name: 'Group', hasVariant: [{ '@type': 'Product', name: 'Variant' }] },
+            { '@type': ['Car', 'Product'], name: 'Car' },
+            { '@type': 'Offer' },
+          ]),
       ),
     );
     expect(found.map((p) => [p.source, firstText(p, 'name')])).toEqual([
@@ -48,7 +52,10 @@ describe('findProducts / findOrganizations / findWebSites', () => {
 describe('findConflictingProducts', () => {
   it('reports the same product stated with different prices in JSON-LD and microdata', () => {
     const conflicts = findConflictingProducts(
-      data(ld({ '@type': 'Product', name: 'Mug', sku: 'M-1', offers: { '@type': 'Offer', price: '9.00', priceCurrency: 'EUR' } }) + microdataProduct('M-1', '11.00')),
+      data(
+        ld({ '@type': 'Product', name: 'Mug', sku: 'M-1', offers: { '@type': 'Offer', price: '9.00', priceCurrency: 'EUR' } }) +
+          microdataProduct('M-1', '11.00'),
+      ),
     );
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!.key).toBe('sku:m-1');

@@ -37,7 +37,11 @@ export const EXCEPTIONS: Record<string, Exception[]> = {
   ],
   // paris.cl: two in-stock offers (normal 249990, card 229990); the first one is taken.
   '8cb33a3e85d78d3b3f05bdb79da7f552973f602a12b6250d528d9ca38f198c17': [
-    { field: 'price', extracted: '249990', reason: `JSON-LD offers state 249990 and 229990 CLP; ${THOUSANDS} ("$229.990" labelled 229.99)` },
+    {
+      field: 'price',
+      extracted: '249990',
+      reason: `JSON-LD offers state 249990 and 229990 CLP; ${THOUSANDS} ("$229.990" labelled 229.99)`,
+    },
   ],
   // olx.com.pk: "Rs 23.450".
   '0d1c8923ac0602548a1794c0f9a7f30b3d5793f4d6f44e6a034273fef515c400': [

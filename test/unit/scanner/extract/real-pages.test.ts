@@ -12,7 +12,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { extractStructuredData, productFacts } from '#shared/scanner/extract/index.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
 import { markupValues } from './markup-search.js';
-import { EXCEPTIONS, FIELDS, describeTallies, exposed, loadGroundTruth, matches, present, readRealPage, tallyFields, type GroundTruth } from './real-page-truth.js';
+import {
+  EXCEPTIONS,
+  FIELDS,
+  describeTallies,
+  exposed,
+  loadGroundTruth,
+  matches,
+  present,
+  readRealPage,
+  tallyFields,
+  type GroundTruth,
+} from './real-page-truth.js';
 import type { MarkupValues } from './markup-search.js';
 
 interface PageResult {
@@ -57,7 +68,10 @@ describe('real product pages', () => {
         continue;
       }
       if (labelled === undefined) continue;
-      expect(exposed(field, markup, labelled), `${field}: markup states ${JSON.stringify(markup[field].slice(0, 5))}, not the labelled ${JSON.stringify(labelled)}: document it in EXCEPTIONS`).toBe(true);
+      expect(
+        exposed(field, markup, labelled),
+        `${field}: markup states ${JSON.stringify(markup[field].slice(0, 5))}, not the labelled ${JSON.stringify(labelled)}: document it in EXCEPTIONS`,
+      ).toBe(true);
       expect(matches(field, value, labelled), `${field}: extracted ${String(value)}, labelled ${JSON.stringify(labelled)}`).toBe(true);
     }
   });

@@ -185,7 +185,13 @@ describe('createFetcher: responses', () => {
     const response = await devFetcher.fetch(url('/echo'), {
       kind: 'small',
       accept: 'text/markdown',
-      headers: { Accept: 'text/html', 'User-Agent': 'GPTBot/1.0', Host: 'other.example.com', 'X-Request-Id': 'abc', 'Accept-Encoding': 'zstd' },
+      headers: {
+        Accept: 'text/html',
+        'User-Agent': 'GPTBot/1.0',
+        Host: 'other.example.com',
+        'X-Request-Id': 'abc',
+        'Accept-Encoding': 'zstd',
+      },
     });
     const sent = JSON.parse(response.text) as Record<string, string>;
     expect(sent.accept).toBe('text/markdown');
@@ -298,14 +304,18 @@ describe('createFetcher: redirects', () => {
 });
 
 describe('createFetcher: targets', () => {
-  it.each(['http://127.0.0.1/', 'http://2130706433/', 'http://0x7f.1/', 'http://127.1/', 'http://[::ffff:7f00:1]/', 'http://169.254.169.254/'])(
-    'blocks %s before connecting',
-    async (target) => {
-      const before = server.connections();
-      expect((await fetchError(strictFetcher.fetch(target, html))).kind).toBe('blocked');
-      expect(server.connections()).toBe(before);
-    },
-  );
+  it.each([
+    'http://127.0.0.1/',
+    'http://2130706433/',
+    'http://0x7f.1/',
+    'http://127.1/',
+    'http://[::ffff:7f00:1]/',
+    'http://169.254.169.254/',
+  ])('blocks %s before connecting', async (target) => {
+    const before = server.connections();
+    expect((await fetchError(strictFetcher.fetch(target, html))).kind).toBe('blocked');
+    expect(server.connections()).toBe(before);
+  });
 
   it('blocks the loopback test server itself without the allow-list', async () => {
     expect((await fetchError(strictFetcher.fetch(url('/page'), html))).kind).toBe('blocked');

@@ -74,9 +74,7 @@ describe('readBody', () => {
   });
 
   it('fails with too_large when the kind does not truncate', async () => {
-    const error = await readBody(streamOf(gzipSync(TEXT)), 'gzip', { maxBytes: 1000, onOverflow: 'error' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await readBody(streamOf(gzipSync(TEXT)), 'gzip', { maxBytes: 1000, onOverflow: 'error' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchError);
     expect(error).toMatchObject({ kind: 'too_large' });
   });
@@ -107,7 +105,9 @@ describe('readBody', () => {
     const cut = await readBody(streamOf(bomb, 4096), encoding, { maxBytes: 64 * 1024, onOverflow: 'truncate' });
     expect(cut).toMatchObject({ bytes: 64 * 1024, truncated: true });
     expect(cut.body.equals(Buffer.alloc(64 * 1024, 0x61))).toBe(true);
-    await expect(readBody(streamOf(bomb, 4096), encoding, { maxBytes: 64 * 1024, onOverflow: 'error' })).rejects.toMatchObject({ kind: 'too_large' });
+    await expect(readBody(streamOf(bomb, 4096), encoding, { maxBytes: 64 * 1024, onOverflow: 'error' })).rejects.toMatchObject({
+      kind: 'too_large',
+    });
   });
 
   it('rejects a corrupt or cut-short compressed body', async () => {

@@ -27,16 +27,21 @@ describe('detectBotWall: walls', () => {
 
   it('detects a DataDome captcha page', () => {
     const body = `<html><head><title>shop.example</title></head><body><script>var dd={'rt':'c','cid':'AHrl','hsh':'1','t':'fe','host':'geo.captcha-delivery.com'}</script><script src="https://ct.captcha-delivery.com/c.js"></script></body></html>`;
-    expect(detectBotWall({ status: 403, headers: { 'x-datadome': 'protected' }, body })).toMatchObject({ kind: 'wall', vendor: 'datadome' });
+    expect(detectBotWall({ status: 403, headers: { 'x-datadome': 'protected' }, body })).toMatchObject({
+      kind: 'wall',
+      vendor: 'datadome',
+    });
   });
 
   it('detects PerimeterX / HUMAN "Press & Hold"', () => {
-    const body = '<html><body><h1>Access to this page has been denied</h1><div id="px-captcha"></div><p>Press &amp; Hold to confirm you are a human</p></body></html>';
+    const body =
+      '<html><body><h1>Access to this page has been denied</h1><div id="px-captcha"></div><p>Press &amp; Hold to confirm you are a human</p></body></html>';
     expect(detectBotWall({ status: 403, body })).toMatchObject({ kind: 'wall', vendor: 'perimeterx' });
   });
 
   it('detects an Imperva/Incapsula challenge served with 200', () => {
-    const body = '<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"></head><body><iframe id="main-iframe" src="/_Incapsula_Resource?CWUDNSAI=9&xinfo=1" frameborder=0>Request unsuccessful. Incapsula incident ID: 123-456</iframe></body></html>';
+    const body =
+      '<html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"></head><body><iframe id="main-iframe" src="/_Incapsula_Resource?CWUDNSAI=9&xinfo=1" frameborder=0>Request unsuccessful. Incapsula incident ID: 123-456</iframe></body></html>';
     expect(detectBotWall({ status: 200, headers: { 'x-iinfo': '1-2-3' }, body })).toMatchObject({ kind: 'wall', vendor: 'imperva' });
   });
 
@@ -74,12 +79,15 @@ describe('detectBotWall: not walls', () => {
   });
 
   it('ignores vendor headers on a thin client-rendered shell served with 200', () => {
-    const shell = '<!doctype html><html><head><script src="/_Incapsula_Resource?SWJIYLWA=1"></script></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
+    const shell =
+      '<!doctype html><html><head><script src="/_Incapsula_Resource?SWJIYLWA=1"></script></head><body><div id="root"></div><script src="/app.js"></script></body></html>';
     expect(detectBotWall({ status: 200, headers: { 'x-datadome': 'protected', 'x-iinfo': '1' }, body: shell })).toEqual({ kind: 'none' });
   });
 
   it('does not call a real page that mentions "Access Denied" an Akamai wall', () => {
-    expect(detectBotWall({ status: 200, body: contentPage().replace('<h1>Tents</h1>', '<h1>Access Denied? Try logging in</h1>') })).toEqual({ kind: 'none' });
+    expect(detectBotWall({ status: 200, body: contentPage().replace('<h1>Tents</h1>', '<h1>Access Denied? Try logging in</h1>') })).toEqual(
+      { kind: 'none' },
+    );
   });
 
   it('does not call a plain 403 or 404 a wall without vendor evidence', () => {

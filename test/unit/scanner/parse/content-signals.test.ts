@@ -63,10 +63,7 @@ describe('Content-Signal and Content-Usage parsing', () => {
   it('marks a line with only unknown keys invalid', () => {
     const line = parseUsageSignalLine('Content-Signal', 'ai-traning=no', 1, ['*']);
     expect(line.valid).toBe(false);
-    expect(line.problems).toEqual([
-      'Content-Signal key "ai-traning" is not recognised',
-      'Content-Signal on line 1 has no recognised key',
-    ]);
+    expect(line.problems).toEqual(['Content-Signal key "ai-traning" is not recognised', 'Content-Signal on line 1 has no recognised key']);
   });
 
   it('treats keys such as constructor or __proto__ as plain unknown keys', () => {

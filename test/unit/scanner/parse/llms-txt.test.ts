@@ -24,7 +24,8 @@ describe('validateLlmsTxt', () => {
   });
 
   it('accepts an agents.md with a setext H1 after an intro, and autolinks', () => {
-    const agentsMd = 'Welcome, agents.\n\nAcme Agents Guide\n=================\n\nOrder via <https://acme.example/api/orders> please, thanks.\n';
+    const agentsMd =
+      'Welcome, agents.\n\nAcme Agents Guide\n=================\n\nOrder via <https://acme.example/api/orders> please, thanks.\n';
     const result = validateLlmsTxt(agentsMd);
     expect(result).toMatchObject({ present: true, valid: true, title: 'Acme Agents Guide', linkCount: 1 });
     expect(result.problems).toEqual(['does not start with the H1 (llmstxt.org puts it first)']);
@@ -48,7 +49,9 @@ describe('validateLlmsTxt', () => {
   });
 
   it('ignores headings and links inside fenced code blocks', () => {
-    const result = validateLlmsTxt('Some intro text that is long enough to pass the length rule.\n\n```bash\n# not a heading\ncurl [x](https://a.example)\n```\n');
+    const result = validateLlmsTxt(
+      'Some intro text that is long enough to pass the length rule.\n\n```bash\n# not a heading\ncurl [x](https://a.example)\n```\n',
+    );
     expect(result.present).toBe(false);
     expect(result.problems).toEqual(['no H1 heading, so this is not an llms.txt document']);
   });

@@ -2,7 +2,8 @@ import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';
 
-const target = (content: string, page = 'https://shop.example/') => metaRefreshTarget(load(`<head><meta http-equiv="refresh" content="${content}"></head>`), page);
+const target = (content: string, page = 'https://shop.example/') =>
+  metaRefreshTarget(load(`<head><meta http-equiv="refresh" content="${content}"></head>`), page);
 
 describe('meta refresh targets', () => {
   it('reads the delay and URL in the forms HTML allows', () => {

@@ -25,7 +25,9 @@ describe('detectPlatform', () => {
   it('detects WooCommerce', () => {
     const html = '<body class="home woocommerce-page"><script src="/wp-content/plugins/woocommerce/assets/js/frontend.js"></script>';
     expect(detectPlatform({ html })).toMatchObject({ platform: 'woocommerce', confidence: 'medium' });
-    expect(detectPlatform({ html: '<script>var wc_add_to_cart_params = {"wc_ajax_url":"/?wc-ajax=%%endpoint%%"};</script>' }).platform).toBe('woocommerce');
+    expect(
+      detectPlatform({ html: '<script>var wc_add_to_cart_params = {"wc_ajax_url":"/?wc-ajax=%%endpoint%%"};</script>' }).platform,
+    ).toBe('woocommerce');
   });
 
   it('does not take the word woocommerce in prose for a WooCommerce shop', () => {
@@ -42,7 +44,8 @@ describe('detectPlatform', () => {
       platform: 'magento',
       evidence: 'header x-magento-cache-debug',
     });
-    const html = '<script type="text/x-magento-init">{"*":{"Magento_Ui/js/core/app":{}}}</script><script src="/static/mage/cookies.js"></script>';
+    const html =
+      '<script type="text/x-magento-init">{"*":{"Magento_Ui/js/core/app":{}}}</script><script src="/static/mage/cookies.js"></script>';
     expect(detectPlatform({ html }).platform).toBe('magento');
   });
 

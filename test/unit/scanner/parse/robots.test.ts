@@ -183,11 +183,26 @@ describe('parseRobotsTxt: sitemaps and problems', () => {
 describe('evaluateAgents', () => {
   it('exports the rubric agent lists as data', () => {
     expect(AI_SEARCH_AGENTS.map((a) => a.token)).toEqual([
-      'OAI-SearchBot', 'ChatGPT-User', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User',
-      'Applebot', 'Amzn-SearchBot', 'DuckAssistBot', 'Bingbot', 'Googlebot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'Claude-SearchBot',
+      'Claude-User',
+      'PerplexityBot',
+      'Perplexity-User',
+      'Applebot',
+      'Amzn-SearchBot',
+      'DuckAssistBot',
+      'Bingbot',
+      'Googlebot',
     ]);
     expect(TRAINING_AGENTS.map((a) => a.token)).toEqual([
-      'GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'CCBot', 'meta-externalagent', 'Bytespider',
+      'GPTBot',
+      'ClaudeBot',
+      'Google-Extended',
+      'Applebot-Extended',
+      'CCBot',
+      'meta-externalagent',
+      'Bytespider',
     ]);
   });
 
@@ -197,7 +212,10 @@ describe('evaluateAgents', () => {
     expect(evaluation.agents).toHaveLength(AI_SEARCH_AGENTS.length + TRAINING_AGENTS.length);
     const googlebot = evaluation.agents.find((a) => a.agent === 'Googlebot');
     expect(googlebot).toMatchObject({ category: 'ai_search', group: 'wildcard', allowedOnRoot: true });
-    expect(googlebot?.paths.map((p) => [p.path, p.allowed])).toEqual([['/products/shoe', true], ['/checkout/1', false]]);
+    expect(googlebot?.paths.map((p) => [p.path, p.allowed])).toEqual([
+      ['/products/shoe', true],
+      ['/checkout/1', false],
+    ]);
     const gptbot = evaluation.agents.find((a) => a.agent === 'GPTBot');
     expect(gptbot).toMatchObject({ category: 'training', group: 'specific', allowedOnRoot: false });
     expect(evaluation.allAiSearchDisallowedFromRoot).toBe(false);

@@ -57,7 +57,10 @@ describe('validateSecurityTxt', () => {
   });
 
   it('requires a usable Contact URI', () => {
-    const result = validateSecurityTxt('Contact: security@acme.example\nContact: http://acme.example/sec\nExpires: 2026-12-31T23:59:59Z\n', NOW);
+    const result = validateSecurityTxt(
+      'Contact: security@acme.example\nContact: http://acme.example/sec\nExpires: 2026-12-31T23:59:59Z\n',
+      NOW,
+    );
     expect(result.present).toBe(true);
     expect(result.valid).toBe(false);
     expect(result.problems).toEqual([

@@ -52,12 +52,17 @@ describe('parseSitemap', () => {
   });
 
   it('accepts a namespace-prefixed sitemap and a single entry', () => {
-    const sitemap = parseSitemap('<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>https://a.example/x</sm:loc></sm:url></sm:urlset>');
+    const sitemap = parseSitemap(
+      '<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>https://a.example/x</sm:loc></sm:url></sm:urlset>',
+    );
     expect(sitemap).toMatchObject({ kind: 'urlset', urls: [{ loc: 'https://a.example/x' }] });
   });
 
   it('accepts an empty urlset as valid with no URLs', () => {
-    expect(parseSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>')).toMatchObject({ kind: 'urlset', urls: [] });
+    expect(parseSitemap('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>')).toMatchObject({
+      kind: 'urlset',
+      urls: [],
+    });
   });
 
   it('gunzips a gzip body', () => {
@@ -99,7 +104,13 @@ describe('parseSitemap', () => {
 
   it('treats an HTML page at /sitemap.xml as invalid (soft 404)', () => {
     const sitemap = parseSitemap('<!DOCTYPE html><html><head><title>Not found</title></head><body>Oops</body></html>');
-    expect(sitemap).toEqual({ kind: 'invalid', urls: [], children: [], truncated: false, problems: ['HTML page served instead of a sitemap (soft 404)'] });
+    expect(sitemap).toEqual({
+      kind: 'invalid',
+      urls: [],
+      children: [],
+      truncated: false,
+      problems: ['HTML page served instead of a sitemap (soft 404)'],
+    });
   });
 
   it('treats other XML, plain text and empty bodies as invalid', () => {

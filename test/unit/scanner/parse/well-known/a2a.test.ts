@@ -30,7 +30,11 @@ describe('validateAgentCard', () => {
   });
 
   it('reads an A2A 1.0 card whose url is in supportedInterfaces, without AP2', () => {
-    const v1 = { name: 'Acme', supportedInterfaces: [{ url: 'https://shop.example/a2a/v1', protocolBinding: 'JSONRPC' }], capabilities: {} };
+    const v1 = {
+      name: 'Acme',
+      supportedInterfaces: [{ url: 'https://shop.example/a2a/v1', protocolBinding: 'JSONRPC' }],
+      capabilities: {},
+    };
     expect(validateAgentCard(JSON.stringify(v1))).toMatchObject({
       valid: true,
       url: 'https://shop.example/a2a/v1',
@@ -43,11 +47,17 @@ describe('validateAgentCard', () => {
     const noName = validateAgentCard(JSON.stringify({ url: 'https://shop.example/a2a' }));
     expect(noName).toMatchObject({ present: true, valid: false });
     expect(noName.problems).toEqual(['name: Invalid input: expected string, received undefined']);
-    expect(validateAgentCard('{"name":"Acme","url":"/a2a"}')).toMatchObject({ valid: false, problems: ['no absolute http(s) service url'] });
+    expect(validateAgentCard('{"name":"Acme","url":"/a2a"}')).toMatchObject({
+      valid: false,
+      problems: ['no absolute http(s) service url'],
+    });
   });
 
   it('is absent for a soft-404 HTML page or non-JSON', () => {
-    expect(validateAgentCard('<!DOCTYPE html><title>404</title>')).toMatchObject({ present: false, problems: ['HTML page served instead of JSON (soft 404)'] });
+    expect(validateAgentCard('<!DOCTYPE html><title>404</title>')).toMatchObject({
+      present: false,
+      problems: ['HTML page served instead of JSON (soft 404)'],
+    });
     expect(validateAgentCard('{broken').present).toBe(false);
   });
 });

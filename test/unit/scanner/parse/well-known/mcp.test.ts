@@ -35,7 +35,11 @@ describe('validateMcpDiscovery', () => {
       transports: ['http'],
     });
     const collection = { mcpServers: { store: { name: 'store', url: 'https://s.example/mcp', transport: 'streamable-http' } } };
-    expect(validateMcpDiscovery(JSON.stringify(collection))).toMatchObject({ valid: true, name: 'store', endpoints: ['https://s.example/mcp'] });
+    expect(validateMcpDiscovery(JSON.stringify(collection))).toMatchObject({
+      valid: true,
+      name: 'store',
+      endpoints: ['https://s.example/mcp'],
+    });
   });
 
   it('is present but invalid without a name or an absolute endpoint', () => {

@@ -81,7 +81,13 @@ describe('validateUcpProfile', () => {
   });
 
   it('is valid without checkout, which it reports separately', () => {
-    const noCheckout = { ucp: { version: '2026-04-08', services: { 'dev.ucp.shopping': [{ transport: 'rest', endpoint: 'https://s.example/api' }] }, capabilities: { 'dev.ucp.shopping.catalog': [] } } };
+    const noCheckout = {
+      ucp: {
+        version: '2026-04-08',
+        services: { 'dev.ucp.shopping': [{ transport: 'rest', endpoint: 'https://s.example/api' }] },
+        capabilities: { 'dev.ucp.shopping.catalog': [] },
+      },
+    };
     expect(validateUcpProfile(JSON.stringify(noCheckout))).toMatchObject({ valid: true, hasCheckoutCapability: false, mcpEndpoints: [] });
   });
 
@@ -89,14 +95,15 @@ describe('validateUcpProfile', () => {
     const result = validateUcpProfile(JSON.stringify({ ucp: { services: 'none' } }));
     expect(result.present).toBe(true);
     expect(result.valid).toBe(false);
-    expect(result.problems).toEqual([
-      'version: Invalid input: expected string, received undefined',
-      'services: Invalid input',
-    ]);
+    expect(result.problems).toEqual(['version: Invalid input: expected string, received undefined', 'services: Invalid input']);
   });
 
   it('is invalid when services is empty or the document is not an object', () => {
-    expect(validateUcpProfile('{"version":"2026-04-08","services":{}}')).toMatchObject({ present: true, valid: false, problems: ['services is empty'] });
+    expect(validateUcpProfile('{"version":"2026-04-08","services":{}}')).toMatchObject({
+      present: true,
+      valid: false,
+      problems: ['services is empty'],
+    });
     expect(validateUcpProfile('[1,2]')).toMatchObject({ present: true, valid: false, problems: ['profile is not a JSON object'] });
   });
 
