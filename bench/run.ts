@@ -27,7 +27,8 @@
  * 10. Rate limiter: CPU, heap, store operations and item size per request at limits of 120, 30,000 and
  *    10,000,000 (rate-limits.ts; alone: npx tsx bench/rate-limits.ts).
  *
- * Prints a compact table and writes bench/results.json.
+ * Prints a compact table, writes bench/results.json and rewrites the `npm run bench` section of
+ * bench/RESULTS.md from it (results-markdown.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,7 @@ import { printRescans, runRescanBench } from './rescans.js';
 import { printWebhooks, runWebhookBench } from './webhooks.js';
 import { printBatches, runBatchBench } from './batches.js';
 import { printRateLimits, runRateLimitBench } from './rate-limits.js';
+import { writeBenchSection } from './results-markdown.js';
 import { median, round } from './stats.js';
 
 const LATENCY_MS = 100;
@@ -57,6 +59,7 @@ const SHOPS = ['agent-ready', 'typical-gaps', 'empty-shell', 'bot-walled', 'robo
 const OUT_OF_RATIO = new Set<string>();
 const TARGETS = { ratio: 1.5, cpuMedianMs: 50, rssMb: 160 };
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+const RESULTS_MARKDOWN = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 function pad(value: string | number, width: number, right = false): string {
   const text = String(value);
@@ -173,31 +176,26 @@ async function main(): Promise<void> {
   printRateLimits(rateLimits);
 
   const elapsedS = round((performance.now() - started) / 1000);
-  writeFileSync(
-    RESULTS,
-    `${JSON.stringify(
-      {
-        generatedAt: new Date().toISOString(),
-        node: process.version,
-        elapsedS,
-        targets: TARGETS,
-        latency: { latencyMs: LATENCY_MS, runs: RUNS, leftOutOfRatio: [...OUT_OF_RATIO], ratios, rows: latency },
-        cpu,
-        extraction,
-        memory,
-        accounts,
-        rescans,
-        webhooks,
-        batches,
-        coldStart,
-        cli,
-        rateLimits,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nDone in ${elapsedS} s; results in bench/results.json`);
+  const results = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    elapsedS,
+    targets: TARGETS,
+    latency: { latencyMs: LATENCY_MS, runs: RUNS, leftOutOfRatio: [...OUT_OF_RATIO], ratios, rows: latency },
+    cpu,
+    extraction,
+    memory,
+    accounts,
+    rescans,
+    webhooks,
+    batches,
+    coldStart,
+    cli,
+    rateLimits,
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  writeBenchSection(RESULTS_MARKDOWN, results);
+  console.log(`\nDone in ${elapsedS} s; results in bench/results.json and bench/RESULTS.md`);
 }
 
 await main();

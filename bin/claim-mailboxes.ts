@@ -4,7 +4,7 @@ import { claimMailboxes } from '#shared/domain/accounts/claim-mailboxes.js';
 
 /**
  * `npx tsx bin/claim-mailboxes.ts`: run once after deploying one account per mailbox, with the table's
- * TABLE_NAME and AWS_REGION (and DYNAMODB_ENDPOINT for a local table). See docs/decisions/one-account-per-mailbox.md.
+ * TABLE_NAME and AWS_REGION (and DYNAMODB_ENDPOINT for a local table). See docs/decisions/008-one-account-per-mailbox.md.
  */
 const config = loadConfig();
 const report = await claimMailboxes(createDocumentClient(config), config.tableName);

@@ -26,7 +26,7 @@ export interface CapacitySettings {
 /**
  * The route and stage throttles guard the Lambda pool and the bill, never one client: they count every
  * request, the service's own 429s included, so they sit far above what one client at its per-IP limits
- * sends (docs/decisions/route-throttles.md has the arithmetic). A quick answer (the 429 of a spent
+ * sends (docs/decisions/046-route-throttles.md has the arithmetic). A quick answer (the 429 of a spent
  * allowance, a 400, a blocked target) takes at most `quickAnswerSeconds`, and quick answers may hold at
  * most `quickAnswerShare` of the public scan function's reserved concurrency, leaving the rest for scans.
  */

@@ -15,7 +15,7 @@ export const functionBundling = {
   /** esbuild's ESM output still meets CommonJS dependencies that call `require`. */
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
   /**
-   * No source maps: `--enable-source-maps` cost 15-20 ms of every cold start (README, "Cold start"), and
+   * No source maps: `--enable-source-maps` cost 15-20 ms of every cold start (bench/RESULTS.md, "Cold start"), and
    * a map beside the bundle is only read with that flag. The bundles are deterministic, so a stack trace
    * from a deployed function can be mapped offline by rebuilding the same commit with maps on.
    */
@@ -33,7 +33,7 @@ export const functionBundling = {
 /**
  * Constants the bundler writes into one function's code (esbuild `define`). The meta function serves
  * the OpenAPI document, which is built from every family's schemas by a generator: built here once, it
- * costs that function ~8 ms less at every cold start (README, "Cold start"). The document names the
+ * costs that function ~8 ms less at every cold start (bench/RESULTS.md, "Cold start"). The document names the
  * limits, so it is built here only when the deployment keeps the defaults (no `serviceSettings`): with
  * limits of its own, as from source (dev server, tests), the function builds it on first request from
  * its own environment.

@@ -19,7 +19,7 @@ export const apiFunctions: Record<Family, FunctionSizing> = {
   auth: { description: 'Magic-link sign-in', memoryMiB: 256, timeoutSeconds: 10 },
   account: { description: 'Account, API keys and subscriptions', memoryMiB: 512, timeoutSeconds: 10 },
   sites: { description: 'Watched sites and thresholds', memoryMiB: 512, timeoutSeconds: 10 },
-  // A test delivery or redelivery waits up to the 10 s a real delivery gets, plus time to log it (README "Webhooks").
+  // A test delivery or redelivery waits up to the 10 s a real delivery gets, plus time to log it (docs/decisions/039-webhook-test-deadline.md).
   webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 15 },
   billing: { description: 'Stripe event receiver', memoryMiB: 512, timeoutSeconds: 10 },
   web: { description: 'Web pages: the public scanner, shared reports and their assets', memoryMiB: 512, timeoutSeconds: 10 },
@@ -108,7 +108,7 @@ export function consumerOf(queue: QueueName): WorkerName {
 }
 
 /**
- * The reserved concurrency of each function (README, "Operating it"): the scans and the workers get a
+ * The reserved concurrency of each function (docs/configuration.md, "Capacity"): the scans and the workers get a
  * share of their own; the weekly sweep runs once at a time; the other API functions share the rest.
  */
 export function reservedConcurrencyOf(name: FunctionName, capacity: CapacitySettings): number | undefined {

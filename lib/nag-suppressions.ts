@@ -63,7 +63,7 @@ export function acknowledgeNagFindings({ functions, secrets, api, scheduleDeadLe
     acknowledge(
       fn.handler,
       'AwsSolutions-L1',
-      'DESIGN.md fixes the Lambda runtime at nodejs22.x, the version the code and its dependencies are verified on; nodejs24.x is a separate, tested upgrade.',
+      'docs/design.md fixes the Lambda runtime at nodejs22.x, the version the code and its dependencies are verified on; nodejs24.x is a separate, tested upgrade.',
     );
   }
 }

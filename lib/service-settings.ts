@@ -69,7 +69,7 @@ function contextObject(scope: Construct): Record<string, unknown> {
 
 /**
  * CDK context `serviceSettings`: the service's limits for this deployment, by their environment names
- * (README "Configuration"), e.g. `{"FREE_SCANS_PER_DAY": 20, "PUBLIC_SCAN_LIMIT_PER_DAY": 5}`. Each is
+ * (docs/configuration.md), e.g. `{"FREE_SCANS_PER_DAY": 20, "PUBLIC_SCAN_LIMIT_PER_DAY": 5}`. Each is
  * checked as the functions will read it, and put into every function's environment.
  */
 export function readServiceSettings(scope: Construct): Record<string, string> {
@@ -80,7 +80,7 @@ export function readServiceSettings(scope: Construct): Record<string, string> {
       throw new ServiceSettingsError(
         known
           ? `serviceSettings: ${name} is set by the stack itself, not per deployment`
-          : `serviceSettings: ${name} is not a setting of the service (README "Configuration")`,
+          : `serviceSettings: ${name} is not a setting of the service (docs/configuration.md)`,
       );
     }
     if (typeof value !== 'string' && typeof value !== 'number')

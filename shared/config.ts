@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Every setting and every limit of the service, with the spec's values as defaults.
  * A setting `fooBarBaz` is overridden by the environment variable `FOO_BAR_BAZ`; the names are
- * derived mechanically so the rule in DESIGN.md holds for every entry without a hand-kept list.
+ * derived mechanically so the rule in docs/design.md holds for every entry without a hand-kept list.
  */
 const defaults = {
   // Service wiring
@@ -62,7 +62,7 @@ const defaults = {
   /** The Stripe prices of the paid tiers (CDK context `stripePriceIdPro`/`stripePriceIdGrowth`). */
   stripePriceIdPro: '',
   stripePriceIdGrowth: '',
-  /** `on` needs Stripe Tax set up on the Stripe account (README, "Billing"). */
+  /** `on` needs Stripe Tax set up on the Stripe account (docs/guide.md, "Billing"). */
   stripeAutomaticTax: 'off',
   stripeTaxIdCollection: 'off',
   /** How old a signed webhook may be (Stripe's own default). */
@@ -75,21 +75,21 @@ const defaults = {
   billingReturnUrl: '',
   maxRequestBodyBytes: 65_536,
 
-  // Accounts (the spec leaves these to us; README "Design decisions")
+  // Accounts (the spec leaves these to us; docs/decisions/006-sign-in-by-mail.md onwards)
   signInLinkValidityMinutes: 15,
-  /** Sign-in mails one mailbox is sent per SIGN_IN_LINK_VALIDITY_MINUTES, and per rolling day (docs/decisions/sign-in-mail-caps.md). */
+  /** Sign-in mails one mailbox is sent per SIGN_IN_LINK_VALIDITY_MINUTES, and per rolling day (docs/decisions/007-sign-in-mail-caps.md). */
   signInMailsPerWindowPerMailbox: 3,
   signInMailsPerDayPerMailbox: 20,
   emailMaxLength: 254,
-  /** Account routes outside the monthly allowance (README): their own per-account hourly limit. */
+  /** Account routes outside the monthly allowance (docs/decisions/011-usage-allowances.md): their own per-account hourly limit. */
   accountRoutesLimitPerHour: 120,
-  /** A dashboard session (sign-in at the key limit) lasts this long from sign-in, never extended (docs/decisions/dashboard-sessions.md). */
+  /** A dashboard session (sign-in at the key limit) lasts this long from sign-in, never extended (docs/decisions/009-dashboard-sessions.md). */
   dashboardSessionHours: 12,
 
   // The spec's Limits table
   publicScanLimitPerDay: 3,
   publicScanWindowSeconds: 86_400,
-  /** Public scan attempts per IP in the same window, whatever their outcome (docs/decisions/public-scan-attempts.md). */
+  /** Public scan attempts per IP in the same window, whatever their outcome (docs/decisions/015-public-scan-attempts.md). */
   publicScanAttemptsPerDay: 10,
   pricingLimitPerHour: 100,
   registerLimitPerHour: 3,
@@ -111,7 +111,7 @@ const defaults = {
   scoreHistoryMax: 90,
   watchedUrlMaxLength: 2_048,
 
-  // Weekly rescans (README "Design decisions": watched sites)
+  // Weekly rescans (docs/decisions/032-weekly-rescans.md)
   rescanIntervalDays: 7,
   /** Partitions of the due-rescan index: the sweep reads them in parallel, none is hot. */
   rescanDueShards: 16,
@@ -125,7 +125,7 @@ const defaults = {
   /** Sites one pending alert digest holds (the newest entry of each); more are counted, and the digest item stays under ~300 KB. */
   alertDigestMaxSites: 50,
 
-  // The spec's plan table; growth values the spec does not show are our decision (README)
+  // The spec's plan table; growth values the spec does not show are our decision (docs/decisions/005-growth-plan-values.md)
   freePriceMonthlyGbp: 0,
   freeScansPerDay: 10 as number | 'unlimited',
   freeWatchedSites: 3,

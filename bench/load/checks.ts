@@ -215,7 +215,7 @@ interface DeliveryLog {
   deliveries: Array<{ eventId: string; eventType: string; success: boolean; test: boolean }>;
 }
 
-/** The most recent attempts a webhook's delivery log shows (README "Webhooks"). */
+/** The most recent attempts a webhook's delivery log shows (docs/guide.md "Webhooks"). */
 const deliveryLogLength = 50;
 
 /**

@@ -2,7 +2,7 @@
  * `npm run load -- --seconds N [--faults] [--url U --ses S]`: a mixed load against a local service (one
  * it starts itself unless --url names one), then the invariants. The last stdout line is one JSON
  * object; the exit code is 0 only with no 5xx outside the fault windows and no failed invariant.
- * Traffic goes to 127.0.0.1 only. README "Load and faults".
+ * Traffic goes to 127.0.0.1 only. docs/guide.md "Measuring: load and fuzz".
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -6,7 +6,7 @@ import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
 
-/** Exit codes of DESIGN.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
+/** Exit codes of docs/design.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
 const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<
   string,
   number

@@ -8,7 +8,7 @@ import { corsPolicy } from '#shared/http/cors.js';
 const wafMinimumLimit = 10;
 
 /**
- * Per-IP ceilings at the edge (docs/decisions/edge-waf.md). They stop floods before API Gateway's
+ * Per-IP ceilings at the edge (docs/decisions/047-edge-waf.md). They stop floods before API Gateway's
  * shared throttles count them; the service's own per-IP limits (DynamoDB) stay the exact ones.
  * AWS WAF's windows are 60, 120, 300 or 600 seconds.
  */

@@ -10,7 +10,7 @@ export interface ServiceSecretsProps {
 /**
  * The key-hashing pepper (generated here), the Stripe API key and webhook signing secret (put in by the
  * operator), and the sealing key of customers' webhook signing secrets: a generated secret encrypted with
- * a KMS key of this stack (envelope encryption, see README "Webhooks").
+ * a KMS key of this stack (envelope encryption, see docs/decisions/036-webhook-endpoints-and-secrets.md).
  */
 export class ServiceSecrets extends Construct {
   readonly keyPepper: Secret;

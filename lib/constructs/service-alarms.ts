@@ -52,7 +52,7 @@ export const scanFailureRatePercent = 50;
 export const scanFailureMinimumScans = 10;
 
 /**
- * The alarms a person acts on (README, "Operating it"), all to the one topic: errors and throttles of
+ * The alarms a person acts on (docs/operations.md, "Alarms"), all to the one topic: errors and throttles of
  * every function, the API's 5xx rate and the scan routes' p99 latency, DynamoDB throttling and system
  * errors. The queues' dead-letter alarms live with the queues.
  */

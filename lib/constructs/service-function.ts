@@ -71,7 +71,7 @@ export class ServiceFunction extends Construct implements IGrantable {
       memorySize: props.memoryMiB,
       timeout: Duration.seconds(props.timeoutSeconds),
       ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
-      // No X-Ray: no tracer is installed, and traces nobody reads cost money (README, "Operating it").
+      // No X-Ray: no tracer is installed, and traces nobody reads cost money (docs/decisions/002-http-conventions.md).
       tracing: Tracing.DISABLED,
       role: this.role,
       logGroup,

@@ -21,7 +21,7 @@ export interface WebhookSender {
 
 export interface WebhookSenderOptions {
   policy: TargetPolicy;
-  /** The longest attempt: connecting, sending and the answer (10 s, README "Delivery"). */
+  /** The longest attempt: connecting, sending and the answer (10 s, docs/decisions/037-webhook-delivery.md). */
   timeoutMs?: number;
   lookup?: LookupFn;
   userAgent?: string;

@@ -91,7 +91,7 @@ export type SaveOutcome =
 const maxAttempts = 4;
 
 /**
- * Writes a subscription's state onto the account (docs/decisions/one-subscription-per-account.md):
+ * Writes a subscription's state onto the account (docs/decisions/041-one-subscription-per-account.md):
  * - the account's own subscription, unless a state read later is already there;
  * - any subscription, on an account that has none;
  * - a subscription in force, in place of one that has ended, lapsed past its grace, or that the caller

@@ -18,7 +18,7 @@ interface SiteRef {
   scanId: string;
 }
 
-/** The `data` of each event type (README "Webhooks", and the OpenAPI document's `webhooks`). */
+/** The `data` of each event type (docs/guide.md "Webhooks", and the OpenAPI document's `webhooks`). */
 export interface EventData {
   scan_complete: {
     scanId: string;

@@ -5,7 +5,7 @@ import { screenHost, type HostScreen } from '#shared/scanner/fetch/screen-host.j
 /**
  * Resolves the host of a URL that passed the scanner's URL rules, so a name that resolves only to
  * blocked addresses is refused while the request is validated (400), before any allowance is spent.
- * What a name that does not resolve (or not in time) means is each caller's decision: README,
+ * What a name that does not resolve (or not in time) means is each caller's decision: docs/decisions/016-ssrf-checked-urls.md,
  * "Design decisions".
  */
 export function screenTarget(url: string, deps: Pick<Dependencies, 'config' | 'lookup'>): Promise<HostScreen> {

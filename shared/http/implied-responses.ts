@@ -3,7 +3,7 @@ import type { RouteDef } from '#shared/http/route-types.js';
 /**
  * The error statuses the shared dispatch (shared/http/family-handler.ts) can answer for a route, read
  * from its traits rather than listed by hand, so the OpenAPI document names every status a route
- * really answers (docs/decisions/documented-statuses.md):
+ * really answers (docs/decisions/004-documented-statuses.md):
  * - 400: its body, path or query is validated;
  * - 401: it takes a key; 403: the key needs a scope or the account a tier;
  * - 413: it takes a body (POST, PUT, PATCH) and the body is over MAX_REQUEST_BODY_BYTES;

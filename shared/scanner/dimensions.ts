@@ -6,7 +6,7 @@ export interface DimensionInfo {
   weight: number;
 }
 
-/** The six dimensions of RUBRIC.md; the weights add up to 100. */
+/** The six dimensions of docs/rubric.md; the weights add up to 100. */
 export const dimensions: readonly DimensionInfo[] = [
   { id: 'agent_access', name: 'Agent access', weight: 20 },
   { id: 'raw_html', name: 'Readable without JavaScript', weight: 15 },

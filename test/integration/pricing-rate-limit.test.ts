@@ -15,7 +15,7 @@ describe('GET /api/pricing rate limit (100 per hour per IP)', () => {
     const retryAfter = limited.headers.get('retry-after');
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThan(0);
-    // At most the hour plus one of its 60 buckets (docs/decisions/rate-limiter-buckets.md).
+    // At most the hour plus one of its 60 buckets (docs/decisions/012-rate-limiter-buckets.md).
     expect(Number(retryAfter)).toBeLessThanOrEqual(3_600 + 60);
     const body = (await limited.json()) as { error?: unknown };
     expect(typeof body.error).toBe('string');

@@ -13,7 +13,7 @@ export interface ClaimReport {
 }
 
 /**
- * The one-off migration to one account per mailbox (docs/decisions/one-account-per-mailbox.md): each
+ * The one-off migration to one account per mailbox (docs/decisions/008-one-account-per-mailbox.md): each
  * mailbox that only accounts made before it have gets the oldest of them, so new spellings of the
  * mailbox reach that account at once instead of at its first sign-in. Safe to run again and while the
  * service runs: every claim is conditional on the mailbox having no account yet.

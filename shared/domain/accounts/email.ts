@@ -21,7 +21,7 @@ const plusOnly: MailboxRule = { ignoresDots: false, ignoresPlusTag: true };
 
 /**
  * Providers whose documented delivery rules map several spellings to one mailbox
- * (docs/decisions/one-account-per-mailbox.md gives each rule's source and what is left out, and why).
+ * (docs/decisions/008-one-account-per-mailbox.md gives each rule's source and what is left out, and why).
  */
 export const mailboxRules: Readonly<Record<string, MailboxRule>> = {
   'gmail.com': gmail,

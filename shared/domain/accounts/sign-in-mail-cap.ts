@@ -1,5 +1,5 @@
 /**
- * How many sign-in mails one mailbox is sent (docs/decisions/sign-in-mail-caps.md). Two promises:
+ * How many sign-in mails one mailbox is sent (docs/decisions/007-sign-in-mail-caps.md). Two promises:
  * a mailbox gets a bounded number of unused links a day, and whoever asks for links to it cannot keep
  * its owner out for longer than a link's validity. Both hold because every refusal leaves a link that
  * still works in the mailbox:

@@ -9,7 +9,7 @@ export interface OverLimit {
 }
 
 /**
- * The downgrade policy (README, "Design decisions"): nothing is deleted. The newest watched sites and
+ * The downgrade policy (docs/decisions/043-downgrades-delete-nothing.md): nothing is deleted. The newest watched sites and
  * webhooks above the limit are paused (kept, listed, editable and deletable, but not rescanned or
  * delivered to) until the tier allows them or the owner removes others; every API key keeps working,
  * but no new one can be made while over the limit.

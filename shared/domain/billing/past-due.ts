@@ -14,7 +14,7 @@ export function graceLapsed(account: Pick<Account, 'graceEndsAt'>, now: number):
 }
 
 /**
- * The account as it stands at `now` (docs/decisions/past-due-grace.md): the stored paid tier of a
+ * The account as it stands at `now` (docs/decisions/042-past-due-grace.md): the stored paid tier of a
  * past-due subscription holds until its grace end, then the account reads as free without anything
  * being written, so no scheduler is needed and a late or lost event cannot keep the tier. The
  * subscription and customer stay linked, so paying the invoice in the portal restores the tier.

@@ -31,7 +31,7 @@ const maxRounds = 3;
  * every state change: Stripe's events, the local provider's pages and immediate upgrades. `readAt` is
  * when the snapshot was asked for (before the call), so of two syncs the later read wins.
  *
- * One subscription in force per account (docs/decisions/one-subscription-per-account.md): a
+ * One subscription in force per account (docs/decisions/041-one-subscription-per-account.md): a
  * subscription in force for an account held by another one that the provider confirms is in force is
  * refused (its payment refunded, itself cancelled); one that replaces an ended or lapsed holder takes
  * the account, and a lapsed holder still open at the provider is cancelled.

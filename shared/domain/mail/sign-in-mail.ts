@@ -6,7 +6,7 @@ export interface SignInMailInput {
   /** How long a dashboard session lasts, for an account already at its key limit. */
   sessionHours: number;
   /**
-   * Set on the mail that reaches the address's daily cap (docs/decisions/sign-in-mail-caps.md): its link
+   * Set on the mail that reaches the address's daily cap (docs/decisions/007-sign-in-mail-caps.md): its link
    * works until this time (ISO 8601), and no other link is sent before then unless this one is used.
    */
   lastLinkUntil?: string;

@@ -1,6 +1,6 @@
 import type { Config } from '#shared/config.js';
 
-/** The longest an endpoint is waited for (README "Delivery": any 2xx within 10 seconds). */
+/** The longest an endpoint is waited for (docs/decisions/037-webhook-delivery.md: any 2xx within 10 seconds). */
 export const deliveryTimeoutMs = 10_000;
 
 /** Below this there is no point in posting: the attempt is not made (nothing is sent or logged). */

@@ -60,7 +60,7 @@ export interface DeliverOptions {
  * Our side failing throws (DeliveryInterrupted once an attempt is claimed); the worker then retries
  * the message on the schedule. An attempt is logged at most once, in the same write that moves its
  * delivery on; an attempt made whose recording failed for `recordRetryMs` is made again (same body
- * and webhook-id) once its lease runs out: delivery is at least once (docs/decisions/webhook-our-side-failures.md).
+ * and webhook-id) once its lease runs out: delivery is at least once (docs/decisions/038-webhook-our-side-failures.md).
  */
 export async function deliverMessage(
   message: DeliveryMessage,

@@ -1,7 +1,7 @@
 import type { EventData, EventType, ServiceEvent } from '#shared/domain/events.js';
 
 /**
- * What a delivery's body holds (README "Webhooks", OpenAPI `webhooks`): the event's id (also the
+ * What a delivery's body holds (docs/guide.md "Webhooks", OpenAPI `webhooks`): the event's id (also the
  * `webhook-id` header, the same on every retry), its type, when it happened and its data. Test
  * deliveries add `"test": true`.
  */

@@ -6,7 +6,7 @@ import { productDataChecks } from '#shared/scanner/checks/product-data/index.js'
 import { rawHtmlChecks } from '#shared/scanner/checks/raw-html/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 
-/** Every check of RUBRIC.md, in rubric order. Ids are part of the public result format. */
+/** Every check of docs/rubric.md, in rubric order. Ids are part of the public result format. */
 export const allChecks: readonly CheckDefinition[] = [
   ...agentAccessChecks,
   ...rawHtmlChecks,

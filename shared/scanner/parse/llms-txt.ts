@@ -2,7 +2,7 @@
  * /llms.txt (llmstxt.org) or /agents.md.
  *
  * Types
- * - `LlmsTxtResult`: `present` (the body is a Markdown document with an H1, as RUBRIC.md
+ * - `LlmsTxtResult`: `present` (the body is a Markdown document with an H1, as docs/rubric.md
  *   "Pitfalls" requires; an HTML page or anything without an H1 is a soft 404), `valid` (H1,
  *   at least one link, at least 50 characters), the H1 `title`, `linkCount`, trimmed `length`,
  *   and `problems`.

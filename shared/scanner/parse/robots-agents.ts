@@ -1,5 +1,5 @@
 /**
- * The crawler product tokens the rubric evaluates robots.txt for (RUBRIC.md, `robots_ai_agents` and
+ * The crawler product tokens the rubric evaluates robots.txt for (docs/rubric.md, `robots_ai_agents` and
  * `training_policy`), with the uses each one exists for. The uses feed the content-signal
  * contradiction check.
  */

@@ -1,5 +1,5 @@
 /**
- * robots.txt per RFC 9309, evaluated for the agents in RUBRIC.md.
+ * robots.txt per RFC 9309, evaluated for the agents in docs/rubric.md.
  *
  * Types
  * - `RobotsResponse`: what the fetcher saw (status or 'unreachable', body, Content-Type).

@@ -193,7 +193,7 @@ function absoluteHttpUrl(value: string): string | null {
 const PRODUCT_PATH = /\/(?:products?|p|dp|item)\/[^/?#]+|-p-\d+(?:[./?#]|$)/i;
 const GIFT_CARD = /gift[-_ ]?cards?|gift[-_ ]?certificates?|gift[-_ ]?vouchers?|e-?gift/i;
 
-/** Product URL patterns from RUBRIC.md discovery (`/products/`, `/product/`, `/p/`, `/dp/`, `/item/`, `-p-123`), gift cards excluded. */
+/** Product URL patterns from docs/rubric.md discovery (`/products/`, `/product/`, `/p/`, `/dp/`, `/item/`, `-p-123`), gift cards excluded. */
 export function looksLikeProductUrl(url: string): boolean {
   let path: string;
   try {

@@ -46,32 +46,32 @@ const specRoutes = [
 const designRoutes = [
   'GET /api/v1/auth/verify',
   'POST /api/v1/auth/verify',
-  // Sign-out of a dashboard session, and rotating a key (docs/decisions/dashboard-sessions.md).
+  // Sign-out of a dashboard session, and rotating a key (docs/decisions/009-dashboard-sessions.md).
   'DELETE /api/v1/auth/session',
   'POST /api/v1/account/api-keys/{id}/rotate',
   'POST /api/billing/stripe/webhook',
   'GET /api/openapi.json',
-  // The dashboard's one request and an owned scan's report for it (README, "Web pages").
+  // The dashboard's one request and an owned scan's report for it (docs/guide.md, "Web pages").
   'GET /api/v1/account/overview',
   'GET /api/v1/scan/{id}/report',
-  // The public scanner page reads a running scan's stage (README, "Web pages").
+  // The public scanner page reads a running scan's stage (docs/guide.md, "Web pages").
   'GET /api/scan-progress/{id}',
-  // The thresholds-management area the spec leaves open (README, "Watched sites").
+  // The thresholds-management area the spec leaves open (docs/decisions/031-threshold-records.md).
   'GET /api/v1/watched-sites/{id}/thresholds',
   'POST /api/v1/watched-sites/{id}/thresholds',
   'PATCH /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
   'DELETE /api/v1/watched-sites/{id}/thresholds/{thresholdId}',
-  // The webhook delivery log and redelivery, beyond the spec's four operations (README, "Webhooks").
+  // The webhook delivery log and redelivery, beyond the spec's four operations (docs/guide.md, "Webhooks").
   ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [
     `GET ${base}/{id}/deliveries`,
     `POST ${base}/{id}/deliveries/{eventId}/redeliver`,
   ]),
-  // The unsubscribe link of alert e-mails, with no key: its signed token is the proof (docs/decisions/alert-mail-unsubscribe.md).
+  // The unsubscribe link of alert e-mails, with no key: its signed token is the proof (docs/decisions/034-alert-mail-unsubscribe.md).
   'GET /api/v1/alerts/unsubscribe',
   'POST /api/v1/alerts/unsubscribe',
 ];
 
-/** Pages for people in a browser (README, "Web pages"): HTML, not part of the API document. */
+/** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
 const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /app', 'GET /app/scans/{id}', 'GET /assets/{file}'];
 
 const unauthenticated = [

@@ -144,7 +144,7 @@ function expectSoundRecommendations(result: ScanResult): void {
   for (let i = 1; i < result.recommendations.length; i++) {
     const a = result.recommendations[i - 1]!;
     const b = result.recommendations[i]!;
-    // RUBRIC.md: sorted by estimated gain over effort.
+    // docs/rubric.md: sorted by estimated gain over effort.
     const order = b.estimatedGain / EFFORT_WEIGHT[b.effort] - a.estimatedGain / EFFORT_WEIGHT[a.effort];
     expect(order, `${a.checkId} (${a.estimatedGain}/${a.effort}) before ${b.checkId} (${b.estimatedGain}/${b.effort})`).toBeLessThanOrEqual(
       1e-9,

@@ -13,7 +13,7 @@ import type { PageResult, ReadablePage } from './pages.js';
 const FIELDS: { name: string; present: (facts: ProductFacts) => boolean }[] = [
   { name: 'name', present: (f) => f.name !== null },
   { name: 'image', present: (f) => f.image !== null && /^https?:\/\//i.test(f.image) },
-  // Extraction keeps a price of 0 only on a page that plainly shows it free (README, "What agents see").
+  // Extraction keeps a price of 0 only on a page that plainly shows it free (docs/decisions/020-what-agents-see.md).
   { name: 'price', present: (f) => priceValue(f.price) !== null },
   { name: 'currency', present: (f) => f.currency !== null },
   { name: 'availability', present: (f) => f.availability !== null },

@@ -1,0 +1,53 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+function filesUnder(folder: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(path.join(root, folder)).flatMap((name) => {
+    const relative = path.join(folder, name);
+    if (statSync(path.join(root, relative)).isDirectory()) return filesUnder(relative, keep);
+    return keep(name) ? [relative] : [];
+  });
+}
+
+const documents = ['README.md', 'bench/RESULTS.md', ...filesUnder('docs', (name) => name.endsWith('.md'))];
+const sources = [
+  'shared',
+  'functions',
+  'lib',
+  'bin',
+  'bench',
+  'test/unit',
+  'test/integration',
+  'test/infra',
+  'test/browser',
+  'test/support',
+].flatMap((folder) => filesUnder(folder, (name) => /\.(ts|js|css)$/.test(name)));
+
+describe('links between documents', () => {
+  it('every relative Markdown link in README.md, bench/RESULTS.md and docs/ points at a file or folder that exists', () => {
+    const broken = documents.flatMap((document) => {
+      const text = readFileSync(path.join(root, document), 'utf8');
+      return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((match) => match[1]!.split('#')[0]!)
+        .filter((target) => target !== '' && !/^[a-z]+:/.test(target))
+        .filter((target) => !existsSync(path.join(root, path.dirname(document), target)))
+        .map((target) => `${document} -> ${target}`);
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('every docs/ or bench/ Markdown file a source file names exists', () => {
+    const missing = sources.flatMap((source) => {
+      const text = readFileSync(path.join(root, source), 'utf8');
+      return [...text.matchAll(/\b((?:docs|bench)\/[\w./-]+\.md)\b/g)]
+        .map((match) => match[1]!)
+        .filter((target) => !existsSync(path.join(root, target)))
+        .map((target) => `${source} -> ${target}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
