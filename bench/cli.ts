@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
 import { buildCli } from '#bin/build-cli.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import { bundleChild } from './memory.js';

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Artifacts, Retrieval } from '#shared/scanner/artifacts.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
-import { decodeText } from '#shared/scanner/fetch/index.js';
+import { decodeText } from '#shared/outbound/index.js';
 import { PRODUCT_PAGES } from '#test/fixtures/product-pages.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import { cpuMs, median, percentile, round } from './stats.js';

@@ -3,7 +3,7 @@
  * first scan of the origin in argv[2], then warm scans of the same shop; prints one JSON line.
  */
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
 
 const loadedMs = performance.now();
 const origin = process.argv[2];

@@ -8,9 +8,9 @@
  * its observed round is floor(start offset / latency) + 1 (valid while the scan's own CPU time
  * between rounds stays under one latency).
  */
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
 import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop } from '#test/fixtures/shop-server.js';

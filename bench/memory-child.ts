@@ -4,7 +4,7 @@
  * memory is counted.
  */
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
 
 const MIB = 1024 * 1024;
 const origin = process.argv[2];

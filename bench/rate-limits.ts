@@ -8,8 +8,8 @@
  * Run alone: npx tsx bench/rate-limits.ts
  */
 import { fileURLToPath } from 'node:url';
-import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
-import { geometryOf } from '#shared/domain/rate-window.js';
+import { consumeRateLimit } from '#shared/model/rate-limiter.js';
+import { geometryOf } from '#shared/model/rate-window.js';
 import { memoryRateWindowStore } from '#test/unit/support/memory-rate-window.js';
 import { round } from './stats.js';
 

@@ -32,7 +32,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { printAccounts, runAccountsBench } from './accounts.js';
 import { printCli, runCliBench } from './cli.js';
 import { printColdStart, runColdStartBench } from './cold-start.js';

@@ -1,6 +1,6 @@
 import { loadConfig } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
-import { claimMailboxes } from '#shared/domain/accounts/claim-mailboxes.js';
+import { claimMailboxes } from '#shared/use-cases/accounts/claim-mailboxes.js';
 
 /**
  * `npx tsx bin/claim-mailboxes.ts`: run once after deploying one account per mailbox, with the table's

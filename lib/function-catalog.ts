@@ -1,5 +1,5 @@
 import type { QueueName } from '#shared/adapters/queue.js';
-import { maxDeliveryAttempts } from '#shared/domain/webhooks/retry-schedule.js';
+import { maxDeliveryAttempts } from '#shared/model/webhooks/retry-schedule.js';
 import type { Family } from '#shared/http/route-types.js';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 

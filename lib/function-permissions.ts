@@ -7,7 +7,7 @@ import type { FunctionName } from '#lib/function-catalog.js';
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'BatchGetItem' | 'BatchWriteItem';
 
 /**
- * What each function may touch: exactly the DynamoDB actions its code uses (shared/domain -> shared/db),
+ * What each function may touch: exactly the DynamoDB actions its code uses (shared/use-cases -> shared/db),
  * the indexes it queries, its queues, secrets and SES. CDK grants this and nothing else, and an infra
  * test compares the synthesised policies with this table. Consuming a queue is granted by its event source.
  */

@@ -7,7 +7,7 @@ import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { composeDependencies, type Dependencies } from '#shared/dependencies.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 
 /**
  * Every dependency at once, for tests and tools that exercise many use cases in one process. Lambda

@@ -7,9 +7,9 @@ import type { SecretBox } from '#shared/adapters/secret-box.js';
 import type { WebhookSender } from '#shared/adapters/webhook-sender.js';
 import type { Mailer } from '#shared/adapters/mailer.js';
 import type { Queue } from '#shared/adapters/queue.js';
-import { systemClock, type Clock } from '#shared/domain/clock.js';
-import type { Fetcher } from '#shared/scanner/fetch/types.js';
-import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
+import { systemClock, type Clock } from '#shared/model/clock.js';
+import type { Fetcher } from '#shared/outbound/types.js';
+import type { LookupFn } from '#shared/outbound/resolve-host.js';
 import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
 
 /** Everything a handler or use case needs from the outside world. */

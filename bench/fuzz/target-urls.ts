@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import fc from 'fast-check';
-import { classifyAddress, stripBrackets } from '#shared/scanner/fetch/address-policy.js';
+import { classifyAddress, stripBrackets } from '#shared/outbound/address-policy.js';
 
 /**
  * Where a generated target may point: the fuzzer's own loopback servers (shops, receivers), loopback

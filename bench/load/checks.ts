@@ -7,7 +7,7 @@ import type { Arrival } from './receivers.js';
 import { countOf, metered, tally } from './route-tallies.js';
 import type { RouteRecord } from './traffic.js';
 import type { z } from 'zod';
-import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch.js';
+import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch-schemas.js';
 
 export interface CheckInput {
   api: string;

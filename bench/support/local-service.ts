@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { waitUntil } from '../../bin/local/wait-until.js';
 import { npmStart, type StartedService } from '#test/integration/support/npm-start.js';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { tiers, type Tier } from '#shared/domain/tiers.js';
+import { tiers, type Tier } from '#shared/model/tiers.js';
 
 export interface ScanArgs {
   urls: string[];

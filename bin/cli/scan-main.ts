@@ -1,7 +1,7 @@
 import { allowedPrivateHosts, loadConfig } from '#shared/config.js';
-import { allowanceFor } from '#shared/domain/plans.js';
+import { allowanceFor } from '#shared/model/plans.js';
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';

@@ -1,6 +1,6 @@
-import type { LocalCheckout, LocalSubscription } from '#shared/db/local-billing.js';
-import type { PaidTier } from '#shared/domain/billing/subscription-state.js';
-import { escapeHtml } from '#shared/http/pages/escape-html.js';
+import type { LocalCheckout, LocalSubscription } from '#shared/db/local-billing-store.js';
+import type { PaidTier } from '#shared/model/billing/subscription-state.js';
+import { escapeHtml } from '#shared/model/escape-html.js';
 
 /**
  * The local billing provider's pages (dev server only): plain HTML forms that work without

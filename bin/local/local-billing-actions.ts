@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { nextPeriodEnd } from '#shared/adapters/billing/local-billing.js';
-import { accountIdForCustomer } from '#shared/db/billing.js';
-import { getAccount } from '#shared/db/accounts.js';
-import type { LocalBillingStore, LocalCheckout, LocalSubscription } from '#shared/db/local-billing.js';
+import { accountIdForCustomer } from '#shared/db/billing-store.js';
+import { getAccount } from '#shared/db/account-store.js';
+import type { LocalBillingStore, LocalCheckout, LocalSubscription } from '#shared/db/local-billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { PaidTier } from '#shared/domain/billing/subscription-state.js';
-import { syncSubscription, type SyncOutcome } from '#shared/domain/billing/sync-subscription.js';
+import type { PaidTier } from '#shared/model/billing/subscription-state.js';
+import { syncSubscription, type SyncOutcome } from '#shared/use-cases/billing/sync-subscription.js';
 
 export type PortalAction = 'cancel' | 'resume' | 'fail-payment' | 'pay' | 'end-period';
 

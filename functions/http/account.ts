@@ -1,8 +1,8 @@
-import { accountInfo } from '#shared/domain/accounts/account-info.js';
-import { createKey, listKeys, revokeKey, rotateKey } from '#shared/domain/accounts/api-keys.js';
+import { accountInfo } from '#shared/model/accounts/account-info.js';
+import { createKey, listKeys, revokeKey, rotateKey } from '#shared/use-cases/accounts/api-keys.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { accountRoutes } from '#shared/http/routes/account.js';
-import { accountOverview } from '#shared/domain/accounts/overview.js';
+import { accountRoutes } from '#shared/http/routes/account-routes.js';
+import { accountOverview } from '#shared/use-cases/accounts/overview.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';

@@ -1,8 +1,8 @@
-import { completeSignIn } from '#shared/domain/accounts/complete-sign-in.js';
-import { signOut } from '#shared/domain/accounts/dashboard-session.js';
-import { requestSignIn } from '#shared/domain/accounts/sign-in.js';
+import { completeSignIn } from '#shared/use-cases/accounts/complete-sign-in.js';
+import { signOut } from '#shared/use-cases/accounts/dashboard-session.js';
+import { requestSignIn } from '#shared/use-cases/accounts/sign-in.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { authRoutes } from '#shared/http/routes/auth.js';
+import { authRoutes } from '#shared/http/routes/auth-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';

@@ -1,8 +1,8 @@
 import { createQueue } from '#shared/adapters/queue.js';
-import { createBatch, getBatchDetail, listBatches } from '#shared/domain/batches/batches.js';
-import { idempotencyKeyHeader } from '#shared/domain/idempotency-key.js';
+import { createBatch, getBatchDetail, listBatches } from '#shared/use-cases/batches/batch-requests.js';
+import { idempotencyKeyHeader } from '#shared/model/idempotency-key.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { batchRoutes } from '#shared/http/routes/batch.js';
+import { batchRoutes } from '#shared/http/routes/batch-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';

@@ -1,9 +1,9 @@
 import { createBilling } from '#shared/adapters/billing/create-billing.js';
-import { handleBillingEvent } from '#shared/domain/billing/billing-events.js';
-import { manageSubscription } from '#shared/domain/billing/manage.js';
-import { subscribe } from '#shared/domain/billing/subscribe.js';
+import { handleBillingEvent } from '#shared/use-cases/billing/billing-events.js';
+import { manageSubscription } from '#shared/use-cases/billing/manage.js';
+import { subscribe } from '#shared/use-cases/billing/subscribe.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { billingRoutes } from '#shared/http/routes/billing.js';
+import { billingRoutes } from '#shared/http/routes/billing-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';

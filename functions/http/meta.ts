@@ -1,8 +1,8 @@
 import { probeTable } from '#shared/db/health-probe.js';
-import { checkHealth } from '#shared/domain/health.js';
-import { listPlans } from '#shared/domain/plans.js';
-import { priceList } from '#shared/domain/pricing.js';
-import { metaRoutes } from '#shared/http/routes/meta.js';
+import { checkHealth } from '#shared/model/health.js';
+import { listPlans } from '#shared/model/plans.js';
+import { priceList } from '#shared/model/pricing.js';
+import { metaRoutes } from '#shared/http/routes/meta-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { apiVersion } from '#shared/http/api-version.js';
 import { createDocumentClient } from '#shared/db/client.js';

@@ -1,11 +1,11 @@
-import { getPublicResult } from '#shared/domain/scan-results.js';
-import { runPublicScan } from '#shared/domain/scans.js';
-import { progressIdOf, readScanProgress } from '#shared/domain/scan-progress.js';
-import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
+import { getPublicResult } from '#shared/use-cases/scan-results.js';
+import { runPublicScan } from '#shared/use-cases/scans.js';
+import { progressIdOf, readScanProgress } from '#shared/use-cases/scan-progress.js';
+import { publicScannerRoutes } from '#shared/http/routes/public-scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 
 export const operations: FamilyHandlers<'publicScanner'> = {
   createPublicScan: async (request, deps) => ({

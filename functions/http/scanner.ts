@@ -1,14 +1,14 @@
 import { reportContent } from '#shared/http/pages/report-page.js';
-import { getAccountScan, listAccountScans } from '#shared/domain/scan-results.js';
-import { runAccountScan } from '#shared/domain/scans.js';
+import { getAccountScan, listAccountScans } from '#shared/use-cases/scan-results.js';
+import { runAccountScan } from '#shared/use-cases/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { scannerRoutes } from '#shared/http/routes/scanner.js';
+import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 
 export const operations: FamilyHandlers<'scanner'> = {
   createScan: async (request, deps) => ({ status: 200, body: await runAccountScan(request.body.url, callerOf(request), deps) }),

@@ -1,8 +1,21 @@
-import { addSite, deleteSite, getSite, getThresholds, listSites, patchSite, putThresholds } from '#shared/domain/sites/watched-sites.js';
-import { createSiteThreshold, deleteSiteThreshold, listSiteThresholds, updateSiteThreshold } from '#shared/domain/sites/site-thresholds.js';
+import {
+  addSite,
+  deleteSite,
+  getSite,
+  getThresholds,
+  listSites,
+  patchSite,
+  putThresholds,
+} from '#shared/use-cases/sites/manage-watched-sites.js';
+import {
+  createSiteThreshold,
+  deleteSiteThreshold,
+  listSiteThresholds,
+  updateSiteThreshold,
+} from '#shared/use-cases/sites/site-thresholds.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { sitesRoutes } from '#shared/http/routes/sites.js';
+import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';

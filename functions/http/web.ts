@@ -1,5 +1,5 @@
-import { getPublicResult } from '#shared/domain/scan-results.js';
-import { AppError } from '#shared/domain/errors.js';
+import { getPublicResult } from '#shared/use-cases/scan-results.js';
+import { AppError } from '#shared/model/errors.js';
 import { webAsset } from '#shared/http/pages/assets/web-assets.js';
 import { reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
 import { reportPage } from '#shared/http/pages/report-page.js';
@@ -12,8 +12,8 @@ import { dashboardPage } from '#shared/http/pages/dashboard-page.js';
 import { docsBundle } from '#shared/http/pages/assets/docs-bundle.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
-import { webRoutes } from '#shared/http/routes/web.js';
-import { Uuid } from '#shared/http/schemas/common.js';
+import { webRoutes } from '#shared/http/routes/web-routes.js';
+import { Uuid } from '#shared/http/schemas/common-schemas.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 

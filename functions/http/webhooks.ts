@@ -1,11 +1,11 @@
 import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { lazyWebhookSender } from '#shared/adapters/lazy-webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { listDeliveries, redeliverEvent, testWebhook } from '#shared/domain/webhooks/webhook-deliveries.js';
-import { idempotencyKeyHeader } from '#shared/domain/idempotency-key.js';
-import { createWebhook, deleteWebhook, listWebhooks } from '#shared/domain/webhooks/webhooks.js';
+import { listDeliveries, redeliverEvent, testWebhook } from '#shared/use-cases/webhooks/webhook-deliveries.js';
+import { idempotencyKeyHeader } from '#shared/model/idempotency-key.js';
+import { createWebhook, deleteWebhook, listWebhooks } from '#shared/use-cases/webhooks/webhook-endpoints.js';
 import { callerOf } from '#shared/http/caller-of.js';
-import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
+import { webhooksRoutes } from '#shared/http/routes/webhooks-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';

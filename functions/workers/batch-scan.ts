@@ -2,9 +2,9 @@ import { createQueueWorker } from '#shared/adapters/queue-worker.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
-import { BatchMessage } from '#shared/domain/batches/batch-message.js';
-import { handleBatchMessage } from '#shared/domain/batches/handle-batch-message.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { BatchMessage } from '#shared/model/batches/batch-message.js';
+import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 import { createPageMarkupCache } from '#shared/scanner/analyse-page.js';
 import { maxReceiveCountOf } from '#lib/function-catalog.js';
 

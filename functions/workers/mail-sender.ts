@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { createQueueWorker } from '#shared/adapters/queue-worker.js';
-import { sendSignInMail, SignInMailJob } from '#shared/domain/accounts/sign-in.js';
-import { AlertDigestJob, sendAlertDigest } from '#shared/domain/rescans/alert-digest-job.js';
-import { sendWebhookDisabledMail, WebhookDisabledJob } from '#shared/domain/webhooks/webhook-disabled-job.js';
+import { sendSignInMail, SignInMailJob } from '#shared/use-cases/accounts/sign-in.js';
+import { AlertDigestJob, sendAlertDigest } from '#shared/use-cases/rescans/alert-digest-job.js';
+import { sendWebhookDisabledMail, WebhookDisabledJob } from '#shared/use-cases/webhooks/webhook-disabled-job.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';

@@ -2,9 +2,9 @@ import { createQueueWorker } from '#shared/adapters/queue-worker.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { RescanMessage } from '#shared/domain/rescans/rescan-message.js';
-import { rescanSite } from '#shared/domain/rescans/rescan-site.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { RescanMessage } from '#shared/model/rescans/rescan-message.js';
+import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 import { workers } from '#lib/function-catalog.js';
 
 /** The worker's time-out: a delivery that died mid-rescan frees the site for the next delivery after it. */

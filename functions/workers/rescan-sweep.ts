@@ -4,7 +4,7 @@ import { queueBatchHandler } from '#shared/adapters/queue-worker.js';
 import { getConfig } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
 import { composeDependencies } from '#shared/dependencies.js';
-import { startSweep, sweepShard, SweepMessage } from '#shared/domain/rescans/sweep.js';
+import { startSweep, sweepShard, SweepMessage } from '#shared/use-cases/rescans/sweep.js';
 
 /** Time kept back to send the continuation and answer before the function's time-out. */
 const reserveMs = 20_000;

@@ -5,10 +5,10 @@ import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createDocumentClient } from '#shared/db/client.js';
-import { handleWebhookMessage } from '#shared/domain/webhooks/handle-webhook-message.js';
-import { WebhookMessage } from '#shared/domain/webhooks/webhook-message.js';
+import { handleWebhookMessage } from '#shared/use-cases/webhooks/handle-webhook-message.js';
+import { WebhookMessage } from '#shared/model/webhooks/webhook-message.js';
 
-/** Fans events out to endpoints and makes delivery attempts (shared/domain/webhooks/handle-webhook-message.ts). */
+/** Fans events out to endpoints and makes delivery attempts (shared/use-cases/webhooks/handle-webhook-message.ts). */
 export const handler = createQueueWorker(
   'webhook',
   WebhookMessage,

@@ -1,7 +1,7 @@
-import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
-import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
-import { createSafeDispatcher } from '#shared/scanner/fetch/safe-dispatcher.js';
-import { validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
+import type { TargetPolicy } from '#shared/outbound/target-policy.js';
+import type { LookupFn } from '#shared/outbound/resolve-host.js';
+import { createSafeDispatcher } from '#shared/outbound/safe-dispatcher.js';
+import { validateTargetUrl } from '#shared/outbound/target-url.js';
 import { describeDeliveryError, type DeliveryError } from '#shared/adapters/webhook-delivery-errors.js';
 
 /** What one POST to an endpoint came to: its status, or why there was none. */

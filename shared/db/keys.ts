@@ -7,7 +7,7 @@ export interface ItemKey {
 
 export const keys = {
   healthProbe: (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' }),
-  /** A rolling-window limit's counters for one subject (shared/domain/rate-window.ts), one item per bucket width. */
+  /** A rolling-window limit's counters for one subject (shared/model/rate-window.ts), one item per bucket width. */
   rateLimitWindow: (rule: string, subject: string, bucketMs: number): ItemKey => ({
     pk: `RATE#${rule}#${subject}`,
     sk: `WINDOW#${bucketMs}`,

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { invalidInput } from '#shared/domain/errors.js';
+import { invalidInput } from '#shared/model/errors.js';
 import type { ItemKey } from '#shared/db/keys.js';
 import { queryItems } from '#shared/db/query-pages.js';
 

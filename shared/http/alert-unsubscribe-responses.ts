@@ -1,6 +1,6 @@
 import type { Dependencies } from '#shared/dependencies.js';
-import { AppError } from '#shared/domain/errors.js';
-import { sitesOfUnsubscribeLink, unsubscribeFromAlerts } from '#shared/domain/sites/alert-unsubscribe.js';
+import { AppError } from '#shared/model/errors.js';
+import { sitesOfUnsubscribeLink, unsubscribeFromAlerts } from '#shared/use-cases/sites/alert-unsubscribe.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
 import { unsubscribeConfirmPage, unsubscribedPage, unsubscribeLinkErrorPage } from '#shared/http/pages/alert-unsubscribe-page.js';
 import { webPageCsp } from '#shared/http/pages/web-csp.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Config } from '#shared/config.js';
-import type { Caller } from '#shared/domain/accounts/caller.js';
+import type { Caller } from '#shared/model/accounts/caller.js';
 import type { RouteDef } from '#shared/http/route-types.js';
 import type { Dependencies } from '#shared/dependencies.js';
 

@@ -1,4 +1,4 @@
-import type { Caller } from '#shared/domain/accounts/caller.js';
+import type { Caller } from '#shared/model/accounts/caller.js';
 import type { ApiRequest } from '#shared/http/api-types.js';
 
 /** The authenticated caller of a route with `auth: 'key'`; dispatch refuses those requests without one. */

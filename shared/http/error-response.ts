@@ -1,5 +1,5 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { AppError } from '#shared/domain/errors.js';
+import { AppError } from '#shared/model/errors.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
 import { statusForKind } from '#shared/http/error-status.js';
 

@@ -1,4 +1,4 @@
-import type { ErrorKind } from '#shared/domain/errors.js';
+import type { ErrorKind } from '#shared/model/errors.js';
 
 export const statusForKind: Record<ErrorKind, number> = {
   invalid_input: 400,

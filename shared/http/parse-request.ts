@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { AppError, invalidInput } from '#shared/domain/errors.js';
+import { AppError, invalidInput } from '#shared/model/errors.js';
 import type { ApiRequest } from '#shared/http/api-types.js';
 import type { RouteDef } from '#shared/http/route-types.js';
 import { validationMessage } from '#shared/http/validation-message.js';

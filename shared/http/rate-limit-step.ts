@@ -1,6 +1,6 @@
-import { dynamoRateLimitStore } from '#shared/db/rate-limits.js';
-import { AppError, rateLimited } from '#shared/domain/errors.js';
-import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
+import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
+import { AppError, rateLimited } from '#shared/model/errors.js';
+import { consumeRateLimit } from '#shared/model/rate-limiter.js';
 import type { ApiRequest } from '#shared/http/api-types.js';
 import type { RateLimitRule, RouteDef } from '#shared/http/route-types.js';
 import type { Dependencies } from '#shared/dependencies.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ErrorKind } from '#shared/domain/errors.js';
-import type { Tier } from '#shared/domain/tiers.js';
-import type { Scope } from '#shared/domain/scopes.js';
+import type { ErrorKind } from '#shared/model/errors.js';
+import type { Tier } from '#shared/model/tiers.js';
+import type { Scope } from '#shared/model/scopes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

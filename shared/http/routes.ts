@@ -1,15 +1,15 @@
 import type { OperationId, OperationsOf } from '#shared/http/route-index.js';
 import type { Family, RouteDef } from '#shared/http/route-types.js';
-import { accountRoutes } from '#shared/http/routes/account.js';
-import { authRoutes } from '#shared/http/routes/auth.js';
-import { batchRoutes } from '#shared/http/routes/batch.js';
-import { billingRoutes } from '#shared/http/routes/billing.js';
-import { metaRoutes } from '#shared/http/routes/meta.js';
-import { publicScannerRoutes } from '#shared/http/routes/public-scanner.js';
-import { scannerRoutes } from '#shared/http/routes/scanner.js';
-import { sitesRoutes } from '#shared/http/routes/sites.js';
-import { webhooksRoutes } from '#shared/http/routes/webhooks.js';
-import { webRoutes } from '#shared/http/routes/web.js';
+import { accountRoutes } from '#shared/http/routes/account-routes.js';
+import { authRoutes } from '#shared/http/routes/auth-routes.js';
+import { batchRoutes } from '#shared/http/routes/batch-routes.js';
+import { billingRoutes } from '#shared/http/routes/billing-routes.js';
+import { metaRoutes } from '#shared/http/routes/meta-routes.js';
+import { publicScannerRoutes } from '#shared/http/routes/public-scanner-routes.js';
+import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
+import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
+import { webhooksRoutes } from '#shared/http/routes/webhooks-routes.js';
+import { webRoutes } from '#shared/http/routes/web-routes.js';
 
 /**
  * Every family's routes, for what needs them all: the OpenAPI document, the CDK stack, the dev server

@@ -10,7 +10,7 @@ import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cach
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { missingFields, textFacts, withTextFacts } from '#shared/scanner/extract/text-facts.js';
 import { hasProductMarkup } from '#shared/scanner/discovery.js';
-import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall.js';
+import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { visibleText } from '#shared/scanner/visible-text.js';
 

@@ -1,8 +1,8 @@
 import type { PageArtifact } from '#shared/scanner/artifacts.js';
 import { entityValues, firstText } from '#shared/scanner/extract/entity.js';
 import { isAllowed, type RobotsTxt } from '#shared/scanner/parse/robots.js';
-import { looksLikeProductUrl } from '#shared/scanner/parse/sitemap.js';
-import { SCANNER_ROBOTS_TOKEN } from '#shared/scanner/fetch/user-agent.js';
+import { looksLikeProductUrl } from '#shared/scanner/parse/sitemap-parser.js';
+import { SCANNER_ROBOTS_TOKEN } from '#shared/outbound/user-agent.js';
 
 const maxCandidates = 40;
 

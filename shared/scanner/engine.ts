@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { finalUrlOf, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { capsFor } from '#shared/scanner/caps.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
-import type { Fetcher } from '#shared/scanner/fetch/types.js';
-import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
-import { validateTargetUrl } from '#shared/scanner/fetch/target-url.js';
+import type { Fetcher } from '#shared/outbound/types.js';
+import type { TargetPolicy } from '#shared/outbound/target-policy.js';
+import { validateTargetUrl } from '#shared/outbound/target-url.js';
 import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { FACT_FIELDS } from '#shared/scanner/extract/types.js';
 import { gather } from '#shared/scanner/gather.js';

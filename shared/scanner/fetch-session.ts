@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
-import { isFetchError } from '#shared/scanner/fetch/errors.js';
-import type { Timeouts } from '#shared/scanner/fetch/timeouts.js';
-import type { FetchOptions, Fetcher } from '#shared/scanner/fetch/types.js';
+import { isFetchError } from '#shared/outbound/fetch-error.js';
+import type { Timeouts } from '#shared/outbound/timeouts.js';
+import type { FetchOptions, Fetcher } from '#shared/outbound/types.js';
 
 export interface FetchLogEntry {
   url: string;

@@ -1,4 +1,4 @@
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { analysePage, type PageMarkupCache } from '#shared/scanner/analyse-page.js';
 import {
   finalUrlOf,
@@ -9,18 +9,18 @@ import {
   type SitemapArtifact,
 } from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
-import type { Fetcher } from '#shared/scanner/fetch/types.js';
+import type { Fetcher } from '#shared/outbound/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
-import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt.js';
-import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
+import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
+import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
-import { validateSecurityTxt } from '#shared/scanner/parse/security-txt.js';
-import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap.js';
+import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
+import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap-parser.js';
 import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
 import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
-import { DEFAULT_MAX_REDIRECTS } from '#shared/scanner/fetch/fetcher.js';
+import { DEFAULT_MAX_REDIRECTS } from '#shared/outbound/fetcher.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';

@@ -1,9 +1,9 @@
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import type { Recommendation } from '#shared/scanner/recommendations.js';
 import type { ScoredDimension } from '#shared/scanner/scoring.js';
 
 /**
- * What a scan returns. The scanner owns this shape; the HTTP schema (shared/http/schemas/scan.ts)
+ * What a scan returns. The scanner owns this shape; the HTTP schema (shared/http/schemas/scan-schemas.ts)
  * is checked against it at compile time, so the API contract and the engine cannot drift apart.
  */
 export interface ScanResult {

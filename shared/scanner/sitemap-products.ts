@@ -1,5 +1,5 @@
 import type { SitemapArtifact } from '#shared/scanner/artifacts.js';
-import { decodeURIComponentSafe, isGiftCardPath, looksLikeProductUrl, type SitemapUrl } from '#shared/scanner/parse/sitemap.js';
+import { decodeURIComponentSafe, isGiftCardPath, looksLikeProductUrl, type SitemapUrl } from '#shared/scanner/parse/sitemap-parser.js';
 
 /**
  * Child sitemaps are fetched only because their URL names products (Shopify `sitemap_products_1.xml`,

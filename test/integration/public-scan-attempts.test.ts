@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getConfig } from '#shared/config.js';
-import { dynamoRateLimitStore } from '#shared/db/rate-limits.js';
-import { geometryOf } from '#shared/domain/rate-window.js';
+import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
+import { geometryOf } from '#shared/model/rate-window.js';
 import { waitUntil } from '../../bin/local/wait-until.js';
 import { apiClient, testTable } from './support/accounts.js';
 

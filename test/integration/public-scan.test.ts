@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanResult } from '#shared/http/schemas/scan.js';
+import { ScanResult } from '#shared/http/schemas/scan-schemas.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { callApi } from './support/http.js';
 

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getConfig } from '#shared/config.js';
-import { dynamoRateLimitStore } from '#shared/db/rate-limits.js';
-import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
+import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
+import { consumeRateLimit } from '#shared/model/rate-limiter.js';
 import { routes } from '#shared/http/routes.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { findFreePort } from '../../bin/local/free-port.js';

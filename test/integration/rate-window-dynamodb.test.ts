@@ -1,10 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { dynamoRateLimitStore } from '#shared/db/rate-limits.js';
+import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
 import { keys } from '#shared/db/keys.js';
-import { consumeRateLimit, type RateLimitOutcome } from '#shared/domain/rate-limiter.js';
-import { geometryOf } from '#shared/domain/rate-window.js';
+import { consumeRateLimit, type RateLimitOutcome } from '#shared/model/rate-limiter.js';
+import { geometryOf } from '#shared/model/rate-window.js';
 import { testTable } from './support/accounts.js';
 
 const store = () => dynamoRateLimitStore(testTable(), inject('tableName'));

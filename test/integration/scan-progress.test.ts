@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { recordScanProgress } from '#shared/db/scan-progress.js';
+import { recordScanProgress } from '#shared/db/scan-progress-store.js';
 import { scanStages, type ScanStage } from '#shared/scanner/scan-stage.js';
 import { testTable } from './support/accounts.js';
 import { callApi } from './support/http.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, allowedPrivateHosts, configKeys, envName, loadConfig } from '#shared/config.js';
-import { listPlans } from '#shared/domain/plans.js';
+import { listPlans } from '#shared/model/plans.js';
 
 describe('configuration', () => {
   it('defaults to the spec limits', () => {

@@ -1,4 +1,4 @@
-import type { PaidTier, SubscriptionSnapshot } from '#shared/domain/billing/subscription-state.js';
+import type { PaidTier, SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
 
 /** A signed provider event, reduced to what the service acts on. */
 export interface BillingEvent {

@@ -4,7 +4,7 @@ import type { BillingProvider } from '#shared/adapters/billing/billing-provider.
 import { createLocalBilling } from '#shared/adapters/billing/local-billing.js';
 import { createStripeBilling } from '#shared/adapters/billing/stripe-billing.js';
 import { createSecretSource, secretsManagerReader } from '#shared/adapters/secret-source.js';
-import { localBillingStore } from '#shared/db/local-billing.js';
+import { localBillingStore } from '#shared/db/local-billing-store.js';
 
 /** Whether Stripe is configured: a key in the environment, or (in AWS) the secret holding it. */
 export function usesStripe(config: Pick<Config, 'stripeSecretKey' | 'stripeSecretArn'>): boolean {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
-import type { LocalBillingStore, LocalSubscription } from '#shared/db/local-billing.js';
-import { invalidInput } from '#shared/domain/errors.js';
-import type { SubscriptionSnapshot } from '#shared/domain/billing/subscription-state.js';
+import type { LocalBillingStore, LocalSubscription } from '#shared/db/local-billing-store.js';
+import { invalidInput } from '#shared/model/errors.js';
+import type { SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
 
 const periodMs = 30 * 24 * 3_600_000;
 
@@ -30,7 +30,7 @@ export function nextPeriodEnd(now: number): string {
 /**
  * Billing without Stripe (STRIPE_SECRET_KEY empty): checkouts and subscriptions are records in the
  * table, and the dev server's checkout and portal pages change them. What those pages do then goes
- * through the same domain functions as Stripe's events (shared/domain/billing).
+ * through the same domain functions as Stripe's events (shared/use-cases/billing).
  */
 export function createLocalBilling(store: LocalBillingStore, options: { publicBaseUrl: string }): BillingProvider {
   const url = (path: string) => new URL(path, options.publicBaseUrl).toString();

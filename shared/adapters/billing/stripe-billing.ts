@@ -3,8 +3,8 @@ import type { Config } from '#shared/config.js';
 import type { SecretSource } from '#shared/adapters/secret-source.js';
 import type { BillingEvent, BillingProvider, CheckoutRequest } from '#shared/adapters/billing/billing-provider.js';
 import { stripeFailure } from '#shared/adapters/billing/stripe-failure.js';
-import { invalidInput } from '#shared/domain/errors.js';
-import { paidTiers, type PaidTier, type SubscriptionSnapshot } from '#shared/domain/billing/subscription-state.js';
+import { invalidInput } from '#shared/model/errors.js';
+import { paidTiers, type PaidTier, type SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
 
 export type StripeBillingConfig = Pick<
   Config,

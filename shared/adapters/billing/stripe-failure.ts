@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '#shared/domain/errors.js';
+import { AppError } from '#shared/model/errors.js';
 
 /**
  * A Stripe failure as a 502 the caller may read. Stripe's own messages can name objects (customers,

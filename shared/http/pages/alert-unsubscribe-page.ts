@@ -1,4 +1,4 @@
-import type { UnsubscribeSite } from '#shared/domain/sites/alert-unsubscribe.js';
+import type { UnsubscribeSite } from '#shared/use-cases/sites/alert-unsubscribe.js';
 import { html } from './html.js';
 import { layout, productName } from './layout.js';
 

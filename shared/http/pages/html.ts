@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../../model/escape-html.js';
 
 /** Markup that is already safe: built by `html` or by this module, never from raw input. */
 export class SafeHtml {

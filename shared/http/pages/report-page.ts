@@ -1,11 +1,11 @@
 import type { ScanResult } from '#shared/scanner/result.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
-import { checksSection, pagesSection } from './report/checks.js';
-import { dimensionsSection } from './report/dimensions.js';
-import { fixesSection } from './report/fixes.js';
-import { productsSection } from './report/products.js';
-import { summarySection } from './report/summary.js';
+import { checksSection, pagesSection } from './report/checks-section.js';
+import { dimensionsSection } from './report/dimensions-section.js';
+import { fixesSection } from './report/fixes-section.js';
+import { productsSection } from './report/products-section.js';
+import { summarySection } from './report/summary-section.js';
 import { bandLabels, hostOf } from './report/words.js';
 
 /**

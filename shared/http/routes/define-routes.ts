@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { routeIndex, type OperationId, type OperationsOf, type RouteIndex } from '#shared/http/route-index.js';
 import type { Family, RateLimitRule, ResponseDef, RouteDef } from '#shared/http/route-types.js';
-import { ErrorBody } from '#shared/http/schemas/common.js';
+import { ErrorBody } from '#shared/http/schemas/common-schemas.js';
 
 /** A route's definition without its location, which comes from the route index. */
 export type RouteSpec = Omit<RouteDef, 'method' | 'path' | 'family'>;

@@ -9,8 +9,8 @@
  *   `signal` seen, so conflicting fingerprints stay visible.
  */
 
-import { normaliseHeaders } from './http-headers.js';
-import type { HeaderInput } from './http-headers.js';
+import { normaliseHeaders } from './header-map.js';
+import type { HeaderInput } from './header-map.js';
 
 export type Platform = 'shopify' | 'woocommerce' | 'bigcommerce' | 'magento' | 'custom';
 

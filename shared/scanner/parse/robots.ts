@@ -17,8 +17,8 @@
  * (`/%7Efoo` vs `/~foo`, RFC 9309 §2.2.2) and cannot report parse problems or extension lines.
  */
 
-import { buildContentSignalsReport, parseUsageSignalLine } from './content-signals.js';
-import type { ContentSignalsReport, SignalGroup, UsageSignalLine } from './content-signals.js';
+import { buildContentSignalsReport, parseUsageSignalLine } from './content-signals-parser.js';
+import type { ContentSignalsReport, SignalGroup, UsageSignalLine } from './content-signals-parser.js';
 import { AI_SEARCH_AGENTS, KNOWN_AGENTS } from './robots-agents.js';
 import type { AgentCategory } from './robots-agents.js';
 import { normaliseRobotsPath, robotsPatternMatches, toRobotsPath } from './robots-path-match.js';

@@ -2,10 +2,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
-import { putScan } from '#shared/db/scans.js';
+import { putScan } from '#shared/db/scan-store.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
-import type { Tier } from '#shared/domain/tiers.js';
+import { createFetcher } from '#shared/outbound/index.js';
+import type { Tier } from '#shared/model/tiers.js';
 
 const budgets: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateApiKey, generateSessionToken } from '#shared/domain/accounts/secret-format.js';
+import { generateApiKey, generateSessionToken } from '#shared/model/accounts/secret-format.js';
 import { routeKey } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { sampleBodyFor } from '#test/unit/http/call-route.js';

@@ -4,16 +4,16 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '#shared/config.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { getAccount } from '#shared/db/accounts.js';
-import { listApiKeys } from '#shared/db/api-keys.js';
+import { getAccount } from '#shared/db/account-store.js';
+import { listApiKeys } from '#shared/db/api-key-store.js';
 import { keys } from '#shared/db/keys.js';
-import { putSignInToken } from '#shared/db/sign-in-tokens.js';
-import { newAccount } from '#shared/domain/accounts/account.js';
-import { authorize } from '#shared/domain/accounts/authenticate.js';
-import { completeSignIn, type SignInResult } from '#shared/domain/accounts/complete-sign-in.js';
-import { openSession } from '#shared/domain/accounts/dashboard-session.js';
-import { generateSignInToken, secretDigest } from '#shared/domain/accounts/secret-format.js';
-import { AppError } from '#shared/domain/errors.js';
+import { putSignInToken } from '#shared/db/sign-in-token-store.js';
+import { newAccount } from '#shared/model/accounts/account.js';
+import { authorize } from '#shared/use-cases/accounts/authenticate.js';
+import { completeSignIn, type SignInResult } from '#shared/use-cases/accounts/complete-sign-in.js';
+import { openSession } from '#shared/use-cases/accounts/dashboard-session.js';
+import { generateSignInToken, secretDigest } from '#shared/model/accounts/secret-format.js';
+import { AppError } from '#shared/model/errors.js';
 import {
   apiClient,
   itemsWhere,

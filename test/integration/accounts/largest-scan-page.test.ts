@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { putOwnedScan } from '#shared/db/scans.js';
-import { listPageMaxJsonBytes } from '#shared/domain/scan-results.js';
+import { putOwnedScan } from '#shared/db/scan-store.js';
+import { listPageMaxJsonBytes } from '#shared/use-cases/scan-results.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { signUp, testTable } from '../support/accounts.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanResult } from '#shared/http/schemas/scan.js';
+import { ScanResult } from '#shared/http/schemas/scan-schemas.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { findFreePort } from '#bin/local/free-port.js';
 import { itemsWhere, signUp, type SignedIn } from '../support/accounts.js';

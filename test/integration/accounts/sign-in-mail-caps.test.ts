@@ -4,11 +4,11 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MailMessage } from '#shared/adapters/mailer.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { consumeSignInToken, getSignInToken } from '#shared/db/sign-in-tokens.js';
+import { consumeSignInToken, getSignInToken } from '#shared/db/sign-in-token-store.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { secretDigest } from '#shared/domain/accounts/secret-format.js';
-import { sendSignInMail } from '#shared/domain/accounts/sign-in.js';
+import { secretDigest } from '#shared/model/accounts/secret-format.js';
+import { sendSignInMail } from '#shared/use-cases/accounts/sign-in.js';
 import { apiClient, itemsWhere, mailsTo } from '../support/accounts.js';
 import { queueDrained } from '../support/queues.js';
 

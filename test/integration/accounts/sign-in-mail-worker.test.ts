@@ -3,10 +3,10 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { describe, expect, inject, it } from 'vitest';
 import type { MailMessage } from '#shared/adapters/mailer.js';
 import { loadConfig } from '#shared/config.js';
-import { claimJob } from '#shared/db/job-leases.js';
+import { claimJob } from '#shared/db/job-lease-store.js';
 import { keys } from '#shared/db/keys.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { sendSignInMail } from '#shared/domain/accounts/sign-in.js';
+import { sendSignInMail } from '#shared/use-cases/accounts/sign-in.js';
 import { itemsWhere, uniqueEmail } from '../support/accounts.js';
 
 /** The mail worker's rules against DynamoDB Local, with the mail captured instead of sent. */

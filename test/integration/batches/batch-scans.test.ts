@@ -4,11 +4,11 @@ import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { startWebhookReceiver, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { inject } from 'vitest';
-import { putBatch } from '#shared/db/batches.js';
+import { putBatch } from '#shared/db/batch-store.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 import type { z } from 'zod';
-import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch.js';
+import type { BatchDetail as BatchDetailSchema } from '#shared/http/schemas/batch-schemas.js';
 
 let agentReady: RunningShop;
 let gaps: RunningShop;

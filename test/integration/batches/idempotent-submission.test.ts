@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { putBatch } from '#shared/db/batches.js';
+import { putBatch } from '#shared/db/batch-store.js';
 import { keys } from '#shared/db/keys.js';
-import type { StoredBatch, StoredBatchItem } from '#shared/domain/batches/batch.js';
-import { idempotentId } from '#shared/domain/idempotency-key.js';
+import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
+import { idempotentId } from '#shared/model/idempotency-key.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 

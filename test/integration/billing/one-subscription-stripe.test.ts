@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getAccount } from '#shared/db/accounts.js';
-import { linkCustomer } from '#shared/db/billing.js';
+import { getAccount } from '#shared/db/account-store.js';
+import { linkCustomer } from '#shared/db/billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { manageSubscription } from '#shared/domain/billing/manage.js';
-import { subscribe } from '#shared/domain/billing/subscribe.js';
+import { manageSubscription } from '#shared/use-cases/billing/manage.js';
+import { subscribe } from '#shared/use-cases/billing/subscribe.js';
 import { startFakeStripe, type FakeStripe } from '#test/fixtures/fake-stripe.js';
 import { itemsWhere, setAccount, signUp } from '../support/accounts.js';
 import { callerOf, checkoutCompleted, deliver, stripeDependencies, subscriptionObject } from './stripe-harness.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeAllowance, getAccount } from '#shared/db/accounts.js';
+import { consumeAllowance, getAccount } from '#shared/db/account-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { startFakeStripe, type FakeStripe } from '#test/fixtures/fake-stripe.js';
 import { setAccount, signUp, type SignedIn } from '../support/accounts.js';

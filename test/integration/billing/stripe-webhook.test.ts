@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAccount } from '#shared/db/accounts.js';
-import { linkCustomer, saveSubscriptionState } from '#shared/db/billing.js';
+import { getAccount } from '#shared/db/account-store.js';
+import { linkCustomer, saveSubscriptionState } from '#shared/db/billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { subscribe } from '#shared/domain/billing/subscribe.js';
+import { subscribe } from '#shared/use-cases/billing/subscribe.js';
 import { respond } from '#shared/http/family-handler.js';
 import { startFakeStripe, type FakeStripe } from '#test/fixtures/fake-stripe.js';
 import { apiEvent, familyApi } from '#test/unit/http/call-route.js';

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { keys } from '#shared/db/keys.js';
-import { addWatchedSite, getWatchedSite } from '#shared/db/watched-sites.js';
+import { addWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { RescanMessage } from '#shared/domain/rescans/rescan-message.js';
-import { rescanSite } from '#shared/domain/rescans/rescan-site.js';
-import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
+import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
+import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
+import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { setAccount, signUp, testTable } from '../support/accounts.js';
 

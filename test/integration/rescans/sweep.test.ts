@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { loadConfig, type Config } from '#shared/config.js';
 import { keys } from '#shared/db/keys.js';
-import { addWatchedSite } from '#shared/db/watched-sites.js';
-import type { RescanMessage } from '#shared/domain/rescans/rescan-message.js';
-import { shardOf } from '#shared/domain/rescans/schedule.js';
-import { startSweep, sweepShard, type SweepMessage } from '#shared/domain/rescans/sweep.js';
-import type { WatchedSite } from '#shared/domain/sites/watched-site.js';
+import { addWatchedSite } from '#shared/db/watched-site-store.js';
+import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
+import { shardOf } from '#shared/model/rescans/schedule.js';
+import { startSweep, sweepShard, type SweepMessage } from '#shared/use-cases/rescans/sweep.js';
+import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 

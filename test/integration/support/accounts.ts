@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, QueryCommand, ScanCommand, UpdateCommand } from
 import { Agent, fetch } from 'undici';
 import { inject } from 'vitest';
 import { keys } from '#shared/db/keys.js';
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 

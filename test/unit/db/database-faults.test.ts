@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '#shared/db/client.js';
-import { AppError } from '#shared/domain/errors.js';
+import { AppError } from '#shared/model/errors.js';
 
 /** A database that accepts connections and reads requests but never answers them (a stalled server). */
 let server: Server;

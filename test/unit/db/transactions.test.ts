@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { conflictRetries, writeTransaction } from '#shared/db/transactions.js';
-import { AppError } from '#shared/domain/errors.js';
+import { AppError } from '#shared/model/errors.js';
 
 function cancelled(...codes: string[]) {
   return new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });

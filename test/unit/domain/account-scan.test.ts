@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '#shared/config.js';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
-import { runAccountScan } from '#shared/domain/scans.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
+import { runAccountScan } from '#shared/use-cases/scans.js';
+import { createFetcher } from '#shared/outbound/index.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { unitDependencies } from '#test/unit/http/call-route.js';
 import { signedInTable, unitAccountId } from '#test/unit/http/signed-in-table.js';
-import { newAccount } from '#shared/domain/accounts/account.js';
+import { newAccount } from '#shared/model/accounts/account.js';
 
 let shop: RunningShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finalStatus } from '#shared/domain/batches/batch.js';
-import { prepareItems } from '#shared/domain/batches/prepare-items.js';
+import { finalStatus } from '#shared/model/batches/batch.js';
+import { prepareItems } from '#shared/use-cases/batches/prepare-items.js';
 
 const strict = { allowPrivateHosts: [] };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { consumeRateLimit } from '#shared/domain/rate-limiter.js';
-import { geometryOf, planHit, type WindowState } from '#shared/domain/rate-window.js';
+import { consumeRateLimit } from '#shared/model/rate-limiter.js';
+import { geometryOf, planHit, type WindowState } from '#shared/model/rate-window.js';
 import { memoryRateWindowStore } from '../support/memory-rate-window.js';
 
 const day = { limit: 3, windowSeconds: 86_400 };

@@ -5,10 +5,10 @@ import { gzip } from 'node:zlib';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#shared/config.js';
-import { AppError } from '#shared/domain/errors.js';
-import { getPublicResult } from '#shared/domain/scan-results.js';
-import { runScan } from '#shared/domain/scans.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
+import { AppError } from '#shared/model/errors.js';
+import { getPublicResult } from '#shared/use-cases/scan-results.js';
+import { runScan } from '#shared/use-cases/scans.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 import { unitDependencies } from '#test/unit/http/call-route.js';
 
 let server: Server;

@@ -3,7 +3,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Queue } from '#shared/adapters/queue.js';
 import { dispatch, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { routes } from '#shared/http/routes.js';
-import { batchRoutes } from '#shared/http/routes/batch.js';
+import { batchRoutes } from '#shared/http/routes/batch-routes.js';
 import { apiEvent, callRoute, unitDependencies } from '#test/unit/http/call-route.js';
 import { signedInTable, unitCallerKey } from '#test/unit/http/signed-in-table.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '#shared/domain/errors.js';
+import { AppError } from '#shared/model/errors.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { parseRequest } from '#shared/http/parse-request.js';
 import { routes } from '#shared/http/routes.js';

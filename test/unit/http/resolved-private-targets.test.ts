@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { routeKey } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
-import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
+import type { LookupFn } from '#shared/outbound/resolve-host.js';
 import { callRoute, unitDependencies } from '#test/unit/http/call-route.js';
 
 /**

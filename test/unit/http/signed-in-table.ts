@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '#shared/db/keys.js';
-import { newAccount, type Account } from '#shared/domain/accounts/account.js';
-import { generateApiKey, maskApiKey, secretDigest } from '#shared/domain/accounts/secret-format.js';
-import { scopes } from '#shared/domain/scopes.js';
+import { newAccount, type Account } from '#shared/model/accounts/account.js';
+import { generateApiKey, maskApiKey, secretDigest } from '#shared/model/accounts/secret-format.js';
+import { scopes } from '#shared/model/scopes.js';
 
 export const unitPepper = 'unit-test-pepper-0123456789abcdefghijklmnop';
 export const unitCallerKey = generateApiKey();

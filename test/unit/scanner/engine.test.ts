@@ -4,12 +4,12 @@
  * caps, pages, products, recommendations) and what the scanner asked the server for.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Tier } from '#shared/domain/tiers.js';
-import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan.js';
+import type { Tier } from '#shared/model/tiers.js';
+import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan-schemas.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import type { ScanOutcome, ScanResult } from '#shared/scanner/engine.js';
-import { createFetcher, STRICT_POLICY } from '#shared/scanner/fetch/index.js';
-import type { Fetcher, TargetPolicy } from '#shared/scanner/fetch/index.js';
+import { createFetcher, STRICT_POLICY } from '#shared/outbound/index.js';
+import type { Fetcher, TargetPolicy } from '#shared/outbound/index.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import type { ScanFailure } from '#shared/scanner/scan-errors.js';
 import { bandOf } from '#shared/scanner/scoring.js';

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanUrl, type ScanOutcome } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/fetcher.js';
-import type { Fetcher } from '#shared/scanner/fetch/types.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
+import type { Fetcher } from '#shared/outbound/types.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 
 /**

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePage, createPageMarkupCache } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
-import type { Fetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
+import type { Fetcher } from '#shared/outbound/index.js';
 import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cache.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 

@@ -12,11 +12,11 @@
  */
 import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan.js';
+import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan-schemas.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
-import { createFetcher } from '#shared/scanner/fetch/index.js';
-import type { Fetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher } from '#shared/outbound/index.js';
+import type { Fetcher } from '#shared/outbound/index.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop, ShopRoute } from '#test/fixtures/shop-server.js';
 import { markupValues } from './extract/markup-search.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher, type Fetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 
 const markup = JSON.stringify({

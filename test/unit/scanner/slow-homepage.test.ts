@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanUrl } from '#shared/scanner/engine.js';
-import { createFetcher, type Fetcher } from '#shared/scanner/fetch/index.js';
+import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 
 const shortTimeouts = { headersMs: 300, bodyMs: 500, requestMs: 800 };

@@ -1,5 +1,5 @@
-import type { HitRecord, RateWindowStore, WindowKey } from '#shared/domain/rate-limiter.js';
-import type { WindowState } from '#shared/domain/rate-window.js';
+import type { HitRecord, RateWindowStore, WindowKey } from '#shared/model/rate-limiter.js';
+import type { WindowState } from '#shared/model/rate-window.js';
 
 interface StoredWindow {
   head: number;

@@ -1,7 +1,7 @@
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import type { BotWallVendor } from '#shared/scanner/parse/bot-wall.js';
+import type { BotWallVendor } from '#shared/scanner/parse/bot-wall-detector.js';
 import { listNames, pageLabel, plural, quoteEvidence, retrievalProblem, scannedPages, vendorNames } from './pages.js';
 
 function vendorOf(page: PageArtifact): string {

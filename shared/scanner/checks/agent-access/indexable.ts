@@ -1,7 +1,7 @@
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import type { FetchedResource } from '#shared/scanner/fetch/types.js';
+import type { FetchedResource } from '#shared/outbound/types.js';
 import { AI_SEARCH_AGENTS } from '#shared/scanner/parse/robots.js';
 import { siteOf } from '#shared/scanner/site-of.js';
 import { contentProblem, listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from './pages.js';

@@ -5,8 +5,8 @@
 import { describeSkip, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import type { FetchedResource } from '#shared/scanner/fetch/types.js';
-import type { BotWallVendor } from '#shared/scanner/parse/bot-wall.js';
+import type { FetchedResource } from '#shared/outbound/types.js';
+import type { BotWallVendor } from '#shared/scanner/parse/bot-wall-detector.js';
 
 export const vendorNames: Record<BotWallVendor, string> = {
   cloudflare: 'Cloudflare',

@@ -1,7 +1,7 @@
 import type { Artifacts, SiteFile } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import type { LlmsTxtResult } from '#shared/scanner/parse/llms-txt.js';
+import type { LlmsTxtResult } from '#shared/scanner/parse/llms-txt-parser.js';
 import { because, notFetchedReason, readPage, shopName, statusOf } from './gathered.js';
 
 interface Document {

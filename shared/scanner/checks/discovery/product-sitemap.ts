@@ -1,7 +1,7 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import type { SitemapUrl } from '#shared/scanner/parse/sitemap.js';
+import type { SitemapUrl } from '#shared/scanner/parse/sitemap-parser.js';
 import { productEntries } from '#shared/scanner/sitemap-products.js';
 import { because, notFetchedReason, plural } from './gathered.js';
 import { assessSitemap } from './sitemap.js';

@@ -1,7 +1,7 @@
 import type { Artifacts, SitemapArtifact } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import type { ParsedSitemap } from '#shared/scanner/parse/sitemap.js';
+import type { ParsedSitemap } from '#shared/scanner/parse/sitemap-parser.js';
 import { because, notFetchedReason, plural, statusOf } from './gathered.js';
 
 export type SitemapAssessment =

@@ -1,7 +1,7 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { detectBotWall } from '#shared/scanner/parse/bot-wall.js';
+import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { isSuccess, resourceOf, retrievalProblem, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';

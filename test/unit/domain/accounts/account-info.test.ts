@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#shared/config.js';
-import { accountInfo } from '#shared/domain/accounts/account-info.js';
-import { newAccount, type Account } from '#shared/domain/accounts/account.js';
-import { AccountInfo } from '#shared/http/schemas/account.js';
+import { accountInfo } from '#shared/model/accounts/account-info.js';
+import { newAccount, type Account } from '#shared/model/accounts/account.js';
+import { AccountInfo } from '#shared/http/schemas/account-schemas.js';
 
 const config = loadConfig({});
 const now = Date.parse('2026-11-30T09:15:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scopes } from '#shared/domain/scopes.js';
-import { createApiKeyRequest } from '#shared/http/schemas/account.js';
+import { scopes } from '#shared/model/scopes.js';
+import { createApiKeyRequest } from '#shared/http/schemas/account-schemas.js';
 
 const schema = createApiKeyRequest(100);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mailboxOf, mailboxRules } from '#shared/domain/accounts/email.js';
+import { mailboxOf, mailboxRules } from '#shared/model/accounts/email.js';
 
 describe('mailboxOf', () => {
   it('drops dots and +tags at Gmail, and writes googlemail.com as gmail.com', () => {

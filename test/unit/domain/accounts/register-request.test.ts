@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeEmail } from '#shared/domain/accounts/email.js';
-import { registerRequest } from '#shared/http/schemas/account.js';
+import { normalizeEmail } from '#shared/model/accounts/email.js';
+import { registerRequest } from '#shared/http/schemas/account-schemas.js';
 import { validationMessage } from '#shared/http/validation-message.js';
 
 const schema = registerRequest(254);

@@ -11,7 +11,7 @@ import {
   maskApiKey,
   secretDigest,
   sessionTokenPrefix,
-} from '#shared/domain/accounts/secret-format.js';
+} from '#shared/model/accounts/secret-format.js';
 
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

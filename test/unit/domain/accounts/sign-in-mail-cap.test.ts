@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { admitSignInMail, assessSignInMail, type SignInMailCap } from '#shared/domain/accounts/sign-in-mail-cap.js';
-import { signInMail } from '#shared/domain/mail/sign-in-mail.js';
+import { admitSignInMail, assessSignInMail, type SignInMailCap } from '#shared/model/accounts/sign-in-mail-cap.js';
+import { signInMail } from '#shared/model/mail/sign-in-mail.js';
 
 const minute = 60_000;
 const day = 1_440 * minute;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { secondsUntilReset, windowId, type UsageWindow } from '#shared/domain/accounts/usage-window.js';
+import { secondsUntilReset, windowId, type UsageWindow } from '#shared/model/accounts/usage-window.js';
 
 const at = (iso: string) => Date.parse(iso);
 const day = 86_400;

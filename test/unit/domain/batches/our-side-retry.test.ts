@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { loadConfig } from '#shared/config.js';
 import { composeDependencies } from '#shared/dependencies.js';
-import { handleBatchMessage } from '#shared/domain/batches/handle-batch-message.js';
-import { batchRetryDelaySeconds } from '#shared/domain/batches/our-side-retry.js';
-import { AppError } from '#shared/domain/errors.js';
+import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
+import { batchRetryDelaySeconds } from '#shared/use-cases/batches/our-side-retry.js';
+import { AppError } from '#shared/model/errors.js';
 import { recordingLogger, type LogEntry } from '#test/support/recording-logger.js';
 
 const deadLetterArn = 'arn:aws:sqs:eu-west-2:000000000000:readiness-batch-dlq';

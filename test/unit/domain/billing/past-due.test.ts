@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { billingMetrics, countBillingMetric, metricLine } from '#shared/adapters/billing/billing-metrics.js';
-import { newAccount, type Account } from '#shared/domain/accounts/account.js';
-import { graceEndOf, graceLapsed, withGraceApplied } from '#shared/domain/billing/past-due.js';
-import { billingStateOf } from '#shared/domain/billing/subscription-state.js';
+import { newAccount, type Account } from '#shared/model/accounts/account.js';
+import { graceEndOf, graceLapsed, withGraceApplied } from '#shared/model/billing/past-due.js';
+import { billingStateOf } from '#shared/model/billing/subscription-state.js';
 
 const dayMs = 86_400_000;
 const seen = Date.parse('2026-03-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInMail } from '#shared/domain/mail/sign-in-mail.js';
+import { signInMail } from '#shared/model/mail/sign-in-mail.js';
 
 const link = 'https://api.example.com/api/v1/auth/verify?token=abc123&x=1';
 const base = { link, expiresInMinutes: 15, sessionHours: 12 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configDefaults } from '#shared/config.js';
-import { boundedEntry, entryBounds, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
+import { boundedEntry, entryBounds, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 
 const long = (length: number) => 'x'.repeat(length);
 

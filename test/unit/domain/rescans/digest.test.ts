@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertDigestMail } from '#shared/domain/mail/alert-digest-mail.js';
-import { checkChanges, type DigestEntry } from '#shared/domain/rescans/digest-entry.js';
+import { alertDigestMail } from '#shared/model/mail/alert-digest-mail.js';
+import { checkChanges, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 import type { CheckRecord, ScanResult } from '#shared/scanner/result.js';
 
 function result(statuses: Record<string, CheckRecord['status']>): ScanResult {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isoWeek, nextDueAt, shardOf } from '#shared/domain/rescans/schedule.js';
+import { isoWeek, nextDueAt, shardOf } from '#shared/model/rescans/schedule.js';
 
 describe('rescan schedule', () => {
   it.each([

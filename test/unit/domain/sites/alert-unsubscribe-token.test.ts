@@ -6,7 +6,7 @@ import {
   unsubscribeLink,
   unsubscribePath,
   unsubscribeToken,
-} from '#shared/domain/sites/alert-unsubscribe-token.js';
+} from '#shared/model/sites/alert-unsubscribe-token.js';
 import { routeIndex } from '#shared/http/route-index.js';
 
 const pepper = 'p'.repeat(48);

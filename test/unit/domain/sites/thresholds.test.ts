@@ -6,7 +6,7 @@ import {
   legacyView,
   thresholdsFromStored,
   type StoredThreshold,
-} from '#shared/domain/sites/thresholds.js';
+} from '#shared/model/sites/thresholds.js';
 
 function threshold(overrides: Partial<StoredThreshold> = {}): StoredThreshold {
   return { id: 't1', condition: 'drops_below', value: 60, isActive: true, createdAt: '2026-11-01T00:00:00.000Z', met: false, ...overrides };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receivingEndpoints, type StoredWebhook } from '#shared/domain/webhooks/webhook.js';
+import { receivingEndpoints, type StoredWebhook } from '#shared/model/webhooks/webhook.js';
 
 function webhook(id: string, events: StoredWebhook['events'], isActive = true): StoredWebhook {
   return {

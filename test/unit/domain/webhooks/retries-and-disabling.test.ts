@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { disableReason } from '#shared/domain/webhooks/endpoint-health.js';
+import { disableReason } from '#shared/model/webhooks/endpoint-health.js';
 import {
   maxDeliveryAttempts,
   maxRetryDelaySeconds,
   ourSideRetryDelaySeconds,
   retryDelaySeconds,
-} from '#shared/domain/webhooks/retry-schedule.js';
+} from '#shared/model/webhooks/retry-schedule.js';
 import { maxReceiveCountOf, workers, visibilityTimeoutFactor } from '#lib/function-catalog.js';
 
 describe('retry schedule', () => {

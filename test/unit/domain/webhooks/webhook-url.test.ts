@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl } from '#shared/domain/webhooks/webhook-url.js';
-import type { LookupFn } from '#shared/scanner/fetch/resolve-host.js';
-import type { TargetPolicy } from '#shared/scanner/fetch/target-policy.js';
+import { checkWebhookUrl } from '#shared/model/webhooks/webhook-url.js';
+import type { LookupFn } from '#shared/outbound/resolve-host.js';
+import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 
 const strict: TargetPolicy = { allowPrivateHosts: [] };
 const publicLookup: LookupFn = async () => [{ address: '93.184.216.34', family: 4 }];

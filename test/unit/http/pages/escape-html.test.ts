@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '#shared/http/pages/escape-html.js';
+import { escapeHtml } from '#shared/model/escape-html.js';
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-special characters', () => {

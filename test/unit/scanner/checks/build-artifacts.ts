@@ -1,12 +1,12 @@
-import type { Tier } from '#shared/domain/tiers.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact } from '#shared/scanner/artifacts.js';
-import type { FetchErrorKind } from '#shared/scanner/fetch/errors.js';
-import type { FetchedResource, RedirectHop } from '#shared/scanner/fetch/types.js';
-import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt.js';
+import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
+import type { FetchedResource, RedirectHop } from '#shared/outbound/types.js';
+import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
-import { validateSecurityTxt } from '#shared/scanner/parse/security-txt.js';
-import { parseSitemap } from '#shared/scanner/parse/sitemap.js';
+import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
+import { parseSitemap } from '#shared/scanner/parse/sitemap-parser.js';
 import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
 import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';

@@ -8,7 +8,7 @@
  */
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
-import { decodeText } from '#shared/scanner/fetch/decode-text.js';
+import { decodeText } from '#shared/outbound/decode-text.js';
 import { EXCEPTIONS, loadGroundTruth, readRealPage, sameAvailability, type GroundTruth } from './real-page-truth.js';
 
 export type ScoredField = 'price' | 'availability' | 'sku';

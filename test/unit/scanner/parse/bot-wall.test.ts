@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THIN_PAGE_WORDS, detectBotWall } from '#shared/scanner/parse/bot-wall.js';
+import { THIN_PAGE_WORDS, detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 
 /** A real shop page: plenty of visible text. */
 function contentPage(extraHead = ''): string {

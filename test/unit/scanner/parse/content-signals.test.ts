@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUsageSignalLine } from '#shared/scanner/parse/content-signals.js';
+import { parseUsageSignalLine } from '#shared/scanner/parse/content-signals-parser.js';
 import { parseRobotsTxt } from '#shared/scanner/parse/robots.js';
 
 function signalsOf(body: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt.js';
+import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
 
 const GOOD = `# Acme Outdoor
 

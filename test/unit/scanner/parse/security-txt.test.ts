@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateSecurityTxt } from '#shared/scanner/parse/security-txt.js';
+import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
 
 const NOW = new Date('2026-03-01T00:00:00Z');
 

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { looksLikeProductUrl, parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap.js';
+import { looksLikeProductUrl, parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap-parser.js';
 
 const URLSET = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">

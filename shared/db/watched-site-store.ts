@@ -1,0 +1,428 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adjustAccountCounter } from '#shared/db/account-counters.js';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
+import { keys } from '#shared/db/keys.js';
+import { queryAll } from '#shared/db/query-pages.js';
+import { writeTransaction } from '#shared/db/transactions.js';
+import { thresholdsFromStored, type StoredThreshold } from '#shared/model/sites/thresholds.js';
+import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+
+/** Where a site sits in the due-rescan index (GSI2). */
+export interface DuePlace {
+  shard: number;
+  dueAt: string;
+}
+
+function toSite(item: Record<string, unknown>): WatchedSite {
+  const { pk: _pk, sk: _sk, type: _type, gsi2pk: _gsi2pk, gsi2sk: _gsi2sk, ...site } = item;
+  const stored = {
+    version: 0,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
+    ...site,
+  } as unknown as WatchedSite;
+  return { ...stored, thresholds: thresholdsFromStored(stored.id, stored.createdAt, site.thresholds) };
+}
+
+export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<WatchedSite[]> {
+  const { pk, skPrefix } = keys.watchedSitesOf(accountId);
+  const items = await queryAll(db, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toSite);
+}
+
+export async function getWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+): Promise<WatchedSite | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.watchedSite(accountId, siteId), ConsistentRead: true }));
+  return Item ? toSite(Item) : null;
+}
+
+export type AddOutcome = 'added' | 'duplicate' | 'limit_reached' | 'conflict';
+
+/** The site, its URL marker and the account's site count in one transaction: no duplicates, never over the limit. */
+export async function addWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  site: WatchedSite,
+  limit: number,
+  due: DuePlace,
+): Promise<AddOutcome> {
+  const codes = await writeTransaction(db, [
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.watchedUrlMarker(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    adjustAccountCounter(tableName, site.accountId, 'siteCount', 1, limit),
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.watchedSite(site.accountId, site.id),
+          type: 'WatchedSite',
+          ...site,
+          ...keys.rescanDue(due.shard, due.dueAt, site.accountId, site.id),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (!codes) return 'added';
+  if (codes[0] === 'ConditionalCheckFailed') return 'duplicate';
+  if (codes[1] === 'ConditionalCheckFailed') return 'limit_reached';
+  return 'conflict';
+}
+
+export interface SiteChanges {
+  label?: string;
+  alertEnabled?: boolean;
+  isCompetitor?: boolean;
+  thresholds?: StoredThreshold[];
+}
+
+/**
+ * Applies the given fields and raises the version. Given a site as read (with its `version`), only if
+ * it is still that version ('stale' otherwise); given only its ids, whatever its version.
+ */
+export async function updateWatchedSite(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  site: Pick<WatchedSite, 'accountId' | 'id'> & { version?: number },
+  changes: SiteChanges,
+): Promise<WatchedSite | 'not_found' | 'stale'> {
+  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const names: Record<string, string> = { '#version': 'version', ...Object.fromEntries(fields.map(([name]) => [`#${name}`, name])) };
+  const values: Record<string, unknown> = {
+    ':one': 1,
+    ':zero': 0,
+    ...Object.fromEntries(fields.map(([name, value]) => [`:${name}`, value])),
+  };
+  let condition = 'attribute_exists(pk)';
+  if (site.version !== undefined) {
+    values[':version'] = site.version;
+    // Sites written before versions existed have none: they are version 0.
+    condition += site.version === 0 ? ' AND (attribute_not_exists(#version) OR #version = :version)' : ' AND #version = :version';
+  }
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.id),
+        UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), '#version = if_not_exists(#version, :zero) + :one'].join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return toSite(Attributes!);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return error.Item ? 'stale' : 'not_found';
+    throw error;
+  }
+}
+
+export type AppendOutcome = 'added' | 'limit_reached' | 'not_found' | 'not_a_list';
+
+/**
+ * Adds a threshold in one conditional write, whatever else changes on the site: the limit holds under
+ * any number of concurrent creates. `not_a_list`: the site still has the old thresholds object.
+ */
+export async function appendThreshold(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  site: Pick<WatchedSite, 'accountId' | 'id'>,
+  threshold: StoredThreshold,
+  limit: number,
+): Promise<AppendOutcome> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.id),
+        UpdateExpression:
+          'SET thresholds = list_append(if_not_exists(thresholds, :empty), :new), #version = if_not_exists(#version, :zero) + :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(thresholds) OR (attribute_type(thresholds, :list) AND size(thresholds) < :limit))',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':empty': [], ':new': [threshold], ':zero': 0, ':one': 1, ':list': 'L', ':limit': limit },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'added';
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!error.Item) return 'not_found';
+    // The item comes back in DynamoDB's own format (not unmarshalled): a list is `{ L: [...] }`.
+    const stored = error.Item.thresholds as { L?: unknown } | undefined;
+    return stored === undefined || stored.L !== undefined ? 'limit_reached' : 'not_a_list';
+  }
+}
+
+/** Deletes the site with its URL marker and lowers the site count; false when it is not the account's. */
+export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite): Promise<boolean> {
+  const codes = await writeTransaction(db, [
+    {
+      Delete: {
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.id),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
+    adjustAccountCounter(tableName, site.accountId, 'siteCount', -1),
+  ]);
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Deleting a watched site was cancelled: ${codes.join(', ')}`);
+}
+
+/** Removes a site's snapshots, 25 keys a request (after the site itself is gone, so none is added meanwhile). */
+export async function deleteSiteHistory(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string): Promise<number> {
+  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
+  const found = await queryAll(db, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ProjectionExpression: 'pk, sk',
+    ConsistentRead: true,
+  });
+  for (let start = 0; start < found.length; start += 25) {
+    let requests: Record<string, unknown>[] = found
+      .slice(start, start + 25)
+      .map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt === 8) throw new Error(`Could not delete the history of site ${siteId}: DynamoDB kept returning unprocessed items`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = UnprocessedItems?.[tableName] ?? [];
+    }
+  }
+  return found.length;
+}
+
+export interface ScoreSnapshot {
+  score: number;
+  scannedAt: string;
+}
+
+/** The keys of a site's `count` oldest snapshots (the ones the 90-snapshot cap removes). */
+export async function oldestSnapshotKeys(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+  count: number,
+): Promise<Array<{ pk: string; sk: string }>> {
+  if (count <= 0) return [];
+  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ProjectionExpression: 'pk, sk',
+      ScanIndexForward: true,
+      ConsistentRead: true,
+      Limit: count,
+    }),
+  );
+  return (Items ?? []).map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
+}
+
+/** A site in the due index: its ids and its place there, as the sweep read it. */
+export interface DueSite {
+  accountId: string;
+  siteId: string;
+  gsi2sk: string;
+}
+
+/**
+ * One page of a shard's due sites (due at or before `upTo`, or all with null), oldest due first,
+ * read from the keys-only index: the sweep reads one index entry per site.
+ */
+export async function dueSitesPage(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  request: { shard: number; upTo: string | null; limit: number; startKey?: Record<string, unknown> | undefined },
+): Promise<{ sites: DueSite[]; nextKey: Record<string, unknown> | undefined }> {
+  const { gsi2pk } = keys.rescanDueShard(request.shard);
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: request.upTo === null ? 'gsi2pk = :shard' : 'gsi2pk = :shard AND gsi2sk <= :upTo',
+      ExpressionAttributeValues: { ':shard': gsi2pk, ...(request.upTo === null ? {} : { ':upTo': `${request.upTo}~` }) },
+      Limit: request.limit,
+      ...(request.startKey ? { ExclusiveStartKey: request.startKey } : {}),
+    }),
+  );
+  const sites = (page.Items ?? []).map((item) => {
+    const [, accountId, siteId] = (item.gsi2sk as string).split('#');
+    return { accountId: accountId!, siteId: siteId!, gsi2sk: item.gsi2sk as string };
+  });
+  return { sites, nextKey: page.LastEvaluatedKey };
+}
+
+/**
+ * Moves a site's due date on, conditional on its index entry being the one the sweep read: of two
+ * overlapping sweeps only one moves it, and a site deleted meanwhile is left alone.
+ */
+export async function moveDue(db: DynamoDBDocumentClient, tableName: string, site: DueSite, next: DuePlace): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.siteId),
+        UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+        ConditionExpression: 'gsi2sk = :read',
+        ExpressionAttributeValues: {
+          ...prefixed(keys.rescanDue(next.shard, next.dueAt, site.accountId, site.siteId)),
+          ':read': site.gsi2sk,
+        },
+      }),
+    ),
+  );
+}
+
+function prefixed(due: { gsi2pk: string; gsi2sk: string }): Record<string, string> {
+  return { ':pk': due.gsi2pk, ':sk': due.gsi2sk };
+}
+
+/** What a completed (or failed) rescan writes onto its site, with the version it was computed from. */
+export interface RescanOutcome {
+  site: WatchedSite;
+  slot: string;
+  next: DuePlace;
+  changes:
+    | {
+        kind: 'scored';
+        lastScore: number;
+        lastScannedAt: string;
+        scoreChange: number | null;
+        scanId: string;
+        thresholds: StoredThreshold[];
+        snapshot: ScoreSnapshot;
+        drop: Array<{ pk: string; sk: string }>;
+      }
+    | { kind: 'failed'; error: string };
+}
+
+/**
+ * Completes a site's rescan for a sweep in one transaction: the site's score, threshold states and
+ * next due date, its new snapshot and the removal of the oldest beyond the cap. Conditional on the
+ * site being the version read (else 'stale': read again and recompute) and on this sweep's rescan not
+ * having completed already ('done'). A failed scan records its error and keeps the last score.
+ */
+export async function completeRescan(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  outcome: RescanOutcome,
+): Promise<'completed' | 'stale' | 'done' | 'gone'> {
+  const { site, changes } = outcome;
+  const due = keys.rescanDue(outcome.next.shard, outcome.next.dueAt, site.accountId, site.id);
+  const values: Record<string, unknown> = {
+    ':slot': outcome.slot,
+    ':version': site.version,
+    ':one': 1,
+    ':zero': 0,
+    ':duePk': due.gsi2pk,
+    ':dueSk': due.gsi2sk,
+  };
+  const sets = ['lastScanSlot = :slot', 'gsi2pk = :duePk', 'gsi2sk = :dueSk', '#version = if_not_exists(#version, :zero) + :one'];
+  if (changes.kind === 'scored') {
+    Object.assign(values, {
+      ':score': changes.lastScore,
+      ':scannedAt': changes.lastScannedAt,
+      ':change': changes.scoreChange,
+      ':scanId': changes.scanId,
+      ':thresholds': changes.thresholds,
+      ':ok': 'ok',
+      ':null': null,
+      ':historyDelta': 1 - changes.drop.length,
+    });
+    sets.push(
+      'lastScore = :score',
+      'lastScannedAt = :scannedAt',
+      'scoreChange = :change',
+      'lastScanId = :scanId',
+      'thresholds = :thresholds',
+      'lastScanStatus = :ok',
+      'lastError = :null',
+      'historyCount = if_not_exists(historyCount, :zero) + :historyDelta',
+    );
+  } else {
+    Object.assign(values, { ':failed': 'failed', ':error': changes.error });
+    sets.push('lastScanStatus = :failed', 'lastError = :error');
+  }
+  const versionCondition = site.version === 0 ? '(attribute_not_exists(#version) OR #version = :version)' : '#version = :version';
+  const codes = await writeTransaction(db, [
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.watchedSite(site.accountId, site.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(lastScanSlot) OR lastScanSlot <> :slot) AND ${versionCondition}`,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: values,
+      },
+    },
+    ...(changes.kind === 'scored'
+      ? [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.siteSnapshot(site.accountId, site.id, changes.snapshot.scannedAt, changes.scanId),
+                type: 'ScoreSnapshot',
+                ...changes.snapshot,
+                scanId: changes.scanId,
+              },
+            },
+          },
+          ...changes.drop.map((key) => ({ Delete: { TableName: tableName, Key: key } })),
+        ]
+      : []),
+  ]);
+  if (!codes) return 'completed';
+  if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`Completing the rescan of site ${site.id} was cancelled: ${codes.join(', ')}`);
+  const current = await getWatchedSite(db, tableName, site.accountId, site.id);
+  if (!current) return 'gone';
+  return current.lastScanSlot === outcome.slot ? 'done' : 'stale';
+}
+
+/** Up to `limit` snapshots, newest first. */
+export async function siteHistory(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  siteId: string,
+  limit: number,
+): Promise<ScoreSnapshot[]> {
+  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
+}

@@ -1,0 +1,301 @@
+import { conditionalWrite } from '#shared/db/conditional-write.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from '#shared/db/keys.js';
+import { writeTransaction } from '#shared/db/transactions.js';
+import type { DeliveryAttempt, DeliveryState, StoredDelivery } from '#shared/model/webhooks/delivery.js';
+
+/** Deliveries and their log expire with the log's retention (DynamoDB TTL). */
+export interface Retention {
+  expiresAt: number;
+}
+
+function toDelivery(item: Record<string, unknown>): StoredDelivery {
+  const { pk: _pk, sk: _sk, type: _type, expiresAt: _expiresAt, ...delivery } = item;
+  return delivery as unknown as StoredDelivery;
+}
+
+/** Writes a delivery unless it exists (a redelivered fan-out message finds it there). */
+export async function putDeliveryOnce(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: StoredDelivery,
+  retention: Retention,
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: {
+          ...keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+          type: 'WebhookDelivery',
+          ...delivery,
+          expiresAt: retention.expiresAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+export async function getDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  eventId: string,
+): Promise<StoredDelivery | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(webhookId, eventId), ConsistentRead: true }),
+  );
+  return Item ? toDelivery(Item) : null;
+}
+
+/**
+ * Takes the next attempt: only while the delivery is pending, has made `attempts` attempts, is not
+ * being attempted by anyone else (or that attempt's lease ran out) and belongs to this message (the
+ * first message to claim it becomes its owner).
+ */
+export async function claimAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+  claim: { messageId: string; now: number; leaseUntil: number },
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease, ownerMessageId = :message',
+        ConditionExpression:
+          '#state = :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND (attribute_not_exists(ownerMessageId) OR ownerMessageId = :message)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':seen': delivery.attempts,
+          ':next': delivery.attempts + 1,
+          ':lease': claim.leaseUntil,
+          ':now': claim.now,
+          ':message': claim.messageId,
+        },
+      }),
+    ),
+  );
+}
+
+/** An attempt held by its claim: its number and the lease the claim set (no other attempt writes the same). */
+export interface HeldAttempt {
+  attempt: number;
+  leaseUntil: number;
+}
+
+/**
+ * Records an event's attempt in one transaction: its delivery-log entry and where it left the delivery
+ * (its new state and, when pending, when to try next), so an attempt is logged exactly when its
+ * delivery moves on. Conditional on the claim still holding (the same attempt number and lease), so a
+ * repeat of a transaction that did land (an answer lost on the way back) changes nothing twice:
+ * 'already_recorded'. 'taken_over': the lease ran out and another receive took the delivery on.
+ */
+export async function recordAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  held: HeldAttempt,
+  next: { state: DeliveryState; nextAttemptAt: number },
+  entry: DeliveryAttempt,
+  retention: Retention,
+): Promise<'recorded' | 'already_recorded' | 'taken_over'> {
+  const codes = await writeTransaction(db, [
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.webhookAttempt(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt),
+          type: 'WebhookAttempt',
+          ...entry,
+          expiresAt: retention.expiresAt,
+        },
+      },
+    },
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
+        ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':state': next.state,
+          ':next': next.nextAttemptAt,
+          ':attempt': held.attempt,
+          ':lease': held.leaseUntil,
+        },
+      },
+    },
+  ]);
+  if (!codes) return 'recorded';
+  if (codes[1] !== 'ConditionalCheckFailed')
+    throw new Error(`Recording attempt ${held.attempt} of ${delivery.eventId} was cancelled: ${codes.join(', ')}`);
+  const now = await getDelivery(db, tableName, delivery.webhookId, delivery.eventId);
+  return now?.attempts === held.attempt && now.leaseUntil === undefined ? 'already_recorded' : 'taken_over';
+}
+
+/**
+ * Gives back a claimed attempt that was never made (our side failed before the POST): the attempt
+ * number is free again and no lease holds the delivery, so its retry need not wait for the lease.
+ */
+export async function releaseAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  held: HeldAttempt,
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :previous REMOVE leaseUntil',
+        ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
+        ExpressionAttributeValues: { ':previous': held.attempt - 1, ':attempt': held.attempt, ':lease': held.leaseUntil },
+      }),
+    ),
+  );
+}
+
+/** A pending delivery whose attempt `attempt` disabled its endpoint is settled as failed. */
+export async function failPendingDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  attempt: number,
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :failed',
+        ConditionExpression: '#state = :pending AND attempts = :attempt',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':pending': 'pending', ':attempt': attempt },
+      }),
+    ),
+  );
+}
+
+/** A pending delivery whose endpoint is gone or disabled is settled without an attempt. */
+export async function dropDelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+): Promise<void> {
+  await conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET #state = :dropped',
+        ConditionExpression: '#state = :pending AND attempts = :seen',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':dropped': 'dropped', ':pending': 'pending', ':seen': delivery.attempts },
+      }),
+    ),
+  );
+}
+
+/**
+ * Takes a manual attempt (a redelivery) of a settled delivery: only while no retry is pending and no
+ * other attempt is under way.
+ */
+export async function claimRedelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
+  claim: { now: number; leaseUntil: number },
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease',
+        ConditionExpression: '#state <> :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':seen': delivery.attempts,
+          ':next': delivery.attempts + 1,
+          ':lease': claim.leaseUntil,
+          ':now': claim.now,
+        },
+      }),
+    ),
+  );
+}
+
+/** The redelivery's end: a success makes the delivery delivered; a failure leaves its state. */
+export async function finishRedelivery(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
+  attempt: number,
+  delivered: boolean,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+      UpdateExpression: delivered ? 'SET #state = :delivered REMOVE leaseUntil' : 'REMOVE leaseUntil',
+      ConditionExpression: 'attempts = :attempt',
+      ...(delivered ? { ExpressionAttributeNames: { '#state': 'state' } } : {}),
+      ExpressionAttributeValues: { ':attempt': attempt, ...(delivered ? { ':delivered': 'delivered' } : {}) },
+    }),
+  );
+}
+
+export async function putAttempt(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  attempt: DeliveryAttempt,
+  retention: Retention,
+): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.webhookAttempt(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt),
+        type: 'WebhookAttempt',
+        ...attempt,
+        expiresAt: retention.expiresAt,
+      },
+    }),
+  );
+}
+
+/** The endpoint's latest attempts, newest first. */
+export async function latestAttempts(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhookId: string,
+  limit: number,
+  nowSeconds: number,
+): Promise<DeliveryAttempt[]> {
+  const { pk, skPrefix } = keys.webhookAttemptsOf(webhookId);
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      // TTL deletes lag by up to days; an expired entry is not shown.
+      FilterExpression: 'expiresAt > :now',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':now': nowSeconds },
+      ScanIndexForward: false,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map((item) => {
+    const { pk: _pk, sk: _sk, type: _type, expiresAt: _expiresAt, ...attempt } = item;
+    return attempt as DeliveryAttempt;
+  });
+}

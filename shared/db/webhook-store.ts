@@ -1,0 +1,131 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adjustAccountCounter } from '#shared/db/account-counters.js';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
+import { keys } from '#shared/db/keys.js';
+import { queryAll } from '#shared/db/query-pages.js';
+import { writeTransaction } from '#shared/db/transactions.js';
+import type { StoredWebhook } from '#shared/model/webhooks/webhook.js';
+
+function toWebhook(item: Record<string, unknown>): StoredWebhook {
+  const { pk: _pk, sk: _sk, type: _type, ...webhook } = item;
+  return webhook as unknown as StoredWebhook;
+}
+
+export async function listWebhookItems(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<StoredWebhook[]> {
+  const { pk, skPrefix } = keys.webhooksOf(accountId);
+  const items = await queryAll(db, {
+    TableName: tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+export async function getWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  webhookId: string,
+): Promise<StoredWebhook | null> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.webhook(accountId, webhookId), ConsistentRead: true }));
+  return Item ? toWebhook(Item) : null;
+}
+
+/** The webhook and the account's webhook count in one transaction, conditional on the tier's limit. */
+export async function addWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhook: StoredWebhook,
+  limit: number,
+): Promise<'added' | 'limit_reached' | 'exists' | 'conflict'> {
+  const codes = await writeTransaction(db, [
+    adjustAccountCounter(tableName, webhook.accountId, 'webhookCount', 1, limit),
+    {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.webhook(webhook.accountId, webhook.id), type: 'Webhook', ...webhook },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ]);
+  if (!codes) return 'added';
+  // An endpoint of this id exists: a repeat of a create with its Idempotency-Key (shared/model/idempotency-key.ts).
+  if (codes[1] === 'ConditionalCheckFailed') return 'exists';
+  return codes[0] === 'ConditionalCheckFailed' ? 'limit_reached' : 'conflict';
+}
+
+export async function deleteWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  accountId: string,
+  webhookId: string,
+): Promise<boolean> {
+  const codes = await writeTransaction(db, [
+    { Delete: { TableName: tableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
+    adjustAccountCounter(tableName, accountId, 'webhookCount', -1),
+  ]);
+  if (!codes) return true;
+  if (codes[0] === 'ConditionalCheckFailed') return false;
+  throw new Error(`Deleting webhook ${webhookId} was cancelled: ${codes.join(', ')}`);
+}
+
+/**
+ * An attempt's outcome on its endpoint: a success resets the run of failures (and, for a test delivery,
+ * re-enables the endpoint), a failure extends it. Null when the endpoint was deleted meanwhile.
+ */
+export async function recordWebhookOutcome(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhook: Pick<StoredWebhook, 'accountId' | 'id'>,
+  outcome: { at: string; statusCode: number | null; success: boolean; reactivate?: boolean },
+): Promise<StoredWebhook | null> {
+  const values: Record<string, unknown> = { ':at': outcome.at, ':code': outcome.statusCode };
+  let update: string;
+  if (outcome.success) {
+    update = `SET lastTriggeredAt = :at, lastStatusCode = :code, failureCount = :zero${outcome.reactivate ? ', isActive = :true' : ''} REMOVE failingSince, disabledReason`;
+    values[':zero'] = 0;
+    if (outcome.reactivate) values[':true'] = true;
+  } else {
+    update =
+      'SET lastTriggeredAt = :at, lastStatusCode = :code, failureCount = failureCount + :one, failingSince = if_not_exists(failingSince, :at)';
+    values[':one'] = 1;
+  }
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhook(webhook.accountId, webhook.id),
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toWebhook(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** Turns an active endpoint off; true for the one caller that did it (who tells the owner). */
+export async function disableWebhookItem(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  webhook: Pick<StoredWebhook, 'accountId' | 'id'>,
+  reason: string,
+): Promise<boolean> {
+  return conditionalWrite(
+    db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.webhook(webhook.accountId, webhook.id),
+        UpdateExpression: 'SET isActive = :false, disabledReason = :reason',
+        ConditionExpression: 'isActive = :true',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':reason': reason },
+      }),
+    ),
+  );
+}

@@ -1,0 +1,46 @@
+import type { ScanResult } from '#shared/scanner/result.js';
+import { html, type SafeHtml } from '../html.js';
+import { link } from './summary-section.js';
+
+type Product = ScanResult['products'][number];
+type Field = keyof Product['sources'];
+
+const sourceLabels: Record<NonNullable<Product['sources'][Field]>, string> = {
+  'json-ld': 'JSON-LD',
+  microdata: 'microdata',
+  rdfa: 'RDFa',
+  'open-graph': 'Open Graph',
+  text: 'page text only',
+};
+
+function fact(label: string, value: string | null, source: Product['sources'][Field]): SafeHtml {
+  return html`<dt>${label}</dt><dd>${value === null ? html`<span class="muted">not found</span>` : value}${source !== null && value !== null && html` <span class="source">(${sourceLabels[source]})</span>`}</dd>`;
+}
+
+function productCard(product: Product): SafeHtml {
+  const price = product.price === null ? null : `${product.price}${product.currency ? ` ${product.currency}` : ''}`;
+  const identifiers = (['sku', 'gtin', 'mpn'] as const).filter((field) => product[field] !== null);
+  return html`<article class="panel">
+<h3>${product.name ?? 'Unnamed product'}</h3>
+<p class="small">${link(product.url)}</p>
+<dl class="facts">
+${fact('Price', price, product.sources.price)}
+${fact('Availability', product.availability, product.sources.availability)}
+${fact('Brand', product.brand, product.sources.brand)}
+${identifiers.length === 0 ? fact('Identifiers', null, null) : identifiers.map((field) => fact(field.toUpperCase(), product[field], product.sources[field]))}
+</dl>
+</article>`;
+}
+
+/** "What agents see": each product the scan read, every value with the syntax it came from. */
+export function productsSection(result: ScanResult): SafeHtml {
+  return html`<section aria-labelledby="products-title">
+<h2 id="products-title">What agents see</h2>
+${
+  result.products.length === 0
+    ? html`<p>${result.tier === 'free' ? 'No product was found on the homepage. A signed-in scan reads product pages too.' : 'No product could be read from the pages scanned.'}</p>`
+    : html`<p class="muted small">Values labelled "page text only" are visible to a reader but stated in no markup, so agents have to guess them.</p>
+<div class="products">${result.products.map(productCard)}</div>`
+}
+</section>`;
+}

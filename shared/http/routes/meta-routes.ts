@@ -1,0 +1,34 @@
+import { getConfig } from '#shared/config.js';
+import { Health, OpenApiDocument } from '#shared/http/schemas/meta-schemas.js';
+import { PlanList, PriceList } from '#shared/http/schemas/plans-schemas.js';
+import { defineFamilyRoutes, errors, ok, perIp } from './define-routes.js';
+
+const config = getConfig();
+
+export const metaRoutes = defineFamilyRoutes('meta', {
+  getHealth: {
+    auth: 'none',
+    tags: ['Meta'],
+    summary: 'Service and dependency health (no rate limit)',
+    responses: { ...ok(200, 'Healthy', Health), 503: { description: 'A dependency is failing', schema: Health } },
+  },
+  getPricing: {
+    auth: 'none',
+    tags: ['Meta'],
+    summary: 'Public price list for humans and agents (prices exclude VAT)',
+    rateLimit: perIp('pricing', config.pricingLimitPerHour, 3_600),
+    responses: { ...ok(200, 'The price list', PriceList), ...errors(429) },
+  },
+  getOpenApi: {
+    auth: 'none',
+    tags: ['Meta'],
+    summary: 'This OpenAPI 3.1 document',
+    responses: ok(200, 'The document', OpenApiDocument),
+  },
+  listPlans: {
+    auth: 'none',
+    tags: ['Account'],
+    summary: 'The plans and their limits (cached one hour)',
+    responses: ok(200, 'The plans', PlanList),
+  },
+});

@@ -1,0 +1,168 @@
+import { allowedPrivateHosts, getConfig } from '#shared/config.js';
+import { Deleted, IdParams } from '#shared/http/schemas/common-schemas.js';
+import {
+  AccountSiteDetail,
+  SiteDetail,
+  SiteEnvelope,
+  SiteList,
+  ThresholdEnvelope,
+  ThresholdList,
+  ThresholdParams,
+  Thresholds,
+  addSiteRequest,
+  createThresholdRequest,
+  patchThresholdRequest,
+  patchAccountSiteRequest,
+  patchSiteRequest,
+} from '#shared/http/schemas/sites-schemas.js';
+import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
+import type { RouteSpec } from './define-routes.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+/** The five watchlist operations, served under both path families. */
+function watchedSiteRoutes(family: 'preferred' | 'account') {
+  const tags = ['Watched sites'];
+  const account = family === 'account';
+  return {
+    list: {
+      auth: 'key',
+      scope: 'sites:read',
+      tags,
+      summary: 'List watched sites with their thresholds',
+      responses: { ...ok(200, 'The watchlist', SiteList), ...errors(401) },
+    },
+    add: {
+      auth: 'key',
+      scope: 'sites:write',
+      tags,
+      summary: 'Watch a site (SSRF-validated, normalised, de-duplicated)',
+      body: addSiteRequest({ allowPrivateHosts: allowedPrivateHosts(config) }, config.watchedUrlMaxLength, config.labelMaxLength),
+      responses: { ...ok(201, 'The new watched site', SiteEnvelope), ...errors(400, 401, 403, 409) },
+    },
+    get: {
+      auth: 'key',
+      scope: 'sites:read',
+      tags,
+      summary: 'A watched site with its score history (up to 90 snapshots, newest first)',
+      params: IdParams,
+      responses: { ...ok(200, 'The site', account ? AccountSiteDetail : SiteDetail), ...errors(400, 401, 404) },
+    },
+    patch: {
+      auth: 'key',
+      scope: 'sites:write',
+      tags,
+      summary: account ? 'Update a watched site; threshold fields need growth' : 'Update a watched site',
+      params: IdParams,
+      body: account ? patchAccountSiteRequest(config.labelMaxLength) : patchSiteRequest(config.labelMaxLength),
+      responses: { ...ok(200, 'The updated site', SiteEnvelope), ...errors(400, 401, 403, 404) },
+    },
+    delete: {
+      auth: 'key',
+      scope: 'sites:write',
+      tags,
+      summary: 'Stop watching a site (removes its thresholds)',
+      params: IdParams,
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 404) },
+    },
+  } satisfies Record<string, RouteSpec>;
+}
+
+const sites = watchedSiteRoutes('preferred');
+const accountSites = watchedSiteRoutes('account');
+
+export const sitesRoutes = defineFamilyRoutes('sites', {
+  listWatchedSites: sites.list,
+  addWatchedSite: sites.add,
+  getWatchedSite: sites.get,
+  patchWatchedSite: sites.patch,
+  deleteWatchedSite: sites.delete,
+  listAccountWatchedSites: accountSites.list,
+  addAccountWatchedSite: accountSites.add,
+  getAccountWatchedSite: accountSites.get,
+  patchAccountWatchedSite: accountSites.patch,
+  deleteAccountWatchedSite: accountSites.delete,
+  getThresholds: {
+    auth: 'key',
+    scope: 'sites:read',
+    tier: 'growth',
+    tags: ['Watched sites'],
+    summary: "A watched site's score thresholds",
+    params: IdParams,
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+  },
+  putThresholds: {
+    auth: 'key',
+    scope: 'sites:write',
+    tier: 'growth',
+    tags: ['Watched sites'],
+    summary: "Replace a watched site's thresholds (min below max)",
+    params: IdParams,
+    body: Thresholds,
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+  },
+  listSiteThresholds: {
+    auth: 'key',
+    scope: 'sites:read',
+    tier: 'growth',
+    tags: ['Thresholds'],
+    summary: "A watched site's threshold records (the legacy Thresholds object views the same records)",
+    params: IdParams,
+    responses: { ...ok(200, 'The records and the per-site limit', ThresholdList), ...errors(400, 401, 403, 404) },
+  },
+  createSiteThreshold: {
+    auth: 'key',
+    scope: 'sites:write',
+    tier: 'growth',
+    tags: ['Thresholds'],
+    summary: `Add a threshold record (at most ${config.thresholdsPerSiteMax} per site)`,
+    params: IdParams,
+    body: createThresholdRequest,
+    responses: { ...ok(201, 'The new record', ThresholdEnvelope), ...errors(400, 401, 403, 404) },
+  },
+  updateSiteThreshold: {
+    auth: 'key',
+    scope: 'sites:write',
+    tier: 'growth',
+    tags: ['Thresholds'],
+    summary: 'Change a threshold record (partial update)',
+    params: ThresholdParams,
+    body: patchThresholdRequest,
+    responses: { ...ok(200, 'The record', ThresholdEnvelope), ...errors(400, 401, 403, 404, 409) },
+  },
+  deleteSiteThreshold: {
+    auth: 'key',
+    scope: 'sites:write',
+    tier: 'growth',
+    tags: ['Thresholds'],
+    summary: 'Delete a threshold record',
+    params: ThresholdParams,
+    responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404, 409) },
+  },
+  // The link in every alert e-mail (and its List-Unsubscribe header): no sign-in, the signed token is the proof.
+  showAlertUnsubscribePage: {
+    auth: 'none',
+    tags: ['Watched sites'],
+    query: UnsubscribeQuery,
+    queryCheckedByHandler: true,
+    summary: "The page an alert e-mail's unsubscribe link opens; it asks before changing anything (mail scanners open links)",
+    responses: {
+      200: { description: 'An HTML page naming the sites, with a button that turns their alerts off', contentType: 'text/html' },
+      400: { description: 'An HTML page: the link is damaged', contentType: 'text/html' },
+      404: { description: 'An HTML page: the link is not one the service made', contentType: 'text/html' },
+    },
+  },
+  unsubscribeAlerts: {
+    auth: 'none',
+    tags: ['Watched sites'],
+    query: UnsubscribeQuery,
+    rawBody: true,
+    summary:
+      'One-click unsubscribe (RFC 8058; body `List-Unsubscribe=One-Click`, any body accepted): turns alerts off on the sites the token names',
+    responses: {
+      200: { description: 'An HTML page naming the sites whose alerts are now off', contentType: 'text/html' },
+      ...errors(400, 404),
+    },
+  },
+});

@@ -1,0 +1,101 @@
+import { getConfig } from '#shared/config.js';
+import { Deleted, IdParams } from '#shared/http/schemas/common-schemas.js';
+import {
+  CreatedWebhook,
+  DeliveryLog,
+  DeliveryParams,
+  WebhookList,
+  WebhookTestResult,
+  createWebhookRequest,
+} from '#shared/http/schemas/webhooks-schemas.js';
+import type { RouteSpec } from './define-routes.js';
+import { defineFamilyRoutes, errors, ok } from './define-routes.js';
+
+const config = getConfig();
+
+/** The spec's four webhook operations and the delivery log, served under both path families. */
+function webhookRoutes() {
+  const tags = ['Webhooks'];
+  return {
+    list: {
+      auth: 'key',
+      scope: 'webhooks:read',
+      tier: 'pro',
+      tags,
+      summary: 'List webhook endpoints',
+      responses: { ...ok(200, 'The webhooks', WebhookList), ...errors(401, 403) },
+    },
+    create: {
+      auth: 'key',
+      scope: 'webhooks:write',
+      tier: 'pro',
+      tags,
+      summary: 'Register a webhook endpoint (HTTPS, SSRF-validated); the secret is returned once',
+      body: createWebhookRequest(config.labelMaxLength),
+      responses: {
+        ...ok(
+          201,
+          'The webhook and its secret. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second webhook',
+          CreatedWebhook,
+        ),
+        ...errors(400, 401, 403),
+        409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different webhook' },
+      },
+    },
+    delete: {
+      auth: 'key',
+      scope: 'webhooks:write',
+      tier: 'pro',
+      tags,
+      summary: 'Delete a webhook endpoint',
+      params: IdParams,
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404) },
+    },
+    test: {
+      auth: 'key',
+      scope: 'webhooks:write',
+      tier: 'pro',
+      tags,
+      summary: 'Send a signed test delivery',
+      params: IdParams,
+      rateLimit: { name: 'webhook-test', per: 'resource', limit: config.webhookTestLimitPerHour, windowSeconds: 3_600 },
+      responses: { ...ok(200, 'The delivery outcome', WebhookTestResult), ...errors(400, 401, 403, 404, 429) },
+    },
+    deliveries: {
+      auth: 'key',
+      scope: 'webhooks:read',
+      tier: 'pro',
+      tags,
+      summary: "The endpoint's last 50 delivery attempts, newest first (kept 30 days)",
+      params: IdParams,
+      responses: { ...ok(200, 'The delivery log', DeliveryLog), ...errors(400, 401, 403, 404) },
+    },
+    redeliver: {
+      auth: 'key',
+      scope: 'webhooks:write',
+      tier: 'pro',
+      tags,
+      summary: 'Deliver a logged event again, now (one attempt, same body and webhook-id), answered like a test',
+      params: DeliveryParams,
+      rateLimit: { name: 'webhook-redeliver', per: 'resource', limit: config.webhookRedeliverLimitPerHour, windowSeconds: 3_600 },
+      responses: { ...ok(200, 'The delivery outcome', WebhookTestResult), ...errors(400, 401, 403, 404, 409, 429) },
+    },
+  } satisfies Record<string, RouteSpec>;
+}
+
+const webhooks = webhookRoutes();
+
+export const webhooksRoutes = defineFamilyRoutes('webhooks', {
+  listWebhooks: webhooks.list,
+  createWebhook: webhooks.create,
+  deleteWebhook: webhooks.delete,
+  testWebhook: webhooks.test,
+  listAccountWebhooks: webhooks.list,
+  createAccountWebhook: webhooks.create,
+  deleteAccountWebhook: webhooks.delete,
+  testAccountWebhook: webhooks.test,
+  listWebhookDeliveries: webhooks.deliveries,
+  redeliverWebhookEvent: webhooks.redeliver,
+  listAccountWebhookDeliveries: webhooks.deliveries,
+  redeliverAccountWebhookEvent: webhooks.redeliver,
+});

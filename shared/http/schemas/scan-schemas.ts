@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common-schemas.js';
+import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
+import type { TargetPolicy } from '#shared/outbound/target-policy.js';
+import type { ScanResult as EngineScanResult } from '#shared/scanner/result.js';
+import { scanStages } from '#shared/scanner/scan-stage.js';
+
+export function scanRequest(policy: TargetPolicy) {
+  return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
+}
+
+const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
+
+export const Evidence = z.object({ url: z.string().nullable(), value: z.string().nullable() });
+
+export const CheckResult = z
+  .object({
+    id: z.string(),
+    dimension: z.string(),
+    title: z.string(),
+    status: CheckStatus,
+    score: z.number().min(0).max(1).nullable(),
+    points: z.number(),
+    earned: z.number(),
+    summary: z.string(),
+    evidence: z.array(Evidence),
+    platformProvided: z.boolean(),
+  })
+  .meta({ id: 'CheckResult' });
+
+export const DimensionResult = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    weight: z.number(),
+    score: z.number().int().min(0).max(100).nullable(),
+    earned: z.number(),
+    available: z.number(),
+    checks: z.array(z.string()),
+  })
+  .meta({ id: 'DimensionResult' });
+
+export const Recommendation = z
+  .object({
+    checkId: z.string(),
+    priority: z.enum(['critical', 'high', 'medium', 'low']),
+    title: z.string(),
+    why: z.string(),
+    fix: z.string(),
+    snippet: z.string().nullable(),
+    estimatedGain: z.number(),
+    effort: z.enum(['S', 'M', 'L']),
+  })
+  .meta({ id: 'Recommendation' });
+
+const FACT_FIELD_NAMES = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;
+const FactSource = z.enum(['json-ld', 'microdata', 'rdfa', 'open-graph', 'text']).nullable();
+
+export const ProductFacts = z
+  .object({
+    url: z.string(),
+    name: z.string().nullable(),
+    price: z.string().nullable(),
+    currency: z.string().nullable(),
+    availability: z.string().nullable(),
+    sku: z.string().nullable(),
+    gtin: z.string().nullable(),
+    mpn: z.string().nullable(),
+    brand: z.string().nullable(),
+    image: z.string().nullable(),
+    source: z
+      .enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text'])
+      .nullable()
+      .meta({ description: 'The syntax the product was found in; `text` when only the visible page shows it' }),
+    sources: z
+      .object(
+        Object.fromEntries(FACT_FIELD_NAMES.map((field) => [field, FactSource])) as Record<
+          (typeof FACT_FIELD_NAMES)[number],
+          typeof FactSource
+        >,
+      )
+      .meta({
+        description:
+          'Where each value was read: a markup syntax, or `text` (the visible page only, no markup states it); null for a value nobody states',
+      }),
+  })
+  .meta({ id: 'ProductFacts' });
+
+export const PageRecord = z
+  .object({
+    url: z.string(),
+    kind: z.enum(['homepage', 'product']),
+    status: z.number().int().nullable(),
+    timing: z.object({ ttfbMs: z.number().nullable(), totalMs: z.number().nullable() }),
+    bytes: z.number().int().nullable(),
+  })
+  .meta({ id: 'PageRecord' });
+
+export const ScanResult = z
+  .object({
+    id: Uuid,
+    url: z.string(),
+    finalUrl: z.string(),
+    tier: TierName,
+    score: z.number().int().min(1).max(100),
+    band: z.enum(['agent_ready', 'partially_ready', 'needs_work', 'not_ready']),
+    coverage: z.number().min(0).max(1),
+    caps: z.array(z.object({ id: z.string(), limit: z.number().int(), reason: z.string() })),
+    dimensions: z.array(DimensionResult),
+    checks: z.array(CheckResult),
+    recommendations: z.array(Recommendation),
+    products: z.array(ProductFacts),
+    pages: z.array(PageRecord),
+    platform: z.enum(['shopify', 'woocommerce', 'bigcommerce', 'magento', 'custom']),
+    createdAt: DateTime,
+    expiresAt: NullableDateTime,
+    durationMs: z.number().int(),
+    scannerVersion: z.string(),
+  })
+  .meta({ id: 'ScanResult' });
+
+/** The schema says exactly what the scanner returns: a change to either fails to compile until both agree. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const scanResultMatchesEngine: Same<z.output<typeof ScanResult>, EngineScanResult> = true;
+
+export const ScanProgress = z
+  .object({
+    stage: z.enum(scanStages).nullable().meta({
+      description: 'homepage, site-files, product-pages (paid tiers only), then scoring; null until the scan reports its first stage',
+    }),
+    updatedAt: NullableDateTime,
+  })
+  .meta({ id: 'ScanProgress' });
+
+export const RateLimitError = z
+  .object({ error: z.string(), retryAfterSeconds: z.number().int().positive() })
+  .meta({ id: 'RateLimitError' });
+
+export function listScansQuery(defaultLimit: number, maxLimit: number, maxOffset: number) {
+  return z.object({
+    limit: queryInteger({ min: 1, max: maxLimit, default: defaultLimit }),
+    offset: queryInteger({ min: 0, max: maxOffset, default: 0 }),
+    cursor: z
+      .string()
+      .max(4_096, 'must be at most 4096 characters')
+      .optional()
+      .meta({ description: 'The nextCursor of the previous page; pages without an offset.' }),
+  });
+}
+
+export const ScanList = z
+  .object({
+    scans: z.array(ScanResult),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    nextCursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
+  })
+  .meta({ id: 'ScanList' });

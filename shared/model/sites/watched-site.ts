@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import type { StoredThreshold } from '#shared/model/sites/thresholds.js';
+
+/** How the last rescan went: `ok` with a score, or `failed` (unreachable, 5xx, time-out) keeping the last score. */
+export type ScanStatus = 'ok' | 'failed';
+
+/** A watched site as stored. `lastScore`, `lastScannedAt` and `scoreChange` are filled in by rescans. */
+export interface WatchedSite {
+  id: string;
+  accountId: string;
+  url: string;
+  urlDigest: string;
+  label: string;
+  alertEnabled: boolean;
+  isCompetitor: boolean;
+  lastScore: number | null;
+  lastScannedAt: string | null;
+  scoreChange: number | null;
+  thresholds: StoredThreshold[];
+  createdAt: string;
+  /** Raised by every update; an update read from an older version is refused (no lost updates). */
+  version: number;
+  lastScanStatus: ScanStatus | null;
+  lastError: string | null;
+  lastScanId: string | null;
+  /** The sweep (ISO week, or a forced run's id) whose rescan last completed: one rescan per sweep. */
+  lastScanSlot: string | null;
+  /** Snapshots kept in the site's history (at most SCORE_HISTORY_MAX). */
+  historyCount: number;
+}
+
+/**
+ * The form in which URLs are compared for de-duplication: WHATWG-parsed (scheme and host lower-cased,
+ * default port dropped, IDN as punycode, "/" for an empty path), without the fragment. Paths and
+ * queries are kept as written: `/en/` and `/en` may be different pages.
+ */
+export function normalizeSiteUrl(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  return copy.href;
+}
+
+export function urlDigest(normalizedUrl: string): string {
+  return createHash('sha256').update(normalizedUrl).digest('hex');
+}

@@ -1,0 +1,256 @@
+import { setTimeout } from 'node:timers/promises';
+import { getScan } from '#shared/db/scan-store.js';
+import {
+  claimBatchItem,
+  finishBatchItem,
+  getBatch,
+  getBatchItem,
+  settleBatch,
+  storeItemScan,
+  type FinishGuard,
+  type ItemOutcome,
+} from '#shared/db/batch-store.js';
+import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slot-store.js';
+import { busy } from '#shared/db/transactions.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import { finalStatus, type StoredBatch, type StoredBatchItem } from '#shared/model/batches/batch.js';
+import type { BatchItemMessage } from '#shared/model/batches/batch-message.js';
+import { countItem, type ItemClaim } from '#shared/use-cases/batches/count-item.js';
+import { markBatchStarted } from '#shared/use-cases/batches/started-batches.js';
+import { isoNow } from '#shared/model/clock.js';
+import { AppError } from '#shared/model/errors.js';
+import { emitEvent, scanCompleteData } from '#shared/use-cases/events.js';
+import { idempotentId } from '#shared/model/idempotency-key.js';
+import { isTargetFailure, runScan } from '#shared/use-cases/scans.js';
+import type { ScanResult } from '#shared/scanner/engine.js';
+
+/** At most this many scans of one target host run at once, whatever the batches. */
+export const scansPerHost = 2;
+/** When the host's slots are all taken, the item waits about this long (the message is hidden). */
+export const hostBusyRetrySeconds = 2;
+
+export type ItemStep =
+  | { kind: 'done'; outcome: 'scanned' | 'failed' | 'already_done' | 'in_progress' | 'unknown_item' }
+  | { kind: 'retry'; afterSeconds: number; outcome: 'host_busy' };
+
+/**
+ * One batch item: scanned with the growth page budget once (a lease on the item, at most
+ * `scansPerHost` scans of its host at once), counted in the account's usage once, stored as an owned
+ * scan once, and its outcome and the batch's count written together. Each of those writes marks the
+ * item in the same transaction, so a delivery after a worker died at any point carries on from the
+ * last write that happened. `lastAttempt` (the message's final receive before the dead-letter queue)
+ * finishes the item without scanning, so no batch waits for ever.
+ */
+export async function scanBatchItem(
+  message: BatchItemMessage,
+  deps: Dependencies,
+  options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean },
+): Promise<ItemStep> {
+  const { db, config } = deps;
+  const item = await itemOf(message, deps);
+  if (!item) return { kind: 'done', outcome: 'unknown_item' };
+  if (options.lastAttempt)
+    return {
+      kind: 'done',
+      outcome: await finishAbandoned(message.accountId, item, 'The URL could not be scanned: every attempt ended without a result', deps),
+    };
+  const slot = await waitForHostSlot(new URL(item.url).host, deps, options.leaseMs);
+  if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
+  try {
+    const claimedAt = deps.clock.now();
+    const leaseUntil = claimedAt + options.leaseMs;
+    const claimed = await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil });
+    if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps, options.redelivered === true) };
+    await markBatchStarted(item.batchId, deps);
+    const { countedCallMonth, countedScanDay } = claimed;
+    const claim: ItemClaim = {
+      accountId: message.accountId,
+      batchId: item.batchId,
+      index: item.index,
+      leaseUntil,
+      countedCallMonth,
+      countedScanDay,
+    };
+    const result = claimed.scanId ? await storedOutcome(claimed.scanId, claim, deps) : await scanItem(item.url, claim, deps);
+    if (result === 'claim_lost') return { kind: 'done', outcome: 'in_progress' };
+    const finished = await finish(claim, result.outcome, { heldUntil: leaseUntil }, deps, result.refundScanDay);
+    if (!finished) return { kind: 'done', outcome: 'in_progress' };
+    return { kind: 'done', outcome: result.outcome.status === 'completed' ? 'scanned' : 'failed' };
+  } finally {
+    await releaseHostSlot(db, config.tableName, slot);
+  }
+}
+
+type ItemRef = Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>;
+
+/** The item a message names: its URL travels with it (messages queued before it did are read). */
+async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<ItemRef | null> {
+  if (message.url !== undefined) return { batchId: message.batchId, index: message.index, url: message.url };
+  return getBatchItem(deps.db, deps.config.tableName, message.batchId, message.index);
+}
+
+/** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
+async function whyUnclaimed(
+  item: ItemRef,
+  deps: Dependencies,
+  redelivered: boolean,
+): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
+  const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
+  if (!stored || stored.url !== item.url) return 'unknown_item';
+  if (stored.status !== 'completed' && stored.status !== 'failed') return 'in_progress';
+  await settleIfDone(item.batchId, deps, { reraise: redelivered });
+  return 'already_done';
+}
+
+/** A busy host is asked again this often, for a few seconds, before the message is handed back. */
+const slotPollMs = 150;
+const slotWaitMs = 3_000;
+
+/** One of the host's slots: at once, or within a few seconds while the host's other scans finish. */
+async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number): Promise<HostSlot | null> {
+  for (let tries = 1; ; tries += 1) {
+    const now = deps.clock.now();
+    const slot = await claimHostSlot(deps.db, deps.config.tableName, host, scansPerHost, { now, untilMs: now + leaseMs });
+    if (slot || tries * slotPollMs >= slotWaitMs) return slot;
+    await setTimeout(slotPollMs);
+  }
+}
+
+/**
+ * A message that reached the dead-letter queue (its deliveries kept failing before the worker could
+ * record an outcome): the item finishes with that reason, so its batch still ends.
+ */
+export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<AbandonedOutcome> {
+  const item = await itemOf(message, deps);
+  if (!item) return 'unknown_item';
+  return finishAbandoned(message.accountId, item, 'The URL could not be scanned: its scan kept failing (dead-letter queue)', deps);
+}
+
+type AbandonedOutcome = 'scanned' | 'failed' | 'already_done' | 'unknown_item';
+
+/**
+ * Finishes an item no delivery will scan, whoever holds it: with its stored scan when an earlier
+ * worker stored one, else failed with `reason` and its counted scan given back. Written only while
+ * the item is as read, so a worker still scanning it cannot count or store in between unnoticed.
+ */
+async function finishAbandoned(accountId: string, item: ItemRef, reason: string, deps: Dependencies): Promise<AbandonedOutcome> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
+    if (!stored || stored.url !== item.url) return 'unknown_item';
+    if (stored.status === 'completed' || stored.status === 'failed') {
+      await settleIfDone(item.batchId, deps);
+      return 'already_done';
+    }
+    const scan = stored.scanId ? await getScan(deps.db, deps.config.tableName, stored.scanId, deps.clock.now()) : null;
+    const outcome: ItemOutcome = scan ? completed(scan.result) : failed(reason);
+    const refundScanDay = scan ? undefined : stored.countedScanDay;
+    if (await finish({ ...item, accountId }, outcome, { asRead: stored }, deps, refundScanDay)) return scan ? 'scanned' : 'failed';
+  }
+  throw busy();
+}
+
+interface Scanned {
+  outcome: ItemOutcome;
+  /** The day whose counted scan is given back with the outcome (a scan that failed on the target's side). */
+  refundScanDay?: string | undefined;
+}
+
+const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
+const completed = (result: ScanResult): ItemOutcome => ({
+  status: 'completed',
+  scanId: result.id,
+  score: result.score,
+  band: result.band,
+  error: null,
+});
+
+/**
+ * Counts the item (unless counted before), scans, stores the scan with the item's mark and raises
+ * scan_complete; a failure the user should see is a failed item. 'claim_lost': another worker took the
+ * item (this one outlived its lease), and this one writes nothing more.
+ */
+async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned | 'claim_lost'> {
+  let scanDay: string;
+  try {
+    const count = await countItem(claim, deps);
+    if (count.kind === 'claim_lost') return 'claim_lost';
+    scanDay = count.scanDay;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'rate_limited') return { outcome: failed(`Not scanned: ${error.message}`) };
+    throw error;
+  }
+  let result: ScanResult;
+  try {
+    result = await runScan(url, 'growth', deps, null);
+  } catch (error) {
+    // Only results count: a target that could not be reached gives the day's scan back (with the outcome).
+    const refundScanDay = isTargetFailure(error) ? scanDay : undefined;
+    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind))
+      return { outcome: failed(error.message), refundScanDay };
+    throw error;
+  }
+  if (!(await storeItemScan(deps.db, deps.config.tableName, claim, result))) return 'claim_lost';
+  await emitEvent('scan_complete', claim.accountId, scanCompleteData(result, { batchId: claim.batchId }), deps);
+  return { outcome: completed(result) };
+}
+
+/**
+ * An item whose scan an earlier delivery stored before its worker died: finished with that scan, not
+ * scanned again. scan_complete is raised again, as that worker may have died before raising it
+ * (at least once: receivers tell repeats by `scanId`).
+ */
+async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned> {
+  const stored = await getScan(deps.db, deps.config.tableName, scanId, deps.clock.now());
+  if (!stored) throw new Error(`Item ${claim.index} of batch ${claim.batchId} names scan ${scanId}, which is not stored`);
+  await emitEvent('scan_complete', claim.accountId, scanCompleteData(stored.result, { batchId: claim.batchId }), deps);
+  return { outcome: completed(stored.result) };
+}
+
+/** Records the item's outcome unless the guard fails (false), then settles the batch if it is done. */
+async function finish(
+  item: { accountId: string; batchId: string; index: number },
+  outcome: ItemOutcome,
+  guard: FinishGuard,
+  deps: Dependencies,
+  refundScanDay?: string,
+): Promise<boolean> {
+  const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, guard, refundScanDay);
+  await settleIfDone(item.batchId, deps);
+  return finished;
+}
+
+/**
+ * Makes the final transition when every item is done: whoever reads the full counts tries it, and the
+ * conditional write lets exactly one succeed; that one sets completedAt and raises batch_complete.
+ */
+export async function settleIfDone(
+  batchId: string,
+  deps: Dependencies,
+  options: { reraise?: boolean } = {},
+): Promise<'settled' | 'not_done' | 'already_settled'> {
+  const batch = await getBatch(deps.db, deps.config.tableName, batchId);
+  if (!batch) return 'not_done';
+  if (batch.status === 'completed' || batch.status === 'failed') {
+    // A message that failed before may have made the transition and lost its answer (the table paused)
+    // before raising the event: raised again, with the same id, so it is delivered once, not never.
+    if (options.reraise) await raiseBatchComplete(batch, batch.status, batch.completedAt ?? isoNow(deps.clock), deps);
+    return 'already_settled';
+  }
+  const status = finalStatus(batch);
+  if (status === null) return 'not_done';
+  const completedAt = isoNow(deps.clock);
+  if (!(await settleBatch(deps.db, deps.config.tableName, batch, status, completedAt))) return 'already_settled';
+  await raiseBatchComplete(batch, status, completedAt, deps);
+  return 'settled';
+}
+
+/** batch_complete, with an id derived from the batch: however often it is raised, one delivery per endpoint. */
+function raiseBatchComplete(batch: StoredBatch, status: 'completed' | 'failed', completedAt: string, deps: Dependencies): Promise<void> {
+  return emitEvent(
+    'batch_complete',
+    batch.accountId,
+    { batchId: batch.id, status, totalUrls: batch.totalUrls, completedUrls: batch.completedUrls, failedUrls: batch.failedUrls },
+    deps,
+    { id: idempotentId(batch.accountId, 'batch_complete', batch.id)!, occurredAt: completedAt },
+  );
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Dependencies } from '#shared/dependencies.js';
+import { isoNow } from '#shared/model/clock.js';
+import type { ThresholdRecord } from '#shared/model/sites/thresholds.js';
+import type { Tier } from '#shared/model/tiers.js';
+import type { ScanResult } from '#shared/scanner/result.js';
+
+export const eventTypes = ['scan_complete', 'score_change', 'batch_complete', 'threshold_alert'] as const;
+export type EventType = (typeof eventTypes)[number];
+
+/** What a watched site's events say about the site. */
+interface SiteRef {
+  siteId: string;
+  url: string;
+  label: string | null;
+  /** The rescan that raised the event. */
+  scanId: string;
+}
+
+/** The `data` of each event type (docs/guide.md "Webhooks", and the OpenAPI document's `webhooks`). */
+export interface EventData {
+  scan_complete: {
+    scanId: string;
+    url: string;
+    score: number;
+    band: ScanResult['band'];
+    tier: Tier;
+    siteId: string | null;
+    batchId: string | null;
+  };
+  score_change: SiteRef & { previousScore: number | null; score: number; change: number };
+  threshold_alert: SiteRef & { threshold: ThresholdRecord; score: number; previousScore: number | null };
+  batch_complete: { batchId: string; status: 'completed' | 'failed'; totalUrls: number; completedUrls: number; failedUrls: number };
+}
+
+/** Something that happened to an account, queued for delivery to its webhooks. */
+export const ServiceEvent = z.object({
+  id: z.uuid(),
+  type: z.enum(eventTypes),
+  accountId: z.uuid(),
+  occurredAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type ServiceEvent = z.infer<typeof ServiceEvent>;
+
+export const EventMessage = z.object({ kind: z.literal('event'), event: ServiceEvent });
+export type EventMessage = z.infer<typeof EventMessage>;
+
+/** scan_complete's data from a stored result. */
+export function scanCompleteData(result: ScanResult, from: { siteId?: string; batchId?: string } = {}): EventData['scan_complete'] {
+  return {
+    scanId: result.id,
+    url: result.url,
+    score: result.score,
+    band: result.band,
+    tier: result.tier,
+    siteId: from.siteId ?? null,
+    batchId: from.batchId ?? null,
+  };
+}
+
+/**
+ * Queues an event for the webhook worker, which delivers it to the account's subscribed endpoints. The
+ * action that raised it has already happened, so a queue failure is logged rather than turned into a
+ * failed response.
+ */
+export async function emitEvent<T extends EventType>(
+  type: T,
+  accountId: string,
+  data: EventData[T],
+  deps: Dependencies,
+  /** A fixed id (and time) lets an event that may have been lost be raised again: fan-out writes each delivery once per id. */
+  options: { id?: string; occurredAt?: string } = {},
+): Promise<void> {
+  const event: ServiceEvent = {
+    id: options.id ?? randomUUID(),
+    type,
+    accountId,
+    occurredAt: options.occurredAt ?? isoNow(deps.clock),
+    data: { ...data },
+  };
+  try {
+    await deps.queue.send('webhook', { kind: 'event', event } satisfies EventMessage);
+  } catch (error) {
+    deps.logger.error('Could not queue an event', { eventType: type, eventId: event.id, error: error as Error });
+  }
+}

@@ -1,0 +1,44 @@
+import { getScanProgress, recordScanProgress, type ScanProgress } from '#shared/db/scan-progress-store.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { ScanStage, StageListener } from '#shared/scanner/scan-stage.js';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The progress id a page sent (`X-Scan-Progress`); anything but a UUID is ignored, as is no header. */
+export function progressIdOf(header: string | undefined): string | null {
+  return header !== undefined && uuid.test(header) ? header.toLowerCase() : null;
+}
+
+export interface ProgressReporter {
+  onStage: StageListener;
+  /** Waits for the stage writes; a failed write is logged, never the scan's failure. */
+  settle(): Promise<void>;
+}
+
+/** Reports a scan's stages under the id its page chose (the `X-Scan-Progress` header), or nothing without one. */
+export function progressReporter(
+  progressId: string | null,
+  deps: Pick<Dependencies, 'db' | 'config' | 'clock' | 'logger'>,
+): ProgressReporter {
+  const writes: Promise<void>[] = [];
+  if (progressId === null) return { onStage: () => undefined, settle: async () => undefined };
+  const record = (stage: ScanStage) =>
+    recordScanProgress(deps.db, deps.config.tableName, progressId, stage, deps.clock.now()).catch((error: unknown) => {
+      deps.logger.warn('Could not record scan progress', { stage, error });
+    });
+  return {
+    onStage: (stage) => void writes.push(record(stage)),
+    settle: async () => void (await Promise.all(writes)),
+  };
+}
+
+/**
+ * GET /api/scan-progress/{id}: the stage the scan reported last, or a null stage before it reports one
+ * (the page asks from the moment it sends the scan, so "not yet" is an answer, not an error).
+ */
+export async function readScanProgress(
+  progressId: string,
+  deps: Pick<Dependencies, 'db' | 'config' | 'clock'>,
+): Promise<ScanProgress | { stage: null; updatedAt: null }> {
+  return (await getScanProgress(deps.db, deps.config.tableName, progressId, deps.clock.now())) ?? { stage: null, updatedAt: null };
+}

@@ -1,0 +1,119 @@
+import { putOwnedScan, putScan } from '#shared/db/scan-store.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/model/accounts/caller.js';
+import { countScan, refundScan } from '#shared/use-cases/accounts/usage.js';
+import { AppError } from '#shared/model/errors.js';
+import { emitEvent, scanCompleteData } from '#shared/use-cases/events.js';
+import { allowanceFor } from '#shared/model/plans.js';
+import { screenTarget } from '#shared/use-cases/scan-target.js';
+import type { Tier } from '#shared/model/tiers.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+import type { StageListener } from '#shared/scanner/scan-stage.js';
+import { progressReporter } from '#shared/use-cases/scan-progress.js';
+
+/** Time kept back from the scan limit for storing the result and answering. */
+const answerMarginMs = 4_000;
+
+const unreachableMessage = 'Scan failed: the URL may be unreachable';
+
+const failures = {
+  invalid_url: (message: string) => new AppError('invalid_input', message),
+  blocked: (message: string) => new AppError('invalid_input', message),
+  unreachable: (message: string) => new AppError('upstream_failed', message),
+  timeout: () => new AppError('timed_out', 'Scan timed out'),
+};
+
+/**
+ * Before anything is counted: a host that resolves to a blocked address is a 400; one that does not
+ * resolve (or not in time) is a failed scan (502), as an unreachable site is.
+ */
+export async function checkScanTarget(url: string, deps: Dependencies): Promise<void> {
+  const screen = await screenTarget(url, deps);
+  if (screen.ok) return;
+  if (screen.reason === 'blocked') throw failures.blocked(`url: ${screen.message}`);
+  throw failures.unreachable(`${unreachableMessage} (${screen.message})`);
+}
+
+/** A failure on the target's side: the scan is not counted against the caller's allowance. */
+export function isTargetFailure(error: unknown): boolean {
+  return error instanceof AppError && (error.kind === 'upstream_failed' || error.kind === 'timed_out');
+}
+
+/** Runs one scan with a tier's page budget inside the spec's 30 seconds, mapping scan failures to the spec's statuses. */
+export async function runScan(
+  url: string,
+  tier: Tier,
+  deps: Dependencies,
+  retentionMs: number | null,
+  onStage?: StageListener,
+): Promise<ScanResult> {
+  const started = deps.clock.now();
+  await checkScanTarget(url, deps);
+  return scanCheckedTarget(url, tier, deps, retentionMs, started, onStage);
+}
+
+/**
+ * `started` is taken before the target's host is resolved, so a host that is slow to resolve shortens the
+ * scan instead of pushing its end past the function's time-out (29 s, lib/function-catalog.ts).
+ */
+async function scanCheckedTarget(
+  url: string,
+  tier: Tier,
+  deps: Dependencies,
+  retentionMs: number | null,
+  started: number,
+  onStage?: StageListener,
+): Promise<ScanResult> {
+  const { config, clock } = deps;
+  try {
+    const { result } = await scanUrl(url, {
+      tier,
+      productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
+      fetcher: deps.fetcher,
+      policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+      deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
+      now: () => clock.now(),
+      retentionMs,
+      onStage,
+      markupCache: deps.markupCache,
+    });
+    return result;
+  } catch (error) {
+    if (!(error instanceof ScanError)) throw error;
+    throw error.failure === 'timeout' ? failures.timeout() : failures[error.failure](error.message);
+  }
+}
+
+/**
+ * POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. With a progress
+ * id, its stages can be read while it runs (GET /api/scan-progress/{id}).
+ */
+export async function runPublicScan(url: string, deps: Dependencies, progressId: string | null = null): Promise<ScanResult> {
+  const progress = progressReporter(progressId, deps);
+  try {
+    const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000, progress.onStage);
+    await putScan(deps.db, deps.config.tableName, result);
+    return result;
+  } finally {
+    await progress.settle();
+  }
+}
+
+/**
+ * POST /api/v1/scan: counts against the daily allowance, scans with the caller's tier page budget, keeps
+ * the result for the account (owned results do not expire) and raises scan_complete.
+ */
+export async function runAccountScan(url: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+  const started = deps.clock.now();
+  await checkScanTarget(url, deps);
+  const account = await countScan(caller.accountId, deps);
+  const result = await scanCheckedTarget(url, account.tier, deps, null, started).catch(async (error: unknown) => {
+    if (isTargetFailure(error)) await refundScan(account, deps);
+    throw error;
+  });
+  await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
+  await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
+  return result;
+}

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addWatchedSite,
+  deleteSiteHistory,
+  deleteWatchedSite,
+  getWatchedSite,
+  listWatchedSites,
+  siteHistory,
+  updateWatchedSite,
+  type ScoreSnapshot,
+  type SiteChanges,
+} from '#shared/db/watched-site-store.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/model/accounts/caller.js';
+import { isoNow } from '#shared/model/clock.js';
+import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/model/errors.js';
+import { allowanceFor } from '#shared/model/plans.js';
+import { screenTarget } from '#shared/use-cases/scan-target.js';
+import { queueRescan } from '#shared/model/rescans/rescan-message.js';
+import { isoWeek, shardOf } from '#shared/model/rescans/schedule.js';
+import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
+import { applyLegacy, legacyView, thresholdRecord, type LegacyThresholds, type ThresholdRecord } from '#shared/model/sites/thresholds.js';
+import { normalizeSiteUrl, urlDigest, type ScanStatus, type WatchedSite } from '#shared/model/sites/watched-site.js';
+import { tierAtLeast } from '#shared/model/tiers.js';
+
+/** The spec's WatchedSite record, with how its rescans go. */
+export interface WatchedSiteView {
+  id: string;
+  url: string;
+  label: string;
+  lastScore: number | null;
+  lastScannedAt: string | null;
+  alertEnabled: boolean;
+  scoreChange: number | null;
+  isCompetitor: boolean;
+  thresholds: ThresholdRecord[];
+  createdAt: string;
+  /** `ok`, or `failed` when the last rescan could not reach or finish the site (`lastScore` is kept). */
+  lastScanStatus: ScanStatus | null;
+  lastError: string | null;
+  /** Above the tier's watched-site limit after a downgrade: kept, but not rescanned. */
+  rescanPaused: boolean;
+}
+
+export function siteView(site: WatchedSite, paused = false): WatchedSiteView {
+  return {
+    id: site.id,
+    url: site.url,
+    label: site.label,
+    lastScore: site.lastScore,
+    lastScannedAt: site.lastScannedAt,
+    alertEnabled: site.alertEnabled,
+    scoreChange: site.scoreChange,
+    isCompetitor: site.isCompetitor,
+    thresholds: site.thresholds.map(thresholdRecord),
+    createdAt: site.createdAt,
+    lastScanStatus: site.lastScanStatus,
+    lastError: site.lastError,
+    rescanPaused: paused,
+  };
+}
+
+const siteNotFound = () => notFound('Watched site not found');
+
+export async function listSites(caller: Caller, deps: Dependencies): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
+  const sites = await listWatchedSites(deps.db, deps.config.tableName, caller.accountId);
+  sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  const limit = allowanceFor(caller.tier, deps.config).watchedSites;
+  const paused = pausedSiteIds(sites, limit);
+  return { sites: sites.map((site) => siteView(site, paused.has(site.id))), limit, used: sites.length };
+}
+
+/**
+ * Adds a site (URL shape checked by the route's schema); 400 when its host resolves to a blocked
+ * address, 409 when watched already, 403 at the limit. A name that does not resolve (yet) is accepted:
+ * its rescans record the failure, as they would for a site that goes down later.
+ */
+export async function addSite(
+  caller: Caller,
+  request: { url: string; label?: string | undefined; alertEnabled: boolean },
+  deps: Dependencies,
+): Promise<{ site: WatchedSiteView }> {
+  const parsed = URL.parse(request.url);
+  if (!parsed) throw invalidInput('url: must be an absolute http or https URL');
+  const screen = await screenTarget(parsed.href, deps);
+  if (!screen.ok && screen.reason === 'blocked') throw invalidInput(`url: ${screen.message}`);
+  const url = normalizeSiteUrl(parsed);
+  const site: WatchedSite = {
+    id: randomUUID(),
+    accountId: caller.accountId,
+    url,
+    urlDigest: urlDigest(url),
+    label: request.label ?? parsed.hostname,
+    alertEnabled: request.alertEnabled,
+    isCompetitor: false,
+    lastScore: null,
+    lastScannedAt: null,
+    scoreChange: null,
+    thresholds: [],
+    createdAt: isoNow(deps.clock),
+    version: 1,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
+  };
+  const limit = allowanceFor(caller.tier, deps.config).watchedSites;
+  // Due at once: the first scan is queued now, and if that fails the next sweep picks the site up.
+  const due = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: site.createdAt };
+  const outcome = await addWatchedSite(deps.db, deps.config.tableName, site, limit, due);
+  switch (outcome) {
+    case 'added':
+      await queueRescan({ accountId: site.accountId, siteId: site.id, slot: isoWeek(deps.clock.now()) }, deps);
+      return { site: siteView(site) };
+    case 'duplicate':
+      throw conflict(`${url} is already on the watchlist`);
+    case 'limit_reached':
+      throw forbidden(`Watched-site limit reached: the ${caller.tier} plan allows ${limit} sites`);
+    case 'conflict':
+      throw new AppError('unavailable', 'The watchlist changed at the same moment; try again');
+  }
+}
+
+export async function ownSite(
+  caller: Pick<Caller, 'accountId'>,
+  siteId: string,
+  deps: Pick<Dependencies, 'db' | 'config'>,
+): Promise<WatchedSite> {
+  const site = await getWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId);
+  if (!site) throw siteNotFound();
+  return site;
+}
+
+async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
+  const limit = allowanceFor(caller.tier, deps.config).watchedSites;
+  if (caller.account.siteCount <= limit) return false;
+  return pausedSiteIds(await listWatchedSites(deps.db, deps.config.tableName, caller.accountId), limit).has(site.id);
+}
+
+export async function getSite(
+  caller: Caller,
+  siteId: string,
+  deps: Dependencies,
+): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
+  const site = await ownSite(caller, siteId, deps);
+  const [scoreHistory, paused] = await Promise.all([
+    siteHistory(deps.db, deps.config.tableName, caller.accountId, siteId, deps.config.scoreHistoryMax),
+    isPaused(caller, site, deps),
+  ]);
+  const view = siteView(site, paused);
+  return { site: view, thresholds: view.thresholds, scoreHistory };
+}
+
+export interface SitePatch {
+  label?: string | undefined;
+  alertEnabled?: boolean | undefined;
+  isCompetitor?: boolean | undefined;
+  thresholdMin?: number | null | undefined;
+  thresholdMax?: number | null | undefined;
+  thresholdNotify?: boolean | undefined;
+}
+
+function patchedLegacy(current: LegacyThresholds, patch: SitePatch): LegacyThresholds | undefined {
+  if (patch.thresholdMin === undefined && patch.thresholdMax === undefined && patch.thresholdNotify === undefined) return undefined;
+  return {
+    min: patch.thresholdMin === undefined ? current.min : patch.thresholdMin,
+    max: patch.thresholdMax === undefined ? current.max : patch.thresholdMax,
+    notify: patch.thresholdNotify ?? current.notify,
+  };
+}
+
+export function checkThresholds(thresholds: LegacyThresholds): void {
+  if (thresholds.min !== null && thresholds.max !== null && thresholds.min >= thresholds.max) {
+    throw invalidInput(`thresholds: min (${thresholds.min}) must be less than max (${thresholds.max})`);
+  }
+}
+
+const updateAttempts = 5;
+
+/**
+ * A partial update; threshold fields need growth (403 below it). Applied to the site as read and
+ * written only if nobody changed it meanwhile; otherwise read again and re-applied (min < max is
+ * checked against the fresh values), so two concurrent updates both land or one is refused clearly.
+ */
+export async function patchSite(caller: Caller, siteId: string, patch: SitePatch, deps: Dependencies): Promise<{ site: WatchedSiteView }> {
+  for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
+    const site = await ownSite(caller, siteId, deps);
+    const legacy = patchedLegacy(legacyView(site.thresholds), patch);
+    if (legacy && !tierAtLeast(caller.tier, 'growth')) throw forbidden('Threshold fields need the growth tier or above');
+    if (legacy) checkThresholds(legacy);
+    const changes: SiteChanges = {
+      ...(patch.label !== undefined ? { label: patch.label } : {}),
+      ...(patch.alertEnabled !== undefined ? { alertEnabled: patch.alertEnabled } : {}),
+      ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
+      ...(legacy ? { thresholds: applyLegacy(site.thresholds, legacy, legacyContext(site, deps)) } : {}),
+    };
+    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, changes);
+    if (updated === 'not_found') throw siteNotFound();
+    if (updated !== 'stale') return { site: siteView(updated) };
+  }
+  throw conflict('The site kept changing while this update was applied; read it again and retry');
+}
+
+function legacyContext(site: WatchedSite, deps: Pick<Dependencies, 'clock'>) {
+  return { now: isoNow(deps.clock), lastScore: site.lastScore, newId: randomUUID };
+}
+
+/** Deletes the site (its thresholds are part of it), then its score history. */
+export async function deleteSite(caller: Caller, siteId: string, deps: Dependencies): Promise<{ deleted: true }> {
+  const site = await ownSite(caller, siteId, deps);
+  if (!(await deleteWatchedSite(deps.db, deps.config.tableName, site))) throw siteNotFound();
+  await deleteSiteHistory(deps.db, deps.config.tableName, caller.accountId, siteId);
+  return { deleted: true };
+}
+
+/** The legacy Thresholds object: a view of the site's threshold records (shared/model/sites/thresholds.ts). */
+export async function getThresholds(caller: Caller, siteId: string, deps: Dependencies): Promise<LegacyThresholds> {
+  return legacyView((await ownSite(caller, siteId, deps)).thresholds);
+}
+
+/** Writes the legacy object onto the records it views, on the site as read (re-read when it changed meanwhile). */
+export async function putThresholds(
+  caller: Caller,
+  siteId: string,
+  legacy: LegacyThresholds,
+  deps: Dependencies,
+): Promise<LegacyThresholds> {
+  checkThresholds(legacy);
+  for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
+    const site = await ownSite(caller, siteId, deps);
+    const thresholds = applyLegacy(site.thresholds, legacy, legacyContext(site, deps));
+    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, { thresholds });
+    if (updated === 'not_found') throw siteNotFound();
+    if (updated !== 'stale') return legacyView(updated.thresholds);
+  }
+  throw conflict('The site kept changing while its thresholds were written; read it again and retry');
+}
