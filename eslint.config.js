@@ -1,6 +1,23 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const browserScripts = ['shared/http/pages/assets/*.js'];
+
+/** What the browser scripts may use beyond the language itself. */
+const browserGlobals = [
+  'window',
+  'self',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'sessionStorage',
+  'fetch',
+  'URLSearchParams',
+  'setInterval',
+  'clearInterval',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.data/', '.cdk/', 'coverage/', 'eslint.config.js'] },
   js.configs.recommended,
@@ -17,6 +34,17 @@ export default tseslint.config(
       // Operation handlers share one async signature even when a body needs no await.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  // The web pages' browser scripts (docs/decisions/051-browser-assets-as-files.md): plain scripts, no types.
+  { ...tseslint.configs.disableTypeChecked, files: browserScripts },
+  {
+    files: browserScripts,
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(browserGlobals.map((name) => [name, 'readonly'])),
+    },
+    // ES2017 has no `catch {}` without a binding: a catch names the error it ignores.
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

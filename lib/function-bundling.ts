@@ -1,5 +1,6 @@
 import type { FunctionName } from '#lib/function-catalog.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
+import { readBrowserFiles } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
 /**
@@ -30,15 +31,20 @@ export const functionBundling = {
   alias: { '@exodus/bytes/encoding.js': '@exodus/bytes/encoding-lite.js' },
 } as const;
 
+/** The functions whose code imports shared/http/pages; a bundle missing the files fails on import (test/infra/bundling.test.ts). */
+const pageFunctions: readonly FunctionName[] = ['web', 'scanner', 'auth', 'sites'];
+
 /**
  * Constants the bundler writes into one function's code (esbuild `define`). The meta function serves
  * the OpenAPI document, which is built from every family's schemas by a generator: built here once, it
  * costs that function ~8 ms less at every cold start (bench/RESULTS.md, "Cold start"). The document names the
  * limits, so it is built here only when the deployment keeps the defaults (no `serviceSettings`): with
  * limits of its own, as from source (dev server, tests), the function builds it on first request from
- * its own environment.
+ * its own environment. The functions that render web pages get the pages' browser files
+ * (`BROWSER_FILES`), which a bundle cannot read from its sources (docs/decisions/051-browser-assets-as-files.md).
  */
 export function bundleDefines(name: FunctionName, options: { defaultLimits: boolean } = { defaultLimits: true }): Record<string, string> {
+  if (pageFunctions.includes(name)) return { BROWSER_FILES: JSON.stringify(readBrowserFiles()) };
   return name === 'meta' && options.defaultLimits
     ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) }
     : {};

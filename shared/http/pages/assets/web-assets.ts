@@ -1,7 +1,6 @@
 import { asset, type WebAsset } from './asset.js';
+import { browserFile } from './browser-files.js';
 import { docsBundle } from './docs-bundle.js';
-import { siteCss } from './site-css.js';
-import { siteJs } from './site-js.js';
 
 export type { WebAsset };
 
@@ -9,8 +8,8 @@ export type { WebAsset };
  * The stylesheet and script, named by their content hash, so the files can be cached for a year and a
  * deploy never mixes old and new.
  */
-export const stylesheet = asset('site', 'css', 'text/css; charset=utf-8', siteCss);
-export const script = asset('site', 'js', 'text/javascript; charset=utf-8', siteJs);
+export const stylesheet = asset('site', 'css', 'text/css; charset=utf-8', browserFile('site.css'));
+export const script = asset('site', 'js', 'text/javascript; charset=utf-8', browserFile('site.js'));
 
 const byFile = new Map([stylesheet, script].map((item) => [item.file, item]));
 
