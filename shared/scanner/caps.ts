@@ -1,5 +1,5 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { contentProblem } from '#shared/scanner/checks/agent-access/pages.js';
+import { contentProblem } from '#shared/scanner/checks/read-artifacts.js';
 import { hasMachineReadablePrice } from '#shared/scanner/checks/product-data/offer-core.js';
 import { describeClientShell } from '#shared/scanner/checks/raw-html/index.js';
 import { evaluateAgents } from '#shared/scanner/parse/robots.js';

@@ -1,9 +1,9 @@
 import type { CheerioAPI } from 'cheerio';
-import { findAddToCart, type CartFinding } from '#shared/scanner/checks/agentic-commerce/add-to-cart.js';
-import { readCaptchas } from '#shared/scanner/checks/agentic-commerce/checkout-friction.js';
-import { findSiteSearch, type SiteSearch } from '#shared/scanner/checks/discovery/site-search.js';
-import { findVariantSelectors, type VariantSelector } from '#shared/scanner/checks/product-data/variant-selectors.js';
-import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/scanner/checks/raw-html/ssr-text.js';
+import { findAddToCart, type CartFinding } from '#shared/scanner/extract/add-to-cart.js';
+import { readCaptchas } from '#shared/scanner/extract/captchas.js';
+import { findSiteSearch, type SiteSearch } from '#shared/scanner/extract/site-search.js';
+import { findVariantSelectors, type VariantSelector } from '#shared/scanner/extract/variant-selectors.js';
+import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/scanner/extract/shell-markers.js';
 import type { Entity } from '#shared/scanner/extract/types.js';
 import { pricesShown, type VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 import { metaRefreshTarget } from '#shared/scanner/parse/meta-refresh.js';

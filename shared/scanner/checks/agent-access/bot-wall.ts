@@ -2,7 +2,8 @@ import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { BotWallVendor } from '#shared/scanner/parse/bot-wall-detector.js';
-import { listNames, pageLabel, plural, quoteEvidence, retrievalProblem, scannedPages, vendorNames } from './pages.js';
+import { resourceOf, retrievalProblem, scannedPages, vendorNames } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, pageLabel, plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 function vendorOf(page: PageArtifact): string {
   return page.botWall.vendor ? vendorNames[page.botWall.vendor] : 'bot protection';
@@ -13,7 +14,7 @@ function vendorOf(page: PageArtifact): string {
  * that answered with their content. Rate-limited (429) pages say nothing either way.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
-  const fetched = scannedPages(artifacts).filter((page) => page.retrieval.state === 'fetched');
+  const fetched = scannedPages(artifacts).filter((page) => resourceOf(page.retrieval) !== null);
   if (fetched.length === 0) {
     const problem = retrievalProblem(artifacts.homepage.retrieval) ?? 'not fetched';
     return outcome.notAssessed(`The homepage could not be checked for a bot wall: ${problem}`, [evidence(artifacts.homepage.url, problem)]);

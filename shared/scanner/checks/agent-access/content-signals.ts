@@ -2,8 +2,8 @@ import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { UsePurpose } from '#shared/scanner/parse/robots.js';
-import { plural, quoteEvidence } from './pages.js';
-import { robotsNotAssessed } from './robots-file.js';
+import { robotsNotAssessed } from '#shared/scanner/checks/read-artifacts.js';
+import { plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 /** Absent lines are not applicable; malformed lines warn; lines that contradict the rules fail. */
 function evaluate(artifacts: Artifacts): CheckOutcome {

@@ -4,7 +4,8 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { FetchedResource } from '#shared/outbound/types.js';
 import { AI_SEARCH_AGENTS } from '#shared/scanner/parse/robots.js';
 import { siteOf } from '#shared/scanner/site-of.js';
-import { contentProblem, listNames, pageLabel, quoteEvidence, resourceOf, scannedPages, unreadableReason } from './pages.js';
+import { contentProblem, resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, pageLabel, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 const MAX_REDIRECTS = 3;
 const CLEAN = 'HTTP 200, indexable, canonical on site';

@@ -4,8 +4,8 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { evaluateAgents } from '#shared/scanner/parse/robots.js';
 import type { AgentVerdict, PathVerdict, RobotsTxt } from '#shared/scanner/parse/robots.js';
 import { robotsPatternMatches, toRobotsPath } from '#shared/scanner/parse/robots-path-match.js';
-import { listNames, plural, quoteEvidence } from './pages.js';
-import { robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from './robots-file.js';
+import { robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 /** `/` and the sampled product pages (path plus query), each once. */
 function evaluatedPaths(artifacts: Artifacts): string[] {

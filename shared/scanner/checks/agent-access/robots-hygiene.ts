@@ -1,8 +1,8 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { quoteEvidence, resourceOf } from './pages.js';
-import { robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from './robots-file.js';
+import { resourceOf, robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from '#shared/scanner/checks/read-artifacts.js';
+import { quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 /**
  * A robots.txt served as text/plain that declares a sitemap passes; one of the two warns; neither

@@ -2,8 +2,8 @@ import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { TRAINING_AGENTS, isAllowed } from '#shared/scanner/parse/robots.js';
-import { listNames } from './pages.js';
-import { robotsNotAssessed, robotsStatus } from './robots-file.js';
+import { robotsNotAssessed, robotsStatus } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames } from '#shared/scanner/checks/wording.js';
 
 /** Informational (0 points): which training-only crawlers robots.txt lets in. Never penalised. */
 function evaluate(artifacts: Artifacts): CheckOutcome {

@@ -1,8 +1,8 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because, shopName } from '#shared/scanner/checks/discovery/gathered.js';
+import { readWellKnown, siteName } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import { readWellKnown } from './well-known-file.js';
 
 export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
 
@@ -29,7 +29,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
-  const name = shopName(artifacts);
+  const name = siteName(artifacts);
   const card = {
     name: `${name} shopping agent`,
     description: `Answers product questions and takes orders for ${name}.`,

@@ -1,9 +1,9 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because, readableProductPages } from '#shared/scanner/checks/discovery/gathered.js';
+import { readWellKnown, readableProductPages } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
-import { readWellKnown } from './well-known-file.js';
 
 /** The fields an agentic product feed (ACP / OpenAI product feed) requires, as read from a product page. */
 const FEED_FIELDS: readonly [label: string, present: (facts: ProductFacts) => boolean][] = [

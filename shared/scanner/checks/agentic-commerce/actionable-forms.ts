@@ -1,9 +1,10 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because, readPage } from '#shared/scanner/checks/discovery/gathered.js';
-import type { ReadablePage } from '#shared/scanner/checks/discovery/gathered.js';
+import { readPage } from '#shared/scanner/checks/read-artifacts.js';
+import type { ReadablePage } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import type { CartFinding } from './add-to-cart.js';
+import type { CartFinding } from '#shared/scanner/extract/add-to-cart.js';
 
 const UNSELLABLE = new Set(['OutOfStock', 'SoldOut', 'Discontinued']);
 

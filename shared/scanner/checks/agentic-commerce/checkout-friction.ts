@@ -1,7 +1,7 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because, readableProductPages, readPage } from '#shared/scanner/checks/discovery/gathered.js';
-import type { ReadablePage } from '#shared/scanner/checks/discovery/gathered.js';
+import { readPage, readableProductPages } from '#shared/scanner/checks/read-artifacts.js';
+import type { ReadablePage } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 
@@ -9,19 +9,6 @@ interface Marker {
   name: string;
   pattern: RegExp;
 }
-
-const CAPTCHAS: readonly Marker[] = [
-  { name: 'reCAPTCHA', pattern: /(?:google\.com|recaptcha\.net|gstatic\.com)\/recaptcha/i },
-  { name: 'hCaptcha', pattern: /hcaptcha\.com/i },
-  { name: 'Cloudflare Turnstile', pattern: /challenges\.cloudflare\.com\/turnstile/i },
-  { name: 'Arkose Labs (FunCaptcha)', pattern: /arkoselabs\.com|funcaptcha\.com/i },
-  { name: 'GeeTest', pattern: /geetest\.com/i },
-];
-const CAPTCHA_WIDGETS: readonly [name: string, selector: string][] = [
-  ['reCAPTCHA', '.g-recaptcha'],
-  ['hCaptcha', '.h-captcha'],
-  ['Cloudflare Turnstile', '.cf-turnstile'],
-];
 
 const LOGIN_TO_BUY =
   /\b(?:log ?in|sign ?in|register)\s+(?:to|for)\s+(?:purchase|buy|order|see (?:the )?prices?|view (?:the )?prices?|add to cart)\b|\bmembers[- ]only\b|\bprices? (?:are )?(?:only )?(?:visible|available|shown) (?:to|for|after) (?:registered|logged[- ]in|signed[- ]in|login)|\b(?:anmelden|einloggen),? um (?:preise|zu kaufen|zu bestellen)|\bconnectez-vous pour (?:acheter|commander|voir les prix)|\binicia sesi[oó]n para (?:comprar|ver (?:los )?precios)/i;
@@ -43,16 +30,6 @@ const GUEST =
 interface Finding {
   url: string;
   marker: string;
-}
-
-/** The CAPTCHA services a page loads (script or iframe source) or embeds as a widget. */
-export function readCaptchas($: CheerioAPI): string[] {
-  const sources = $('script[src], iframe[src]')
-    .toArray()
-    .map((el) => el.attribs.src ?? '');
-  const fromScripts = CAPTCHAS.filter((c) => sources.some((src) => c.pattern.test(src))).map((c) => c.name);
-  const fromWidgets = CAPTCHA_WIDGETS.filter(([, selector]) => $(selector).length > 0).map(([name]) => name);
-  return [...new Set([...fromScripts, ...fromWidgets])];
 }
 
 function captchasOn({ facts, url }: ReadablePage): Finding[] {

@@ -1,10 +1,10 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because } from '#shared/scanner/checks/discovery/gathered.js';
+import { readWellKnown } from '#shared/scanner/checks/read-artifacts.js';
+import type { WellKnownReading } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
-import { readWellKnown } from './well-known-file.js';
-import type { WellKnownReading } from './well-known-file.js';
 
 /** Read only: the scanner never connects to a declared MCP server or invokes its tools. */
 function evaluate(artifacts: Artifacts): CheckOutcome {

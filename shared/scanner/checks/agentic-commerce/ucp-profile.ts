@@ -1,8 +1,8 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { because } from '#shared/scanner/checks/discovery/gathered.js';
+import { readWellKnown } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import { readWellKnown } from './well-known-file.js';
 
 const UCP_VERSION = '2026-01-23';
 

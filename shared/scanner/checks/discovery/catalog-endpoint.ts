@@ -1,7 +1,8 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
-import { because, notFetchedReason, plural, readPage, statusOf } from './gathered.js';
+import { notFetchedReason, readPage, resourceOf, statusOf } from '#shared/scanner/checks/read-artifacts.js';
+import { because, pluralGrouped } from '#shared/scanner/checks/wording.js';
 
 const FEED_TYPE = /rss|atom|feed\+json|xml|csv|tab-separated/i;
 const PRODUCT_FEED_LINK = /product|catalog|collections|merchant|shopping|google[-_ ]?feed/i;
@@ -26,9 +27,9 @@ function catalogState(artifacts: Artifacts): CatalogState {
   const { catalog } = artifacts.site;
   if (catalog === null) return { state: 'none' };
   const unfetched = notFetchedReason(catalog.retrieval);
-  if (unfetched !== null || catalog.retrieval.state !== 'fetched')
-    return { state: 'unread', url: catalog.url, detail: unfetched ?? 'not fetched' };
-  const { status, text } = catalog.retrieval.resource;
+  const resource = resourceOf(catalog.retrieval);
+  if (unfetched !== null || resource === null) return { state: 'unread', url: catalog.url, detail: unfetched ?? 'not fetched' };
+  const { status, text } = resource;
   if (status < 200 || status >= 300) return { state: 'empty', url: catalog.url, detail: `answered HTTP ${statusOf(catalog.retrieval)}` };
   const products = catalog.productCount ?? countInBody(text);
   if (products === null) return { state: 'empty', url: catalog.url, detail: 'did not answer with a JSON product list' };
@@ -63,8 +64,8 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const platformDefault = artifacts.platform.platform === 'shopify' || artifacts.platform.platform === 'woocommerce';
   if (catalog.state === 'answered') {
     return outcome.pass(
-      `${catalog.url} answers with a public JSON catalog (${plural(catalog.products, 'product')} on the first page).`,
-      [evidence(catalog.url, `${plural(catalog.products, 'product')}`)],
+      `${catalog.url} answers with a public JSON catalog (${pluralGrouped(catalog.products, 'product')} on the first page).`,
+      [evidence(catalog.url, `${pluralGrouped(catalog.products, 'product')}`)],
       platformDefault ? { platformProvided: true } : {},
     );
   }

@@ -2,7 +2,8 @@ import type { Artifacts, SiteFile } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import type { LlmsTxtResult } from '#shared/scanner/parse/llms-txt-parser.js';
-import { because, notFetchedReason, readPage, shopName, statusOf } from './gathered.js';
+import { notFetchedReason, readPage, siteName, statusOf } from '#shared/scanner/checks/read-artifacts.js';
+import { because } from '#shared/scanner/checks/wording.js';
 
 interface Document {
   file: SiteFile<LlmsTxtResult>;
@@ -67,7 +68,7 @@ function policyLinks(artifacts: Artifacts): string[] {
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
-  const name = shopName(artifacts);
+  const name = siteName(artifacts);
   const policies = policyLinks(artifacts);
   return {
     title: 'Complete your llms.txt',

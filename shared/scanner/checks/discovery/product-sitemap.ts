@@ -3,7 +3,8 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import type { SitemapUrl } from '#shared/scanner/parse/sitemap-parser.js';
 import { productEntries } from '#shared/scanner/sitemap-products.js';
-import { because, notFetchedReason, plural } from './gathered.js';
+import { notFetchedReason } from '#shared/scanner/checks/read-artifacts.js';
+import { because, pluralGrouped } from '#shared/scanner/checks/wording.js';
 import { assessSitemap } from './sitemap.js';
 
 export const FRESH_LASTMOD_DAYS = 90;
@@ -36,11 +37,14 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     const where =
       found.parsed.kind === 'sitemapindex' && sitemap.children.length === 0 ? 'names no product sitemap' : 'lists no product URLs';
     return outcome.fail(`The sitemap at ${sitemap.url} ${where}, so agents cannot find your products from it.`, [
-      evidence(sitemap.url, `0 product URLs among ${plural(found.parsed.urls.length + found.parsed.children.length, 'entry', 'entries')}`),
+      evidence(
+        sitemap.url,
+        `0 product URLs among ${pluralGrouped(found.parsed.urls.length + found.parsed.children.length, 'entry', 'entries')}`,
+      ),
     ]);
   }
 
-  const counted = `${plural(entries.length, 'product URL')} in the sitemap`;
+  const counted = `${pluralGrouped(entries.length, 'product URL')} in the sitemap`;
   const example = evidence(entries[0]?.loc ?? sitemap.url, entries[0]?.lastmod ?? 'no lastmod');
   const newest = newestLastmod(entries);
   if (newest === null) {

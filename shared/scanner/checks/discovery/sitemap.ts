@@ -2,7 +2,8 @@ import type { Artifacts, SitemapArtifact } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import type { ParsedSitemap } from '#shared/scanner/parse/sitemap-parser.js';
-import { because, notFetchedReason, plural, statusOf } from './gathered.js';
+import { notFetchedReason, statusOf } from '#shared/scanner/checks/read-artifacts.js';
+import { because, pluralGrouped } from '#shared/scanner/checks/wording.js';
 
 export type SitemapAssessment =
   | { state: 'not_assessed'; url: string | null; reason: string }
@@ -33,8 +34,8 @@ export function assessSitemap(artifacts: Artifacts): SitemapAssessment {
 export function describeSitemap(parsed: ParsedSitemap): string {
   const size =
     parsed.kind === 'urlset'
-      ? `urlset with ${plural(parsed.urls.length, 'URL')}`
-      : `sitemap index with ${plural(parsed.children.length, 'child sitemap')}`;
+      ? `urlset with ${pluralGrouped(parsed.urls.length, 'URL')}`
+      : `sitemap index with ${pluralGrouped(parsed.children.length, 'child sitemap')}`;
   return parsed.truncated ? `${size} (cut off at the size cap)` : size;
 }
 

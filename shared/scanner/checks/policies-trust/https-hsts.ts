@@ -1,6 +1,7 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
+import { resourceOf } from '#shared/scanner/checks/read-artifacts.js';
 
 /** 180 days, the minimum HSTS max-age the rubric accepts. */
 export const HSTS_MIN_MAX_AGE = 15_552_000;
@@ -47,9 +48,10 @@ function redirectFinding(artifacts: Artifacts): Finding {
 
 function hstsFinding(artifacts: Artifacts): Finding {
   const home = artifacts.homepage;
-  if (home.retrieval.state !== 'fetched')
+  const resource = resourceOf(home.retrieval);
+  if (resource === null)
     return { state: 'unknown', evidence: evidence(home.url, 'homepage not fetched'), note: 'the homepage was not fetched' };
-  const header = home.retrieval.resource.headers['strict-transport-security'];
+  const header = resource.headers['strict-transport-security'];
   const maxAge = header === undefined ? undefined : /max-age\s*=\s*"?(\d+)"?/i.exec(header)?.[1];
   if (header === undefined || maxAge === undefined) {
     // A challenge page's headers are the bot wall's, not necessarily the site's.

@@ -3,8 +3,10 @@ import { entityValues, firstText, hasType, isProductLike, values } from '#shared
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { jsonLdScript, markupPages, shopName } from './pages.js';
-import type { MarkupPage } from './pages.js';
+import { markupPages } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupPage } from '#shared/scanner/checks/read-artifacts.js';
+import { jsonLdScript } from '#shared/scanner/checks/wording.js';
+import { shopName } from './shop-identity.js';
 
 const ORGANIZATION_TYPES = new Set(['Organization', 'Corporation', 'OnlineBusiness', 'OnlineStore', 'LocalBusiness', 'Store']);
 const SOCIAL_HOSTS = /(?:^|\.)(?:facebook|instagram|x|twitter|linkedin|youtube|tiktok|pinterest|threads)\.com$/i;

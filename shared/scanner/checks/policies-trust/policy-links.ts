@@ -2,7 +2,7 @@ import type { PageFacts } from '#shared/scanner/page-facts.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { unreadableReason } from '#shared/scanner/checks/product-data/pages.js';
+import { markupUnreadableReason } from '#shared/scanner/checks/read-artifacts.js';
 
 export const PASS_AT = 6;
 // Longer link texts are product cards or banners ("Free delivery on orders over..."), not policy links.
@@ -135,7 +135,7 @@ export const policyLinks: CheckDefinition = {
 
   evaluate(artifacts) {
     const home = artifacts.homepage;
-    const unreadable = unreadableReason(home);
+    const unreadable = markupUnreadableReason(home);
     if (unreadable !== null || home.facts === null)
       return outcome.notAssessed(`The homepage could not be read (${unreadable ?? 'no HTML'}), so its policy links were not assessed.`, [
         evidence(home.url, unreadable),

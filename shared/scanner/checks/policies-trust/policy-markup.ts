@@ -3,8 +3,8 @@ import { entityValues, firstText, hasType, values } from '#shared/scanner/extrac
 import type { Entity, PropValue } from '#shared/scanner/extract/index.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { CheckOutcome } from '#shared/scanner/checks/types.js';
-import { productPagesRead } from './pages.js';
-import type { MarkupPage } from './pages.js';
+import { productPagesRead } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupPage } from '#shared/scanner/checks/read-artifacts.js';
 
 export interface Field {
   name: string;

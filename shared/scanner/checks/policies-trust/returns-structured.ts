@@ -1,7 +1,9 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
-import { jsonLdScript, markupPages, shopCountry, shopName } from './pages.js';
+import { markupPages } from '#shared/scanner/checks/read-artifacts.js';
+import { jsonLdScript } from '#shared/scanner/checks/wording.js';
+import { shopCountry, shopName } from './shop-identity.js';
 import { fieldValue, findPolicies, gradePolicies } from './policy-markup.js';
 import type { PolicyKind } from './policy-markup.js';
 

@@ -2,7 +2,9 @@ import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { entityValues } from '#shared/scanner/extract/index.js';
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
-import { jsonLdScript, markupPages, shopCountry } from './pages.js';
+import { markupPages } from '#shared/scanner/checks/read-artifacts.js';
+import { jsonLdScript } from '#shared/scanner/checks/wording.js';
+import { shopCountry } from './shop-identity.js';
 import { fieldValue, gradePolicies } from './policy-markup.js';
 import type { PolicyKind } from './policy-markup.js';
 

@@ -2,14 +2,17 @@ import { allEntities, entityValues, firstText } from '#shared/scanner/extract/in
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, listWords, mainProducts, pageList, productPagesToAssess, productSnippet, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { mainProducts, productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { listWords } from '#shared/scanner/checks/wording.js';
+import { average, pageList, productSnippet, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
 
 export const MIN_DESCRIPTION_CHARS = 120;
 const MEASURABLE = ['weight', 'width', 'height', 'depth', 'size', 'color', 'material', 'pattern', 'additionalProperty'];
 
 /** The main products and their variants and offers: where attributes may sit. */
-function describedEntities(page: ReadablePage): { products: Entity[]; offers: Entity[] } {
+function describedEntities(page: MarkupProductPage): { products: Entity[]; offers: Entity[] } {
   const mains = mainProducts(page.structured);
   const variants = allEntities(page.structured).filter((e) =>
     mains.some((m) => entityValues(m, 'hasVariant').includes(e) || entityValues(e, 'isVariantOf').includes(m)),
@@ -18,7 +21,7 @@ function describedEntities(page: ReadablePage): { products: Entity[]; offers: En
   return { products, offers: products.flatMap((p) => entityValues(p, 'offers')) };
 }
 
-function descriptionOf(page: ReadablePage, products: readonly Entity[]): string | null {
+function descriptionOf(page: MarkupProductPage, products: readonly Entity[]): string | null {
   for (const product of products) {
     const text = firstText(product, 'description');
     if (text !== null) return text;
@@ -34,7 +37,7 @@ interface Attribute {
   ok: boolean;
 }
 
-function attributesOf(page: ReadablePage): Attribute[] {
+function attributesOf(page: MarkupProductPage): Attribute[] {
   const { products, offers } = describedEntities(page);
   const description = descriptionOf(page, products);
   const has = (entities: readonly Entity[], ...props: string[]): boolean =>
@@ -51,11 +54,11 @@ function attributesOf(page: ReadablePage): Attribute[] {
   ];
 }
 
-function missingOf(page: ReadablePage): Attribute[] {
+function missingOf(page: MarkupProductPage): Attribute[] {
   return attributesOf(page).filter((a) => !a.ok);
 }
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const missing = missingOf(page);
   return { url: page.url, score: 1 - missing.length / 4, shortfall: missing.length === 0 ? null : missing.map((a) => a.detail).join('; ') };
 }

@@ -14,8 +14,11 @@ import type { Availability, ProductConflict, ProductFacts, StructuredData } from
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Evidence } from '#shared/scanner/checks/types.js';
-import { listWords, pageList, productPagesToAssess } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { listWords } from '#shared/scanner/checks/wording.js';
+import { pageList } from './per-page.js';
+import type { PageResult } from './per-page.js';
 import { samePrice } from '#shared/scanner/extract/visible-prices.js';
 import type { VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
 
@@ -32,7 +35,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer']);
 const CONFLICTS = new Set(['visible price', 'price in every syntax', 'availability in every syntax']);
 
-function ogFirst(page: ReadablePage, ...keys: string[]): string | null {
+function ogFirst(page: MarkupProductPage, ...keys: string[]): string | null {
   for (const key of keys) {
     const value = page.structured.openGraph[key]?.[0];
     if (value !== undefined) return value;
@@ -41,7 +44,7 @@ function ogFirst(page: ReadablePage, ...keys: string[]): string | null {
 }
 
 /** Price and currency from entity markup (JSON-LD, microdata, RDFa), so Open Graph can be compared with it. */
-function entityOffer(page: ReadablePage): { price: number | null; currency: string | null } {
+function entityOffer(page: MarkupProductPage): { price: number | null; currency: string | null } {
   const facts = productFacts({ ...page.structured, openGraph: {} }, page.url);
   return { price: priceValue(facts?.price ?? null), currency: facts?.currency ?? null };
 }
@@ -54,7 +57,7 @@ function visiblePriceCheck(shown: readonly VisiblePrice[], price: number | null,
 }
 
 /** Each markup syntax's own facts, read as if it were the only one on the page. */
-function factsBySyntax(page: ReadablePage): Array<{ source: string; facts: ProductFacts }> {
+function factsBySyntax(page: MarkupProductPage): Array<{ source: string; facts: ProductFacts }> {
   const none = { jsonLd: { ...page.structured.jsonLd, entities: [] }, microdata: [], rdfa: [], openGraph: {} };
   const alone: Array<[string, StructuredData]> = [
     ['json-ld', { ...none, jsonLd: page.structured.jsonLd }],
@@ -73,7 +76,7 @@ function factsBySyntax(page: ReadablePage): Array<{ source: string; facts: Produ
  * that reads another syntax than the one "what agents see" takes (the first in that order) gets another
  * answer. Lists every syntax's value.
  */
-function syntaxesAgreeCheck(page: ReadablePage): SubCheck[] {
+function syntaxesAgreeCheck(page: MarkupProductPage): SubCheck[] {
   const stated = factsBySyntax(page);
   const prices = stated.flatMap(({ source, facts }) =>
     priceValue(facts.price) === null
@@ -98,7 +101,7 @@ function syntaxesAgreeCheck(page: ReadablePage): SubCheck[] {
   ];
 }
 
-function currencyCheck(page: ReadablePage, shownPrices: readonly VisiblePrice[], currency: string | null): SubCheck {
+function currencyCheck(page: MarkupProductPage, shownPrices: readonly VisiblePrice[], currency: string | null): SubCheck {
   const og = normaliseCurrency(ogFirst(page, 'product:price:currency', 'og:price:currency'));
   const shown = [...new Set(shownPrices.map((p) => p.currency).filter((c) => c !== null))];
   if (currency === null || (og === null && shown.length === 0)) return { name: 'currency', mismatch: null };
@@ -109,7 +112,7 @@ function currencyCheck(page: ReadablePage, shownPrices: readonly VisiblePrice[],
   return { name: 'currency', mismatch: '' };
 }
 
-function validUntilCheck(page: ReadablePage, startedAt: number): SubCheck {
+function validUntilCheck(page: MarkupProductPage, startedAt: number): SubCheck {
   const dates = allEntities(page.structured)
     .filter((e) => hasType(e, OFFER_TYPES))
     .map((offer) => firstText(offer, 'priceValidUntil'))
@@ -129,7 +132,7 @@ function validUntilCheck(page: ReadablePage, startedAt: number): SubCheck {
   return { name: 'priceValidUntil', mismatch: '' };
 }
 
-function availabilityCheck(page: ReadablePage): SubCheck {
+function availabilityCheck(page: MarkupProductPage): SubCheck {
   const stated = [page.structured.jsonLd.entities, page.structured.microdata, page.structured.rdfa].flatMap((entities) => {
     const main = mainProduct(entities);
     return main === null ? [] : offerCandidates(main, entities).map((c) => c.availability);
@@ -148,13 +151,13 @@ function describeConflict(conflict: ProductConflict): string {
   return `duplicate Product blocks for ${conflict.key} state ${listWords(prices)}`;
 }
 
-function duplicatesCheck(page: ReadablePage): SubCheck {
+function duplicatesCheck(page: MarkupProductPage): SubCheck {
   if (findProducts(page.structured).length < 2) return { name: 'duplicate Product blocks', mismatch: null };
   const conflicts = findConflictingProducts(page.structured);
   return { name: 'duplicate Product blocks', mismatch: conflicts.length === 0 ? '' : conflicts.map(describeConflict).join('; ') };
 }
 
-export function subChecks(page: ReadablePage, startedAt: number): SubCheck[] {
+export function subChecks(page: MarkupProductPage, startedAt: number): SubCheck[] {
   const own = entityOffer(page);
   const price = own.price ?? priceValue(page.product?.price ?? null);
   const currency = own.currency ?? page.product?.currency ?? null;
@@ -169,7 +172,7 @@ export function subChecks(page: ReadablePage, startedAt: number): SubCheck[] {
   ];
 }
 
-function judgePage(page: ReadablePage, startedAt: number): PageResult & { mismatches: Evidence[] } {
+function judgePage(page: MarkupProductPage, startedAt: number): PageResult & { mismatches: Evidence[] } {
   const applicable = subChecks(page, startedAt).filter((c) => c.mismatch !== null);
   const mismatches = applicable.filter((c) => c.mismatch !== '').map((c) => evidence(page.url, c.mismatch));
   // Two prices or two stock states for one product: whichever an agent reads, it may be the wrong one.

@@ -2,8 +2,10 @@ import { gtinCheckDigit, isValidGtin } from '#shared/scanner/extract/index.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, pageList, productPagesToAssess, productSnippet, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { average, pageList, productSnippet, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
 
 const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
@@ -30,7 +32,7 @@ function stated(facts: ProductFacts | null): string {
   return parts.length === 0 ? 'no sku, gtin, mpn or brand' : parts.join(', ');
 }
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const facts = page.product;
   const { sku = null, gtin = null, mpn = null, brand = null } = facts ?? {};
   const badGtin = gtin === null ? null : gtinProblem(gtin);

@@ -3,8 +3,11 @@ import { priceValue } from '#shared/scanner/extract/index.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, listWords, pageList, productPagesToAssess, productSnippet, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { listWords } from '#shared/scanner/checks/wording.js';
+import { average, pageList, productSnippet, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
 
 /**
  * The five offer facts, read as "What agents see" reads them: the shared normalisers already turned
@@ -30,7 +33,7 @@ export function hasMachineReadablePrice(page: PageArtifact): boolean {
 }
 
 /** What the page shows instead, so the evidence says what to add: a markup price that is no price, or values only the text states. */
-function instead(page: ReadablePage, missing: readonly string[]): string[] {
+function instead(page: MarkupProductPage, missing: readonly string[]): string[] {
   const notes: string[] = [];
   if (page.product?.invalidPrice != null) notes.push(`the markup states price "${page.product.invalidPrice}", which is not a price`);
   const view = page.agentView;
@@ -43,7 +46,7 @@ function instead(page: ReadablePage, missing: readonly string[]): string[] {
   return notes;
 }
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const missing = missingFields(page.product);
   const notes = instead(page, missing);
   return {

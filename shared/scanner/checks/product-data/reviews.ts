@@ -2,8 +2,11 @@ import { allEntities, entityValues, firstText, hasType, isProductLike } from '#s
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, jsonLdScript, mainProducts, pageList, productName, productPagesToAssess, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { mainProducts, productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { jsonLdScript } from '#shared/scanner/checks/wording.js';
+import { average, pageList, productName, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
 
 const RATING_TYPES = new Set(['AggregateRating', 'Review']);
 
@@ -14,7 +17,7 @@ function describeRating(rating: Entity): string {
 }
 
 /** What the page states about ratings, or null when it states nothing. */
-function ratingsOf(page: ReadablePage): string | null {
+function ratingsOf(page: MarkupProductPage): string | null {
   const entities = allEntities(page.structured);
   // The page's own product and its variants: related products' ratings say nothing about it.
   const mains = mainProducts(page.structured);
@@ -31,7 +34,7 @@ function ratingsOf(page: ReadablePage): string | null {
   return null;
 }
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const found = ratingsOf(page);
   return { url: page.url, score: found === null ? 0 : 1, shortfall: found === null ? 'no aggregateRating or review' : null };
 }

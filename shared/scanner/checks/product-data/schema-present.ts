@@ -1,12 +1,14 @@
 import { isProductLike } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, pageList, productPagesToAssess, productSnippet, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
+import { productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { average, pageList, productSnippet, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
 
 const OG_PRODUCT_KEYS = ['product:price:amount', 'og:price:amount', 'product:retailer_item_id'];
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const { jsonLd, microdata, rdfa, openGraph } = page.structured;
   if (jsonLd.entities.some(isProductLike)) return { url: page.url, score: 1, shortfall: null };
   const broken = jsonLd.malformed[0] ? `; a JSON-LD block does not parse (${jsonLd.malformed[0].error})` : '';

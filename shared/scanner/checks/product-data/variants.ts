@@ -2,10 +2,12 @@ import { allEntities, entityValues, firstText, hasType, isProductLike, offerTerm
 import type { Entity } from '#shared/scanner/extract/index.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { outcome } from '#shared/scanner/checks/types.js';
-import { average, jsonLdScript, mainProducts, pageList, productName, productPagesToAssess, shortfallEvidence } from './pages.js';
-import type { PageResult, ReadablePage } from './pages.js';
-import { describeSelector } from './variant-selectors.js';
-import type { VariantSelector } from './variant-selectors.js';
+import { mainProducts, productPagesToAssess } from '#shared/scanner/checks/read-artifacts.js';
+import type { MarkupProductPage } from '#shared/scanner/checks/read-artifacts.js';
+import { jsonLdScript } from '#shared/scanner/checks/wording.js';
+import { average, pageList, productName, shortfallEvidence } from './per-page.js';
+import type { PageResult } from './per-page.js';
+import type { VariantSelector } from '#shared/scanner/extract/variant-selectors.js';
 
 const OFFER_TYPES = new Set(['Offer', 'AggregateOffer']);
 
@@ -15,7 +17,7 @@ function offersOf(product: Entity): Entity[] {
 }
 
 /** How the structured data tells the variants apart, or null when it describes one product only. */
-function structuredVariants(page: ReadablePage): string | null {
+function structuredVariants(page: MarkupProductPage): string | null {
   const entities = allEntities(page.structured);
   const grouped = entities.filter(isProductLike).find((e) => entityValues(e, 'hasVariant').some(isProductLike));
   if (grouped) return `ProductGroup with ${entityValues(grouped, 'hasVariant').length} variants (hasVariant)`;
@@ -42,11 +44,11 @@ interface VariantView {
   resolvedBy: string | null;
 }
 
-function view(page: ReadablePage): VariantView {
+function view(page: MarkupProductPage): VariantView {
   return { selectors: page.facts.variantSelectors, resolvedBy: structuredVariants(page) };
 }
 
-function judgePage(page: ReadablePage): PageResult {
+function judgePage(page: MarkupProductPage): PageResult {
   const { selectors, resolvedBy } = view(page);
   if (selectors.length === 0) return { url: page.url, score: null, shortfall: null };
   const choices = selectors.map(describeSelector).join('; ');
@@ -60,7 +62,7 @@ const VARIES_BY: [RegExp, string][] = [
   [/material/i, 'https://schema.org/material'],
 ];
 
-function groupSnippet(page: ReadablePage, selectors: readonly VariantSelector[]): string {
+function groupSnippet(page: MarkupProductPage, selectors: readonly VariantSelector[]): string {
   const name = productName(page) ?? '<product name>';
   const first = selectors.find((s) => s.options.length > 0) ?? selectors[0];
   const property = VARIES_BY.find(([pattern]) => pattern.test(first?.label ?? ''))?.[1] ?? 'https://schema.org/size';
@@ -122,3 +124,9 @@ export const variants: CheckDefinition = {
     };
   },
 };
+
+function describeSelector(selector: VariantSelector): string {
+  const options =
+    selector.options.length > 0 ? `: ${selector.options.slice(0, 4).join(', ')}${selector.options.length > 4 ? ', …' : ''}` : '';
+  return selector.kind === 'choice' ? `choice "${selector.label}"${options}` : `${selector.label}${options}`;
+}

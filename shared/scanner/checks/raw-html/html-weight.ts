@@ -2,14 +2,8 @@ import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { FetchedResource } from '#shared/outbound/types.js';
-import {
-  listNames,
-  pageLabel,
-  quoteEvidence,
-  resourceOf,
-  scannedPages,
-  unreadableReason,
-} from '#shared/scanner/checks/agent-access/pages.js';
+import { resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, pageLabel, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 export const MAX_HTML_BYTES = 500 * 1024;
 export const MIN_TEXT_RATIO = 0.15;

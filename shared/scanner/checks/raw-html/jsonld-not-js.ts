@@ -1,7 +1,8 @@
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { listNames, pageLabel, plural, quoteEvidence, scannedPages, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import { scannedPages, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, pageLabel, plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 function topTypes(page: PageArtifact): string[] {
   return [...new Set(page.structured?.jsonLd.entities.flatMap((entity) => entity.types) ?? [])].slice(0, 5);

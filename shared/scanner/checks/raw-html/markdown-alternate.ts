@@ -4,7 +4,7 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
-import { isSuccess, resourceOf, retrievalProblem, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import { isSuccess, resourceOf, retrievalProblem, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
 
 /** `Accept: text/markdown` answered with a 2xx markdown body, or a rel=alternate markdown link (element or Link header). */
 function evaluate(artifacts: Artifacts): CheckOutcome {

@@ -4,14 +4,8 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { firstText, mainProduct } from '#shared/scanner/extract/index.js';
 import type { ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
 import { variantsOf } from '#shared/scanner/extract/offers.js';
-import {
-  listNames,
-  pageLabel,
-  plural,
-  productPagesOrNotAssessed,
-  quoteEvidence,
-  unreadableReason,
-} from '#shared/scanner/checks/agent-access/pages.js';
+import { productPagesOrNotAssessed, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { listNames, pageLabel, plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 import { findName, findPrice } from './text-match.js';
 
 interface PageResult {

@@ -1,28 +1,12 @@
-import type { CheerioAPI } from 'cheerio';
 import type { Artifacts, PageArtifact } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { isSuccess, plural, quoteEvidence, resourceOf, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
-import { elementsNamed } from '#shared/scanner/parse/elements.js';
+import { isSuccess, resourceOf, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
+import { SSR_WARN_WORDS } from '#shared/scanner/extract/shell-markers.js';
 
 export const SSR_PASS_WORDS = 150;
-export const SSR_WARN_WORDS = 50;
 
-/** Elements client-side frameworks mount into, with how to name them in a summary. */
-const MOUNT_POINTS: readonly { selector: string; attribute: string }[] = [
-  { selector: '#root', attribute: 'id="root"' },
-  { selector: '#app', attribute: 'id="app"' },
-  { selector: '#__next', attribute: 'id="__next"' },
-  { selector: '#__nuxt', attribute: 'id="__nuxt"' },
-  { selector: '#___gatsby', attribute: 'id="___gatsby"' },
-  { selector: '#svelte', attribute: 'id="svelte"' },
-  { selector: '[ng-app]', attribute: 'ng-app' },
-  { selector: '[data-ng-app]', attribute: 'data-ng-app' },
-  { selector: '[ng-version]', attribute: 'ng-version' },
-  { selector: 'app-root', attribute: '' },
-  { selector: '[data-reactroot]', attribute: 'data-reactroot' },
-];
-const NOSCRIPT_NEEDS_JS = /enable javascript|javascript (?:is )?(?:required|disabled)|requires javascript|turn on javascript/i;
 /** Inline script this large counts as a bundle even without an external `<script src>`. */
 const INLINE_BUNDLE_CHARS = 20_000;
 
@@ -47,29 +31,6 @@ export function describeClientShell(page: PageArtifact): ClientShell | null {
   if (shell.mountMarker !== null) return { marker: shell.mountMarker, externalScripts, inlineScriptChars };
   if (shell.noscriptNeedsJs) return { marker: 'a <noscript> "enable JavaScript" notice', externalScripts, inlineScriptChars };
   return null;
-}
-
-/** What marks a client-rendered app, read while the page is parsed (page-facts.ts). */
-export interface ShellMarkers {
-  externalScripts: number;
-  inlineScriptChars: number;
-  /** The first framework mount point, as a tag (`<div id="root">`); null when none. */
-  mountMarker: string | null;
-  noscriptNeedsJs: boolean;
-}
-
-export function readShellMarkers($: CheerioAPI): ShellMarkers {
-  const scripts = elementsNamed($, 'script').filter((script) => !/json/i.test(script.attribs.type ?? ''));
-  const externalScripts = scripts.filter((script) => script.attribs.src !== undefined).length;
-  const inlineScriptChars = scripts.reduce((sum, script) => sum + $(script).text().length, 0);
-  const mount = MOUNT_POINTS.find((point) => $(point.selector).length > 0);
-  const tag = mount ? ($(mount.selector).first().prop('tagName') ?? 'div').toLowerCase() : null;
-  return {
-    externalScripts,
-    inlineScriptChars,
-    mountMarker: mount && tag ? `<${tag}${mount.attribute ? ` ${mount.attribute}` : ''}>` : null,
-    noscriptNeedsJs: NOSCRIPT_NEEDS_JS.test($.text(elementsNamed($, 'noscript'))),
-  };
 }
 
 export function isEmptyClientShell(page: PageArtifact): boolean {

@@ -1,7 +1,8 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { isSuccess, plural, quoteEvidence, resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/agent-access/pages.js';
+import { isSuccess, resourceOf, scannedPages, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
+import { plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 export const TTFB_PASS_MS = 800;
 export const TTFB_WARN_MS = 1800;

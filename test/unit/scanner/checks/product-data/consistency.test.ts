@@ -11,6 +11,7 @@ const offer = {
   availability: 'https://schema.org/InStock',
   priceValidUntil: '2027-06-30',
 };
+
 const product = { '@context': 'https://schema.org', '@type': 'Product', name: 'Walnut Desk', sku: 'DESK-W', offers: offer };
 
 function page({

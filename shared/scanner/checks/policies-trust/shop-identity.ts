@@ -1,39 +1,7 @@
-/** What the policies_trust checks share: the pages whose markup they read, and the shop's own name and country. */
+/** The shop's own name and main country, for the policies_trust snippets. */
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { allEntities, findOrganizations, findWebSites, firstText } from '#shared/scanner/extract/index.js';
-import type { Entity } from '#shared/scanner/extract/index.js';
-import { unreadableReason } from '#shared/scanner/checks/product-data/pages.js';
-import type { PageFacts } from '#shared/scanner/page-facts.js';
-
-export { jsonLdScript } from '#shared/scanner/checks/product-data/pages.js';
-
-export interface MarkupPage {
-  url: string;
-  kind: 'homepage' | 'product';
-  entities: Entity[];
-  facts: PageFacts;
-  openGraph: Record<string, string[]>;
-}
-
-/** The homepage and product pages whose markup could be read, homepage first, each URL once. */
-export function markupPages(artifacts: Artifacts): MarkupPage[] {
-  const seen = new Set<string>();
-  const pages: MarkupPage[] = [];
-  const productUrls = new Set(artifacts.productPages.map((p) => p.url));
-  for (const page of [artifacts.homepage, ...artifacts.productPages]) {
-    if (unreadableReason(page) !== null || page.structured === null || page.facts === null || seen.has(page.url)) continue;
-    seen.add(page.url);
-    // A scanned URL that is itself a product is both the homepage artifact and a product page.
-    const kind = productUrls.has(page.url) ? 'product' : page.kind;
-    pages.push({ url: page.url, kind, entities: allEntities(page.structured), facts: page.facts, openGraph: page.structured.openGraph });
-  }
-  return pages;
-}
-
-/** Product pages were read: offers, where per-offer policies sit, were seen. */
-export function productPagesRead(pages: readonly MarkupPage[]): boolean {
-  return pages.some((p) => p.kind === 'product');
-}
+import { markupPages, type MarkupPage } from '#shared/scanner/checks/read-artifacts.js';
+import { findOrganizations, findWebSites, firstText } from '#shared/scanner/extract/index.js';
 
 function homepageMarkup(artifacts: Artifacts): MarkupPage | null {
   return markupPages(artifacts).find((p) => p.kind === 'homepage') ?? null;

@@ -120,9 +120,3 @@ function markers($: CheerioAPI): VariantSelector[] {
 export function findVariantSelectors($: CheerioAPI): VariantSelector[] {
   return [...selects($), ...radioGroups($), ...markers($)];
 }
-
-export function describeSelector(selector: VariantSelector): string {
-  const options =
-    selector.options.length > 0 ? `: ${selector.options.slice(0, 4).join(', ')}${selector.options.length > 4 ? ', …' : ''}` : '';
-  return selector.kind === 'choice' ? `choice "${selector.label}"${options}` : `${selector.label}${options}`;
-}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import { robotsHygiene } from '#shared/scanner/checks/agent-access/robots-hygiene.js';
+import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
+import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
+import { values } from '#test/unit/scanner/checks/agent-access/fixtures.js';
+
+const run = (check: CheckDefinition, input: ArtifactsInput) => {
+  const artifacts = buildArtifacts(input);
+  return { artifacts, result: check.evaluate(artifacts) };
+};
+
+describe('robots_hygiene', () => {
+  it('passes a text/plain robots.txt with a Sitemap line', () => {
+    const { result } = run(robotsHygiene, { robots: 'User-agent: *\nDisallow: /cart\n\nSitemap: https://shop.example/sitemap.xml\n' });
+    expect(result.status).toBe('pass');
+    expect(values(result)).toContain('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('warns when the Sitemap line is missing, advising one', () => {
+    const { artifacts, result } = run(robotsHygiene, { robots: 'User-agent: *\nDisallow: /cart\n' });
+    expect(result.status).toBe('warn');
+    expect(values(result)).toContain('no Sitemap: line');
+    expect(robotsHygiene.advise(result, artifacts).snippet).toBe('Sitemap: https://shop.example/sitemap.xml');
+  });
+
+  it('warns when robots.txt is served with the wrong type but names a sitemap', () => {
+    const { result } = run(robotsHygiene, {
+      robots: {
+        body: 'User-agent: *\nDisallow:\nSitemap: https://shop.example/sitemap.xml',
+        headers: { 'content-type': 'application/octet-stream' },
+      },
+    });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toContain('application/octet-stream instead of text/plain');
+  });
+
+  it('warns when there is no robots.txt (404 allows all) or an HTML soft 404', () => {
+    const missing = run(robotsHygiene, {});
+    expect(missing.result.status).toBe('warn');
+    expect(missing.result.summary).toContain('No robots.txt (HTTP 404)');
+    expect(robotsHygiene.advise(missing.result, missing.artifacts).snippet).toContain('User-agent: *\nAllow: /');
+    const soft = run(robotsHygiene, { robots: '<!doctype html><html><body>Page not found</body></html>' });
+    expect(soft.result.status).toBe('warn');
+    expect(soft.result.summary).toContain('soft 404');
+  });
+
+  it('fails on a 5xx robots.txt and on a non-text file without a sitemap', () => {
+    const error = run(robotsHygiene, { robots: { status: 500, body: 'oops' } }).result;
+    expect(error.status).toBe('fail');
+    expect(error.summary).toContain('disallow the whole site');
+    const wrongType = run(robotsHygiene, { robots: { body: 'User-agent: *\nDisallow:', headers: { 'content-type': 'text/html' } } }).result;
+    expect(wrongType.status).toBe('fail');
+  });
+
+  it('is not assessed when robots.txt was not fetched in time', () => {
+    expect(run(robotsHygiene, { robots: { skipped: 'deadline' } }).result.status).toBe('not_assessed');
+  });
+});

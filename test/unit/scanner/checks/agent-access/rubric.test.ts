@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { agentAccessChecks } from '#shared/scanner/checks/agent-access/index.js';
+
+describe('agent_access dimension', () => {
+  it('has the rubric ids, in order, with points adding up to 20', () => {
+    expect(agentAccessChecks.map((check) => [check.id, check.points])).toEqual([
+      ['robots_ai_agents', 6],
+      ['training_policy', 0],
+      ['bot_wall', 6],
+      ['indexable', 4],
+      ['robots_hygiene', 2],
+      ['content_signals', 2],
+    ]);
+    expect(agentAccessChecks.reduce((sum, check) => sum + check.points, 0)).toBe(20);
+    expect(agentAccessChecks.every((check) => check.dimension === 'agent_access')).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
+import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
+
+const { run } = checkRunner(agenticCommerceChecks);
+
+describe('a2a_ap2', () => {
+  const card = (extensions: unknown[]) =>
+    JSON.stringify({ name: 'Mug Shop agent', url: 'https://shop.example/a2a', capabilities: { extensions } });
+
+  it('passes an agent card with the AP2 extension, naming the roles', () => {
+    const { result } = run('a2a_ap2', {
+      agentCard: card([{ uri: 'https://github.com/google-agentic-commerce/ap2/tree/v0.1', params: { roles: ['merchant'] } }]),
+    });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[0]?.value).toBe('AP2 extension; roles: merchant');
+  });
+
+  it('warns on an agent card without AP2, and on an incomplete card', () => {
+    const plain = run('a2a_ap2', { agentCard: card([]) });
+    expect(plain.result.status).toBe('warn');
+    expect(plain.result.summary).toContain('declares no AP2 extension');
+    expect(plain.advice().snippet).toContain('"uri": "https://github.com/google-agentic-commerce/ap2/tree/v0.1"');
+    const incomplete = run('a2a_ap2', { agentCard: '{"name":"Mug Shop agent"}' });
+    expect(incomplete.result.status).toBe('warn');
+    expect(incomplete.result.summary).toContain('no absolute http(s) service url');
+  });
+
+  it('fails without an agent card', () => {
+    expect(run('a2a_ap2', {}).result).toMatchObject({ status: 'fail', score: 0 });
+  });
+
+  it('is not assessed when the card was not fetched', () => {
+    expect(run('a2a_ap2', { agentCard: { skipped: 'deadline' } }).result.status).toBe('not_assessed');
+  });
+});
