@@ -11,7 +11,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { getBatch, getBatchWithItems } from '#shared/db/batch-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { createBatch } from '#shared/use-cases/batches/batch-requests.js';
 import { runScan } from '#shared/use-cases/scans.js';
@@ -49,9 +49,9 @@ try {
     });
     shopProcess.once('exit', (code) => reject(new Error(`the shops process exited ${code}`)));
   });
-  const { db, config, sqs, sqsClient } = stack;
+  const { table, config, sqs, sqsClient } = stack;
   const deps = createDependencies(config, {
-    db,
+    table,
     queue: createQueue(config, sqsClient),
     fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
   });
@@ -82,11 +82,11 @@ try {
     const accountId = randomUUID();
     // The submission's own API call (counted as the request was authenticated) opened the month's window.
     const submissionCounted = { apiCallsMonth: new Date().toISOString().slice(0, 7), monthlyApiCalls: 1 };
-    await db.send(
+    await table.client.send(
       new PutCommand({
         TableName: benchTable,
         Item: {
-          ...keys.account(accountId),
+          ...accountKey(accountId),
           type: 'Account',
           id: accountId,
           email: 'bench@example.com',
@@ -102,14 +102,14 @@ try {
     const { batchId } = await createBatch({ accountId, tier: 'growth' } as Caller, { urls }, deps);
     // Read the end from the batch itself, so polling slowly costs the workers little CPU and no precision.
     for (;;) {
-      const batch = await getBatch(db, benchTable, batchId);
+      const batch = await getBatch(table, batchId);
       if (batch?.completedAt) {
         (measured ? batches : warmup).push(Date.parse(batch.completedAt) - submitted);
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const { batch, items } = (await getBatchWithItems(db, benchTable, batchId))!;
+    const { batch, items } = (await getBatchWithItems(table, batchId))!;
     counts.push({
       total: batch.totalUrls,
       completed: batch.completedUrls,

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { queueNames } from '#shared/adapters/queue.js';
 import { envName, loadConfig, type Config } from '#shared/config.js';
+import { bindTable, type Table } from '#shared/db/table.js';
 import { ensureTable } from '../bin/local/create-table.js';
 import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
 import { findFreePort } from '../bin/local/free-port.js';
@@ -14,7 +15,7 @@ export const benchRegion = 'eu-west-2';
 export const benchTable = 'readiness';
 
 export interface BenchStack {
-  db: DynamoDBDocumentClient;
+  table: Table;
   sqs: SqsLocal;
   sqsClient: SQSClient;
   /** The service's settings pointing at these stand-ins, also put into process.env for the workers' own config. */
@@ -43,7 +44,7 @@ export async function startBenchStack(extraEnv: Record<string, string> = {}): Pr
   Object.assign(process.env, env);
   const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, benchRegion));
   return {
-    db: DynamoDBDocumentClient.from(client),
+    table: bindTable(DynamoDBDocumentClient.from(client), benchTable),
     sqs,
     sqsClient,
     config: loadConfig(env),

@@ -15,7 +15,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig, type Config } from '#shared/config.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
+import { rescanDueKey, watchedSiteKey } from '#shared/db/watched-site-store.js';
+import { bindTable } from '#shared/db/table.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { shardOf } from '#shared/model/rescans/schedule.js';
@@ -37,7 +39,7 @@ const dynamo = await startDynamoDbLocal({ port: await findFreePort(), dataDir: n
 const sqs = await startSqsLocal({ port: 0, region, visibilityTimeoutSeconds: () => 60 });
 try {
   const client = new DynamoDBClient(localClientConfig(dynamo.endpoint, region));
-  const db = DynamoDBDocumentClient.from(client);
+  const table = bindTable(DynamoDBDocumentClient.from(client), 'readiness');
   await ensureTable(client, 'readiness');
   const config: Config = loadConfig({
     TABLE_NAME: 'readiness',
@@ -62,16 +64,16 @@ try {
     ids.push(id);
     const dueAt = new Date(now - (index + 1) * 1_000).toISOString();
     return {
-      ...keys.watchedSite(accountId, id),
+      ...watchedSiteKey(accountId, id),
       type: 'WatchedSite',
       id,
       accountId,
       url: `https://site-${index}.example/`,
-      ...keys.rescanDue(shardOf(id, config.rescanDueShards), dueAt, accountId, id),
+      ...rescanDueKey(shardOf(id, config.rescanDueShards), dueAt, accountId, id),
     };
   });
   for (let start = 0; start < items.length; start += 25) {
-    await db.send(
+    await table.client.send(
       new BatchWriteCommand({ RequestItems: { readiness: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } }),
     );
   }
@@ -83,7 +85,7 @@ try {
       const started = performance.now();
       let next: typeof message | undefined = message;
       while (next) {
-        const progress = await sweepShard(next, { db, config, queue, clock: { now: () => Date.now() } }, () => true);
+        const progress = await sweepShard(next, { table, config, queue, clock: { now: () => Date.now() } }, () => true);
         read += progress.read;
         next = progress.continuation;
       }
@@ -112,14 +114,14 @@ try {
 
   // 2. A rescan end to end against a bare scan of the same shop.
   const shop = await startShop('typical-gaps');
-  const deps = createDependencies(config, { db, queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
+  const deps = createDependencies(config, { table, queue, fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }) });
   const accountId = randomUUID();
   const siteId = randomUUID();
-  await db.send(
+  await table.client.send(
     new PutCommand({
       TableName: 'readiness',
       Item: {
-        ...keys.account(accountId),
+        ...accountKey(accountId),
         type: 'Account',
         id: accountId,
         email: 'bench@example.com',
@@ -129,11 +131,11 @@ try {
       },
     }),
   );
-  await db.send(
+  await table.client.send(
     new PutCommand({
       TableName: 'readiness',
       Item: {
-        ...keys.watchedSite(accountId, siteId),
+        ...watchedSiteKey(accountId, siteId),
         type: 'WatchedSite',
         id: siteId,
         accountId,

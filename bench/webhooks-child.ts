@@ -11,9 +11,9 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueHandler } from '../bin/local/handler-modules.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
-import type { EventMessage } from '#shared/use-cases/events.js';
+import type { EventMessage } from '#shared/model/events.js';
 import { createWebhook } from '#shared/use-cases/webhooks/webhook-endpoints.js';
 import { queueConsumer } from '../bin/local/function-sizing.js';
 import { quietLog } from '../bin/local/log.js';
@@ -48,14 +48,14 @@ async function startReceiver(): Promise<Receiver> {
 const stack = await startBenchStack({ KEY_PEPPER: 'bench-pepper-bench-pepper-bench-pepper-0123456789' });
 const receivers: Receiver[] = [];
 try {
-  const { db, config, sqs, sqsClient } = stack;
-  const deps = createDependencies(config, { db });
+  const { table, config, sqs, sqsClient } = stack;
+  const deps = createDependencies(config, { table });
 
   const accountId = randomUUID();
-  await db.send(
+  await table.client.send(
     new PutCommand({
       TableName: benchTable,
-      Item: { ...keys.account(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 },
+      Item: { ...accountKey(accountId), type: 'Account', id: accountId, email: 'bench@example.com', tier: 'growth', webhookCount: 0 },
     }),
   );
   const caller = { accountId, tier: 'growth' } as Caller;

@@ -1,5 +1,5 @@
 import { loadConfig } from '#shared/config.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { claimMailboxes } from '#shared/use-cases/accounts/claim-mailboxes.js';
 
 /**
@@ -7,5 +7,5 @@ import { claimMailboxes } from '#shared/use-cases/accounts/claim-mailboxes.js';
  * TABLE_NAME and AWS_REGION (and DYNAMODB_ENDPOINT for a local table). See docs/decisions/008-one-account-per-mailbox.md.
  */
 const config = loadConfig();
-const report = await claimMailboxes(createDocumentClient(config), config.tableName);
+const report = await claimMailboxes(createTable(config));
 console.log(JSON.stringify(report));

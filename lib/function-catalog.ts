@@ -1,5 +1,5 @@
 import type { QueueName } from '#shared/adapters/queue.js';
-import { maxDeliveryAttempts } from '#shared/model/webhooks/retry-schedule.js';
+import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
 import type { Family } from '#shared/http/route-types.js';
 import type { CapacitySettings } from '#lib/capacity-settings.js';
 
@@ -49,31 +49,31 @@ export const workers: Record<WorkerName, WorkerSpec> = {
   batchScan: {
     description: 'Scans the URLs of batch submissions',
     memoryMiB: 1024,
-    timeoutSeconds: 120,
+    timeoutSeconds: workerTimeoutSeconds.batchScan,
     trigger: { kind: 'queue', queue: 'batch', batchSize: 5, deadLetters: 'consume' },
   },
   rescanSweep: {
     description: 'Weekly: finds watched sites due for a rescan and queues them, a shard at a time',
     memoryMiB: 256,
-    timeoutSeconds: 120,
+    timeoutSeconds: workerTimeoutSeconds.rescanSweep,
     trigger: { kind: 'weekly', queue: 'sweep', batchSize: 1 },
   },
   rescanSite: {
     description: 'Rescans one watched site and raises score alerts',
     memoryMiB: 1024,
-    timeoutSeconds: 120,
+    timeoutSeconds: workerTimeoutSeconds.rescanSite,
     trigger: { kind: 'queue', queue: 'rescan', batchSize: 3 },
   },
   webhookDelivery: {
     description: 'Delivers signed webhook events',
     memoryMiB: 256,
-    timeoutSeconds: 120,
+    timeoutSeconds: workerTimeoutSeconds.webhookDelivery,
     trigger: { kind: 'queue', queue: 'webhook', batchSize: 10 },
   },
   mailSender: {
     description: 'Sends e-mail through SES',
     memoryMiB: 256,
-    timeoutSeconds: 60,
+    timeoutSeconds: workerTimeoutSeconds.mailSender,
     trigger: { kind: 'queue', queue: 'mail', batchSize: 10 },
   },
 };
@@ -81,17 +81,8 @@ export const workers: Record<WorkerName, WorkerSpec> = {
 /** Shards of one sweep read at once: enough to sweep a million sites in minutes, few enough to spare the table. */
 export const sweepConcurrency = 4;
 
-/** Messages that failed this many times move to the dead-letter queue. */
-export const maxReceiveCount = 5;
-
-/**
- * A webhook delivery's retries are receives of its one message (each failure hides it until the next
- * attempt), so that queue allows every attempt plus as many early or contended receives. The deployed
- * queues and the local stack's both use this.
- */
-export function maxReceiveCountOf(queue: QueueName): number {
-  return queue === 'webhook' ? 2 * maxDeliveryAttempts : maxReceiveCount;
-}
+// The queues' redrive lives beside the queue adapter: the workers read it at run time.
+export { maxReceiveCount, maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 
 /** AWS's advice for SQS event sources: a visibility timeout of six times the consumer's timeout. */
 export const visibilityTimeoutFactor = 6;

@@ -5,7 +5,7 @@ import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { composeDependencies, type Dependencies } from '#shared/dependencies.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
@@ -14,16 +14,16 @@ import { createFetcher } from '#shared/outbound/fetcher.js';
  * functions never use this: each builds only its own parts (functions/*).
  */
 export function createDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
-  const db = overrides.db ?? createDocumentClient(config);
+  const table = overrides.table ?? createTable(config);
   const keyPepper = overrides.keyPepper ?? createPepperSource(config);
   return composeDependencies(config, {
-    db,
+    table,
     queue: overrides.queue ?? createQueue(config),
     mailer: overrides.mailer ?? createMailer(config),
     keyPepper,
     secretBox: overrides.secretBox ?? createSecretBox(config, keyPepper),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    billing: overrides.billing ?? createBilling(config, db),
+    billing: overrides.billing ?? createBilling(config, table),
     webhookSender: overrides.webhookSender ?? createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.logger ? { logger: overrides.logger } : {}),

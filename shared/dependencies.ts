@@ -1,6 +1,6 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Config } from '#shared/config.js';
+import type { Table } from '#shared/db/table.js';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import type { PepperSource } from '#shared/adapters/key-pepper.js';
 import type { SecretBox } from '#shared/adapters/secret-box.js';
@@ -15,7 +15,8 @@ import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
 /** Everything a handler or use case needs from the outside world. */
 export interface Dependencies {
   config: Config;
-  db: DynamoDBDocumentClient;
+  /** The single table, bound to its client once. */
+  table: Table;
   clock: Clock;
   logger: Logger;
   queue: Queue;
@@ -39,7 +40,7 @@ export interface Dependencies {
 /** The outside-world parts a function is built with; the config, clock and logger come with every one. */
 export type DependencyParts = Partial<Omit<Dependencies, 'config'>>;
 
-const wirable = ['db', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing', 'secretBox', 'webhookSender'] as const;
+const wirable = ['table', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing', 'secretBox', 'webhookSender'] as const;
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' });

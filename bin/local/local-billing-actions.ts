@@ -45,8 +45,8 @@ export function localBillingActions(store: LocalBillingStore, deps: Dependencies
 
     /** The customer's current subscription (the one on its account), for the portal page. */
     async subscriptionOf(customerId: string): Promise<LocalSubscription | null> {
-      const accountId = await accountIdForCustomer(deps.db, deps.config.tableName, customerId);
-      const account = accountId ? await getAccount(deps.db, deps.config.tableName, accountId) : null;
+      const accountId = await accountIdForCustomer(deps.table, customerId);
+      const account = accountId ? await getAccount(deps.table, accountId) : null;
       return account?.subscriptionId ? store.getSubscription(account.subscriptionId) : null;
     },
 

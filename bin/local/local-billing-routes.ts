@@ -40,7 +40,7 @@ function outcomeMessage(outcome: SyncOutcome): string {
  * dev server under /_local/billing/ (never routed in AWS). Null when a path is not one of them.
  */
 export function createLocalBillingRoutes(deps: Dependencies) {
-  const actions = localBillingActions(localBillingStore(deps.db, deps.config.tableName), deps);
+  const actions = localBillingActions(localBillingStore(deps.table), deps);
   const prices: Record<PaidTier, number> = { pro: deps.config.proPriceMonthlyGbp, growth: deps.config.growthPriceMonthlyGbp };
   const returnUrl = billingReturnUrl(deps.config);
 

@@ -4,7 +4,7 @@ import { callerOf } from '#shared/http/caller-of.js';
 import { accountRoutes } from '#shared/http/routes/account-routes.js';
 import { accountOverview } from '#shared/use-cases/accounts/overview.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'account'> = {
@@ -18,6 +18,6 @@ export const operations: FamilyHandlers<'account'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'account', routes: accountRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   keyPepper: createPepperSource(config),
 }));

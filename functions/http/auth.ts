@@ -6,7 +6,7 @@ import { authRoutes } from '#shared/http/routes/auth-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
@@ -29,7 +29,7 @@ export const operations: FamilyHandlers<'auth'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   queue: createQueue(config),
   keyPepper: createPepperSource(config),
 }));

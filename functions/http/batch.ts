@@ -4,7 +4,7 @@ import { idempotencyKeyHeader } from '#shared/model/idempotency-key.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { batchRoutes } from '#shared/http/routes/batch-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'batch'> = {
@@ -18,7 +18,7 @@ export const operations: FamilyHandlers<'batch'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'batch', routes: batchRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   keyPepper: createPepperSource(config),
   queue: createQueue(config),
 }));

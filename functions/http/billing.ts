@@ -5,7 +5,7 @@ import { subscribe } from '#shared/use-cases/billing/subscribe.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { billingRoutes } from '#shared/http/routes/billing-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'billing'> = {
@@ -20,6 +20,6 @@ export const operations: FamilyHandlers<'billing'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'billing', routes: billingRoutes, operations }, (config) => {
-  const db = createDocumentClient(config);
-  return { db, keyPepper: createPepperSource(config), billing: createBilling(config, db) };
+  const table = createTable(config);
+  return { table, keyPepper: createPepperSource(config), billing: createBilling(config, table) };
 });

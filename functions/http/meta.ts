@@ -5,7 +5,7 @@ import { priceList } from '#shared/model/pricing.js';
 import { metaRoutes } from '#shared/http/routes/meta-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { apiVersion } from '#shared/http/api-version.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { lazyQueue } from '#shared/adapters/lazy-queue.js';
 
 /** The OpenAPI document as JSON, put in by the bundler (lib/function-bundling.ts); absent when run from source. */
@@ -16,11 +16,7 @@ let openApiDocument: Record<string, unknown> | undefined;
 /** Also serves API Gateway's `$default` route, so unknown paths get our 404 and wrong methods our 405. */
 export const operations: FamilyHandlers<'meta'> = {
   getHealth: async (_request, deps) => {
-    const report = await checkHealth(
-      { dynamodb: () => probeTable(deps.db, deps.config.tableName), sqs: () => deps.queue.ping() },
-      deps.clock,
-      apiVersion,
-    );
+    const report = await checkHealth({ dynamodb: () => probeTable(deps.table), sqs: () => deps.queue.ping() }, deps.clock, apiVersion);
     return { status: report.status === 'ok' ? 200 : 503, body: report };
   },
   getPricing: async (_request, deps) => ({
@@ -46,6 +42,6 @@ export const operations: FamilyHandlers<'meta'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
 }));

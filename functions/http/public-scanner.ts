@@ -3,7 +3,7 @@ import { runPublicScan } from '#shared/use-cases/scans.js';
 import { progressIdOf, readScanProgress } from '#shared/use-cases/scan-progress.js';
 import { publicScannerRoutes } from '#shared/http/routes/public-scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
@@ -22,6 +22,6 @@ export const operations: FamilyHandlers<'publicScanner'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'publicScanner', routes: publicScannerRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
 }));

@@ -4,7 +4,7 @@ import { runAccountScan } from '#shared/use-cases/scans.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { allowedPrivateHosts } from '#shared/config.js';
@@ -24,7 +24,7 @@ export const operations: FamilyHandlers<'scanner'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   queue: createQueue(config),
   keyPepper: createPepperSource(config),
   fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),

@@ -17,7 +17,7 @@ import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/al
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createQueue } from '#shared/adapters/queue.js';
 
@@ -72,7 +72,7 @@ export const operations: FamilyHandlers<'sites'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
   keyPepper: createPepperSource(config),
   // The first scan of an added site is queued at once.
   queue: createQueue(config),

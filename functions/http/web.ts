@@ -15,7 +15,7 @@ import type { ApiResponse } from '#shared/http/api-types.js';
 import { webRoutes } from '#shared/http/routes/web-routes.js';
 import { Uuid } from '#shared/http/schemas/common-schemas.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 
 function htmlPage(status: number, html: string, cacheControl = 'no-store', csp = webPageCsp): ApiResponse {
   return {
@@ -67,5 +67,5 @@ export const operations: FamilyHandlers<'web'> = {
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'web', routes: webRoutes, operations }, (config) => ({
-  db: createDocumentClient(config),
+  table: createTable(config),
 }));

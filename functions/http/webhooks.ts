@@ -7,7 +7,7 @@ import { createWebhook, deleteWebhook, listWebhooks } from '#shared/use-cases/we
 import { callerOf } from '#shared/http/caller-of.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 /** Both path families are the same operations (their handler types differ only in the path). */
@@ -51,7 +51,7 @@ export const operations: FamilyHandlers<'webhooks'> = {
 export const handler = createFamilyHandler({ family: 'webhooks', routes: webhooksRoutes, operations }, (config) => {
   const keyPepper = createPepperSource(config);
   return {
-    db: createDocumentClient(config),
+    table: createTable(config),
     keyPepper,
     secretBox: createSecretBox(config, keyPepper),
     // Only a test delivery sends; the sender (node:https, the dispatcher) is loaded then.

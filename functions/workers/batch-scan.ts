@@ -1,12 +1,12 @@
-import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#functions/workers/queue-worker.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { BatchMessage } from '#shared/model/batches/batch-message.js';
 import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { createPageMarkupCache } from '#shared/scanner/analyse-page.js';
-import { maxReceiveCountOf } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 
 /**
  * Scans batch items, one message each, and makes each batch's final transition. It also consumes the
@@ -17,7 +17,7 @@ export const handler = createQueueWorker(
   BatchMessage,
   (message, deps, record) => handleBatchMessage(message, record, deps, { maxReceiveCount: maxReceiveCountOf('batch') }),
   (config) => ({
-    db: createDocumentClient(config),
+    table: createTable(config),
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     // A batch's items of one shop share its homepage and the product pages its sitemap names.

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#functions/workers/queue-worker.js';
 import { sendSignInMail, SignInMailJob } from '#shared/use-cases/accounts/sign-in.js';
 import { AlertDigestJob, sendAlertDigest } from '#shared/use-cases/rescans/alert-digest-job.js';
 import { sendWebhookDisabledMail, WebhookDisabledJob } from '#shared/use-cases/webhooks/webhook-disabled-job.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 
 const MailJob = z.discriminatedUnion('kind', [SignInMailJob, AlertDigestJob, WebhookDisabledJob]);
 
@@ -28,7 +28,7 @@ export const handler = createQueueWorker(
   },
   // The digest job re-queues itself while its sweep is still running.
   (config) => ({
-    db: createDocumentClient(config),
+    table: createTable(config),
     mailer: createMailer(config),
     keyPepper: createPepperSource(config),
     queue: createQueue(config),

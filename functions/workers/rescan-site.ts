@@ -1,14 +1,14 @@
-import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#functions/workers/queue-worker.js';
 import { createQueue } from '#shared/adapters/queue.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { workers } from '#lib/function-catalog.js';
+import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
 
 /** The worker's time-out: a delivery that died mid-rescan frees the site for the next delivery after it. */
-const leaseSeconds = workers.rescanSite.timeoutSeconds;
+const leaseSeconds = workerTimeoutSeconds.rescanSite;
 
 /** Rescans one watched site per message: stores the result and history, then raises its alerts. */
 export const handler = createQueueWorker(
@@ -19,7 +19,7 @@ export const handler = createQueueWorker(
     deps.logger.info('Rescan done', { messageId: record.messageId, siteId: message.siteId, slot: message.slot, outcome });
   },
   (config) => ({
-    db: createDocumentClient(config),
+    table: createTable(config),
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
   }),

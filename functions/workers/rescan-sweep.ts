@@ -1,8 +1,8 @@
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createQueue } from '#shared/adapters/queue.js';
-import { queueBatchHandler } from '#shared/adapters/queue-worker.js';
+import { queueBatchHandler } from '#functions/workers/queue-worker.js';
 import { getConfig } from '#shared/config.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { composeDependencies } from '#shared/dependencies.js';
 import { startSweep, sweepShard, SweepMessage } from '#shared/use-cases/rescans/sweep.js';
 
@@ -10,7 +10,7 @@ import { startSweep, sweepShard, SweepMessage } from '#shared/use-cases/rescans/
 const reserveMs = 20_000;
 
 const config = getConfig();
-const deps = composeDependencies(config, { db: createDocumentClient(config), queue: createQueue(config) });
+const deps = composeDependencies(config, { table: createTable(config), queue: createQueue(config) });
 
 /** A shard message: sweep it until time runs short, then send the rest on as a new message. */
 const continueShard = queueBatchHandler(

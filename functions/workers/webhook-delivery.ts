@@ -1,10 +1,10 @@
-import { createQueueWorker } from '#shared/adapters/queue-worker.js';
+import { createQueueWorker } from '#functions/workers/queue-worker.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { allowedPrivateHosts } from '#shared/config.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { handleWebhookMessage } from '#shared/use-cases/webhooks/handle-webhook-message.js';
 import { WebhookMessage } from '#shared/model/webhooks/webhook-message.js';
 
@@ -23,7 +23,7 @@ export const handler = createQueueWorker(
   (config) => {
     const keyPepper = createPepperSource(config);
     return {
-      db: createDocumentClient(config),
+      table: createTable(config),
       queue: createQueue(config),
       secretBox: createSecretBox(config, keyPepper),
       webhookSender: createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),

@@ -1,5 +1,6 @@
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { TransactItem } from '#shared/db/transactions.js';
+import type { Table } from '#shared/db/table.js';
 
 /** Counts of owned things kept on the account item, changed only in the transaction that adds or removes one. */
 export type AccountCounter = 'keyCount' | 'siteCount' | 'scanCount' | 'webhookCount' | 'batchCount';
@@ -9,7 +10,7 @@ export type AccountCounter = 'keyCount' | 'siteCount' | 'scanCount' | 'webhookCo
  * (the limit check and the write are one step, so racing requests cannot overshoot).
  */
 export function adjustAccountCounter(
-  tableName: string,
+  table: Table,
   accountId: string,
   counter: AccountCounter,
   delta: number,
@@ -17,8 +18,8 @@ export function adjustAccountCounter(
 ): TransactItem {
   return {
     Update: {
-      TableName: tableName,
-      Key: keys.account(accountId),
+      TableName: table.name,
+      Key: accountKey(accountId),
       UpdateExpression: 'ADD #counter :delta',
       ConditionExpression: limit === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND #counter < :limit',
       ExpressionAttributeNames: { '#counter': counter },
@@ -32,11 +33,11 @@ export function adjustAccountCounter(
  * (pending or processing) batches, only while fewer than `max` are held. One update, because a
  * transaction may touch the account item once.
  */
-export function takeBatchPlace(tableName: string, accountId: string, max: number): TransactItem {
+export function takeBatchPlace(table: Table, accountId: string, max: number): TransactItem {
   return {
     Update: {
-      TableName: tableName,
-      Key: keys.account(accountId),
+      TableName: table.name,
+      Key: accountKey(accountId),
       UpdateExpression: 'ADD batchCount :one, batchesOutstanding :one',
       ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(batchesOutstanding) OR batchesOutstanding < :max)',
       ExpressionAttributeValues: { ':one': 1, ':max': max },
@@ -45,11 +46,11 @@ export function takeBatchPlace(tableName: string, accountId: string, max: number
 }
 
 /** A batch's final transition gives its place back. */
-export function releaseBatchPlace(tableName: string, accountId: string): TransactItem {
+export function releaseBatchPlace(table: Table, accountId: string): TransactItem {
   return {
     Update: {
-      TableName: tableName,
-      Key: keys.account(accountId),
+      TableName: table.name,
+      Key: accountKey(accountId),
       UpdateExpression: 'ADD batchesOutstanding :minusOne',
       ConditionExpression: 'batchesOutstanding > :zero',
       ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },

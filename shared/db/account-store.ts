@@ -1,12 +1,20 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
-import { claimMailboxMarker, emailMarkerItem } from '#shared/db/mailbox-marker-store.js';
+import { claimMailboxMarker, emailMarkerItem, emailMarkerKey } from '#shared/db/mailbox-marker-store.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import { withGraceApplied } from '#shared/model/billing/past-due.js';
-import { tiers, type Tier } from '#shared/model/tiers.js';
+import {
+  stepAfterCountRefused,
+  stepAfterOpenRefused,
+  tiersAllowingOne,
+  type AllowanceCounter,
+  type TierLimits,
+} from '#shared/model/accounts/allowance.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+export const accountKey = (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' });
 
 const maxAttempts = 5;
 
@@ -19,13 +27,15 @@ export function toAccount(item: Record<string, unknown>): Account {
   );
 }
 
-export async function getAccount(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<Account | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+export async function getAccount(table: Table, accountId: string): Promise<Account | null> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: accountKey(accountId), ConsistentRead: true }));
   return Item ? toAccount(Item) : null;
 }
 
-async function accountIdAtMarker(db: DynamoDBDocumentClient, tableName: string, mailboxOrAddress: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.emailMarker(mailboxOrAddress), ConsistentRead: true }));
+async function accountIdAtMarker(table: Table, mailboxOrAddress: string): Promise<string | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: emailMarkerKey(mailboxOrAddress), ConsistentRead: true }),
+  );
   return (Item?.accountId as string | undefined) ?? null;
 }
 
@@ -34,16 +44,11 @@ async function accountIdAtMarker(db: DynamoDBDocumentClient, tableName: string, 
  * kept per mailbox, else the mailbox's. An older account found by its exact address also takes the
  * mailbox's marker when that is still free, so the address's other spellings reach it from then on.
  */
-export async function findAccountId(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  address: string,
-  mailbox: string,
-): Promise<string | null> {
-  const exact = await accountIdAtMarker(db, tableName, address);
-  if (exact && address !== mailbox) await claimMailboxMarker(db, tableName, mailbox, exact);
+export async function findAccountId(table: Table, address: string, mailbox: string): Promise<string | null> {
+  const exact = await accountIdAtMarker(table, address);
+  if (exact && address !== mailbox) await claimMailboxMarker(table, mailbox, exact);
   if (exact || address === mailbox) return exact;
-  return accountIdAtMarker(db, tableName, mailbox);
+  return accountIdAtMarker(table, mailbox);
 }
 
 /**
@@ -51,21 +56,16 @@ export async function findAccountId(
  * account and the mailbox's marker are written in one transaction conditional on the marker not
  * existing, so racing registrations of any spellings of one mailbox create one account.
  */
-export async function ensureAccount(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  candidate: Account,
-  mailbox: string,
-): Promise<{ accountId: string; created: boolean }> {
+export async function ensureAccount(table: Table, candidate: Account, mailbox: string): Promise<{ accountId: string; created: boolean }> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const existing = await findAccountId(db, tableName, candidate.email, mailbox);
+    const existing = await findAccountId(table, candidate.email, mailbox);
     if (existing) return { accountId: existing, created: false };
-    const cancelled = await writeTransaction(db, [
-      { Put: { TableName: tableName, Item: emailMarkerItem(mailbox, candidate.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+    const cancelled = await writeTransaction(table.client, [
+      { Put: { TableName: table.name, Item: emailMarkerItem(mailbox, candidate.id), ConditionExpression: 'attribute_not_exists(pk)' } },
       {
         Put: {
-          TableName: tableName,
-          Item: { ...keys.account(candidate.id), type: 'Account', ...candidate },
+          TableName: table.name,
+          Item: { ...accountKey(candidate.id), type: 'Account', ...candidate },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -75,15 +75,6 @@ export async function ensureAccount(
   }
   throw new Error('Could not create or find the account after repeated conflicts');
 }
-
-export interface AllowanceCounter {
-  /** The attribute counting uses in the window. */
-  count: 'monthlyApiCalls' | 'dailyScans';
-  /** The attribute naming the window the count belongs to. */
-  window: 'apiCallsMonth' | 'scansDay';
-}
-
-export type TierLimits = Record<Tier, number | 'unlimited'>;
 
 export type AllowanceOutcome = { kind: 'counted'; account: Account } | { kind: 'exhausted'; account: Account } | { kind: 'no_account' };
 
@@ -98,19 +89,17 @@ export function tierClauses(
 ): { expression: string; values: Record<string, unknown> } {
   const clauses: string[] = [];
   const values: Record<string, unknown> = { ':grace_now': Date.now() };
-  for (const tier of tiers) {
-    const limit = limits[tier];
-    if (limit !== 'unlimited' && countingFromZero && limit === 0) continue;
+  for (const { tier, below } of tiersAllowingOne(limits, countingFromZero)) {
     values[`:tier_${tier}`] = tier;
     const isTier =
       tier === 'free'
         ? `(#tier = :tier_${tier} OR graceEndsAt <= :grace_now)`
         : `(#tier = :tier_${tier} AND (attribute_not_exists(graceEndsAt) OR graceEndsAt > :grace_now))`;
-    if (limit === 'unlimited' || countingFromZero) {
+    if (below === null) {
       clauses.push(isTier);
     } else {
       const limitName = `:limit_${tier}_${count.slice(1)}`;
-      values[limitName] = limit;
+      values[limitName] = below;
       clauses.push(`(${isTier} AND ${count} < ${limitName})`);
     }
   }
@@ -124,18 +113,17 @@ export function tierClauses(
  * can never exceed it and no read comes first. A new window restarts the count at 1.
  */
 export async function consumeAllowance(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   request: { accountId: string; counter: AllowanceCounter; windowId: string; limits: TierLimits },
 ): Promise<AllowanceOutcome> {
   const names = { '#tier': 'tier', '#count': request.counter.count, '#window': request.counter.window };
-  const key = keys.account(request.accountId);
+  const key = accountKey(request.accountId);
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const sameWindow = tierClauses(request.limits, false);
     try {
-      const { Attributes } = await db.send(
+      const { Attributes } = await table.client.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: table.name,
           Key: key,
           UpdateExpression: 'ADD #count :one',
           ConditionExpression: `#window = :window AND ${sameWindow.expression}`,
@@ -148,18 +136,16 @@ export async function consumeAllowance(
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    const current = await getAccount(db, tableName, request.accountId);
+    const current = await getAccount(table, request.accountId);
     if (!current) return { kind: 'no_account' };
-    if (current[request.counter.window] === request.windowId) {
-      const limit = request.limits[current.tier];
-      if (limit !== 'unlimited' && current[request.counter.count] >= limit) return { kind: 'exhausted', account: current };
-      continue;
-    }
+    const step = stepAfterCountRefused(current, request);
+    if (step === 'exhausted') return { kind: 'exhausted', account: current };
+    if (step === 'count_again') continue;
     const newWindow = tierClauses(request.limits, true);
     try {
-      const { Attributes } = await db.send(
+      const { Attributes } = await table.client.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: table.name,
           Key: key,
           UpdateExpression: 'SET #window = :window, #count = :one',
           ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#window) OR #window <> :window) AND ${newWindow.expression}`,
@@ -172,18 +158,12 @@ export async function consumeAllowance(
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
       // Either another request opened the window first (count again) or the tier allows nothing.
-      const latest = await getAccount(db, tableName, request.accountId);
+      const latest = await getAccount(table, request.accountId);
       if (!latest) return { kind: 'no_account' };
-      if (latest[request.counter.window] !== request.windowId) return { kind: 'exhausted', account: latest };
+      if (stepAfterOpenRefused(latest, request) === 'exhausted') return { kind: 'exhausted', account: latest };
     }
   }
   throw new Error('Usage counter kept conflicting');
-}
-
-export interface AllowanceRequest {
-  counter: AllowanceCounter;
-  windowId: string;
-  limits: TierLimits;
 }
 
 /**
@@ -191,15 +171,14 @@ export interface AllowanceRequest {
  * window has moved on since, or the count is already 0. True when it gave one back.
  */
 export function returnAllowance(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   request: { accountId: string; counter: AllowanceCounter; windowId: string },
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.account(request.accountId),
+        TableName: table.name,
+        Key: accountKey(request.accountId),
         UpdateExpression: 'ADD #count :minusOne',
         ConditionExpression: '#window = :window AND #count > :zero',
         ExpressionAttributeNames: { '#count': request.counter.count, '#window': request.counter.window },

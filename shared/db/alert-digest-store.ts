@@ -1,8 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import type { DigestEntry } from '#shared/model/rescans/digest-entry.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** An account's alert e-mail digest: entries wait here until the digest of their sweep is sent. */
+export const alertDigestKey = (accountId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: 'ALERTDIGEST' });
+/** Marks the digest job of one account and sweep, so each sweep mails an account at most once. */
+export const alertDigestJobKey = (accountId: string, slot: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `DIGESTJOB#${slot}` });
+/** The lease of sending one account's digest of one sweep (job-lease-store.ts). */
+export const alertDigestSentKey = (accountId: string, slot: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `DIGESTSENT#${slot}` });
 
 /**
  * An account's pending alert digest is one item: `sites`, a map of the newest entry per site (at most
@@ -27,18 +34,17 @@ const digestType = { '#type': 'type' };
  * the bound holds under any number of concurrent rescans.
  */
 export async function appendDigestEntry(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   accountId: string,
   entry: DigestEntry,
   maxSites: number,
 ): Promise<'stored' | 'dropped'> {
-  const key = keys.alertDigest(accountId);
+  const key = alertDigestKey(accountId);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db.send(
+      await table.client.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: table.name,
           Key: key,
           UpdateExpression: 'SET sites.#site = :entry, #type = :type',
           ConditionExpression: 'attribute_exists(sites) AND (attribute_exists(sites.#site) OR size(sites) < :max)',
@@ -54,9 +60,9 @@ export async function appendDigestEntry(
       if (attempt === 3) throw new Error('The alert digest has no entry map after making one', { cause: error });
     }
     // No map yet (a new digest, or an old item with a list): make an empty one, then store again.
-    await db.send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: table.name,
         Key: key,
         UpdateExpression: 'SET sites = if_not_exists(sites, :empty), #type = :type',
         ExpressionAttributeNames: digestType,
@@ -64,9 +70,9 @@ export async function appendDigestEntry(
       }),
     );
   }
-  await db.send(
+  await table.client.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: table.name,
       Key: key,
       UpdateExpression: 'ADD dropped :one',
       ExpressionAttributeValues: { ':one': 1 },
@@ -76,18 +82,12 @@ export async function appendDigestEntry(
 }
 
 /** True for the first caller of an account and sweep: it schedules that sweep's digest mail. */
-export async function markDigestScheduled(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  slot: string,
-  expiresAt: number,
-): Promise<boolean> {
+export async function markDigestScheduled(table: Table, accountId: string, slot: string, expiresAt: number): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.alertDigestJob(accountId, slot), type: 'AlertDigestJob', expiresAt },
+        TableName: table.name,
+        Item: { ...alertDigestJobKey(accountId, slot), type: 'AlertDigestJob', expiresAt },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
@@ -95,8 +95,8 @@ export async function markDigestScheduled(
 }
 
 /** The pending entries, one per site (the newest), oldest first. */
-export async function pendingDigest(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<PendingDigest> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.alertDigest(accountId), ConsistentRead: true }));
+export async function pendingDigest(table: Table, accountId: string): Promise<PendingDigest> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: alertDigestKey(accountId), ConsistentRead: true }));
   const legacy = (Item?.entries as DigestEntry[] | undefined) ?? [];
   const stored = Object.values((Item?.sites as Record<string, DigestEntry> | undefined) ?? {});
   const newest = new Map<string, DigestEntry>();
@@ -118,12 +118,11 @@ export async function pendingDigest(db: DynamoDBDocumentClient, tableName: strin
  * (that one waits for the next digest), the dropped count it reported, and the old list.
  */
 export async function clearConsumedDigest(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   accountId: string,
   consumed: Pick<PendingDigest, 'stored' | 'dropped' | 'legacy'>,
 ): Promise<void> {
-  const key = keys.alertDigest(accountId);
+  const key = alertDigestKey(accountId);
   const mapped = consumed.stored;
   const names = Object.fromEntries(mapped.map((entry, index) => [`#s${index}`, entry.siteId]));
   const values: Record<string, unknown> = Object.fromEntries(mapped.map((entry, index) => [`:t${index}`, entry.scannedAt]));
@@ -135,9 +134,9 @@ export async function clearConsumedDigest(
   if (update === '') return;
   const unchanged = mapped.map((_, index) => `sites.#s${index}.scannedAt = :t${index}`);
   try {
-    await db.send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: table.name,
         Key: key,
         UpdateExpression: update,
         ...(unchanged.length > 0 ? { ConditionExpression: unchanged.join(' AND ') } : {}),
@@ -153,9 +152,9 @@ export async function clearConsumedDigest(
   await Promise.all(
     mapped.map((entry) =>
       conditionalWrite(
-        db.send(
+        table.client.send(
           new UpdateCommand({
-            TableName: tableName,
+            TableName: table.name,
             Key: key,
             UpdateExpression: 'REMOVE sites.#site',
             ConditionExpression: 'sites.#site.scannedAt = :scannedAt',
@@ -166,5 +165,5 @@ export async function clearConsumedDigest(
       ),
     ),
   );
-  await clearConsumedDigest(db, tableName, accountId, { stored: [], dropped: consumed.dropped, legacy: consumed.legacy });
+  await clearConsumedDigest(table, accountId, { stored: [], dropped: consumed.dropped, legacy: consumed.legacy });
 }

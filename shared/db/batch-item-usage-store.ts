@@ -1,8 +1,9 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { tierClauses, type AllowanceRequest } from '#shared/db/account-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey, tierClauses } from '#shared/db/account-store.js';
+import type { AllowanceRequest } from '#shared/model/accounts/allowance.js';
+import { batchItemKey } from '#shared/db/batch-store.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import type { StoredBatchItem } from '#shared/model/batches/batch.js';
+import type { Table } from '#shared/db/table.js';
 
 /** One allowance to count: its window already open (add one) or to open (start at one). */
 export interface AllowanceStep {
@@ -17,7 +18,7 @@ export type UsageMarks = Pick<StoredBatchItem, 'countedCallMonth' | 'countedScan
  * The account's side: every step in one update, each conditional on its window being as assumed and
  * the account's tier allowing one more use (as consumeAllowance counts one).
  */
-function accountUpdate(tableName: string, accountId: string, steps: readonly AllowanceStep[]): TransactItem {
+function accountUpdate(table: Table, accountId: string, steps: readonly AllowanceStep[]): TransactItem {
   const names: Record<string, string> = { '#tier': 'tier' };
   const values: Record<string, unknown> = { ':one': 1 };
   const conditions: string[] = [];
@@ -43,8 +44,8 @@ function accountUpdate(tableName: string, accountId: string, steps: readonly All
     .join(' ');
   return {
     Update: {
-      TableName: tableName,
-      Key: keys.account(accountId),
+      TableName: table.name,
+      Key: accountKey(accountId),
       UpdateExpression: update,
       ConditionExpression: `attribute_exists(pk) AND ${conditions.join(' AND ')}`,
       ExpressionAttributeNames: names,
@@ -61,19 +62,18 @@ function accountUpdate(tableName: string, accountId: string, steps: readonly All
  * `item_changed`: the claim is lost (another worker holds the item, or it is finished).
  */
 export async function countItemUsage(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   claim: { accountId: string; batchId: string; index: number; leaseUntil: number },
   steps: readonly AllowanceStep[],
   marks: UsageMarks,
 ): Promise<'counted' | 'account_changed' | 'item_changed'> {
   const marked = Object.entries(marks).filter(([, value]) => value !== undefined) as Array<[keyof UsageMarks, string]>;
-  const codes = await writeTransaction(db, [
-    accountUpdate(tableName, claim.accountId, steps),
+  const codes = await writeTransaction(table.client, [
+    accountUpdate(table, claim.accountId, steps),
     {
       Update: {
-        TableName: tableName,
-        Key: keys.batchItem(claim.batchId, claim.index),
+        TableName: table.name,
+        Key: batchItemKey(claim.batchId, claim.index),
         UpdateExpression: `SET ${marked.map(([name]) => `${name} = :${name}`).join(', ')}`,
         ConditionExpression: [
           '#status = :processing AND leaseUntil = :held',

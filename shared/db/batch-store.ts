@@ -1,14 +1,27 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { releaseBatchPlace, takeBatchPlace } from '#shared/db/account-counters.js';
 import { batchGet } from '#shared/db/batch-get.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import { ownerIndexPage, type PageRequest } from '#shared/db/owner-index-pages.js';
 import { ownedScanWrites } from '#shared/db/scan-store.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
-import type { ScanResult } from '#shared/scanner/engine.js';
+import { batchCounterOf, type ItemOutcome } from '#shared/model/batches/item-finish.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** A batch and its items share a partition: the detail is one consistent Query. */
+export const batchKey = (batchId: string): ItemKey => ({ pk: `BATCH#${batchId}`, sk: 'BATCH' });
+export const batchItemKey = (batchId: string, index: number): ItemKey => ({
+  pk: `BATCH#${batchId}`,
+  sk: `ITEM#${String(index).padStart(3, '0')}`,
+});
+export const batchPartition = (batchId: string) => ({ pk: `BATCH#${batchId}` });
+/** GSI1: an account's batches, newest first. */
+export const batchesByOwner = (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#BATCHES` });
+export const batchOwnerSort = (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` });
 
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, type: _type, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...rest } = item;
@@ -21,22 +34,21 @@ function strip<T>(item: Record<string, unknown>): T {
  * `maxOutstanding` are taken (`at_capacity`).
  */
 export async function putBatch(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   batch: StoredBatch,
   items: readonly StoredBatchItem[],
   limits: { maxOutstanding: number },
 ): Promise<'stored' | 'at_capacity' | 'exists'> {
-  const codes = await writeTransaction(db, [
-    takeBatchPlace(tableName, batch.accountId, limits.maxOutstanding),
+  const codes = await writeTransaction(table.client, [
+    takeBatchPlace(table, batch.accountId, limits.maxOutstanding),
     {
       Put: {
-        TableName: tableName,
+        TableName: table.name,
         Item: {
-          ...keys.batch(batch.id),
+          ...batchKey(batch.id),
           type: 'Batch',
-          ...keys.batchesByOwner(batch.accountId),
-          ...keys.batchOwnerSort(batch.createdAt, batch.id),
+          ...batchesByOwner(batch.accountId),
+          ...batchOwnerSort(batch.createdAt, batch.id),
           ...batch,
           holdsPlace: true,
         },
@@ -44,7 +56,7 @@ export async function putBatch(
       },
     },
     ...items.map((item) => ({
-      Put: { TableName: tableName, Item: { ...keys.batchItem(batch.id, item.index), type: 'BatchItem', ...item } },
+      Put: { TableName: table.name, Item: { ...batchItemKey(batch.id, item.index), type: 'BatchItem', ...item } },
     })),
   ]);
   if (!codes) return 'stored';
@@ -59,17 +71,12 @@ export async function putBatch(
  * go in one transaction, only while no item has been claimed (a worker may have taken one that was
  * queued). False when that no longer holds.
  */
-export async function withdrawBatch(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  batch: StoredBatch,
-  items: readonly StoredBatchItem[],
-): Promise<boolean> {
-  const codes = await writeTransaction(db, [
+export async function withdrawBatch(table: Table, batch: StoredBatch, items: readonly StoredBatchItem[]): Promise<boolean> {
+  const codes = await writeTransaction(table.client, [
     {
       Update: {
-        TableName: tableName,
-        Key: keys.account(batch.accountId),
+        TableName: table.name,
+        Key: accountKey(batch.accountId),
         UpdateExpression: 'ADD batchCount :minusOne, batchesOutstanding :minusOne',
         ConditionExpression: 'batchesOutstanding > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
@@ -77,8 +84,8 @@ export async function withdrawBatch(
     },
     {
       Delete: {
-        TableName: tableName,
-        Key: keys.batch(batch.id),
+        TableName: table.name,
+        Key: batchKey(batch.id),
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
@@ -86,8 +93,8 @@ export async function withdrawBatch(
     },
     ...items.map((item) => ({
       Delete: {
-        TableName: tableName,
-        Key: keys.batchItem(batch.id, item.index),
+        TableName: table.name,
+        Key: batchItemKey(batch.id, item.index),
         ConditionExpression: '#status = :stored',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':stored': item.status },
@@ -98,16 +105,12 @@ export async function withdrawBatch(
 }
 
 /** The batch and its items, read consistently; null when there is no such batch. */
-export async function getBatchWithItems(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  batchId: string,
-): Promise<{ batch: StoredBatch; items: StoredBatchItem[] } | null> {
-  const { Items = [] } = await db.send(
+export async function getBatchWithItems(table: Table, batchId: string): Promise<{ batch: StoredBatch; items: StoredBatchItem[] } | null> {
+  const { Items = [] } = await table.client.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: table.name,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.batchPartition(batchId).pk },
+      ExpressionAttributeValues: { ':pk': batchPartition(batchId).pk },
       ConsistentRead: true,
     }),
   );
@@ -117,18 +120,15 @@ export async function getBatchWithItems(
   return { batch: strip<StoredBatch>(batchItem), items: items.sort((a, b) => a.index - b.index) };
 }
 
-export async function getBatch(db: DynamoDBDocumentClient, tableName: string, batchId: string): Promise<StoredBatch | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.batch(batchId), ConsistentRead: true }));
+export async function getBatch(table: Table, batchId: string): Promise<StoredBatch | null> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: batchKey(batchId), ConsistentRead: true }));
   return Item ? strip<StoredBatch>(Item) : null;
 }
 
-export async function getBatchItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  batchId: string,
-  index: number,
-): Promise<StoredBatchItem | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.batchItem(batchId, index), ConsistentRead: true }));
+export async function getBatchItem(table: Table, batchId: string, index: number): Promise<StoredBatchItem | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: batchItemKey(batchId, index), ConsistentRead: true }),
+  );
   return Item ? strip<StoredBatchItem>(Item) : null;
 }
 
@@ -138,16 +138,15 @@ export async function getBatchItem(
  * when it exists with another state or URL, or not at all.
  */
 export async function claimBatchItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   item: Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>,
   lease: { now: number; until: number },
 ): Promise<StoredBatchItem | null> {
   try {
-    const { Attributes } = await db.send(
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.batchItem(item.batchId, item.index),
+        TableName: table.name,
+        Key: batchItemKey(item.batchId, item.index),
         UpdateExpression: 'SET #status = :processing, leaseUntil = :until',
         ConditionExpression: '#url = :url AND (#status = :pending OR (#status = :processing AND leaseUntil < :now))',
         ExpressionAttributeNames: { '#status': 'status', '#url': 'url' },
@@ -174,17 +173,16 @@ export async function claimBatchItem(
  * the item with that scan instead of scanning and storing again. False when the claim is lost.
  */
 export async function storeItemScan(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   claim: { accountId: string; batchId: string; index: number; leaseUntil: number },
   result: ScanResult,
 ): Promise<boolean> {
-  const codes = await writeTransaction(db, [
-    ...(await ownedScanWrites(tableName, result, claim.accountId)),
+  const codes = await writeTransaction(table.client, [
+    ...(await ownedScanWrites(table, result, claim.accountId)),
     {
       Update: {
-        TableName: tableName,
-        Key: keys.batchItem(claim.batchId, claim.index),
+        TableName: table.name,
+        Key: batchItemKey(claim.batchId, claim.index),
         UpdateExpression: 'SET scanId = :scanId',
         ConditionExpression:
           '#status = :processing AND leaseUntil = :held AND (attribute_not_exists(scanId) OR attribute_type(scanId, :null))',
@@ -199,12 +197,12 @@ export async function storeItemScan(
 }
 
 /** pending -> processing when the first item starts (later callers change nothing). */
-export async function markBatchProcessing(db: DynamoDBDocumentClient, tableName: string, batchId: string): Promise<void> {
+export async function markBatchProcessing(table: Table, batchId: string): Promise<void> {
   await conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.batch(batchId),
+        TableName: table.name,
+        Key: batchKey(batchId),
         UpdateExpression: 'SET #status = :processing',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -212,14 +210,6 @@ export async function markBatchProcessing(db: DynamoDBDocumentClient, tableName:
       }),
     ),
   );
-}
-
-export interface ItemOutcome {
-  status: 'completed' | 'failed';
-  scanId: string | null;
-  score: number | null;
-  band: string | null;
-  error: string | null;
 }
 
 /**
@@ -236,22 +226,21 @@ export type FinishGuard = { heldUntil: number } | { asRead: Pick<StoredBatchItem
  * guard failed (someone else finished or holds the item, or it changed since it was read).
  */
 export async function finishBatchItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   item: { accountId: string; batchId: string; index: number },
   outcome: ItemOutcome,
   guard: FinishGuard,
   refundScanDay?: string,
 ): Promise<boolean> {
-  const codes = await writeTransaction(db, finishWrites(tableName, item, outcome, guard, refundScanDay));
+  const codes = await writeTransaction(table.client, finishWrites(table, item, outcome, guard, refundScanDay));
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;
-  if (refundScanDay !== undefined && codes[2] === 'ConditionalCheckFailed') return finishBatchItem(db, tableName, item, outcome, guard);
+  if (refundScanDay !== undefined && codes[2] === 'ConditionalCheckFailed') return finishBatchItem(table, item, outcome, guard);
   throw new Error(`Finishing item ${item.index} of batch ${item.batchId} was cancelled: ${codes.join(', ')}`);
 }
 
 function finishWrites(
-  tableName: string,
+  table: Table,
   item: { accountId: string; batchId: string; index: number },
   outcome: ItemOutcome,
   guard: FinishGuard,
@@ -290,8 +279,8 @@ function finishWrites(
   const writes: TransactItem[] = [
     {
       Update: {
-        TableName: tableName,
-        Key: keys.batchItem(item.batchId, item.index),
+        TableName: table.name,
+        Key: batchItemKey(item.batchId, item.index),
         UpdateExpression: `SET #status = :status, scanId = :scanId, score = :score, band = :band, #error = :error REMOVE leaseUntil${refundScanDay === undefined ? '' : ', countedScanDay'}`,
         ConditionExpression: [...conditions].join(' AND '),
         ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
@@ -300,11 +289,11 @@ function finishWrites(
     },
     {
       Update: {
-        TableName: tableName,
-        Key: keys.batch(item.batchId),
+        TableName: table.name,
+        Key: batchKey(item.batchId),
         UpdateExpression: 'ADD #counter :one',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#counter': outcome.status === 'completed' ? 'completedUrls' : 'failedUrls' },
+        ExpressionAttributeNames: { '#counter': batchCounterOf(outcome) },
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
@@ -312,8 +301,8 @@ function finishWrites(
   if (refundScanDay !== undefined) {
     writes.push({
       Update: {
-        TableName: tableName,
-        Key: keys.account(item.accountId),
+        TableName: table.name,
+        Key: accountKey(item.accountId),
         UpdateExpression: 'ADD dailyScans :minusOne',
         ConditionExpression: 'scansDay = :day AND dailyScans > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':day': refundScanDay, ':zero': 0 },
@@ -330,8 +319,7 @@ function finishWrites(
  * somehow be 0 already, or the account be gone, the batch still settles).
  */
 export async function settleBatch(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   batch: Pick<StoredBatch, 'id' | 'accountId' | 'completedUrls' | 'failedUrls' | 'holdsPlace'>,
   status: 'completed' | 'failed',
   completedAt: string,
@@ -339,8 +327,8 @@ export async function settleBatch(
   const release = batch.holdsPlace === true;
   const transition: TransactItem = {
     Update: {
-      TableName: tableName,
-      Key: keys.batch(batch.id),
+      TableName: table.name,
+      Key: batchKey(batch.id),
       UpdateExpression: `SET #status = :status, completedAt = :at${release ? ' REMOVE holdsPlace' : ''}`,
       ConditionExpression: `#status IN (:pending, :processing) AND completedUrls = :completed AND failedUrls = :failed AND ${release ? 'holdsPlace = :true' : 'attribute_not_exists(holdsPlace)'}`,
       ExpressionAttributeNames: { '#status': 'status' },
@@ -355,22 +343,21 @@ export async function settleBatch(
       },
     },
   };
-  if (!release) return conditionalWrite(db.send(new UpdateCommand(transition.Update!)));
-  const codes = await writeTransaction(db, [transition, releaseBatchPlace(tableName, batch.accountId)]);
+  if (!release) return conditionalWrite(table.client.send(new UpdateCommand(transition.Update!)));
+  const codes = await writeTransaction(table.client, [transition, releaseBatchPlace(table, batch.accountId)]);
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;
-  if (codes[1] === 'ConditionalCheckFailed') return writeTransaction(db, [transition]).then((retry) => retry === null);
+  if (codes[1] === 'ConditionalCheckFailed') return writeTransaction(table.client, [transition]).then((retry) => retry === null);
   throw new Error(`Settling batch ${batch.id} was cancelled: ${codes.join(', ')}`);
 }
 
 /** A page of the owner's batches, newest first. */
 export async function listOwnedBatches(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   ownerId: string,
   page: PageRequest,
 ): Promise<{ batches: StoredBatch[]; nextCursor: string | null }> {
-  const { keys: wanted, nextCursor } = await ownerIndexPage(db, tableName, keys.batchesByOwner(ownerId).gsi1pk, page);
-  const batches = wanted.length === 0 ? [] : (await batchGet(db, tableName, wanted)).map((item) => strip<StoredBatch>(item));
+  const { keys: wanted, nextCursor } = await ownerIndexPage(table, batchesByOwner(ownerId).gsi1pk, page);
+  const batches = wanted.length === 0 ? [] : (await batchGet(table, wanted)).map((item) => strip<StoredBatch>(item));
   return { batches, nextCursor };
 }

@@ -1,36 +1,38 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { getAccount, toAccount } from '#shared/db/account-store.js';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountKey, getAccount, toAccount } from '#shared/db/account-store.js';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import type { BillingState } from '#shared/model/billing/subscription-state.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** Which account a billing provider's customer belongs to (webhooks name the customer, not the account). */
+export const billingCustomerKey = (customerId: string): ItemKey => ({ pk: `CUSTOMER#${customerId}`, sk: 'CUSTOMER' });
+/** Marks a billing provider event as processed, so a resent event is acknowledged without work. */
+export const billingEventKey = (eventId: string): ItemKey => ({ pk: `BILLINGEVENT#${eventId}`, sk: 'BILLINGEVENT' });
+/** A second subscription of one account that was refused (refunded and cancelled): counted once. */
+export const refusedSubscriptionKey = (subscriptionId: string): ItemKey => ({ pk: `REFUSEDSUB#${subscriptionId}`, sk: 'REFUSEDSUB' });
 
 /**
  * Stores the account's customer with its lookup item (customer -> account) in one transaction,
  * conditional on the account having none: of two racing subscribe requests one links, and the other
  * reads back the customer that won. Returns the account's customer id.
  */
-export async function linkCustomer(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  customerId: string,
-): Promise<string | null> {
-  const cancelled = await writeTransaction(db, [
+export async function linkCustomer(table: Table, accountId: string, customerId: string): Promise<string | null> {
+  const cancelled = await writeTransaction(table.client, [
     {
       Put: {
-        TableName: tableName,
-        Item: { ...keys.billingCustomer(customerId), type: 'BillingCustomer', accountId },
+        TableName: table.name,
+        Item: { ...billingCustomerKey(customerId), type: 'BillingCustomer', accountId },
         ConditionExpression: 'attribute_not_exists(pk) OR accountId = :account',
         ExpressionAttributeValues: { ':account': accountId },
       },
     },
     {
       Update: {
-        TableName: tableName,
-        Key: keys.account(accountId),
+        TableName: table.name,
+        Key: accountKey(accountId),
         UpdateExpression: 'SET customerId = :customer',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(customerId) OR customerId = :null OR customerId = :customer)',
         ExpressionAttributeValues: { ':customer': customerId, ':null': null },
@@ -38,11 +40,13 @@ export async function linkCustomer(
     },
   ]);
   if (!cancelled) return customerId;
-  return (await getAccount(db, tableName, accountId))?.customerId ?? null;
+  return (await getAccount(table, accountId))?.customerId ?? null;
 }
 
-export async function accountIdForCustomer(db: DynamoDBDocumentClient, tableName: string, customerId: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.billingCustomer(customerId), ConsistentRead: true }));
+export async function accountIdForCustomer(table: Table, customerId: string): Promise<string | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: billingCustomerKey(customerId), ConsistentRead: true }),
+  );
   return (Item?.accountId as string | undefined) ?? null;
 }
 
@@ -51,16 +55,11 @@ export async function accountIdForCustomer(db: DynamoDBDocumentClient, tableName
  * id is handed back to exactly one later request, which closes it, so of racing subscribes only the
  * last recorded checkout stays open.
  */
-export async function swapOpenCheckout(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  checkoutId: string,
-): Promise<string | null> {
-  const { Attributes } = await db.send(
+export async function swapOpenCheckout(table: Table, accountId: string, checkoutId: string): Promise<string | null> {
+  const { Attributes } = await table.client.send(
     new UpdateCommand({
-      TableName: tableName,
-      Key: keys.account(accountId),
+      TableName: table.name,
+      Key: accountKey(accountId),
       UpdateExpression: 'SET openCheckoutId = :checkout',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':checkout': checkoutId },
@@ -100,12 +99,7 @@ const maxAttempts = 4;
  * second subscription in force gets `held` (the caller refuses it). The first time a subscription is
  * seen past due starts its grace; later reads never move it.
  */
-export async function saveSubscriptionState(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  update: SubscriptionUpdate,
-): Promise<SaveOutcome> {
+export async function saveSubscriptionState(table: Table, accountId: string, update: SubscriptionUpdate): Promise<SaveOutcome> {
   const newer = '(attribute_not_exists(subscriptionSyncedAt) OR subscriptionSyncedAt = :null OR subscriptionSyncedAt <= :syncedAt)';
   const noSubscription = '(attribute_not_exists(subscriptionId) OR subscriptionId = :null)';
   const base = {
@@ -123,10 +117,10 @@ export async function saveSubscriptionState(
         ? ', pastDueSince = if_not_exists(pastDueSince, :syncedAt), graceEndsAt = if_not_exists(graceEndsAt, :graceEndsAt)'
         : ', pastDueSince = :syncedAt, graceEndsAt = :graceEndsAt';
     try {
-      const { Attributes } = await db.send(
+      const { Attributes } = await table.client.send(
         new UpdateCommand({
-          TableName: tableName,
-          Key: keys.account(accountId),
+          TableName: table.name,
+          Key: accountKey(accountId),
           UpdateExpression: `SET tier = :tier, subscription = :flags, subscriptionId = :subscription, subscriptionSyncedAt = :syncedAt, customerId = :customer${grace}`,
           ConditionExpression: `attribute_exists(pk) AND ${condition}`,
           ExpressionAttributeValues: { ...base, ...(pastDue ? { ':graceEndsAt': update.graceEndsAt } : {}), ...values },
@@ -143,7 +137,7 @@ export async function saveSubscriptionState(
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const own = await write(`((subscriptionId = :subscription AND ${newer}) OR ${noSubscription})`, { ':null': null }, true);
     if (own) return { kind: 'saved', account: own, displaced: null };
-    const current = await getAccount(db, tableName, accountId);
+    const current = await getAccount(table, accountId);
     if (!current) return { kind: 'no_account' };
     const holder = current.subscriptionId;
     if (holder === update.subscriptionId) return { kind: 'stale' };
@@ -167,15 +161,14 @@ export async function saveSubscriptionState(
  * first time only, so the refusal is logged and counted once however many events report it.
  */
 export async function recordRefusedSubscription(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   refusal: { subscriptionId: string; accountId: string; heldBy: string; refusedAt: string },
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.refusedSubscription(refusal.subscriptionId), type: 'RefusedSubscription', ...refusal },
+        TableName: table.name,
+        Item: { ...refusedSubscriptionKey(refusal.subscriptionId), type: 'RefusedSubscription', ...refusal },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config.js';
 import { guardDatabaseFaults } from '#shared/db/database-faults.js';
+import { bindTable, type Table } from '#shared/db/table.js';
 
 /** Local stand-ins accept any credentials; in AWS the Lambda role supplies them. */
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -28,4 +29,9 @@ export function createDocumentClient(config: Pick<Config, 'awsRegion' | 'dynamod
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+}
+
+/** The configured table bound to a new client: what an entry point gives its dependencies. */
+export function createTable(config: Pick<Config, 'awsRegion' | 'dynamodbEndpoint' | 'tableName'> & ClientTimeouts): Table {
+  return bindTable(createDocumentClient(config), config.tableName);
 }

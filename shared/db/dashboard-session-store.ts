@@ -1,7 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactItem } from '#shared/db/transactions.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** A dashboard session, by the HMAC of its token: authenticating is one GetItem; it expires by TTL. */
+export const dashboardSessionKey = (digest: string): ItemKey => ({ pk: `SESSION#${digest}`, sk: 'SESSION' });
 
 /** A dashboard session as stored: never counted or listed with the account's API keys. */
 export interface StoredSession {
@@ -14,24 +17,21 @@ export interface StoredSession {
 }
 
 /** The session's item, for the transaction that also consumes the sign-in token it comes from. */
-export function putSessionItem(tableName: string, session: StoredSession): TransactItem {
+export function putSessionItem(table: Table, session: StoredSession): TransactItem {
   return {
     Put: {
-      TableName: tableName,
-      Item: { ...keys.dashboardSession(session.digest), type: 'DashboardSession', ...session },
+      TableName: table.name,
+      Item: { ...dashboardSessionKey(session.digest), type: 'DashboardSession', ...session },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
 /** The session behind a token's digest (one consistent GetItem), or null when unknown, ended or expired (TTL deletes lazily). */
-export async function getSessionByDigest(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  digest: string,
-  nowSeconds: number,
-): Promise<StoredSession | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.dashboardSession(digest), ConsistentRead: true }));
+export async function getSessionByDigest(table: Table, digest: string, nowSeconds: number): Promise<StoredSession | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: dashboardSessionKey(digest), ConsistentRead: true }),
+  );
   if (!Item || (Item.expiresAt as number) <= nowSeconds) return null;
   return {
     id: Item.id as string,
@@ -43,16 +43,12 @@ export async function getSessionByDigest(
 }
 
 /** Ends a session; false when it was already gone (a second sign-out, or two at once). */
-export async function deleteSession(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  session: Pick<StoredSession, 'digest' | 'accountId'>,
-): Promise<boolean> {
+export async function deleteSession(table: Table, session: Pick<StoredSession, 'digest' | 'accountId'>): Promise<boolean> {
   try {
-    await db.send(
+    await table.client.send(
       new DeleteCommand({
-        TableName: tableName,
-        Key: keys.dashboardSession(session.digest),
+        TableName: table.name,
+        Key: dashboardSessionKey(session.digest),
         ConditionExpression: 'attribute_exists(pk) AND accountId = :account',
         ExpressionAttributeValues: { ':account': session.accountId },
       }),

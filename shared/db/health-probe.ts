@@ -1,7 +1,9 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+export const healthProbeKey = (): ItemKey => ({ pk: 'HEALTH', sk: 'HEALTH' });
 
 /** One consistent read of a key that never exists: proves the table answers and the role may read it. */
-export async function probeTable(db: DynamoDBDocumentClient, tableName: string): Promise<void> {
-  await db.send(new GetCommand({ TableName: tableName, Key: keys.healthProbe(), ConsistentRead: true }));
+export async function probeTable(table: Table): Promise<void> {
+  await table.client.send(new GetCommand({ TableName: table.name, Key: healthProbeKey(), ConsistentRead: true }));
 }

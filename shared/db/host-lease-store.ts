@@ -1,6 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** Serialises rescans of one target host (a lease, not a lock: it expires). */
+export const hostRescanLeaseKey = (host: string): ItemKey => ({ pk: `HOSTLEASE#${host}`, sk: 'HOSTLEASE' });
 
 /**
  * Takes a target host for one rescan until `untilSeconds`, unless another rescan holds it: rescans of
@@ -8,16 +11,15 @@ import { keys } from '#shared/db/keys.js';
  * expires by itself, so a worker that died never blocks the host for long.
  */
 export async function claimHost(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   host: string,
   window: { nowSeconds: number; untilSeconds: number },
 ): Promise<{ claimed: true } | { claimed: false; freeAtSeconds: number }> {
   try {
-    await db.send(
+    await table.client.send(
       new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.hostRescanLease(host), type: 'HostLease', until: window.untilSeconds, expiresAt: window.untilSeconds + 3_600 },
+        TableName: table.name,
+        Item: { ...hostRescanLeaseKey(host), type: 'HostLease', until: window.untilSeconds, expiresAt: window.untilSeconds + 3_600 },
         ConditionExpression: 'attribute_not_exists(pk) OR #until <= :now',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':now': window.nowSeconds },
@@ -32,11 +34,11 @@ export async function claimHost(
 }
 
 /** After a rescan: the host stays taken for the spacing, then the next rescan of it may start. */
-export async function spaceHost(db: DynamoDBDocumentClient, tableName: string, host: string, untilSeconds: number): Promise<void> {
-  await db.send(
+export async function spaceHost(table: Table, host: string, untilSeconds: number): Promise<void> {
+  await table.client.send(
     new PutCommand({
-      TableName: tableName,
-      Item: { ...keys.hostRescanLease(host), type: 'HostLease', until: untilSeconds, expiresAt: untilSeconds + 3_600 },
+      TableName: table.name,
+      Item: { ...hostRescanLeaseKey(host), type: 'HostLease', until: untilSeconds, expiresAt: untilSeconds + 3_600 },
     }),
   );
 }

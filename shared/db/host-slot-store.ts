@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** One of the few scan slots of a target host that batch items share (a lease: it expires). */
+export const hostScanSlotKey = (host: string, slot: number): ItemKey => ({ pk: `HOSTSLOT#${host}`, sk: `SLOT#${slot}` });
 
 export interface HostSlot {
   host: string;
@@ -14,8 +17,7 @@ export interface HostSlot {
  * that many scans of one shop run at once. A slot is a lease, so a worker that died frees it in time.
  */
 export async function claimHostSlot(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   host: string,
   slots: number,
   lease: { now: number; untilMs: number },
@@ -23,11 +25,11 @@ export async function claimHostSlot(
   for (let slot = 0; slot < slots; slot += 1) {
     const claimId = randomUUID();
     const claimed = await conditionalWrite(
-      db.send(
+      table.client.send(
         new PutCommand({
-          TableName: tableName,
+          TableName: table.name,
           Item: {
-            ...keys.hostScanSlot(host, slot),
+            ...hostScanSlotKey(host, slot),
             type: 'HostSlot',
             claimId,
             until: lease.untilMs,
@@ -45,12 +47,12 @@ export async function claimHostSlot(
 }
 
 /** Gives the slot back (only if this claim still holds it). */
-export async function releaseHostSlot(db: DynamoDBDocumentClient, tableName: string, held: HostSlot): Promise<void> {
+export async function releaseHostSlot(table: Table, held: HostSlot): Promise<void> {
   await conditionalWrite(
-    db.send(
+    table.client.send(
       new DeleteCommand({
-        TableName: tableName,
-        Key: keys.hostScanSlot(held.host, held.slot),
+        TableName: table.name,
+        Key: hostScanSlotKey(held.host, held.slot),
         ConditionExpression: 'claimId = :claim',
         ExpressionAttributeValues: { ':claim': held.claimId },
       }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ItemKey } from '#shared/db/keys.js';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ItemKey, Table } from '#shared/db/table.js';
 
 export type JobClaim = { kind: 'claimed'; claimId: string } | { kind: 'done' } | { kind: 'in_progress' };
 
@@ -11,16 +11,15 @@ export type JobClaim = { kind: 'claimed'; claimId: string } | { kind: 'done' } |
  * mark that another delivery may take over once `leaseSeconds` (the worker's time-out) have passed.
  */
 export async function claimJob(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   key: ItemKey,
   options: { nowSeconds: number; leaseSeconds: number; retentionSeconds: number },
 ): Promise<JobClaim> {
   const claimId = randomUUID();
   try {
-    await db.send(
+    await table.client.send(
       new PutCommand({
-        TableName: tableName,
+        TableName: table.name,
         Item: {
           ...key,
           type: 'JobLease',
@@ -38,15 +37,15 @@ export async function claimJob(
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }));
   return Item?.state === 'done' ? { kind: 'done' } : { kind: 'in_progress' };
 }
 
 /** The job's side effect happened: no delivery of the message may repeat it. */
-export async function completeJob(db: DynamoDBDocumentClient, tableName: string, key: ItemKey, claimId: string): Promise<void> {
-  await db.send(
+export async function completeJob(table: Table, key: ItemKey, claimId: string): Promise<void> {
+  await table.client.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: table.name,
       Key: key,
       UpdateExpression: 'SET #state = :done REMOVE leaseUntil',
       ConditionExpression: 'claimId = :claimId',
@@ -57,11 +56,11 @@ export async function completeJob(db: DynamoDBDocumentClient, tableName: string,
 }
 
 /** The job failed before its side effect: the next delivery may try at once. */
-export async function releaseJob(db: DynamoDBDocumentClient, tableName: string, key: ItemKey, claimId: string): Promise<void> {
+export async function releaseJob(table: Table, key: ItemKey, claimId: string): Promise<void> {
   try {
-    await db.send(
+    await table.client.send(
       new DeleteCommand({
-        TableName: tableName,
+        TableName: table.name,
         Key: key,
         ConditionExpression: 'claimId = :claimId AND #state = :running',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -80,21 +79,20 @@ export type JobRun<T> = { kind: 'ran'; result: T } | { kind: 'done' } | { kind: 
  * succeeds, and releases it when `work` throws (so the next delivery may try at once).
  */
 export async function runJobOnce<T>(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   key: ItemKey,
   options: { nowSeconds: number; leaseSeconds: number; retentionSeconds: number },
   work: () => Promise<T>,
 ): Promise<JobRun<T>> {
-  const claim = await claimJob(db, tableName, key, options);
+  const claim = await claimJob(table, key, options);
   if (claim.kind !== 'claimed') return claim;
   let result: T;
   try {
     result = await work();
   } catch (error) {
-    await releaseJob(db, tableName, key, claim.claimId);
+    await releaseJob(table, key, claim.claimId);
     throw error;
   }
-  await completeJob(db, tableName, key, claim.claimId);
+  await completeJob(table, key, claim.claimId);
   return { kind: 'ran', result };
 }

@@ -1,9 +1,19 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import type { PaidTier } from '#shared/model/billing/subscription-state.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** The local billing provider's records (dev server only): checkout sessions and subscriptions. */
+export const localCheckoutKey = (checkoutId: string): ItemKey => ({ pk: `LOCALCHECKOUT#${checkoutId}`, sk: 'LOCALCHECKOUT' });
+export const localSubscriptionKey = (subscriptionId: string): ItemKey => ({ pk: `LOCALSUB#${subscriptionId}`, sk: 'LOCALSUB' });
+/** A local subscription's entry under its customer, so the customer's subscriptions are one Query. */
+export const localCustomerSubscriptionKey = (customerId: string, subscriptionId: string): ItemKey => ({
+  pk: `LOCALCUSTOMER#${customerId}`,
+  sk: `SUB#${subscriptionId}`,
+});
+export const localCustomerSubscriptionsOf = (customerId: string) => ({ pk: `LOCALCUSTOMER#${customerId}`, skPrefix: 'SUB#' });
 
 /** The local billing provider's records: what Stripe would hold, kept in the dev server's table. */
 export interface LocalCheckout {
@@ -37,26 +47,26 @@ function strip<T>(item: Record<string, unknown> | undefined): T | null {
   return record as T;
 }
 
-export function localBillingStore(db: DynamoDBDocumentClient, tableName: string) {
+export function localBillingStore(table: Table) {
   return {
     async putCheckout(checkout: LocalCheckout): Promise<void> {
-      await db.send(
-        new PutCommand({ TableName: tableName, Item: { ...keys.localCheckout(checkout.id), type: 'LocalCheckout', ...checkout } }),
+      await table.client.send(
+        new PutCommand({ TableName: table.name, Item: { ...localCheckoutKey(checkout.id), type: 'LocalCheckout', ...checkout } }),
       );
     },
 
     async getCheckout(id: string): Promise<LocalCheckout | null> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.localCheckout(id), ConsistentRead: true }));
+      const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: localCheckoutKey(id), ConsistentRead: true }));
       return strip<LocalCheckout>(Item);
     },
 
     /** Moves an open checkout to its end state once; false when it was not open (or has expired). */
     async closeCheckout(id: string, state: 'complete' | 'abandoned', nowSeconds: number, subscriptionId: string | null): Promise<boolean> {
       return conditionalWrite(
-        db.send(
+        table.client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.localCheckout(id),
+            TableName: table.name,
+            Key: localCheckoutKey(id),
             UpdateExpression: 'SET #state = :state, subscriptionId = :subscription',
             ConditionExpression: '#state = :open AND expiresAt > :now',
             ExpressionAttributeNames: { '#state': 'state' },
@@ -69,10 +79,10 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
     /** Closes an open checkout without payment; false when it was not open. */
     async expireCheckout(id: string): Promise<boolean> {
       return conditionalWrite(
-        db.send(
+        table.client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.localCheckout(id),
+            TableName: table.name,
+            Key: localCheckoutKey(id),
             UpdateExpression: 'SET #state = :expired',
             ConditionExpression: '#state = :open',
             ExpressionAttributeNames: { '#state': 'state' },
@@ -84,10 +94,10 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
 
     /** Marks a paid checkout whose subscription was refused (the account had one already). */
     async refuseCheckout(id: string): Promise<void> {
-      await db.send(
+      await table.client.send(
         new UpdateCommand({
-          TableName: tableName,
-          Key: keys.localCheckout(id),
+          TableName: table.name,
+          Key: localCheckoutKey(id),
           UpdateExpression: 'SET #state = :refused',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#state': 'state' },
@@ -98,24 +108,24 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
 
     async putSubscription(subscription: LocalSubscription): Promise<void> {
       // The customer's entry first: a subscription is never without it.
-      await db.send(
+      await table.client.send(
         new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.localCustomerSubscription(subscription.customerId, subscription.id), type: 'LocalCustomerSubscription' },
+          TableName: table.name,
+          Item: { ...localCustomerSubscriptionKey(subscription.customerId, subscription.id), type: 'LocalCustomerSubscription' },
         }),
       );
-      await db.send(
+      await table.client.send(
         new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.localSubscription(subscription.id), type: 'LocalSubscription', ...subscription },
+          TableName: table.name,
+          Item: { ...localSubscriptionKey(subscription.id), type: 'LocalSubscription', ...subscription },
         }),
       );
     },
 
     async subscriptionsOf(customerId: string): Promise<LocalSubscription[]> {
-      const refs = keys.localCustomerSubscriptionsOf(customerId);
-      const entries = await queryAll(db, {
-        TableName: tableName,
+      const refs = localCustomerSubscriptionsOf(customerId);
+      const entries = await queryAll(table.client, {
+        TableName: table.name,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': refs.pk, ':prefix': refs.skPrefix },
         ConsistentRead: true,
@@ -125,7 +135,9 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
     },
 
     async getSubscription(id: string): Promise<LocalSubscription | null> {
-      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.localSubscription(id), ConsistentRead: true }));
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: localSubscriptionKey(id), ConsistentRead: true }),
+      );
       return strip<LocalSubscription>(Item);
     },
 
@@ -133,10 +145,10 @@ export function localBillingStore(db: DynamoDBDocumentClient, tableName: string)
       const entries = Object.entries(change);
       if (entries.length === 0) return this.getSubscription(id);
       try {
-        const { Attributes } = await db.send(
+        const { Attributes } = await table.client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.localSubscription(id),
+            TableName: table.name,
+            Key: localSubscriptionKey(id),
             UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),

@@ -1,19 +1,25 @@
-import { PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
 
-const markerPrefix = keys.emailMarker('').pk;
+/**
+ * Uniqueness marker: one account per mailbox (email.ts `mailboxOf`). Accounts made before mailboxes
+ * also have the marker of their exact normalised address, which is looked up first.
+ */
+export const emailMarkerKey = (mailboxOrAddress: string): ItemKey => ({ pk: `EMAIL#${mailboxOrAddress}`, sk: 'EMAIL' });
+
+const markerPrefix = emailMarkerKey('').pk;
 
 /** The marker giving a mailbox (or, for accounts made before mailboxes, an exact address) its account. */
 export function emailMarkerItem(mailboxOrAddress: string, accountId: string) {
-  return { ...keys.emailMarker(mailboxOrAddress), type: 'EmailMarker', accountId };
+  return { ...emailMarkerKey(mailboxOrAddress), type: 'EmailMarker', accountId };
 }
 
 /** Points a mailbox at an account unless the mailbox already has one; true when it did. */
-export function claimMailboxMarker(db: DynamoDBDocumentClient, tableName: string, mailbox: string, accountId: string): Promise<boolean> {
+export function claimMailboxMarker(table: Table, mailbox: string, accountId: string): Promise<boolean> {
   return conditionalWrite(
-    db.send(
-      new PutCommand({ TableName: tableName, Item: emailMarkerItem(mailbox, accountId), ConditionExpression: 'attribute_not_exists(pk)' }),
+    table.client.send(
+      new PutCommand({ TableName: table.name, Item: emailMarkerItem(mailbox, accountId), ConditionExpression: 'attribute_not_exists(pk)' }),
     ),
   );
 }
@@ -22,15 +28,12 @@ export function claimMailboxMarker(db: DynamoDBDocumentClient, tableName: string
  * Every e-mail marker, as (address or mailbox, account). A Scan of the whole table: for the one-off
  * migration tool (bin/claim-mailboxes.ts) only, never on an API path.
  */
-export async function* allEmailMarkers(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-): AsyncGenerator<{ address: string; accountId: string }> {
+export async function* allEmailMarkers(table: Table): AsyncGenerator<{ address: string; accountId: string }> {
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await db.send(
+    const page = await table.client.send(
       new ScanCommand({
-        TableName: tableName,
+        TableName: table.name,
         FilterExpression: '#type = :marker',
         ProjectionExpression: 'pk, accountId',
         ExpressionAttributeNames: { '#type': 'type' },

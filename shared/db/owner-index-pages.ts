@@ -1,6 +1,5 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { invalidInput } from '#shared/model/errors.js';
-import type { ItemKey } from '#shared/db/keys.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
 import { queryItems } from '#shared/db/query-pages.js';
 
 export interface PageRequest {
@@ -55,10 +54,10 @@ function decodeCursor(cursor: string): IndexPosition {
  * One page of an owner's items on GSI1, newest first: keys only (the index projects nothing else),
  * read past `offset` or from `cursor`, one item more than the page to know whether another follows.
  */
-export async function ownerIndexPage(db: DynamoDBDocumentClient, tableName: string, gsi1pk: string, page: PageRequest): Promise<KeyPage> {
+export async function ownerIndexPage(table: Table, gsi1pk: string, page: PageRequest): Promise<KeyPage> {
   const start = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
-  const items = queryItems(db, {
-    TableName: tableName,
+  const items = queryItems(table.client, {
+    TableName: table.name,
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :owner',
     ExpressionAttributeValues: { ':owner': gsi1pk },

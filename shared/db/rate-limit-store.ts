@@ -1,7 +1,13 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import type { HitRecord, RateWindowStore } from '#shared/model/rate-limiter.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** A rolling-window limit's counters for one subject (shared/model/rate-window.ts), one item per bucket width. */
+export const rateLimitWindowKey = (rule: string, subject: string, bucketMs: number): ItemKey => ({
+  pk: `RATE#${rule}#${subject}`,
+  sk: `WINDOW#${bucketMs}`,
+});
 
 const bucketAttribute = /^b(\d+)$/;
 const nameOf = (bucket: number) => `b${bucket}`;
@@ -11,11 +17,11 @@ const nameOf = (bucket: number) => `b${bucket}`;
  * in `head` and one number attribute per bucket (`b<index>`), at most span + slack + 1 of them
  * (shared/model/rate-window.ts), so reading and writing it costs the same at any limit.
  */
-export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: string): RateWindowStore {
+export function dynamoRateLimitStore(table: Table): RateWindowStore {
   return {
     async read(key) {
-      const { Item } = await db.send(
-        new GetCommand({ TableName: tableName, Key: keys.rateLimitWindow(key.rule, key.subject, key.bucketMs), ConsistentRead: true }),
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: rateLimitWindowKey(key.rule, key.subject, key.bucketMs), ConsistentRead: true }),
       );
       if (!Item || typeof Item.head !== 'number') return null;
       const counts = new Map<number, number>();
@@ -28,10 +34,10 @@ export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: stri
 
     async record(hit) {
       return conditionalWrite(
-        db.send(
+        table.client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.rateLimitWindow(hit.key.rule, hit.key.subject, hit.key.bucketMs),
+            TableName: table.name,
+            Key: rateLimitWindowKey(hit.key.rule, hit.key.subject, hit.key.bucketMs),
             ...recordExpression(hit),
           }),
         ),
@@ -40,10 +46,10 @@ export function dynamoRateLimitStore(db: DynamoDBDocumentClient, tableName: stri
 
     async refund(key, bucket) {
       await conditionalWrite(
-        db.send(
+        table.client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: keys.rateLimitWindow(key.rule, key.subject, key.bucketMs),
+            TableName: table.name,
+            Key: rateLimitWindowKey(key.rule, key.subject, key.bucketMs),
             UpdateExpression: 'ADD #bucket :minusOne',
             ConditionExpression: '#bucket > :zero',
             ExpressionAttributeNames: { '#bucket': nameOf(bucket) },

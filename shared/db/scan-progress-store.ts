@@ -1,7 +1,10 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
-import { scanStages, type ScanStage } from '#shared/scanner/scan-stage.js';
+import { scanStages, type ScanStage } from '#shared/model/scans/scan-stage.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** The stage a running public scan has reached, under the id its page chose (it expires within the hour). */
+export const scanProgressKey = (progressId: string): ItemKey => ({ pk: `PROGRESS#${progressId}`, sk: 'PROGRESS' });
 
 export interface ScanProgress {
   stage: ScanStage;
@@ -15,19 +18,13 @@ const keepSeconds = 3_600;
  * Records that a scan reached `stage`. Writes may arrive out of order (they are not awaited one by one),
  * so a stage never replaces a later one.
  */
-export async function recordScanProgress(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  progressId: string,
-  stage: ScanStage,
-  nowMs: number,
-): Promise<void> {
+export async function recordScanProgress(table: Table, progressId: string, stage: ScanStage, nowMs: number): Promise<void> {
   const step = scanStages.indexOf(stage);
   await conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.scanProgress(progressId),
+        TableName: table.name,
+        Key: scanProgressKey(progressId),
         UpdateExpression: 'SET #type = :type, stage = :stage, step = :step, updatedAt = :at, expiresAt = :expires',
         ConditionExpression: 'attribute_not_exists(step) OR step < :step',
         ExpressionAttributeNames: { '#type': 'type' },
@@ -43,13 +40,8 @@ export async function recordScanProgress(
   );
 }
 
-export async function getScanProgress(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  progressId: string,
-  nowMs: number,
-): Promise<ScanProgress | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.scanProgress(progressId) }));
+export async function getScanProgress(table: Table, progressId: string, nowMs: number): Promise<ScanProgress | null> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: scanProgressKey(progressId) }));
   if (!Item || Number(Item.expiresAt) * 1000 <= nowMs) return null;
   return { stage: Item.stage as ScanStage, updatedAt: String(Item.updatedAt) };
 }

@@ -1,12 +1,17 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#shared/db/batch-get.js';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
-import { keys } from '#shared/db/keys.js';
 import { ownerIndexPage, type PageRequest } from '#shared/db/owner-index-pages.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
-import type { ScanResult } from '#shared/scanner/engine.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+export const scanKey = (id: string): ItemKey => ({ pk: `SCAN#${id}`, sk: 'SCAN' });
+/** GSI1: an account's scans, newest first. */
+export const scansByOwner = (accountId: string) => ({ gsi1pk: `ACCOUNT#${accountId}#SCANS` });
+export const scanOwnerSort = (createdAt: string, id: string) => ({ gsi1sk: `${createdAt}#${id}` });
 
 const zip = promisify(gzip);
 const unzip = promisify(gunzip);
@@ -28,7 +33,7 @@ export interface StoredScan {
  */
 async function scanItem(result: ScanResult, ownerId: string | null): Promise<Record<string, unknown>> {
   const item: Record<string, unknown> = {
-    ...keys.scan(result.id),
+    ...scanKey(result.id),
     type: 'Scan',
     url: result.url,
     score: result.score,
@@ -36,7 +41,7 @@ async function scanItem(result: ScanResult, ownerId: string | null): Promise<Rec
     result: await zip(JSON.stringify(result)),
   };
   if (result.expiresAt) item.expiresAt = Math.floor(Date.parse(result.expiresAt) / 1000);
-  if (ownerId) Object.assign(item, { ownerId }, keys.scansByOwner(ownerId), keys.scanOwnerSort(result.createdAt, result.id));
+  if (ownerId) Object.assign(item, { ownerId }, scansByOwner(ownerId), scanOwnerSort(result.createdAt, result.id));
   return item;
 }
 
@@ -45,29 +50,29 @@ async function readResult(item: Record<string, unknown>): Promise<ScanResult> {
 }
 
 /** A public (unowned) result. */
-export async function putScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult): Promise<void> {
-  await db.send(
-    new PutCommand({ TableName: tableName, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }),
+export async function putScan(table: Table, result: ScanResult): Promise<void> {
+  await table.client.send(
+    new PutCommand({ TableName: table.name, Item: await scanItem(result, null), ConditionExpression: 'attribute_not_exists(pk)' }),
   );
 }
 
 /** An account's result and its account's scan count, as transaction items (a batch item adds its own mark). */
-export async function ownedScanWrites(tableName: string, result: ScanResult, ownerId: string): Promise<TransactItem[]> {
+export async function ownedScanWrites(table: Table, result: ScanResult, ownerId: string): Promise<TransactItem[]> {
   return [
-    { Put: { TableName: tableName, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
-    adjustAccountCounter(tableName, ownerId, 'scanCount', 1),
+    { Put: { TableName: table.name, Item: await scanItem(result, ownerId), ConditionExpression: 'attribute_not_exists(pk)' } },
+    adjustAccountCounter(table, ownerId, 'scanCount', 1),
   ];
 }
 
 /** An account's result, written with its account's scan count so the listing's `total` is exact. */
-export async function putOwnedScan(db: DynamoDBDocumentClient, tableName: string, result: ScanResult, ownerId: string): Promise<void> {
-  const codes = await writeTransaction(db, await ownedScanWrites(tableName, result, ownerId));
+export async function putOwnedScan(table: Table, result: ScanResult, ownerId: string): Promise<void> {
+  const codes = await writeTransaction(table.client, await ownedScanWrites(table, result, ownerId));
   if (codes) throw new Error(`Storing scan ${result.id} was cancelled: ${codes.join(', ')}`);
 }
 
 /** The scan, or null when unknown or past its expiry (TTL deletes lazily, so expiry is checked here too). */
-export async function getScan(db: DynamoDBDocumentClient, tableName: string, id: string, now: number): Promise<StoredScan | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.scan(id) }));
+export async function getScan(table: Table, id: string, now: number): Promise<StoredScan | null> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: scanKey(id) }));
   if (!Item) return null;
   const item = Item as ScanItem;
   if (item.expiresAt !== undefined && item.expiresAt * 1000 <= now) return null;
@@ -79,13 +84,12 @@ export async function getScan(db: DynamoDBDocumentClient, tableName: string, id:
  * response stops at 6 MB, so a page of large results ends early, with the cursor after its last one.
  */
 export async function listOwnedScans(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   ownerId: string,
   page: PageRequest & { maxJsonBytes: number },
 ): Promise<{ scans: ScanResult[]; nextCursor: string | null }> {
-  const { keys: wanted, cursorsAfter, nextCursor } = await ownerIndexPage(db, tableName, keys.scansByOwner(ownerId).gsi1pk, page);
-  const scans = wanted.length === 0 ? [] : await Promise.all((await batchGet(db, tableName, wanted)).map(readResult));
+  const { keys: wanted, cursorsAfter, nextCursor } = await ownerIndexPage(table, scansByOwner(ownerId).gsi1pk, page);
+  const scans = wanted.length === 0 ? [] : await Promise.all((await batchGet(table, wanted)).map(readResult));
   let bytes = 0;
   for (let index = 0; index < scans.length; index += 1) {
     bytes += Buffer.byteLength(JSON.stringify(scans[index]), 'utf8') + 1;

@@ -1,7 +1,12 @@
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { deleteSignInTokenItem, putSignInTokenItem, type StoredSignInToken } from '#shared/db/sign-in-token-store.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** The sign-in mails one mailbox was sent in the last day, and its capping link (sign-in-mail-cap.ts). */
+export const signInMailLedgerKey = (mailbox: string): ItemKey => ({ pk: `SIGNINMAILS#${mailbox}`, sk: 'SIGNINMAILS' });
+/** Marks a sign-in mail job as done, so a redelivered queue message sends nothing twice. */
+export const signInMailJobKey = (jobId: string): ItemKey => ({ pk: `SIGNINMAIL#${jobId}`, sk: 'SIGNINMAIL' });
 
 /**
  * One item per mailbox: the times (epoch ms) of the sign-in mails it was sent within the last day and
@@ -16,8 +21,10 @@ export interface SignInMailLedger {
   version: number;
 }
 
-export async function getSignInMailLedger(db: DynamoDBDocumentClient, tableName: string, mailbox: string): Promise<SignInMailLedger> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.signInMailLedger(mailbox), ConsistentRead: true }));
+export async function getSignInMailLedger(table: Table, mailbox: string): Promise<SignInMailLedger> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: signInMailLedgerKey(mailbox), ConsistentRead: true }),
+  );
   if (!Item) return { sent: [], capDigest: null, version: 0 };
   return {
     sent: (Item.sent as number[] | undefined) ?? [],
@@ -27,7 +34,7 @@ export async function getSignInMailLedger(db: DynamoDBDocumentClient, tableName:
 }
 
 function ledgerWrite(
-  tableName: string,
+  table: Table,
   mailbox: string,
   read: SignInMailLedger,
   next: { sent: number[]; capDigest: string | null; retentionSeconds: number },
@@ -35,9 +42,9 @@ function ledgerWrite(
   const newest = next.sent.length > 0 ? Math.max(...next.sent) : 0;
   return {
     Put: {
-      TableName: tableName,
+      TableName: table.name,
       Item: {
-        ...keys.signInMailLedger(mailbox),
+        ...signInMailLedgerKey(mailbox),
         type: 'SignInMailLedger',
         sent: next.sent,
         ...(next.capDigest === null ? {} : { capDigest: next.capDigest }),
@@ -57,20 +64,19 @@ function ledgerWrite(
  * changed since `read` (another worker admitted or withdrew a mail): read it again and decide again.
  */
 export async function recordSignInMail(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   mailbox: string,
   read: SignInMailLedger,
   next: { sent: number[]; capping: boolean; retentionSeconds: number; token: StoredSignInToken & { digest: string } },
 ): Promise<boolean> {
   const { digest, ...token } = next.token;
-  const failed = await writeTransaction(db, [
-    ledgerWrite(tableName, mailbox, read, {
+  const failed = await writeTransaction(table.client, [
+    ledgerWrite(table, mailbox, read, {
       sent: next.sent,
       capDigest: next.capping ? digest : null,
       retentionSeconds: next.retentionSeconds,
     }),
-    putSignInTokenItem(tableName, digest, token),
+    putSignInTokenItem(table, digest, token),
   ]);
   if (!failed) return true;
   if (failed[0] === 'ConditionalCheckFailed') return false;
@@ -84,23 +90,22 @@ const withdrawAttempts = 10;
  * token is deleted, so a capping link that never arrived does not keep the day closed.
  */
 export async function withdrawSignInMail(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   mailbox: string,
   mail: { at: number; digest: string; retentionSeconds: number },
 ): Promise<void> {
   for (let attempt = 0; attempt < withdrawAttempts; attempt += 1) {
-    const read = await getSignInMailLedger(db, tableName, mailbox);
+    const read = await getSignInMailLedger(table, mailbox);
     const index = read.sent.indexOf(mail.at);
     if (index < 0 && read.capDigest !== mail.digest) {
-      await writeTransaction(db, [deleteSignInTokenItem(tableName, mail.digest)]);
+      await writeTransaction(table.client, [deleteSignInTokenItem(table, mail.digest)]);
       return;
     }
     const sent = read.sent.filter((_, position) => position !== index);
     const capDigest = read.capDigest === mail.digest ? null : read.capDigest;
-    const failed = await writeTransaction(db, [
-      ledgerWrite(tableName, mailbox, read, { sent, capDigest, retentionSeconds: mail.retentionSeconds }),
-      deleteSignInTokenItem(tableName, mail.digest),
+    const failed = await writeTransaction(table.client, [
+      ledgerWrite(table, mailbox, read, { sent, capDigest, retentionSeconds: mail.retentionSeconds }),
+      deleteSignInTokenItem(table, mail.digest),
     ]);
     if (!failed) return;
   }

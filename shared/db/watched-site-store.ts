@@ -1,12 +1,38 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import { thresholdsFromStored, type StoredThreshold } from '#shared/model/sites/thresholds.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** Watched sites live in their account's partition: listing is one consistent Query, ownership is the key. */
+export const watchedSiteKey = (accountId: string, siteId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITE#${siteId}` });
+export const watchedSitesOf = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'SITE#' });
+/** Uniqueness marker: one watched site per normalised URL (by digest: sort keys stop at 1 KB) per account. */
+export const watchedUrlMarkerKey = (accountId: string, urlDigest: string): ItemKey => ({
+  pk: `ACCOUNT#${accountId}`,
+  sk: `SITEURL#${urlDigest}`,
+});
+/** A site's score snapshots, newest last by scan time. */
+export const siteHistoryOf = (accountId: string, siteId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: `HISTORY#${siteId}#` });
+export const siteSnapshotKey = (accountId: string, siteId: string, scannedAt: string, scanId: string): ItemKey => ({
+  pk: `ACCOUNT#${accountId}`,
+  sk: `HISTORY#${siteId}#${scannedAt}#${scanId}`,
+});
+/**
+ * GSI2: when a site is next due for its weekly rescan, in one of `shards` partitions chosen by the
+ * site id's hash, so a million sites spread over many partitions and the sweep reads them in parallel.
+ */
+export const rescanDueKey = (shard: number, dueAt: string, accountId: string, siteId: string) => ({
+  gsi2pk: `DUE#${String(shard).padStart(3, '0')}`,
+  gsi2sk: `${dueAt}#${accountId}#${siteId}`,
+});
+export const rescanDueShard = (shard: number) => ({ gsi2pk: `DUE#${String(shard).padStart(3, '0')}` });
+/** Marks the rescan of one site for one sweep as running (a lease), so redeliveries do not scan twice at once. */
+export const rescanJobKey = (siteId: string, slot: string): ItemKey => ({ pk: `RESCANJOB#${siteId}#${slot}`, sk: 'RESCANJOB' });
 
 /** Where a site sits in the due-rescan index (GSI2). */
 export interface DuePlace {
@@ -28,10 +54,10 @@ function toSite(item: Record<string, unknown>): WatchedSite {
   return { ...stored, thresholds: thresholdsFromStored(stored.id, stored.createdAt, site.thresholds) };
 }
 
-export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<WatchedSite[]> {
-  const { pk, skPrefix } = keys.watchedSitesOf(accountId);
-  const items = await queryAll(db, {
-    TableName: tableName,
+export async function listWatchedSites(table: Table, accountId: string): Promise<WatchedSite[]> {
+  const { pk, skPrefix } = watchedSitesOf(accountId);
+  const items = await queryAll(table.client, {
+    TableName: table.name,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     ConsistentRead: true,
@@ -39,43 +65,34 @@ export async function listWatchedSites(db: DynamoDBDocumentClient, tableName: st
   return items.map(toSite);
 }
 
-export async function getWatchedSite(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  siteId: string,
-): Promise<WatchedSite | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.watchedSite(accountId, siteId), ConsistentRead: true }));
+export async function getWatchedSite(table: Table, accountId: string, siteId: string): Promise<WatchedSite | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: watchedSiteKey(accountId, siteId), ConsistentRead: true }),
+  );
   return Item ? toSite(Item) : null;
 }
 
 export type AddOutcome = 'added' | 'duplicate' | 'limit_reached' | 'conflict';
 
 /** The site, its URL marker and the account's site count in one transaction: no duplicates, never over the limit. */
-export async function addWatchedSite(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  site: WatchedSite,
-  limit: number,
-  due: DuePlace,
-): Promise<AddOutcome> {
-  const codes = await writeTransaction(db, [
+export async function addWatchedSite(table: Table, site: WatchedSite, limit: number, due: DuePlace): Promise<AddOutcome> {
+  const codes = await writeTransaction(table.client, [
     {
       Put: {
-        TableName: tableName,
-        Item: { ...keys.watchedUrlMarker(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
+        TableName: table.name,
+        Item: { ...watchedUrlMarkerKey(site.accountId, site.urlDigest), type: 'WatchedUrlMarker', siteId: site.id },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    adjustAccountCounter(tableName, site.accountId, 'siteCount', 1, limit),
+    adjustAccountCounter(table, site.accountId, 'siteCount', 1, limit),
     {
       Put: {
-        TableName: tableName,
+        TableName: table.name,
         Item: {
-          ...keys.watchedSite(site.accountId, site.id),
+          ...watchedSiteKey(site.accountId, site.id),
           type: 'WatchedSite',
           ...site,
-          ...keys.rescanDue(due.shard, due.dueAt, site.accountId, site.id),
+          ...rescanDueKey(due.shard, due.dueAt, site.accountId, site.id),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
@@ -99,8 +116,7 @@ export interface SiteChanges {
  * it is still that version ('stale' otherwise); given only its ids, whatever its version.
  */
 export async function updateWatchedSite(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   site: Pick<WatchedSite, 'accountId' | 'id'> & { version?: number },
   changes: SiteChanges,
 ): Promise<WatchedSite | 'not_found' | 'stale'> {
@@ -118,10 +134,10 @@ export async function updateWatchedSite(
     condition += site.version === 0 ? ' AND (attribute_not_exists(#version) OR #version = :version)' : ' AND #version = :version';
   }
   try {
-    const { Attributes } = await db.send(
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.watchedSite(site.accountId, site.id),
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
         UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), '#version = if_not_exists(#version, :zero) + :one'].join(', ')}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
@@ -144,17 +160,16 @@ export type AppendOutcome = 'added' | 'limit_reached' | 'not_found' | 'not_a_lis
  * any number of concurrent creates. `not_a_list`: the site still has the old thresholds object.
  */
 export async function appendThreshold(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   site: Pick<WatchedSite, 'accountId' | 'id'>,
   threshold: StoredThreshold,
   limit: number,
 ): Promise<AppendOutcome> {
   try {
-    await db.send(
+    await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.watchedSite(site.accountId, site.id),
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
         UpdateExpression:
           'SET thresholds = list_append(if_not_exists(thresholds, :empty), :new), #version = if_not_exists(#version, :zero) + :one',
         ConditionExpression:
@@ -175,17 +190,17 @@ export async function appendThreshold(
 }
 
 /** Deletes the site with its URL marker and lowers the site count; false when it is not the account's. */
-export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: string, site: WatchedSite): Promise<boolean> {
-  const codes = await writeTransaction(db, [
+export async function deleteWatchedSite(table: Table, site: WatchedSite): Promise<boolean> {
+  const codes = await writeTransaction(table.client, [
     {
       Delete: {
-        TableName: tableName,
-        Key: keys.watchedSite(site.accountId, site.id),
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
         ConditionExpression: 'attribute_exists(pk)',
       },
     },
-    { Delete: { TableName: tableName, Key: keys.watchedUrlMarker(site.accountId, site.urlDigest) } },
-    adjustAccountCounter(tableName, site.accountId, 'siteCount', -1),
+    { Delete: { TableName: table.name, Key: watchedUrlMarkerKey(site.accountId, site.urlDigest) } },
+    adjustAccountCounter(table, site.accountId, 'siteCount', -1),
   ]);
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;
@@ -193,10 +208,10 @@ export async function deleteWatchedSite(db: DynamoDBDocumentClient, tableName: s
 }
 
 /** Removes a site's snapshots, 25 keys a request (after the site itself is gone, so none is added meanwhile). */
-export async function deleteSiteHistory(db: DynamoDBDocumentClient, tableName: string, accountId: string, siteId: string): Promise<number> {
-  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
-  const found = await queryAll(db, {
-    TableName: tableName,
+export async function deleteSiteHistory(table: Table, accountId: string, siteId: string): Promise<number> {
+  const { pk, skPrefix } = siteHistoryOf(accountId, siteId);
+  const found = await queryAll(table.client, {
+    TableName: table.name,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     ProjectionExpression: 'pk, sk',
@@ -209,8 +224,8 @@ export async function deleteSiteHistory(db: DynamoDBDocumentClient, tableName: s
     for (let attempt = 0; requests.length > 0; attempt += 1) {
       if (attempt === 8) throw new Error(`Could not delete the history of site ${siteId}: DynamoDB kept returning unprocessed items`);
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = UnprocessedItems?.[tableName] ?? [];
+      const { UnprocessedItems } = await table.client.send(new BatchWriteCommand({ RequestItems: { [table.name]: requests } }));
+      requests = UnprocessedItems?.[table.name] ?? [];
     }
   }
   return found.length;
@@ -223,17 +238,16 @@ export interface ScoreSnapshot {
 
 /** The keys of a site's `count` oldest snapshots (the ones the 90-snapshot cap removes). */
 export async function oldestSnapshotKeys(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   accountId: string,
   siteId: string,
   count: number,
 ): Promise<Array<{ pk: string; sk: string }>> {
   if (count <= 0) return [];
-  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
-  const { Items } = await db.send(
+  const { pk, skPrefix } = siteHistoryOf(accountId, siteId);
+  const { Items } = await table.client.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ProjectionExpression: 'pk, sk',
@@ -257,14 +271,13 @@ export interface DueSite {
  * read from the keys-only index: the sweep reads one index entry per site.
  */
 export async function dueSitesPage(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   request: { shard: number; upTo: string | null; limit: number; startKey?: Record<string, unknown> | undefined },
 ): Promise<{ sites: DueSite[]; nextKey: Record<string, unknown> | undefined }> {
-  const { gsi2pk } = keys.rescanDueShard(request.shard);
-  const page = await db.send(
+  const { gsi2pk } = rescanDueShard(request.shard);
+  const page = await table.client.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: table.name,
       IndexName: 'gsi2',
       KeyConditionExpression: request.upTo === null ? 'gsi2pk = :shard' : 'gsi2pk = :shard AND gsi2sk <= :upTo',
       ExpressionAttributeValues: { ':shard': gsi2pk, ...(request.upTo === null ? {} : { ':upTo': `${request.upTo}~` }) },
@@ -283,16 +296,16 @@ export async function dueSitesPage(
  * Moves a site's due date on, conditional on its index entry being the one the sweep read: of two
  * overlapping sweeps only one moves it, and a site deleted meanwhile is left alone.
  */
-export async function moveDue(db: DynamoDBDocumentClient, tableName: string, site: DueSite, next: DuePlace): Promise<boolean> {
+export async function moveDue(table: Table, site: DueSite, next: DuePlace): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.watchedSite(site.accountId, site.siteId),
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.siteId),
         UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
         ConditionExpression: 'gsi2sk = :read',
         ExpressionAttributeValues: {
-          ...prefixed(keys.rescanDue(next.shard, next.dueAt, site.accountId, site.siteId)),
+          ...prefixed(rescanDueKey(next.shard, next.dueAt, site.accountId, site.siteId)),
           ':read': site.gsi2sk,
         },
       }),
@@ -329,13 +342,9 @@ export interface RescanOutcome {
  * site being the version read (else 'stale': read again and recompute) and on this sweep's rescan not
  * having completed already ('done'). A failed scan records its error and keeps the last score.
  */
-export async function completeRescan(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  outcome: RescanOutcome,
-): Promise<'completed' | 'stale' | 'done' | 'gone'> {
+export async function completeRescan(table: Table, outcome: RescanOutcome): Promise<'completed' | 'stale' | 'done' | 'gone'> {
   const { site, changes } = outcome;
-  const due = keys.rescanDue(outcome.next.shard, outcome.next.dueAt, site.accountId, site.id);
+  const due = rescanDueKey(outcome.next.shard, outcome.next.dueAt, site.accountId, site.id);
   const values: Record<string, unknown> = {
     ':slot': outcome.slot,
     ':version': site.version,
@@ -371,11 +380,11 @@ export async function completeRescan(
     sets.push('lastScanStatus = :failed', 'lastError = :error');
   }
   const versionCondition = site.version === 0 ? '(attribute_not_exists(#version) OR #version = :version)' : '#version = :version';
-  const codes = await writeTransaction(db, [
+  const codes = await writeTransaction(table.client, [
     {
       Update: {
-        TableName: tableName,
-        Key: keys.watchedSite(site.accountId, site.id),
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(lastScanSlot) OR lastScanSlot <> :slot) AND ${versionCondition}`,
         ExpressionAttributeNames: { '#version': 'version' },
@@ -386,38 +395,32 @@ export async function completeRescan(
       ? [
           {
             Put: {
-              TableName: tableName,
+              TableName: table.name,
               Item: {
-                ...keys.siteSnapshot(site.accountId, site.id, changes.snapshot.scannedAt, changes.scanId),
+                ...siteSnapshotKey(site.accountId, site.id, changes.snapshot.scannedAt, changes.scanId),
                 type: 'ScoreSnapshot',
                 ...changes.snapshot,
                 scanId: changes.scanId,
               },
             },
           },
-          ...changes.drop.map((key) => ({ Delete: { TableName: tableName, Key: key } })),
+          ...changes.drop.map((key) => ({ Delete: { TableName: table.name, Key: key } })),
         ]
       : []),
   ]);
   if (!codes) return 'completed';
   if (codes[0] !== 'ConditionalCheckFailed') throw new Error(`Completing the rescan of site ${site.id} was cancelled: ${codes.join(', ')}`);
-  const current = await getWatchedSite(db, tableName, site.accountId, site.id);
+  const current = await getWatchedSite(table, site.accountId, site.id);
   if (!current) return 'gone';
   return current.lastScanSlot === outcome.slot ? 'done' : 'stale';
 }
 
 /** Up to `limit` snapshots, newest first. */
-export async function siteHistory(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  siteId: string,
-  limit: number,
-): Promise<ScoreSnapshot[]> {
-  const { pk, skPrefix } = keys.siteHistoryOf(accountId, siteId);
-  const { Items } = await db.send(
+export async function siteHistory(table: Table, accountId: string, siteId: string, limit: number): Promise<ScoreSnapshot[]> {
+  const { pk, skPrefix } = siteHistoryOf(accountId, siteId);
+  const { Items } = await table.client.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ScanIndexForward: false,

@@ -1,8 +1,25 @@
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { DeliveryAttempt, DeliveryState, StoredDelivery } from '#shared/model/webhooks/delivery.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** One event's delivery to one endpoint: its body, state and retries. */
+export const webhookDeliveryKey = (webhookId: string, eventId: string): ItemKey => ({
+  pk: `WEBHOOK#${webhookId}`,
+  sk: `DELIVERY#${eventId}`,
+});
+/** One attempt in an endpoint's delivery log; the log reads newest first by time. */
+export const webhookAttemptKey = (webhookId: string, attemptedAt: string, eventId: string, attempt: number): ItemKey => ({
+  pk: `WEBHOOK#${webhookId}`,
+  sk: `ATTEMPT#${attemptedAt}#${eventId}#${String(attempt).padStart(3, '0')}`,
+});
+export const webhookAttemptsOf = (webhookId: string) => ({ pk: `WEBHOOK#${webhookId}`, skPrefix: 'ATTEMPT#' });
+/** Marks the e-mail about one disabling of an endpoint as sent. */
+export const webhookDisabledMailKey = (webhookId: string, disabledAt: string): ItemKey => ({
+  pk: `WEBHOOK#${webhookId}`,
+  sk: `DISABLEDMAIL#${disabledAt}`,
+});
 
 /** Deliveries and their log expire with the log's retention (DynamoDB TTL). */
 export interface Retention {
@@ -15,18 +32,13 @@ function toDelivery(item: Record<string, unknown>): StoredDelivery {
 }
 
 /** Writes a delivery unless it exists (a redelivered fan-out message finds it there). */
-export async function putDeliveryOnce(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  delivery: StoredDelivery,
-  retention: Retention,
-): Promise<boolean> {
+export async function putDeliveryOnce(table: Table, delivery: StoredDelivery, retention: Retention): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new PutCommand({
-        TableName: tableName,
+        TableName: table.name,
         Item: {
-          ...keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+          ...webhookDeliveryKey(delivery.webhookId, delivery.eventId),
           type: 'WebhookDelivery',
           ...delivery,
           expiresAt: retention.expiresAt,
@@ -37,14 +49,9 @@ export async function putDeliveryOnce(
   );
 }
 
-export async function getDelivery(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  webhookId: string,
-  eventId: string,
-): Promise<StoredDelivery | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.webhookDelivery(webhookId, eventId), ConsistentRead: true }),
+export async function getDelivery(table: Table, webhookId: string, eventId: string): Promise<StoredDelivery | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: webhookDeliveryKey(webhookId, eventId), ConsistentRead: true }),
   );
   return Item ? toDelivery(Item) : null;
 }
@@ -55,16 +62,15 @@ export async function getDelivery(
  * first message to claim it becomes its owner).
  */
 export async function claimAttempt(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
   claim: { messageId: string; now: number; leaseUntil: number },
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET attempts = :next, leaseUntil = :lease, ownerMessageId = :message',
         ConditionExpression:
           '#state = :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND (attribute_not_exists(ownerMessageId) OR ownerMessageId = :message)',
@@ -96,20 +102,19 @@ export interface HeldAttempt {
  * 'already_recorded'. 'taken_over': the lease ran out and another receive took the delivery on.
  */
 export async function recordAttempt(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
   held: HeldAttempt,
   next: { state: DeliveryState; nextAttemptAt: number },
   entry: DeliveryAttempt,
   retention: Retention,
 ): Promise<'recorded' | 'already_recorded' | 'taken_over'> {
-  const codes = await writeTransaction(db, [
+  const codes = await writeTransaction(table.client, [
     {
       Put: {
-        TableName: tableName,
+        TableName: table.name,
         Item: {
-          ...keys.webhookAttempt(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt),
+          ...webhookAttemptKey(delivery.webhookId, entry.attemptedAt, entry.eventId, entry.attempt),
           type: 'WebhookAttempt',
           ...entry,
           expiresAt: retention.expiresAt,
@@ -118,8 +123,8 @@ export async function recordAttempt(
     },
     {
       Update: {
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET #state = :state, nextAttemptAt = :next REMOVE leaseUntil',
         ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -135,7 +140,7 @@ export async function recordAttempt(
   if (!codes) return 'recorded';
   if (codes[1] !== 'ConditionalCheckFailed')
     throw new Error(`Recording attempt ${held.attempt} of ${delivery.eventId} was cancelled: ${codes.join(', ')}`);
-  const now = await getDelivery(db, tableName, delivery.webhookId, delivery.eventId);
+  const now = await getDelivery(table, delivery.webhookId, delivery.eventId);
   return now?.attempts === held.attempt && now.leaseUntil === undefined ? 'already_recorded' : 'taken_over';
 }
 
@@ -144,16 +149,15 @@ export async function recordAttempt(
  * number is free again and no lease holds the delivery, so its retry need not wait for the lease.
  */
 export async function releaseAttempt(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
   held: HeldAttempt,
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET attempts = :previous REMOVE leaseUntil',
         ConditionExpression: 'attempts = :attempt AND leaseUntil = :lease',
         ExpressionAttributeValues: { ':previous': held.attempt - 1, ':attempt': held.attempt, ':lease': held.leaseUntil },
@@ -164,16 +168,15 @@ export async function releaseAttempt(
 
 /** A pending delivery whose attempt `attempt` disabled its endpoint is settled as failed. */
 export async function failPendingDelivery(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
   attempt: number,
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET #state = :failed',
         ConditionExpression: '#state = :pending AND attempts = :attempt',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -184,16 +187,12 @@ export async function failPendingDelivery(
 }
 
 /** A pending delivery whose endpoint is gone or disabled is settled without an attempt. */
-export async function dropDelivery(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
-): Promise<void> {
+export async function dropDelivery(table: Table, delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>): Promise<void> {
   await conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET #state = :dropped',
         ConditionExpression: '#state = :pending AND attempts = :seen',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -208,16 +207,15 @@ export async function dropDelivery(
  * other attempt is under way.
  */
 export async function claimRedelivery(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
   claim: { now: number; leaseUntil: number },
 ): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+        TableName: table.name,
+        Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
         UpdateExpression: 'SET attempts = :next, leaseUntil = :lease',
         ConditionExpression: '#state <> :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -235,16 +233,15 @@ export async function claimRedelivery(
 
 /** The redelivery's end: a success makes the delivery delivered; a failure leaves its state. */
 export async function finishRedelivery(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId'>,
   attempt: number,
   delivered: boolean,
 ): Promise<void> {
-  await db.send(
+  await table.client.send(
     new UpdateCommand({
-      TableName: tableName,
-      Key: keys.webhookDelivery(delivery.webhookId, delivery.eventId),
+      TableName: table.name,
+      Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
       UpdateExpression: delivered ? 'SET #state = :delivered REMOVE leaseUntil' : 'REMOVE leaseUntil',
       ConditionExpression: 'attempts = :attempt',
       ...(delivered ? { ExpressionAttributeNames: { '#state': 'state' } } : {}),
@@ -253,18 +250,12 @@ export async function finishRedelivery(
   );
 }
 
-export async function putAttempt(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  webhookId: string,
-  attempt: DeliveryAttempt,
-  retention: Retention,
-): Promise<void> {
-  await db.send(
+export async function putAttempt(table: Table, webhookId: string, attempt: DeliveryAttempt, retention: Retention): Promise<void> {
+  await table.client.send(
     new PutCommand({
-      TableName: tableName,
+      TableName: table.name,
       Item: {
-        ...keys.webhookAttempt(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt),
+        ...webhookAttemptKey(webhookId, attempt.attemptedAt, attempt.eventId, attempt.attempt),
         type: 'WebhookAttempt',
         ...attempt,
         expiresAt: retention.expiresAt,
@@ -274,17 +265,11 @@ export async function putAttempt(
 }
 
 /** The endpoint's latest attempts, newest first. */
-export async function latestAttempts(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  webhookId: string,
-  limit: number,
-  nowSeconds: number,
-): Promise<DeliveryAttempt[]> {
-  const { pk, skPrefix } = keys.webhookAttemptsOf(webhookId);
-  const { Items = [] } = await db.send(
+export async function latestAttempts(table: Table, webhookId: string, limit: number, nowSeconds: number): Promise<DeliveryAttempt[]> {
+  const { pk, skPrefix } = webhookAttemptsOf(webhookId);
+  const { Items = [] } = await table.client.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       // TTL deletes lag by up to days; an expired entry is not shown.
       FilterExpression: 'expiresAt > :now',

@@ -1,21 +1,25 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { keys } from '#shared/db/keys.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { StoredWebhook } from '#shared/model/webhooks/webhook.js';
+import type { ItemKey, Table } from '#shared/db/table.js';
+
+/** Webhook endpoints live in their account's partition. */
+export const webhookKey = (accountId: string, webhookId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${webhookId}` });
+export const webhooksOf = (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: 'WEBHOOK#' });
 
 function toWebhook(item: Record<string, unknown>): StoredWebhook {
   const { pk: _pk, sk: _sk, type: _type, ...webhook } = item;
   return webhook as unknown as StoredWebhook;
 }
 
-export async function listWebhookItems(db: DynamoDBDocumentClient, tableName: string, accountId: string): Promise<StoredWebhook[]> {
-  const { pk, skPrefix } = keys.webhooksOf(accountId);
-  const items = await queryAll(db, {
-    TableName: tableName,
+export async function listWebhookItems(table: Table, accountId: string): Promise<StoredWebhook[]> {
+  const { pk, skPrefix } = webhooksOf(accountId);
+  const items = await queryAll(table.client, {
+    TableName: table.name,
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
     ConsistentRead: true,
@@ -23,29 +27,25 @@ export async function listWebhookItems(db: DynamoDBDocumentClient, tableName: st
   return items.map(toWebhook).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
-export async function getWebhookItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  webhookId: string,
-): Promise<StoredWebhook | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.webhook(accountId, webhookId), ConsistentRead: true }));
+export async function getWebhookItem(table: Table, accountId: string, webhookId: string): Promise<StoredWebhook | null> {
+  const { Item } = await table.client.send(
+    new GetCommand({ TableName: table.name, Key: webhookKey(accountId, webhookId), ConsistentRead: true }),
+  );
   return Item ? toWebhook(Item) : null;
 }
 
 /** The webhook and the account's webhook count in one transaction, conditional on the tier's limit. */
 export async function addWebhookItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   webhook: StoredWebhook,
   limit: number,
 ): Promise<'added' | 'limit_reached' | 'exists' | 'conflict'> {
-  const codes = await writeTransaction(db, [
-    adjustAccountCounter(tableName, webhook.accountId, 'webhookCount', 1, limit),
+  const codes = await writeTransaction(table.client, [
+    adjustAccountCounter(table, webhook.accountId, 'webhookCount', 1, limit),
     {
       Put: {
-        TableName: tableName,
-        Item: { ...keys.webhook(webhook.accountId, webhook.id), type: 'Webhook', ...webhook },
+        TableName: table.name,
+        Item: { ...webhookKey(webhook.accountId, webhook.id), type: 'Webhook', ...webhook },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -56,15 +56,10 @@ export async function addWebhookItem(
   return codes[0] === 'ConditionalCheckFailed' ? 'limit_reached' : 'conflict';
 }
 
-export async function deleteWebhookItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  accountId: string,
-  webhookId: string,
-): Promise<boolean> {
-  const codes = await writeTransaction(db, [
-    { Delete: { TableName: tableName, Key: keys.webhook(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
-    adjustAccountCounter(tableName, accountId, 'webhookCount', -1),
+export async function deleteWebhookItem(table: Table, accountId: string, webhookId: string): Promise<boolean> {
+  const codes = await writeTransaction(table.client, [
+    { Delete: { TableName: table.name, Key: webhookKey(accountId, webhookId), ConditionExpression: 'attribute_exists(pk)' } },
+    adjustAccountCounter(table, accountId, 'webhookCount', -1),
   ]);
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;
@@ -76,8 +71,7 @@ export async function deleteWebhookItem(
  * re-enables the endpoint), a failure extends it. Null when the endpoint was deleted meanwhile.
  */
 export async function recordWebhookOutcome(
-  db: DynamoDBDocumentClient,
-  tableName: string,
+  table: Table,
   webhook: Pick<StoredWebhook, 'accountId' | 'id'>,
   outcome: { at: string; statusCode: number | null; success: boolean; reactivate?: boolean },
 ): Promise<StoredWebhook | null> {
@@ -93,10 +87,10 @@ export async function recordWebhookOutcome(
     values[':one'] = 1;
   }
   try {
-    const { Attributes } = await db.send(
+    const { Attributes } = await table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhook(webhook.accountId, webhook.id),
+        TableName: table.name,
+        Key: webhookKey(webhook.accountId, webhook.id),
         UpdateExpression: update,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: values,
@@ -111,17 +105,12 @@ export async function recordWebhookOutcome(
 }
 
 /** Turns an active endpoint off; true for the one caller that did it (who tells the owner). */
-export async function disableWebhookItem(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  webhook: Pick<StoredWebhook, 'accountId' | 'id'>,
-  reason: string,
-): Promise<boolean> {
+export async function disableWebhookItem(table: Table, webhook: Pick<StoredWebhook, 'accountId' | 'id'>, reason: string): Promise<boolean> {
   return conditionalWrite(
-    db.send(
+    table.client.send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: keys.webhook(webhook.accountId, webhook.id),
+        TableName: table.name,
+        Key: webhookKey(webhook.accountId, webhook.id),
         UpdateExpression: 'SET isActive = :false, disabledReason = :reason',
         ConditionExpression: 'isActive = :true',
         ExpressionAttributeValues: { ':false': false, ':true': true, ':reason': reason },

@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import type { RouteDef } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { apiVersion } from '#shared/http/api-version.js';
-import { eventTypes } from '#shared/use-cases/events.js';
+import { eventTypes } from '#shared/model/events.js';
 import { deliveryHeaders, webhookEnvelope } from '#shared/http/schemas/webhook-events-schemas.js';
 import { impliedErrorStatuses } from '#shared/http/implied-responses.js';
 import { errorDescription } from '#shared/http/routes/define-routes.js';

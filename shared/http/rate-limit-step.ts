@@ -34,7 +34,7 @@ export async function withRateLimits<T>(
   deps: Dependencies,
   work: () => Promise<T>,
 ): Promise<T> {
-  const store = dynamoRateLimitStore(deps.db, deps.config.tableName);
+  const store = dynamoRateLimitStore(deps.table);
   const taken: Array<{ rule: RateLimitRule; release: () => Promise<void> }> = [];
   const giveBack = (rules: typeof taken) =>
     Promise.all(

@@ -13,10 +13,10 @@ import { recommend } from '#shared/scanner/recommendations.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { score } from '#shared/scanner/scoring.js';
 import { scannerVersion } from '#shared/scanner/version.js';
-import type { StageListener } from '#shared/scanner/scan-stage.js';
+import type { StageListener } from '#shared/scanner/stage-listener.js';
 import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
 
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
 export type { ScanResult };
 

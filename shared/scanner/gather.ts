@@ -27,7 +27,7 @@ import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
-import type { StageListener } from '#shared/scanner/scan-stage.js';
+import type { StageListener } from '#shared/scanner/stage-listener.js';
 
 export interface GatherOptions {
   tier: Tier;

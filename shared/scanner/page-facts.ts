@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { findAddToCart, type CartFinding } from '#shared/scanner/extract/add-to-cart.js';
 import { readCaptchas } from '#shared/scanner/extract/captchas.js';
-import { findSiteSearch, type SiteSearch } from '#shared/scanner/extract/site-search.js';
+import { findSiteSearch, type SiteSearch } from '#shared/scanner/extract/site-search-form.js';
 import { findVariantSelectors, type VariantSelector } from '#shared/scanner/extract/variant-selectors.js';
 import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/scanner/extract/shell-markers.js';
 import type { Entity } from '#shared/scanner/extract/types.js';

@@ -1,17 +1,7 @@
+import type { Recommendation } from '#shared/model/scans/scan-result.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import type { Cap, ScoredCheck } from '#shared/scanner/scoring.js';
-
-export interface Recommendation {
-  checkId: string;
-  priority: 'critical' | 'high' | 'medium' | 'low';
-  title: string;
-  why: string;
-  fix: string;
-  snippet: string | null;
-  estimatedGain: number;
-  effort: 'S' | 'M' | 'L';
-}
 
 const effortWeight = { S: 1, M: 2, L: 4 } as const;
 

@@ -1,3 +1,4 @@
+import type { ScoredDimension } from '#shared/model/scans/scan-result.js';
 import type { CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { dimensions } from '#shared/scanner/dimensions.js';
 
@@ -8,16 +9,6 @@ export interface ScoredCheck extends CheckOutcome {
   points: number;
   earned: number;
   platformProvided: boolean;
-}
-
-export interface ScoredDimension {
-  id: string;
-  name: string;
-  weight: number;
-  score: number | null;
-  earned: number;
-  available: number;
-  checks: string[];
 }
 
 export interface Cap {

@@ -1,6 +1,7 @@
 import { getScanProgress, recordScanProgress, type ScanProgress } from '#shared/db/scan-progress-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { ScanStage, StageListener } from '#shared/scanner/scan-stage.js';
+import type { ScanStage } from '#shared/model/scans/scan-stage.js';
+import type { StageListener } from '#shared/scanner/stage-listener.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,12 +19,12 @@ export interface ProgressReporter {
 /** Reports a scan's stages under the id its page chose (the `X-Scan-Progress` header), or nothing without one. */
 export function progressReporter(
   progressId: string | null,
-  deps: Pick<Dependencies, 'db' | 'config' | 'clock' | 'logger'>,
+  deps: Pick<Dependencies, 'table' | 'config' | 'clock' | 'logger'>,
 ): ProgressReporter {
   const writes: Promise<void>[] = [];
   if (progressId === null) return { onStage: () => undefined, settle: async () => undefined };
   const record = (stage: ScanStage) =>
-    recordScanProgress(deps.db, deps.config.tableName, progressId, stage, deps.clock.now()).catch((error: unknown) => {
+    recordScanProgress(deps.table, progressId, stage, deps.clock.now()).catch((error: unknown) => {
       deps.logger.warn('Could not record scan progress', { stage, error });
     });
   return {
@@ -38,7 +39,7 @@ export function progressReporter(
  */
 export async function readScanProgress(
   progressId: string,
-  deps: Pick<Dependencies, 'db' | 'config' | 'clock'>,
+  deps: Pick<Dependencies, 'table' | 'config' | 'clock'>,
 ): Promise<ScanProgress | { stage: null; updatedAt: null }> {
-  return (await getScanProgress(deps.db, deps.config.tableName, progressId, deps.clock.now())) ?? { stage: null, updatedAt: null };
+  return (await getScanProgress(deps.table, progressId, deps.clock.now())) ?? { stage: null, updatedAt: null };
 }

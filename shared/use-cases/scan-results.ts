@@ -11,14 +11,14 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 
 /** GET /api/results/{id}: public results only; an account's scans are not readable here. */
 export async function getPublicResult(id: string, deps: Dependencies): Promise<ScanResult> {
-  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
+  const stored = await getScan(deps.table, id, deps.clock.now());
   if (!stored || stored.ownerId !== null) throw notFound('Result not found or expired');
   return stored.result;
 }
 
 /** GET /api/v1/scan/{id}: the caller's own scans only; anyone else's, or a public one, is not found. */
 export async function getAccountScan(id: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
-  const stored = await getScan(deps.db, deps.config.tableName, id, deps.clock.now());
+  const stored = await getScan(deps.table, id, deps.clock.now());
   if (!stored || stored.ownerId !== caller.accountId) throw notFound('Scan not found');
   return stored.result;
 }
@@ -37,7 +37,7 @@ export async function listAccountScans(
   deps: Dependencies,
 ): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
-  const { scans, nextCursor } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, {
+  const { scans, nextCursor } = await listOwnedScans(deps.table, caller.accountId, {
     ...page,
     maxJsonBytes: listPageMaxJsonBytes,
   });

@@ -3,14 +3,15 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { countScan, refundScan } from '#shared/use-cases/accounts/usage.js';
 import { AppError } from '#shared/model/errors.js';
-import { emitEvent, scanCompleteData } from '#shared/use-cases/events.js';
+import { scanCompleteData } from '#shared/model/events.js';
+import { emitEvent } from '#shared/use-cases/emit-event.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { screenTarget } from '#shared/use-cases/scan-target.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
-import type { StageListener } from '#shared/scanner/scan-stage.js';
+import type { StageListener } from '#shared/scanner/stage-listener.js';
 import { progressReporter } from '#shared/use-cases/scan-progress.js';
 
 /** Time kept back from the scan limit for storing the result and answering. */
@@ -94,7 +95,7 @@ export async function runPublicScan(url: string, deps: Dependencies, progressId:
   const progress = progressReporter(progressId, deps);
   try {
     const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000, progress.onStage);
-    await putScan(deps.db, deps.config.tableName, result);
+    await putScan(deps.table, result);
     return result;
   } finally {
     await progress.settle();
@@ -113,7 +114,7 @@ export async function runAccountScan(url: string, caller: Caller, deps: Dependen
     if (isTargetFailure(error)) await refundScan(account, deps);
     throw error;
   });
-  await putOwnedScan(deps.db, deps.config.tableName, result, caller.accountId);
+  await putOwnedScan(deps.table, result, caller.accountId);
   await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
   return result;
 }

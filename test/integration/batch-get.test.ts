@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { batchGet, batchGetMaxKeys } from '#shared/db/batch-get.js';
 import { ensureTable } from '../../bin/local/create-table.js';
 import { localClientConfig } from '../../bin/local/local-aws.js';
+import { bindTable } from '#shared/db/table.js';
 
 const tableName = `batch-get-${randomUUID().slice(0, 8)}`;
 let client: DynamoDBClient;
@@ -30,7 +31,7 @@ describe('batchGet on DynamoDB Local', () => {
     await Promise.all(stored.map((item) => db.send(new PutCommand({ TableName: tableName, Item: item }))));
     const wanted = [...stored].reverse().map(({ pk: itemPk, sk }) => ({ pk: itemPk, sk }));
     wanted.splice(5, 0, { pk, sk: 'ITEM#missing' });
-    const found = await batchGet(db, tableName, wanted, { consistent: true });
+    const found = await batchGet(bindTable(db, tableName), wanted, { consistent: true });
     expect(found.map((item) => item.n)).toEqual(stored.map((item) => item.n).reverse());
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '#shared/config.js';
 import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
 import { geometryOf } from '#shared/model/rate-window.js';
@@ -76,7 +76,7 @@ describe('public scan attempts are metered whatever their outcome', () => {
     const requestsBefore = notFound.requests;
     expect((await client.call('/api/scan', { method: 'POST', body: { url: `${notFound.origin}/` } })).status).toBe(429);
     expect(notFound.requests).toBe(requestsBefore);
-    const scans = await dynamoRateLimitStore(testTable(), inject('tableName')).read({
+    const scans = await dynamoRateLimitStore(testTable()).read({
       rule: 'public-scan',
       subject: client.address,
       bucketMs: geometryOf({ windowSeconds: config.publicScanWindowSeconds }).bucketMs,

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '#shared/config.js';
 import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
 import { consumeRateLimit } from '#shared/model/rate-limiter.js';
@@ -9,7 +9,7 @@ import { findFreePort } from '../../bin/local/free-port.js';
 import { apiClient, mailsTo, testTable, uniqueEmail } from './support/accounts.js';
 import { queueDrained } from './support/queues.js';
 
-const store = () => dynamoRateLimitStore(testTable(), inject('tableName'));
+const store = () => dynamoRateLimitStore(testTable());
 const config = getConfig();
 
 /** Every per-IP limit of the route table (the per-mailbox sign-in mail caps: accounts/sign-in-mail-caps.test.ts). */

@@ -1,21 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { dynamoRateLimitStore } from '#shared/db/rate-limit-store.js';
-import { keys } from '#shared/db/keys.js';
+import { dynamoRateLimitStore, rateLimitWindowKey } from '#shared/db/rate-limit-store.js';
 import { consumeRateLimit, type RateLimitOutcome } from '#shared/model/rate-limiter.js';
 import { geometryOf } from '#shared/model/rate-window.js';
 import { testTable } from './support/accounts.js';
 
-const store = () => dynamoRateLimitStore(testTable(), inject('tableName'));
+const store = () => dynamoRateLimitStore(testTable());
 const hour = 3_600;
 
 /** The stored counters item of one limit: its bucket attributes and their total. */
 async function storedWindow(rule: string, subject: string, windowSeconds: number) {
-  const { Item } = await testTable().send(
+  const { Item } = await testTable().client.send(
     new GetCommand({
       TableName: inject('tableName'),
-      Key: keys.rateLimitWindow(rule, subject, geometryOf({ windowSeconds }).bucketMs),
+      Key: rateLimitWindowKey(rule, subject, geometryOf({ windowSeconds }).bucketMs),
       ConsistentRead: true,
     }),
   );

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { recordScanProgress } from '#shared/db/scan-progress-store.js';
-import { scanStages, type ScanStage } from '#shared/scanner/scan-stage.js';
+import { scanStages, type ScanStage } from '#shared/model/scans/scan-stage.js';
 import { testTable } from './support/accounts.js';
 import { callApi } from './support/http.js';
 
@@ -23,7 +22,7 @@ describe('scan progress on the local stack', () => {
         // Each stage written three times, all at once, latest stages first.
         [...scanStages]
           .reverse()
-          .flatMap((stage) => Array.from({ length: 3 }, () => recordScanProgress(testTable(), inject('tableName'), id, stage, Date.now()))),
+          .flatMap((stage) => Array.from({ length: 3 }, () => recordScanProgress(testTable(), id, stage, Date.now()))),
       ),
     );
     for (const id of ids) {
@@ -36,7 +35,7 @@ describe('scan progress on the local stack', () => {
 
   it('reads an expired record as no progress (TTL deletes lazily)', async () => {
     const id = crypto.randomUUID();
-    await recordScanProgress(testTable(), inject('tableName'), id, 'homepage', Date.now() - 2 * 3_600_000);
+    await recordScanProgress(testTable(), id, 'homepage', Date.now() - 2 * 3_600_000);
     expect((await progressOf(id)).body).toEqual({ stage: null, updatedAt: null });
   });
 });

@@ -1,10 +1,10 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config.js';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import { createLocalBilling } from '#shared/adapters/billing/local-billing.js';
 import { createStripeBilling } from '#shared/adapters/billing/stripe-billing.js';
 import { createSecretSource, secretsManagerReader } from '#shared/adapters/secret-source.js';
 import { localBillingStore } from '#shared/db/local-billing-store.js';
+import type { Table } from '#shared/db/table.js';
 
 /** Whether Stripe is configured: a key in the environment, or (in AWS) the secret holding it. */
 export function usesStripe(config: Pick<Config, 'stripeSecretKey' | 'stripeSecretArn'>): boolean {
@@ -12,8 +12,8 @@ export function usesStripe(config: Pick<Config, 'stripeSecretKey' | 'stripeSecre
 }
 
 /** Stripe when a key is configured; otherwise the local provider, whose pages the dev server serves. */
-export function createBilling(config: Config, db: DynamoDBDocumentClient): BillingProvider {
-  if (!usesStripe(config)) return createLocalBilling(localBillingStore(db, config.tableName), { publicBaseUrl: config.publicBaseUrl });
+export function createBilling(config: Config, table: Table): BillingProvider {
+  if (!usesStripe(config)) return createLocalBilling(localBillingStore(table), { publicBaseUrl: config.publicBaseUrl });
   const readSecret = secretsManagerReader(config.awsRegion);
   return createStripeBilling(config, {
     apiKey: createSecretSource(

@@ -1,4 +1,4 @@
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
 import { checksSection, pagesSection } from './report/checks-section.js';

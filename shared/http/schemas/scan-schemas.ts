@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common-schemas.js';
 import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
-import type { ScanResult as EngineScanResult } from '#shared/scanner/result.js';
-import { scanStages } from '#shared/scanner/scan-stage.js';
+import type { ScanResult as EngineScanResult } from '#shared/model/scans/scan-result.js';
+import { scanStages } from '#shared/model/scans/scan-stage.js';
 
 export function scanRequest(policy: TargetPolicy) {
   return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventType } from '#shared/use-cases/events.js';
+import type { EventType } from '#shared/model/events.js';
 import { DateTime, TierName, Uuid } from '#shared/http/schemas/common-schemas.js';
 import { ThresholdRecord } from '#shared/http/schemas/sites-schemas.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '#shared/config.js';
 import type { Account, Subscription } from '#shared/model/accounts/account.js';
-import { currentUsage } from '#shared/use-cases/accounts/usage.js';
+import { currentUsage } from '#shared/model/accounts/current-usage.js';
 import { overLimit, type OverLimit } from '#shared/model/billing/over-limit.js';
 import { allowanceFor, type ScansPerDay } from '#shared/model/plans.js';
 import type { Tier } from '#shared/model/tiers.js';

@@ -1,4 +1,3 @@
-import { noSubscription } from '#shared/model/billing/subscription-state.js';
 import type { Tier } from '#shared/model/tiers.js';
 
 /** `isActive`: a paid subscription is in force; `isPaid`: its last payment succeeded. */
@@ -8,6 +7,8 @@ export interface Subscription {
   isCanceling: boolean;
   currentPeriodEnd: string | null;
 }
+
+export const noSubscription: Subscription = { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null };
 
 /** An account as stored: its tier, its counts of owned things and its usage windows. */
 export interface Account {

@@ -1,4 +1,4 @@
-import type { StoredApiKey } from '#shared/db/api-key-store.js';
+import type { StoredApiKey } from '#shared/model/accounts/api-key.js';
 import type { Scope } from '#shared/model/scopes.js';
 
 export interface ApiKeyInfo {

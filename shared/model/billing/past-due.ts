@@ -1,5 +1,4 @@
-import type { Account } from '#shared/model/accounts/account.js';
-import { noSubscription } from '#shared/model/billing/subscription-state.js';
+import { noSubscription, type Account } from '#shared/model/accounts/account.js';
 
 const dayMs = 86_400_000;
 

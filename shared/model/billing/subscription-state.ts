@@ -1,4 +1,4 @@
-import type { Subscription } from '#shared/model/accounts/account.js';
+import { noSubscription, type Subscription } from '#shared/model/accounts/account.js';
 import type { Tier } from '#shared/model/tiers.js';
 
 export type PaidTier = Exclude<Tier, 'free'>;
@@ -27,8 +27,6 @@ export interface BillingState {
   /** The subscription still entitles the account to its tier (it may be awaiting a retried payment). */
   live: boolean;
 }
-
-export const noSubscription: Subscription = { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null };
 
 /**
  * The account's state for a subscription's current status. A failed payment (`past_due`) keeps the

@@ -1,5 +1,5 @@
 import type { ThresholdCondition } from '#shared/model/sites/thresholds.js';
-import type { CheckStatus, ScanResult } from '#shared/scanner/result.js';
+import type { CheckStatus, ScanResult } from '#shared/model/scans/scan-result.js';
 
 /** One site's change in an alert e-mail digest. */
 export interface DigestEntry {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Dependencies } from '#shared/dependencies.js';
 
 /** One site's rescan for one sweep: `slot` is the sweep's ISO week, or a forced run's id (`run-…`). */
 export const RescanMessage = z.object({
@@ -11,15 +10,3 @@ export const RescanMessage = z.object({
   deferrals: z.number().int().nonnegative().default(0),
 });
 export type RescanMessage = z.infer<typeof RescanMessage>;
-
-/** Queues one site's rescan; a failure is logged, and the site stays due for the next sweep. */
-export async function queueRescan(
-  rescan: Omit<RescanMessage, 'kind' | 'deferrals'>,
-  deps: Pick<Dependencies, 'queue' | 'logger'>,
-): Promise<void> {
-  try {
-    await deps.queue.send('rescan', { kind: 'rescan', ...rescan, deferrals: 0 } satisfies RescanMessage);
-  } catch (error) {
-    deps.logger.error('Could not queue a rescan; the next sweep will', { siteId: rescan.siteId, error: error as Error });
-  }
-}

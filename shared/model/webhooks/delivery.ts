@@ -1,4 +1,4 @@
-import type { EventType } from '#shared/use-cases/events.js';
+import type { EventType } from '#shared/model/events.js';
 
 /** pending: attempts remain; delivered: an attempt got a 2xx; failed: out of attempts or the endpoint disabled; dropped: the endpoint was gone or disabled before an attempt. */
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'dropped';

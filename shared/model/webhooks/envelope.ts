@@ -1,4 +1,4 @@
-import type { EventData, EventType, ServiceEvent } from '#shared/use-cases/events.js';
+import type { EventData, EventType, ServiceEvent } from '#shared/model/events.js';
 
 /**
  * What a delivery's body holds (docs/guide.md "Webhooks", OpenAPI `webhooks`): the event's id (also the

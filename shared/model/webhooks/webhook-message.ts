@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventMessage } from '#shared/use-cases/events.js';
+import { EventMessage } from '#shared/model/events.js';
 
 /** One event's delivery to one endpoint; its state is in the table, so the message names it only. */
 export const DeliveryMessage = z.object({

@@ -1,4 +1,4 @@
-import type { EventType } from '#shared/use-cases/events.js';
+import type { EventType } from '#shared/model/events.js';
 import type { Tier } from '#shared/model/tiers.js';
 
 /** The spec's Webhook record (never the secret). */

@@ -11,7 +11,7 @@ import { defaultScopes, scopesBeyond, type Scope } from '#shared/model/scopes.js
 const maxAttempts = 5;
 
 export async function listKeys(caller: Caller, deps: Dependencies): Promise<{ keys: ApiKeyInfo[]; keyLimit: number; keysUsed: number }> {
-  const keys = await listApiKeys(deps.db, deps.config.tableName, caller.accountId);
+  const keys = await listApiKeys(deps.table, caller.accountId);
   return { keys: keys.map(toApiKeyInfo), keyLimit: allowanceFor(caller.tier, deps.config).apiKeysMax, keysUsed: keys.length };
 }
 
@@ -29,7 +29,7 @@ export async function createKey(
     );
   }
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
+    const account = attempt === 0 ? caller.account : await getAccount(deps.table, caller.accountId);
     if (!account) throw notFound('Account not found');
     const outcome = await issueKey(account, { label: request.label, scopes }, deps);
     if (outcome.kind === 'issued') return { key: toApiKeyInfo(outcome.key), fullKey: outcome.fullKey };
@@ -45,9 +45,9 @@ export async function createKey(
 export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
   if (caller.keyId !== null && keyId === caller.keyId)
     throw conflict('The API key used for this request cannot be revoked; use another key');
-  const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
+  const key = await findApiKey(deps.table, caller.accountId, keyId);
   if (!key) throw notFound('API key not found');
-  const revoked = await deleteApiKey(deps.db, deps.config.tableName, key);
+  const revoked = await deleteApiKey(deps.table, key);
   if (!revoked) throw notFound('API key not found');
   return { revoked: true, id: keyId };
 }
@@ -64,12 +64,12 @@ export async function rotateKey(
   deps: Dependencies,
 ): Promise<{ key: ApiKeyInfo; fullKey: string; replacedKeyId: string }> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const key = await findApiKey(deps.db, deps.config.tableName, caller.accountId, keyId);
+    const key = await findApiKey(deps.table, caller.accountId, keyId);
     if (!key) throw notFound('API key not found');
     const beyond = scopesBeyond(caller.scopes, key.scopes);
     if (beyond.length > 0)
       throw forbidden(`This API key lacks the scope${beyond.length === 1 ? '' : 's'} ${beyond.join(', ')} of the key to rotate`);
-    const account = attempt === 0 ? caller.account : await getAccount(deps.db, deps.config.tableName, caller.accountId);
+    const account = attempt === 0 ? caller.account : await getAccount(deps.table, caller.accountId);
     if (!account) throw notFound('Account not found');
     const outcome = await issueKey(account, { label: key.label, scopes: key.scopes, replacing: key }, deps);
     if (outcome.kind === 'issued') return { key: toApiKeyInfo(outcome.key), fullKey: outcome.fullKey, replacedKeyId: key.id };

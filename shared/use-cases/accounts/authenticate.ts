@@ -1,4 +1,5 @@
-import { getApiKeyByDigest, touchApiKey, type StoredApiKey } from '#shared/db/api-key-store.js';
+import { getApiKeyByDigest, touchApiKey } from '#shared/db/api-key-store.js';
+import type { StoredApiKey } from '#shared/model/accounts/api-key.js';
 import { getAccount } from '#shared/db/account-store.js';
 import { getSessionByDigest } from '#shared/db/dashboard-session-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -51,7 +52,7 @@ function bearerToken(authorization: string | undefined): string {
 export async function authenticate(authorization: string | undefined, deps: Dependencies): Promise<StoredApiKey> {
   const presented = bearerToken(authorization);
   if (!isWellFormedApiKey(presented)) throw invalidKey();
-  const key = await getApiKeyByDigest(deps.db, deps.config.tableName, secretDigest(presented, await deps.keyPepper()));
+  const key = await getApiKeyByDigest(deps.table, secretDigest(presented, await deps.keyPepper()));
   if (!key) throw invalidKey();
   return key;
 }
@@ -73,13 +74,7 @@ export async function authorize(authorization: string | undefined, route: RouteA
   const [account] = await Promise.all([
     route.metered === false ? accountOf(key.accountId, deps, invalidKey) : countApiCall(key.accountId, deps),
     touched
-      ? touchApiKey(
-          deps.db,
-          deps.config.tableName,
-          key.digest,
-          new Date(now).toISOString(),
-          new Date(now - lastUsedResolutionMs).toISOString(),
-        )
+      ? touchApiKey(deps.table, key.digest, new Date(now).toISOString(), new Date(now - lastUsedResolutionMs).toISOString())
       : undefined,
   ]);
   return { accountId: key.accountId, keyId: key.id, tier: account.tier, scopes: key.scopes, account };
@@ -94,7 +89,7 @@ async function authorizeSession(presented: string, route: RouteAuth, deps: Depen
   if (route.session === undefined || route.metered !== false) throw sessionNotAccepted();
   if (!isWellFormedSessionToken(presented)) throw invalidSession();
   const digest = secretDigest(presented, await deps.keyPepper());
-  const session = await getSessionByDigest(deps.db, deps.config.tableName, digest, Math.floor(deps.clock.now() / 1000));
+  const session = await getSessionByDigest(deps.table, digest, Math.floor(deps.clock.now() / 1000));
   if (!session) throw invalidSession();
   const account = await accountOf(session.accountId, deps, invalidSession);
   return {
@@ -108,7 +103,7 @@ async function authorizeSession(presented: string, route: RouteAuth, deps: Depen
 }
 
 async function accountOf(accountId: string, deps: Dependencies, refusal: () => AppError): Promise<Account> {
-  const account = await getAccount(deps.db, deps.config.tableName, accountId);
+  const account = await getAccount(deps.table, accountId);
   if (!account) throw refusal();
   return account;
 }

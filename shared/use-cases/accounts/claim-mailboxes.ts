@@ -1,6 +1,6 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { getAccount } from '#shared/db/account-store.js';
 import { allEmailMarkers, claimMailboxMarker } from '#shared/db/mailbox-marker-store.js';
+import type { Table } from '#shared/db/table.js';
 import { mailboxOf } from '#shared/model/accounts/email.js';
 
 export interface ClaimReport {
@@ -18,10 +18,10 @@ export interface ClaimReport {
  * mailbox reach that account at once instead of at its first sign-in. Safe to run again and while the
  * service runs: every claim is conditional on the mailbox having no account yet.
  */
-export async function claimMailboxes(db: DynamoDBDocumentClient, tableName: string): Promise<ClaimReport> {
+export async function claimMailboxes(table: Table): Promise<ClaimReport> {
   const olderByMailbox = new Map<string, string[]>();
   let olderMarkers = 0;
-  for await (const { address, accountId } of allEmailMarkers(db, tableName)) {
+  for await (const { address, accountId } of allEmailMarkers(table)) {
     const mailbox = mailboxOf(address);
     if (mailbox === address) continue;
     olderMarkers += 1;
@@ -29,10 +29,10 @@ export async function claimMailboxes(db: DynamoDBDocumentClient, tableName: stri
   }
   const report: ClaimReport = { olderMarkers, claimed: 0, alreadyClaimed: 0 };
   for (const [mailbox, accountIds] of olderByMailbox) {
-    const accounts = (await Promise.all(accountIds.map((id) => getAccount(db, tableName, id)))).filter((account) => account !== null);
+    const accounts = (await Promise.all(accountIds.map((id) => getAccount(table, id)))).filter((account) => account !== null);
     const oldest = accounts.sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
     if (!oldest) continue;
-    if (await claimMailboxMarker(db, tableName, mailbox, oldest.id)) report.claimed += 1;
+    if (await claimMailboxMarker(table, mailbox, oldest.id)) report.claimed += 1;
     else report.alreadyClaimed += 1;
   }
   return report;

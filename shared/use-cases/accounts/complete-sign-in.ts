@@ -43,14 +43,14 @@ const unusableLink = () => invalidInput('This sign-in link is invalid, used or e
  */
 export async function completeSignIn(token: string, deps: Dependencies): Promise<SignInResult> {
   if (!isWellFormedSignInToken(token)) throw unusableLink();
-  const { db, config, clock } = deps;
+  const { table, config, clock } = deps;
   const digest = secretDigest(token, await deps.keyPepper());
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const nowSeconds = Math.floor(clock.now() / 1000);
-    const stored = await getSignInToken(db, config.tableName, digest, nowSeconds);
-    const account = stored ? await getAccount(db, config.tableName, stored.accountId) : null;
+    const stored = await getSignInToken(table, digest, nowSeconds);
+    const account = stored ? await getAccount(table, stored.accountId) : null;
     if (!account) throw unusableLink();
-    const consume = consumeSignInToken(config.tableName, digest, nowSeconds);
+    const consume = consumeSignInToken(table, digest, nowSeconds);
     const keyLimit = allowanceFor(account.tier, config).apiKeysMax;
 
     if (account.keyCount < keyLimit) {

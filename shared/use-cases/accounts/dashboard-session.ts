@@ -16,7 +16,7 @@ export type OpenSessionOutcome = { kind: 'opened'; token: string; expiresAt: str
  * `preconditions` (the sign-in token it is exchanged for). It is no API key: not counted, not listed.
  */
 export async function openSession(account: Account, preconditions: TransactItem[], deps: Dependencies): Promise<OpenSessionOutcome> {
-  const { db, config, clock } = deps;
+  const { table, config, clock } = deps;
   const token = generateSessionToken();
   const expiresAt = Math.floor(clock.now() / 1000) + config.dashboardSessionHours * 3_600;
   const session = {
@@ -26,7 +26,7 @@ export async function openSession(account: Account, preconditions: TransactItem[
     createdAt: isoNow(clock),
     expiresAt,
   };
-  const codes = await writeTransaction(db, [...preconditions, putSessionItem(config.tableName, session)]);
+  const codes = await writeTransaction(table.client, [...preconditions, putSessionItem(table, session)]);
   if (!codes) return { kind: 'opened', token, expiresAt: new Date(expiresAt * 1000).toISOString() };
   if (codes.slice(0, preconditions.length).includes('ConditionalCheckFailed')) return { kind: 'precondition_failed' };
   return { kind: 'retry' };
@@ -36,6 +36,6 @@ export async function openSession(account: Account, preconditions: TransactItem[
 export async function signOut(caller: Caller, deps: Dependencies): Promise<{ signedOut: true }> {
   if (!caller.session) throw new AppError('unauthorized', 'Only a dashboard session can be signed out');
   // Already gone (a sign-out racing this one) is the same outcome: the session no longer works.
-  await deleteSession(deps.db, deps.config.tableName, { digest: caller.session.digest, accountId: caller.accountId });
+  await deleteSession(deps.table, { digest: caller.session.digest, accountId: caller.accountId });
   return { signedOut: true };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { insertApiKey, type InsertOutcome, type StoredApiKey } from '#shared/db/api-key-store.js';
+import { insertApiKey, type InsertOutcome } from '#shared/db/api-key-store.js';
+import type { StoredApiKey } from '#shared/model/accounts/api-key.js';
 import type { TransactItem } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
@@ -25,7 +26,7 @@ export type IssueOutcome =
 
 /** One attempt at issuing a key for an account as it was read; the caller re-reads and retries on 'retry'. */
 export async function issueKey(account: Account, request: KeyRequest, deps: Dependencies): Promise<IssueOutcome> {
-  const { db, config } = deps;
+  const { table, config } = deps;
   const keyLimit = allowanceFor(account.tier, config).apiKeysMax;
   const fullKey = generateApiKey();
   const key: StoredApiKey = {
@@ -38,7 +39,7 @@ export async function issueKey(account: Account, request: KeyRequest, deps: Depe
     createdAt: isoNow(deps.clock),
     lastUsedAt: null,
   };
-  const outcome = await insertApiKey(db, config.tableName, key, {
+  const outcome = await insertApiKey(table, key, {
     keyLimit,
     ...(request.replacing ? { replacing: request.replacing } : {}),
     ...(request.preconditions ? { preconditions: request.preconditions } : {}),

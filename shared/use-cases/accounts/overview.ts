@@ -25,7 +25,7 @@ export interface AccountOverview {
 }
 
 async function recentScans(caller: Caller, deps: Dependencies): Promise<AccountOverview['scans']> {
-  const { scans } = await listOwnedScans(deps.db, deps.config.tableName, caller.accountId, {
+  const { scans } = await listOwnedScans(deps.table, caller.accountId, {
     limit: overviewLimits.scans,
     offset: 0,
     maxJsonBytes: recentScansMaxJsonBytes,
@@ -44,7 +44,7 @@ async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<Acc
       // Oldest first, as a line is drawn; the sites past the first few show their last score only.
       history:
         index < overviewLimits.sitesWithHistory
-          ? (await siteHistory(deps.db, deps.config.tableName, caller.accountId, site.id, overviewLimits.historyPoints)).reverse()
+          ? (await siteHistory(deps.table, caller.accountId, site.id, overviewLimits.historyPoints)).reverse()
           : null,
     })),
   );

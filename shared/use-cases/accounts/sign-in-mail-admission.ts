@@ -46,10 +46,10 @@ export function signInMailCap(config: Config): SignInMailCap {
  * first: the same work for every address.
  */
 export async function admitSignInMailTo(address: string, deps: Dependencies): Promise<SignInMailAdmission> {
-  const { db, config, clock } = deps;
+  const { table, config, clock } = deps;
   const mailbox = mailboxOf(address);
-  const { accountId } = await ensureAccount(db, config.tableName, newAccount(randomUUID(), address, isoNow(clock)), mailbox);
-  const account = await getAccount(db, config.tableName, accountId);
+  const { accountId } = await ensureAccount(table, newAccount(randomUUID(), address, isoNow(clock)), mailbox);
+  const account = await getAccount(table, accountId);
   if (!account) throw new Error(`Account ${accountId} vanished while sending its sign-in mail`);
   const token = generateSignInToken();
   const digest = secretDigest(token, await deps.keyPepper());
@@ -57,18 +57,14 @@ export async function admitSignInMailTo(address: string, deps: Dependencies): Pr
 
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const now = clock.now();
-    const ledger = await getSignInMailLedger(db, config.tableName, mailbox);
+    const ledger = await getSignInMailLedger(table, mailbox);
     const assessment = assessSignInMail(ledger.sent, now, cap);
     if (assessment.kind === 'throttled') return { kind: 'throttled' };
-    if (
-      assessment.kind === 'at_cap' &&
-      ledger.capDigest &&
-      (await getSignInToken(db, config.tableName, ledger.capDigest, Math.floor(now / 1000)))
-    ) {
+    if (assessment.kind === 'at_cap' && ledger.capDigest && (await getSignInToken(table, ledger.capDigest, Math.floor(now / 1000)))) {
       return { kind: 'capped' };
     }
     const admission = admitSignInMail(ledger.sent, now, cap);
-    const recorded = await recordSignInMail(db, config.tableName, mailbox, ledger, {
+    const recorded = await recordSignInMail(table, mailbox, ledger, {
       sent: admission.sent,
       capping: admission.capping,
       retentionSeconds: daySeconds,
@@ -81,7 +77,7 @@ export async function admitSignInMailTo(address: string, deps: Dependencies): Pr
       token,
       linkExpiresAt: admission.linkExpiresAt,
       capping: admission.capping,
-      withdraw: () => withdrawSignInMail(db, config.tableName, mailbox, { at: now, digest, retentionSeconds: daySeconds }),
+      withdraw: () => withdrawSignInMail(table, mailbox, { at: now, digest, retentionSeconds: daySeconds }),
     };
   }
   throw new Error('The sign-in mail ledger kept changing; the job is retried');

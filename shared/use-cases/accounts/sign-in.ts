@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
+import { signInMailJobKey } from '#shared/db/sign-in-mail-ledger-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { admitSignInMailTo } from '#shared/use-cases/accounts/sign-in-mail-admission.js';
 import { signInMail } from '#shared/model/mail/sign-in-mail.js';
+import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
 
 export const SignInMailJob = z.object({ kind: z.literal('sign-in'), jobId: z.uuid(), email: z.string().min(3).max(254) });
 export type SignInMailJob = z.infer<typeof SignInMailJob>;
@@ -14,8 +15,8 @@ export const registerAccepted = {
 };
 
 const mailJobRetentionSeconds = 86_400;
-/** The mail sender's time-out (lib/function-catalog.ts): a job still marked running after it was abandoned. */
-const mailJobLeaseSeconds = 60;
+/** The mail sender's time-out: a job still marked running after it was abandoned. */
+const mailJobLeaseSeconds = workerTimeoutSeconds.mailSender;
 
 /**
  * POST /api/v1/auth/register. The same work for every address, known or not: the account is found or
@@ -34,11 +35,10 @@ export async function requestSignIn(email: string, deps: Dependencies): Promise<
  * goes out at all is sign-in-mail-admission.ts's decision (per-mailbox caps).
  */
 export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'throttled' | 'capped'> {
-  const { db, config, clock } = deps;
-  const jobKey = keys.signInMailJob(job.jobId);
+  const { table, clock } = deps;
+  const jobKey = signInMailJobKey(job.jobId);
   const run = await runJobOnce(
-    db,
-    config.tableName,
+    table,
     jobKey,
     { nowSeconds: Math.floor(clock.now() / 1000), leaseSeconds: mailJobLeaseSeconds, retentionSeconds: mailJobRetentionSeconds },
     () => mailSignInLink(job, deps),

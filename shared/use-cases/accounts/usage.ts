@@ -1,12 +1,7 @@
-import {
-  consumeAllowance,
-  returnAllowance,
-  type AllowanceCounter,
-  type AllowanceRequest,
-  type TierLimits,
-} from '#shared/db/account-store.js';
+import { consumeAllowance, returnAllowance } from '#shared/db/account-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
+import { limitShown, type AllowanceCounter, type AllowanceRequest, type TierLimits } from '#shared/model/accounts/allowance.js';
 import { secondsUntilReset, windowId, type UsageWindow } from '#shared/model/accounts/usage-window.js';
 import { AppError, rateLimited } from '#shared/model/errors.js';
 import { allowanceFor } from '#shared/model/plans.js';
@@ -42,13 +37,12 @@ async function consume(allowance: Allowance, accountId: string, deps: Dependenci
   const now = deps.clock.now();
   const request = requestFor(allowance, now, deps);
   const { limits } = request;
-  const outcome = await consumeAllowance(deps.db, deps.config.tableName, { accountId, ...request });
+  const outcome = await consumeAllowance(deps.table, { accountId, ...request });
   if (outcome.kind === 'no_account') throw new AppError('unauthorized', 'Invalid API key');
   if (outcome.kind === 'exhausted') {
-    const limit = limits[outcome.account.tier];
     throw rateLimited(
       secondsUntilReset(allowance.window, now),
-      allowance.describe(limit === 'unlimited' ? 0 : limit, outcome.account.tier),
+      allowance.describe(limitShown(limits[outcome.account.tier]), outcome.account.tier),
     );
   }
   return outcome.account;
@@ -70,13 +64,5 @@ export function countScan(accountId: string, deps: Dependencies): Promise<Accoun
  */
 export async function refundScan(counted: Account, deps: Dependencies): Promise<void> {
   if (counted.scansDay === null) return;
-  await returnAllowance(deps.db, deps.config.tableName, { accountId: counted.id, counter: scans.counter, windowId: counted.scansDay });
-}
-
-/** The count of a window as of now: a count from an earlier window is 0. */
-export function currentUsage(account: Account, now: number): { dailyScans: number; monthlyApiCalls: number } {
-  return {
-    dailyScans: account.scansDay === windowId('day', now) ? account.dailyScans : 0,
-    monthlyApiCalls: account.apiCallsMonth === windowId('month', now) ? account.monthlyApiCalls : 0,
-  };
+  await returnAllowance(deps.table, { accountId: counted.id, counter: scans.counter, windowId: counted.scansDay });
 }

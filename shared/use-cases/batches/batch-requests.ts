@@ -54,7 +54,7 @@ export async function createBatch(
     completedAt: null,
   };
   const maxOutstanding = deps.config.batchesOutstandingMax;
-  const stored = await putBatch(deps.db, deps.config.tableName, batch, items, { maxOutstanding }).catch(async (error: unknown) => {
+  const stored = await putBatch(deps.table, batch, items, { maxOutstanding }).catch(async (error: unknown) => {
     await queueInCaseStored(caller, batch, items, deps);
     throw error;
   });
@@ -80,7 +80,7 @@ async function repeatedBatch(
   submittedItems: StoredBatchItem[],
   deps: Dependencies,
 ): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
-  const existing = await getBatchWithItems(deps.db, deps.config.tableName, submitted.id);
+  const existing = await getBatchWithItems(deps.table, submitted.id);
   const sameRequest =
     existing !== null &&
     existing.batch.accountId === caller.accountId &&
@@ -96,7 +96,7 @@ async function queueBatch(caller: Caller, batch: StoredBatch, items: StoredBatch
     await sendBatchMessages(caller, batch, items, deps);
   } catch (error) {
     // A 5xx should leave nothing behind: above all no batch that never ends, holding its place for ever.
-    const withdrawn = await withdrawBatch(deps.db, deps.config.tableName, batch, items).catch(() => false);
+    const withdrawn = await withdrawBatch(deps.table, batch, items).catch(() => false);
     if (!withdrawn) deps.logger.error('A batch whose messages could not all be queued could not be withdrawn', { batchId: batch.id });
     throw error;
   }
@@ -157,7 +157,7 @@ function interleaveByHost(items: StoredBatchItem[]): StoredBatchItem[] {
 
 /** GET /api/v1/batch/scan/{id}: the caller's own batches only. */
 export async function getBatchDetail(caller: Caller, batchId: string, deps: Dependencies) {
-  const found = await getBatchWithItems(deps.db, deps.config.tableName, batchId);
+  const found = await getBatchWithItems(deps.table, batchId);
   if (!found || found.batch.accountId !== caller.accountId) throw notFound('Batch not found');
   return batchDetail(found.batch, found.items);
 }
@@ -169,6 +169,6 @@ export async function listBatches(
   deps: Dependencies,
 ) {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
-  const { batches, nextCursor } = await listOwnedBatches(deps.db, deps.config.tableName, caller.accountId, page);
+  const { batches, nextCursor } = await listOwnedBatches(deps.table, caller.accountId, page);
   return { batches: batches.map(batchSummary), total: caller.account.batchCount ?? 0, limit: page.limit, offset: page.offset, nextCursor };
 }

@@ -3,6 +3,7 @@ import { countItemUsage, type AllowanceStep, type UsageMarks } from '#shared/db/
 import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
+import { allowanceUse, limitShown } from '#shared/model/accounts/allowance.js';
 import { apiCalls, requestFor, scans, type Allowance } from '#shared/use-cases/accounts/usage.js';
 import { secondsUntilReset } from '#shared/model/accounts/usage-window.js';
 import type { StoredBatchItem } from '#shared/model/batches/batch.js';
@@ -20,7 +21,7 @@ const attempts = 5;
 
 /**
  * Counts a batch item once: one API call of the month and one scan of the day, each written with its
- * mark on the item in one transaction (db/batch-item-usage.ts), and skipped when the claim shows it was
+ * mark on the item in one transaction (shared/db/batch-item-usage-store.ts), and skipped when the claim shows it was
  * counted by an earlier delivery. First tried as one write assuming both windows open (the usual
  * case); otherwise planned from the account as read. Throws rate_limited when an allowance is used up:
  * with no call left nothing is counted; with calls but no scan left, the call is (as a request would be).
@@ -35,7 +36,7 @@ export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<I
       { request: call, windowOpen: true },
       { request: scan, windowOpen: true },
     ];
-    const outcome = await countItemUsage(deps.db, deps.config.tableName, claim, steps, {
+    const outcome = await countItemUsage(deps.table, claim, steps, {
       countedCallMonth: call.windowId,
       countedScanDay: scan.windowId,
     });
@@ -43,27 +44,27 @@ export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<I
     if (outcome === 'item_changed') return { kind: 'claim_lost' };
   }
   for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const account = await getAccount(deps.db, deps.config.tableName, claim.accountId);
+    const account = await getAccount(deps.table, claim.accountId);
     if (!account) throw new AppError('unauthorized', "The batch's account no longer exists");
     const steps: AllowanceStep[] = [];
     const marks: UsageMarks = {};
     if (claim.countedCallMonth === undefined) {
-      const open = account.apiCallsMonth === call.windowId;
-      if (usedUp(apiCalls, account, open, deps)) throw exhausted(apiCalls, account, now, deps);
-      steps.push({ request: call, windowOpen: open });
+      const use = allowanceUse(account, call);
+      if (!use.allowsOne) throw exhausted(apiCalls, account, now, deps);
+      steps.push({ request: call, windowOpen: use.windowOpen });
       marks.countedCallMonth = call.windowId;
     }
     let noScanLeft = false;
     if (claim.countedScanDay === undefined) {
-      const open = account.scansDay === scan.windowId;
-      noScanLeft = usedUp(scans, account, open, deps);
+      const use = allowanceUse(account, scan);
+      noScanLeft = !use.allowsOne;
       if (!noScanLeft) {
-        steps.push({ request: scan, windowOpen: open });
+        steps.push({ request: scan, windowOpen: use.windowOpen });
         marks.countedScanDay = scan.windowId;
       }
     }
     if (steps.length === 0) throw exhausted(scans, account, now, deps);
-    const outcome = await countItemUsage(deps.db, deps.config.tableName, claim, steps, marks);
+    const outcome = await countItemUsage(deps.table, claim, steps, marks);
     if (outcome === 'item_changed') return { kind: 'claim_lost' };
     if (outcome === 'counted') {
       if (noScanLeft) throw exhausted(scans, account, now, deps);
@@ -73,12 +74,9 @@ export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<I
   throw busy();
 }
 
-function usedUp(allowance: Allowance, account: Account, windowOpen: boolean, deps: Dependencies): boolean {
-  const limit = allowance.limitOf(account.tier, deps);
-  return limit !== 'unlimited' && (windowOpen ? account[allowance.counter.count] : 0) >= limit;
-}
-
 function exhausted(allowance: Allowance, account: Account, now: number, deps: Dependencies): AppError {
-  const limit = allowance.limitOf(account.tier, deps);
-  return rateLimited(secondsUntilReset(allowance.window, now), allowance.describe(limit === 'unlimited' ? 0 : limit, account.tier));
+  return rateLimited(
+    secondsUntilReset(allowance.window, now),
+    allowance.describe(limitShown(allowance.limitOf(account.tier, deps)), account.tier),
+  );
 }

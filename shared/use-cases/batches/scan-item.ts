@@ -8,18 +8,30 @@ import {
   settleBatch,
   storeItemScan,
   type FinishGuard,
-  type ItemOutcome,
 } from '#shared/db/batch-store.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slot-store.js';
 import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { finalStatus, type StoredBatch, type StoredBatchItem } from '#shared/model/batches/batch.js';
+import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
+import { abandonedItemStep, itemLease, itemStepAtStart, unclaimedReason } from '#shared/model/batches/item-claim.js';
+import {
+  abandonedPlan,
+  batchCompleteData,
+  completedOutcome,
+  itemStepAfterFinish,
+  notCountedPlan,
+  scanFailurePlan,
+  settleStep,
+  type FinishPlan,
+  type ItemOutcome,
+} from '#shared/model/batches/item-finish.js';
 import type { BatchItemMessage } from '#shared/model/batches/batch-message.js';
 import { countItem, type ItemClaim } from '#shared/use-cases/batches/count-item.js';
 import { markBatchStarted } from '#shared/use-cases/batches/started-batches.js';
 import { isoNow } from '#shared/model/clock.js';
 import { AppError } from '#shared/model/errors.js';
-import { emitEvent, scanCompleteData } from '#shared/use-cases/events.js';
+import { scanCompleteData } from '#shared/model/events.js';
+import { emitEvent } from '#shared/use-cases/emit-event.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';
 import { isTargetFailure, runScan } from '#shared/use-cases/scans.js';
 import type { ScanResult } from '#shared/scanner/engine.js';
@@ -46,10 +58,10 @@ export async function scanBatchItem(
   deps: Dependencies,
   options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean },
 ): Promise<ItemStep> {
-  const { db, config } = deps;
+  const { table } = deps;
   const item = await itemOf(message, deps);
   if (!item) return { kind: 'done', outcome: 'unknown_item' };
-  if (options.lastAttempt)
+  if (itemStepAtStart(options.lastAttempt) === 'finish_abandoned')
     return {
       kind: 'done',
       outcome: await finishAbandoned(message.accountId, item, 'The URL could not be scanned: every attempt ended without a result', deps),
@@ -57,9 +69,9 @@ export async function scanBatchItem(
   const slot = await waitForHostSlot(new URL(item.url).host, deps, options.leaseMs);
   if (!slot) return { kind: 'retry', afterSeconds: hostBusyRetrySeconds, outcome: 'host_busy' };
   try {
-    const claimedAt = deps.clock.now();
-    const leaseUntil = claimedAt + options.leaseMs;
-    const claimed = await claimBatchItem(db, config.tableName, item, { now: claimedAt, until: leaseUntil });
+    const lease = itemLease(deps.clock.now(), options.leaseMs);
+    const leaseUntil = lease.until;
+    const claimed = await claimBatchItem(table, item, lease);
     if (!claimed) return { kind: 'done', outcome: await whyUnclaimed(item, deps, options.redelivered === true) };
     await markBatchStarted(item.batchId, deps);
     const { countedCallMonth, countedScanDay } = claimed;
@@ -74,10 +86,9 @@ export async function scanBatchItem(
     const result = claimed.scanId ? await storedOutcome(claimed.scanId, claim, deps) : await scanItem(item.url, claim, deps);
     if (result === 'claim_lost') return { kind: 'done', outcome: 'in_progress' };
     const finished = await finish(claim, result.outcome, { heldUntil: leaseUntil }, deps, result.refundScanDay);
-    if (!finished) return { kind: 'done', outcome: 'in_progress' };
-    return { kind: 'done', outcome: result.outcome.status === 'completed' ? 'scanned' : 'failed' };
+    return { kind: 'done', outcome: itemStepAfterFinish(finished, result.outcome) };
   } finally {
-    await releaseHostSlot(db, config.tableName, slot);
+    await releaseHostSlot(table, slot);
   }
 }
 
@@ -86,7 +97,7 @@ type ItemRef = Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>;
 /** The item a message names: its URL travels with it (messages queued before it did are read). */
 async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<ItemRef | null> {
   if (message.url !== undefined) return { batchId: message.batchId, index: message.index, url: message.url };
-  return getBatchItem(deps.db, deps.config.tableName, message.batchId, message.index);
+  return getBatchItem(deps.table, message.batchId, message.index);
 }
 
 /** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
@@ -95,11 +106,9 @@ async function whyUnclaimed(
   deps: Dependencies,
   redelivered: boolean,
 ): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
-  const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
-  if (!stored || stored.url !== item.url) return 'unknown_item';
-  if (stored.status !== 'completed' && stored.status !== 'failed') return 'in_progress';
-  await settleIfDone(item.batchId, deps, { reraise: redelivered });
-  return 'already_done';
+  const reason = unclaimedReason(await getBatchItem(deps.table, item.batchId, item.index), item);
+  if (reason === 'already_done') await settleIfDone(item.batchId, deps, { reraise: redelivered });
+  return reason;
 }
 
 /** A busy host is asked again this often, for a few seconds, before the message is handed back. */
@@ -110,7 +119,7 @@ const slotWaitMs = 3_000;
 async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number): Promise<HostSlot | null> {
   for (let tries = 1; ; tries += 1) {
     const now = deps.clock.now();
-    const slot = await claimHostSlot(deps.db, deps.config.tableName, host, scansPerHost, { now, untilMs: now + leaseMs });
+    const slot = await claimHostSlot(deps.table, host, scansPerHost, { now, untilMs: now + leaseMs });
     if (slot || tries * slotPollMs >= slotWaitMs) return slot;
     await setTimeout(slotPollMs);
   }
@@ -135,48 +144,33 @@ type AbandonedOutcome = 'scanned' | 'failed' | 'already_done' | 'unknown_item';
  */
 async function finishAbandoned(accountId: string, item: ItemRef, reason: string, deps: Dependencies): Promise<AbandonedOutcome> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const stored = await getBatchItem(deps.db, deps.config.tableName, item.batchId, item.index);
-    if (!stored || stored.url !== item.url) return 'unknown_item';
-    if (stored.status === 'completed' || stored.status === 'failed') {
+    const stored = await getBatchItem(deps.table, item.batchId, item.index);
+    const step = abandonedItemStep(stored, item);
+    if (step === 'unknown_item' || !stored) return 'unknown_item';
+    if (step === 'already_done') {
       await settleIfDone(item.batchId, deps);
       return 'already_done';
     }
-    const scan = stored.scanId ? await getScan(deps.db, deps.config.tableName, stored.scanId, deps.clock.now()) : null;
-    const outcome: ItemOutcome = scan ? completed(scan.result) : failed(reason);
-    const refundScanDay = scan ? undefined : stored.countedScanDay;
+    const scan = stored.scanId ? await getScan(deps.table, stored.scanId, deps.clock.now()) : null;
+    const { outcome, refundScanDay } = abandonedPlan(stored, scan?.result ?? null, reason);
     if (await finish({ ...item, accountId }, outcome, { asRead: stored }, deps, refundScanDay)) return scan ? 'scanned' : 'failed';
   }
   throw busy();
 }
-
-interface Scanned {
-  outcome: ItemOutcome;
-  /** The day whose counted scan is given back with the outcome (a scan that failed on the target's side). */
-  refundScanDay?: string | undefined;
-}
-
-const failed = (error: string): ItemOutcome => ({ status: 'failed', scanId: null, score: null, band: null, error });
-const completed = (result: ScanResult): ItemOutcome => ({
-  status: 'completed',
-  scanId: result.id,
-  score: result.score,
-  band: result.band,
-  error: null,
-});
 
 /**
  * Counts the item (unless counted before), scans, stores the scan with the item's mark and raises
  * scan_complete; a failure the user should see is a failed item. 'claim_lost': another worker took the
  * item (this one outlived its lease), and this one writes nothing more.
  */
-async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned | 'claim_lost'> {
+async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Promise<FinishPlan | 'claim_lost'> {
   let scanDay: string;
   try {
     const count = await countItem(claim, deps);
     if (count.kind === 'claim_lost') return 'claim_lost';
     scanDay = count.scanDay;
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'rate_limited') return { outcome: failed(`Not scanned: ${error.message}`) };
+    if (error instanceof AppError && error.kind === 'rate_limited') return notCountedPlan(error.message);
     throw error;
   }
   let result: ScanResult;
@@ -184,14 +178,13 @@ async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Prom
     result = await runScan(url, 'growth', deps, null);
   } catch (error) {
     // Only results count: a target that could not be reached gives the day's scan back (with the outcome).
-    const refundScanDay = isTargetFailure(error) ? scanDay : undefined;
-    if (error instanceof AppError && ['upstream_failed', 'timed_out', 'invalid_input'].includes(error.kind))
-      return { outcome: failed(error.message), refundScanDay };
-    throw error;
+    const plan = error instanceof AppError ? scanFailurePlan(error, isTargetFailure(error), scanDay) : null;
+    if (!plan) throw error;
+    return plan;
   }
-  if (!(await storeItemScan(deps.db, deps.config.tableName, claim, result))) return 'claim_lost';
+  if (!(await storeItemScan(deps.table, claim, result))) return 'claim_lost';
   await emitEvent('scan_complete', claim.accountId, scanCompleteData(result, { batchId: claim.batchId }), deps);
-  return { outcome: completed(result) };
+  return { outcome: completedOutcome(result) };
 }
 
 /**
@@ -199,11 +192,11 @@ async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Prom
  * scanned again. scan_complete is raised again, as that worker may have died before raising it
  * (at least once: receivers tell repeats by `scanId`).
  */
-async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencies): Promise<Scanned> {
-  const stored = await getScan(deps.db, deps.config.tableName, scanId, deps.clock.now());
+async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencies): Promise<FinishPlan> {
+  const stored = await getScan(deps.table, scanId, deps.clock.now());
   if (!stored) throw new Error(`Item ${claim.index} of batch ${claim.batchId} names scan ${scanId}, which is not stored`);
   await emitEvent('scan_complete', claim.accountId, scanCompleteData(stored.result, { batchId: claim.batchId }), deps);
-  return { outcome: completed(stored.result) };
+  return { outcome: completedOutcome(stored.result) };
 }
 
 /** Records the item's outcome unless the guard fails (false), then settles the batch if it is done. */
@@ -214,7 +207,7 @@ async function finish(
   deps: Dependencies,
   refundScanDay?: string,
 ): Promise<boolean> {
-  const finished = await finishBatchItem(deps.db, deps.config.tableName, item, outcome, guard, refundScanDay);
+  const finished = await finishBatchItem(deps.table, item, outcome, guard, refundScanDay);
   await settleIfDone(item.batchId, deps);
   return finished;
 }
@@ -228,29 +221,26 @@ export async function settleIfDone(
   deps: Dependencies,
   options: { reraise?: boolean } = {},
 ): Promise<'settled' | 'not_done' | 'already_settled'> {
-  const batch = await getBatch(deps.db, deps.config.tableName, batchId);
-  if (!batch) return 'not_done';
-  if (batch.status === 'completed' || batch.status === 'failed') {
+  const batch = await getBatch(deps.table, batchId);
+  const step = settleStep(batch, options.reraise === true);
+  if (step.kind === 'not_done' || !batch) return 'not_done';
+  if (step.kind === 'already_settled') {
     // A message that failed before may have made the transition and lost its answer (the table paused)
     // before raising the event: raised again, with the same id, so it is delivered once, not never.
-    if (options.reraise) await raiseBatchComplete(batch, batch.status, batch.completedAt ?? isoNow(deps.clock), deps);
+    if (step.reraise) await raiseBatchComplete(batch, step.status, batch.completedAt ?? isoNow(deps.clock), deps);
     return 'already_settled';
   }
-  const status = finalStatus(batch);
-  if (status === null) return 'not_done';
+  const { status } = step;
   const completedAt = isoNow(deps.clock);
-  if (!(await settleBatch(deps.db, deps.config.tableName, batch, status, completedAt))) return 'already_settled';
+  if (!(await settleBatch(deps.table, batch, status, completedAt))) return 'already_settled';
   await raiseBatchComplete(batch, status, completedAt, deps);
   return 'settled';
 }
 
 /** batch_complete, with an id derived from the batch: however often it is raised, one delivery per endpoint. */
 function raiseBatchComplete(batch: StoredBatch, status: 'completed' | 'failed', completedAt: string, deps: Dependencies): Promise<void> {
-  return emitEvent(
-    'batch_complete',
-    batch.accountId,
-    { batchId: batch.id, status, totalUrls: batch.totalUrls, completedUrls: batch.completedUrls, failedUrls: batch.failedUrls },
-    deps,
-    { id: idempotentId(batch.accountId, 'batch_complete', batch.id)!, occurredAt: completedAt },
-  );
+  return emitEvent('batch_complete', batch.accountId, batchCompleteData(batch, status), deps, {
+    id: idempotentId(batch.accountId, 'batch_complete', batch.id)!,
+    occurredAt: completedAt,
+  });
 }

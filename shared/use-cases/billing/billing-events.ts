@@ -1,6 +1,6 @@
 import type { BillingEvent } from '#shared/adapters/billing/billing-provider.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
+import { billingEventKey } from '#shared/db/billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { syncSubscription, type SyncOutcome } from '#shared/use-cases/billing/sync-subscription.js';
 import { AppError } from '#shared/model/errors.js';
@@ -19,9 +19,8 @@ export async function handleBillingEvent(event: BillingEvent, deps: Dependencies
   if (!event.handled) return 'ignored';
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
   const run = await runJobOnce(
-    deps.db,
-    deps.config.tableName,
-    keys.billingEvent(event.id),
+    deps.table,
+    billingEventKey(event.id),
     { nowSeconds, leaseSeconds: eventLeaseSeconds, retentionSeconds: deps.config.billingEventRetentionDays * 86_400 },
     () => syncSubscription(event, deps),
   );

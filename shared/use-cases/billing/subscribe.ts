@@ -62,7 +62,7 @@ export async function subscribe(caller: Caller, tier: PaidTier, deps: Dependenci
  * link is good, and a payment of the old one would still be refused (sync-subscription.ts).
  */
 async function closeEarlierCheckout(accountId: string, checkoutId: string, deps: Dependencies): Promise<void> {
-  const earlier = await swapOpenCheckout(deps.db, deps.config.tableName, accountId, checkoutId);
+  const earlier = await swapOpenCheckout(deps.table, accountId, checkoutId);
   if (!earlier) return;
   try {
     await deps.billing.expireCheckout(earlier);
@@ -74,7 +74,7 @@ async function closeEarlierCheckout(accountId: string, checkoutId: string, deps:
 /** The account's customer, created once: racing requests get the same one (see linkCustomer). */
 async function customerFor(caller: Caller, deps: Dependencies): Promise<string> {
   const created = await deps.billing.createCustomer({ id: caller.accountId, email: caller.account.email });
-  const linked = await linkCustomer(deps.db, deps.config.tableName, caller.accountId, created);
+  const linked = await linkCustomer(deps.table, caller.accountId, created);
   if (!linked) throw new Error(`Could not link a billing customer to account ${caller.accountId}`);
   return linked;
 }

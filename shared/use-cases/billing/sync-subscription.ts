@@ -21,7 +21,7 @@ export type SyncOutcome =
   /** A second subscription in force for an account that has one: refunded and cancelled at once. */
   | { kind: 'refused'; subscriptionId: string; heldBy: string };
 
-type SyncDependencies = Pick<Dependencies, 'db' | 'config' | 'billing' | 'clock' | 'logger'>;
+type SyncDependencies = Pick<Dependencies, 'table' | 'config' | 'billing' | 'clock' | 'logger'>;
 
 // A holder found ended is replaced, and the replacement can meet one more racing holder.
 const maxRounds = 3;
@@ -61,7 +61,7 @@ export async function syncSubscription(
   };
   let replacing: string | null = null;
   for (let round = 0; round < maxRounds; round += 1) {
-    const saved = await saveSubscriptionState(deps.db, deps.config.tableName, accountId, { ...update, replacing });
+    const saved = await saveSubscriptionState(deps.table, accountId, { ...update, replacing });
     if (saved.kind === 'no_account') return { kind: 'unknown_customer', customerId: snapshot.customerId };
     if (saved.kind === 'stale') return { kind: 'stale' };
     if (saved.kind === 'saved') {
@@ -80,7 +80,7 @@ export async function syncSubscription(
 async function refuse(snapshot: SubscriptionSnapshot, heldBy: string, accountId: string, deps: SyncDependencies): Promise<SyncOutcome> {
   const now = deps.clock.now();
   // Recorded before the refund: a refund that fails throws, and the resent event refunds again.
-  const first = await recordRefusedSubscription(deps.db, deps.config.tableName, {
+  const first = await recordRefusedSubscription(deps.table, {
     subscriptionId: snapshot.subscriptionId,
     accountId,
     heldBy,
@@ -128,10 +128,10 @@ async function retireDisplaced(displacedId: string, accountId: string, by: strin
 async function accountOf(
   customerId: string,
   checkoutAccountId: string | null,
-  deps: Pick<Dependencies, 'db' | 'config'>,
+  deps: Pick<Dependencies, 'table' | 'config'>,
 ): Promise<string | null> {
-  const known = await accountIdForCustomer(deps.db, deps.config.tableName, customerId);
+  const known = await accountIdForCustomer(deps.table, customerId);
   if (known || !checkoutAccountId) return known;
-  const linked = await linkCustomer(deps.db, deps.config.tableName, checkoutAccountId, customerId);
+  const linked = await linkCustomer(deps.table, checkoutAccountId, customerId);
   return linked === customerId ? checkoutAccountId : null;
 }

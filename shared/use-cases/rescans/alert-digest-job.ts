@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { getAccount } from '#shared/db/account-store.js';
-import { clearConsumedDigest, pendingDigest } from '#shared/db/alert-digest-store.js';
+import { alertDigestSentKey, clearConsumedDigest, pendingDigest } from '#shared/db/alert-digest-store.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
 import { listWatchedSites } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { alertDigestMail } from '#shared/model/mail/alert-digest-mail.js';
@@ -30,8 +29,8 @@ const maxWaits = 8;
  * with alerts turned off since are cleared unsent. A failed send keeps every entry for the next try.
  */
 export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): Promise<'sent' | 'waiting' | 'empty' | 'duplicate'> {
-  const { db, config } = deps;
-  const account = await getAccount(db, config.tableName, job.accountId);
+  const { table, config } = deps;
+  const account = await getAccount(table, job.accountId);
   if (!account) return 'empty';
   if (job.waits < maxWaits && (await sitesStillPending(account.id, account.tier, job.slot, deps))) {
     await deps.queue.send('mail', { ...job, waits: job.waits + 1 } satisfies AlertDigestJob, {
@@ -40,15 +39,12 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
     return 'waiting';
   }
   const run = await runJobOnce(
-    db,
-    config.tableName,
-    keys.alertDigestSent(account.id, job.slot),
+    table,
+    alertDigestSentKey(account.id, job.slot),
     { nowSeconds: Math.floor(deps.clock.now() / 1000), leaseSeconds: 60, retentionSeconds: 30 * 86_400 },
     async () => {
-      const pending = await pendingDigest(db, config.tableName, account.id);
-      const alerting = new Set(
-        (await listWatchedSites(db, config.tableName, account.id)).filter((site) => site.alertEnabled).map((site) => site.id),
-      );
+      const pending = await pendingDigest(table, account.id);
+      const alerting = new Set((await listWatchedSites(table, account.id)).filter((site) => site.alertEnabled).map((site) => site.id));
       const entries = pending.entries.filter((entry) => alerting.has(entry.siteId));
       if (entries.length > 0) {
         const pepper = await deps.keyPepper();
@@ -60,7 +56,7 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
         });
         await deps.mailer.send({ to: account.email, ...mail });
       }
-      await clearConsumedDigest(db, config.tableName, account.id, pending);
+      await clearConsumedDigest(table, account.id, pending);
       return entries.length > 0 ? ('sent' as const) : ('empty' as const);
     },
   );
@@ -74,7 +70,7 @@ async function sitesStillPending(
   slot: string,
   deps: Dependencies,
 ): Promise<boolean> {
-  const sites = await listWatchedSites(deps.db, deps.config.tableName, accountId);
+  const sites = await listWatchedSites(deps.table, accountId);
   const paused = pausedSiteIds(sites, allowanceFor(tier, deps.config).watchedSites);
   return sites.some((site) => !paused.has(site.id) && site.lastScanSlot !== slot);
 }

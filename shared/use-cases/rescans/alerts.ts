@@ -4,7 +4,8 @@ import { getScan } from '#shared/db/scan-store.js';
 import { listWebhookItems } from '#shared/db/webhook-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
-import { emitEvent, scanCompleteData, type EventType } from '#shared/use-cases/events.js';
+import { scanCompleteData, type EventType } from '#shared/model/events.js';
+import { emitEvent } from '#shared/use-cases/emit-event.js';
 import type { AlertDigestJob } from '#shared/use-cases/rescans/alert-digest-job.js';
 import { boundedEntry, checkChanges, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 import { thresholdRecord, type StoredThreshold } from '#shared/model/sites/thresholds.js';
@@ -12,7 +13,7 @@ import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
 import { receivingEndpoints } from '#shared/model/webhooks/webhook.js';
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
 export interface RescanAlertInput {
   account: Account;
@@ -61,7 +62,7 @@ export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependenc
   if (raised.length === 0) return;
 
   // Mailed unless a webhook receives it: the same rule the webhook fan-out applies.
-  const webhooks = await listWebhookItems(deps.db, deps.config.tableName, account.id);
+  const webhooks = await listWebhookItems(deps.table, account.id);
   const limit = allowanceFor(account.tier, deps.config).webhooksMax;
   const mailed = raised.filter((type) => receivingEndpoints(webhooks, type, account.tier, limit).length === 0);
   if (mailed.length === 0) return;
@@ -75,7 +76,7 @@ async function digestEntry(
   deps: Dependencies,
 ): Promise<DigestEntry> {
   const { site, result } = input;
-  const previous = site.lastScanId ? await getScan(deps.db, deps.config.tableName, site.lastScanId, deps.clock.now()) : null;
+  const previous = site.lastScanId ? await getScan(deps.table, site.lastScanId, deps.clock.now()) : null;
   const changes = checkChanges(previous?.result ?? null, result);
   const top = result.recommendations[0];
   return boundedEntry({
@@ -98,7 +99,7 @@ async function digestEntry(
  * schedules that sweep's digest mail. A full digest counts the entry instead, and the mail says so.
  */
 async function addToDigest(entry: DigestEntry, slot: string, accountId: string, deps: Dependencies): Promise<void> {
-  const stored = await appendDigestEntry(deps.db, deps.config.tableName, accountId, entry, deps.config.alertDigestMaxSites);
+  const stored = await appendDigestEntry(deps.table, accountId, entry, deps.config.alertDigestMaxSites);
   if (stored === 'dropped') {
     deps.logger.warn('Alert digest full: entry counted, not kept', {
       accountId,
@@ -109,7 +110,7 @@ async function addToDigest(entry: DigestEntry, slot: string, accountId: string, 
     countDroppedDigestEntry(deps.clock.now());
   }
   const expiresAt = Math.floor(deps.clock.now() / 1000) + 30 * 86_400;
-  if (!(await markDigestScheduled(deps.db, deps.config.tableName, accountId, slot, expiresAt))) return;
+  if (!(await markDigestScheduled(deps.table, accountId, slot, expiresAt))) return;
   const job: AlertDigestJob = { kind: 'alert-digest', accountId, slot, waits: 0 };
   await deps.queue.send('mail', job, { delaySeconds: Math.min(900, deps.config.alertDigestDelaySeconds) });
 }

@@ -1,9 +1,15 @@
 import { getAccount } from '#shared/db/account-store.js';
 import { claimHost, spaceHost } from '#shared/db/host-lease-store.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
 import { putOwnedScan } from '#shared/db/scan-store.js';
-import { completeRescan, getWatchedSite, listWatchedSites, oldestSnapshotKeys, type RescanOutcome } from '#shared/db/watched-site-store.js';
+import {
+  completeRescan,
+  getWatchedSite,
+  listWatchedSites,
+  oldestSnapshotKeys,
+  rescanJobKey,
+  type RescanOutcome,
+} from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import { AppError } from '#shared/model/errors.js';
@@ -15,7 +21,7 @@ import { runScan } from '#shared/use-cases/scans.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { evaluateThresholds } from '#shared/model/sites/thresholds.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
 export type RescanResult = 'rescanned' | 'failed' | 'duplicate' | 'gone' | 'paused' | 'deferred';
 
@@ -39,18 +45,18 @@ function shopFailure(error: unknown): string | null {
  * for a busy host is put back with a delay. A site above its owner's tier limit is not rescanned.
  */
 export async function rescanSite(message: RescanMessage, deps: Dependencies, leaseSeconds: number): Promise<RescanResult> {
-  const { db, config } = deps;
-  const site = await getWatchedSite(db, config.tableName, message.accountId, message.siteId);
+  const { table, config } = deps;
+  const site = await getWatchedSite(table, message.accountId, message.siteId);
   if (!site) return 'gone';
   if (site.lastScanSlot === message.slot) return 'duplicate';
-  const account = await getAccount(db, config.tableName, message.accountId);
+  const account = await getAccount(table, message.accountId);
   if (!account) return 'gone';
   if (await isPaused(account, site, deps)) return 'paused';
 
   // The host with its port: two services on one machine are two shops (the fixtures share 127.0.0.1).
   const host = new URL(site.url).host;
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
-  const hold = await claimHost(db, config.tableName, host, {
+  const hold = await claimHost(table, host, {
     nowSeconds,
     untilSeconds: nowSeconds + config.scanTimeoutSeconds + config.rescanHostSpacingSeconds,
   });
@@ -64,25 +70,21 @@ export async function rescanSite(message: RescanMessage, deps: Dependencies, lea
   }
 
   try {
-    const run = await runJobOnce(
-      db,
-      config.tableName,
-      keys.rescanJob(site.id, message.slot),
-      { nowSeconds, leaseSeconds, retentionSeconds: 86_400 },
-      () => scanAndComplete(site, account, message, deps),
+    const run = await runJobOnce(table, rescanJobKey(site.id, message.slot), { nowSeconds, leaseSeconds, retentionSeconds: 86_400 }, () =>
+      scanAndComplete(site, account, message, deps),
     );
     // Another delivery is scanning this site for this sweep: SQS offers the message again later.
     if (run.kind === 'in_progress') throw new Error(`The rescan of site ${site.id} for ${message.slot} is running in another delivery`);
     return run.kind === 'done' ? 'duplicate' : run.result;
   } finally {
-    await spaceHost(db, config.tableName, host, Math.floor(deps.clock.now() / 1000) + config.rescanHostSpacingSeconds);
+    await spaceHost(table, host, Math.floor(deps.clock.now() / 1000) + config.rescanHostSpacingSeconds);
   }
 }
 
 async function isPaused(account: Account, site: WatchedSite, deps: Dependencies): Promise<boolean> {
   const limit = allowanceFor(account.tier, deps.config).watchedSites;
   if (account.siteCount <= limit) return false;
-  return pausedSiteIds(await listWatchedSites(deps.db, deps.config.tableName, account.id), limit).has(site.id);
+  return pausedSiteIds(await listWatchedSites(deps.table, account.id), limit).has(site.id);
 }
 
 async function scanAndComplete(site: WatchedSite, account: Account, message: RescanMessage, deps: Dependencies): Promise<RescanResult> {
@@ -94,7 +96,7 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
     failure = shopFailure(error);
     if (failure === null) throw error;
   }
-  if (result) await putOwnedScan(deps.db, deps.config.tableName, result, account.id);
+  if (result) await putOwnedScan(deps.table, result, account.id);
 
   let current: WatchedSite | null = site;
   for (let attempt = 0; attempt < completeAttempts && current; attempt += 1) {
@@ -102,9 +104,9 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
     if (outcome.changes.kind === 'scored') {
       // The cap: the new snapshot pushes out the oldest, in the same transaction.
       const excess = current.historyCount + 1 - deps.config.scoreHistoryMax;
-      outcome.changes.drop = await oldestSnapshotKeys(deps.db, deps.config.tableName, current.accountId, current.id, excess);
+      outcome.changes.drop = await oldestSnapshotKeys(deps.table, current.accountId, current.id, excess);
     }
-    const written = await completeRescan(deps.db, deps.config.tableName, outcome);
+    const written = await completeRescan(deps.table, outcome);
     if (written === 'gone') return 'gone';
     if (written === 'done') return 'duplicate';
     if (written === 'completed') {
@@ -117,7 +119,7 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
       return result ? 'rescanned' : 'failed';
     }
     // The site changed meanwhile (a rename, a threshold): compute again from what it is now.
-    current = await getWatchedSite(deps.db, deps.config.tableName, site.accountId, site.id);
+    current = await getWatchedSite(deps.table, site.accountId, site.id);
   }
   if (!current) return 'gone';
   throw new Error(`Site ${site.id} kept changing while its rescan was stored`);

@@ -48,14 +48,14 @@ const moveConcurrency = 25;
  */
 export async function sweepShard(
   message: SweepMessage,
-  deps: Pick<Dependencies, 'db' | 'config' | 'queue' | 'clock'>,
+  deps: Pick<Dependencies, 'table' | 'config' | 'queue' | 'clock'>,
   hasTime: () => boolean,
 ): Promise<ShardProgress> {
   let startKey = message.startKey;
   let read = 0;
   let queued = 0;
   for (;;) {
-    const page = await dueSitesPage(deps.db, deps.config.tableName, {
+    const page = await dueSitesPage(deps.table, {
       shard: message.shard,
       upTo: message.upTo,
       limit: deps.config.rescanSweepPageSize,
@@ -76,9 +76,7 @@ export async function sweepShard(
         // From the sweep's own moment, so a moved site is never due again within this sweep.
         const next = { shard: message.shard, dueAt: nextDueAt(Math.max(Date.parse(message.upTo), deps.clock.now()), deps.config) };
         for (let start = 0; start < page.sites.length; start += moveConcurrency) {
-          await Promise.all(
-            page.sites.slice(start, start + moveConcurrency).map((site) => moveDue(deps.db, deps.config.tableName, site, next)),
-          );
+          await Promise.all(page.sites.slice(start, start + moveConcurrency).map((site) => moveDue(deps.table, site, next)));
         }
       }
     }

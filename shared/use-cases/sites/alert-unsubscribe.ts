@@ -24,7 +24,7 @@ async function scopeOf(token: string | undefined, deps: Dependencies): Promise<U
 export async function sitesOfUnsubscribeLink(token: string | undefined, deps: Dependencies): Promise<UnsubscribeSite[]> {
   const scope = await scopeOf(token, deps);
   const named = new Set(scope.siteIds);
-  const sites = await listWatchedSites(deps.db, deps.config.tableName, scope.accountId);
+  const sites = await listWatchedSites(deps.table, scope.accountId);
   return sites.filter((site) => named.has(site.id)).map((site) => ({ label: site.label, url: site.url, alertEnabled: site.alertEnabled }));
 }
 
@@ -35,9 +35,7 @@ export async function sitesOfUnsubscribeLink(token: string | undefined, deps: De
 export async function unsubscribeFromAlerts(token: string | undefined, deps: Dependencies): Promise<UnsubscribeSite[]> {
   const scope = await scopeOf(token, deps);
   const updated = await Promise.all(
-    scope.siteIds.map((id) =>
-      updateWatchedSite(deps.db, deps.config.tableName, { accountId: scope.accountId, id }, { alertEnabled: false }),
-    ),
+    scope.siteIds.map((id) => updateWatchedSite(deps.table, { accountId: scope.accountId, id }, { alertEnabled: false })),
   );
   const off = updated
     .filter((site) => typeof site !== 'string')

@@ -16,7 +16,7 @@ import { isoNow } from '#shared/model/clock.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/model/errors.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { screenTarget } from '#shared/use-cases/scan-target.js';
-import { queueRescan } from '#shared/model/rescans/rescan-message.js';
+import { queueRescan } from '#shared/use-cases/rescans/queue-rescan.js';
 import { isoWeek, shardOf } from '#shared/model/rescans/schedule.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { applyLegacy, legacyView, thresholdRecord, type LegacyThresholds, type ThresholdRecord } from '#shared/model/sites/thresholds.js';
@@ -63,7 +63,7 @@ export function siteView(site: WatchedSite, paused = false): WatchedSiteView {
 const siteNotFound = () => notFound('Watched site not found');
 
 export async function listSites(caller: Caller, deps: Dependencies): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
-  const sites = await listWatchedSites(deps.db, deps.config.tableName, caller.accountId);
+  const sites = await listWatchedSites(deps.table, caller.accountId);
   sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   const paused = pausedSiteIds(sites, limit);
@@ -108,7 +108,7 @@ export async function addSite(
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   // Due at once: the first scan is queued now, and if that fails the next sweep picks the site up.
   const due = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: site.createdAt };
-  const outcome = await addWatchedSite(deps.db, deps.config.tableName, site, limit, due);
+  const outcome = await addWatchedSite(deps.table, site, limit, due);
   switch (outcome) {
     case 'added':
       await queueRescan({ accountId: site.accountId, siteId: site.id, slot: isoWeek(deps.clock.now()) }, deps);
@@ -125,9 +125,9 @@ export async function addSite(
 export async function ownSite(
   caller: Pick<Caller, 'accountId'>,
   siteId: string,
-  deps: Pick<Dependencies, 'db' | 'config'>,
+  deps: Pick<Dependencies, 'table' | 'config'>,
 ): Promise<WatchedSite> {
-  const site = await getWatchedSite(deps.db, deps.config.tableName, caller.accountId, siteId);
+  const site = await getWatchedSite(deps.table, caller.accountId, siteId);
   if (!site) throw siteNotFound();
   return site;
 }
@@ -135,7 +135,7 @@ export async function ownSite(
 async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   if (caller.account.siteCount <= limit) return false;
-  return pausedSiteIds(await listWatchedSites(deps.db, deps.config.tableName, caller.accountId), limit).has(site.id);
+  return pausedSiteIds(await listWatchedSites(deps.table, caller.accountId), limit).has(site.id);
 }
 
 export async function getSite(
@@ -145,7 +145,7 @@ export async function getSite(
 ): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
   const site = await ownSite(caller, siteId, deps);
   const [scoreHistory, paused] = await Promise.all([
-    siteHistory(deps.db, deps.config.tableName, caller.accountId, siteId, deps.config.scoreHistoryMax),
+    siteHistory(deps.table, caller.accountId, siteId, deps.config.scoreHistoryMax),
     isPaused(caller, site, deps),
   ]);
   const view = siteView(site, paused);
@@ -195,7 +195,7 @@ export async function patchSite(caller: Caller, siteId: string, patch: SitePatch
       ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
       ...(legacy ? { thresholds: applyLegacy(site.thresholds, legacy, legacyContext(site, deps)) } : {}),
     };
-    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, changes);
+    const updated = await updateWatchedSite(deps.table, site, changes);
     if (updated === 'not_found') throw siteNotFound();
     if (updated !== 'stale') return { site: siteView(updated) };
   }
@@ -209,8 +209,8 @@ function legacyContext(site: WatchedSite, deps: Pick<Dependencies, 'clock'>) {
 /** Deletes the site (its thresholds are part of it), then its score history. */
 export async function deleteSite(caller: Caller, siteId: string, deps: Dependencies): Promise<{ deleted: true }> {
   const site = await ownSite(caller, siteId, deps);
-  if (!(await deleteWatchedSite(deps.db, deps.config.tableName, site))) throw siteNotFound();
-  await deleteSiteHistory(deps.db, deps.config.tableName, caller.accountId, siteId);
+  if (!(await deleteWatchedSite(deps.table, site))) throw siteNotFound();
+  await deleteSiteHistory(deps.table, caller.accountId, siteId);
   return { deleted: true };
 }
 
@@ -230,7 +230,7 @@ export async function putThresholds(
   for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);
     const thresholds = applyLegacy(site.thresholds, legacy, legacyContext(site, deps));
-    const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, { thresholds });
+    const updated = await updateWatchedSite(deps.table, site, { thresholds });
     if (updated === 'not_found') throw siteNotFound();
     if (updated !== 'stale') return legacyView(updated.thresholds);
   }

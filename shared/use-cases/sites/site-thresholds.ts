@@ -45,7 +45,7 @@ export async function createSiteThreshold(
       createdAt: isoNow(deps.clock),
       met: initialMet(request.condition, request.value, site.lastScore),
     };
-    const outcome = await appendThreshold(deps.db, deps.config.tableName, site, threshold, deps.config.thresholdsPerSiteMax);
+    const outcome = await appendThreshold(deps.table, site, threshold, deps.config.thresholdsPerSiteMax);
     if (outcome === 'added') return { threshold: thresholdRecord(threshold) };
     if (outcome === 'not_found') throw notFound('Watched site not found');
     if (outcome === 'limit_reached') throw forbidden(`Threshold limit reached: at most ${deps.config.thresholdsPerSiteMax} per site`);
@@ -56,7 +56,7 @@ export async function createSiteThreshold(
 }
 
 async function rewrite(site: WatchedSite, thresholds: StoredThreshold[], deps: Dependencies): Promise<WatchedSite | 'stale'> {
-  const updated = await updateWatchedSite(deps.db, deps.config.tableName, site, { thresholds });
+  const updated = await updateWatchedSite(deps.table, site, { thresholds });
   if (updated === 'not_found') throw notFound('Watched site not found');
   return updated;
 }

@@ -10,14 +10,20 @@ import {
 import { getWebhookItem } from '#shared/db/webhook-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { attemptWindowMs, bookkeepingReserveMs } from '#shared/model/webhooks/attempt-window.js';
-import type { DeliveryState, StoredDelivery } from '#shared/model/webhooks/delivery.js';
-import { retryDelaySeconds } from '#shared/model/webhooks/retry-schedule.js';
-import { retryFor } from '#shared/model/webhooks/retry-for.js';
+import type { StoredDelivery } from '#shared/model/webhooks/delivery.js';
+import {
+  claimLostStep,
+  deliveryStateAfterPost,
+  deliveryStepAtEnd,
+  deliveryStepBeforeAttempt,
+  deliveryStepForEndpoint,
+  disablingSettlesDelivery,
+  secondsUntilLeaseEnds,
+  type DeliveryStep,
+} from '#shared/model/webhooks/delivery-next-step.js';
+import { retryFor } from '#shared/use-cases/webhooks/retry-for.js';
 import { logExpiresAt, notSentMessage, postAttempt, recordEndpointOutcome } from '#shared/use-cases/webhooks/send-attempt.js';
 import type { DeliveryMessage } from '#shared/model/webhooks/webhook-message.js';
-
-/** What the queue should do with the message: let it go, or hand it back after a while. */
-export type DeliveryStep = { kind: 'done'; outcome: string } | { kind: 'retry'; afterSeconds: number; outcome: string };
 
 export interface DeliveryTiming {
   /** An attempt holds its delivery this long: the POST, recording it and the endpoint's bookkeeping. */
@@ -28,9 +34,6 @@ export interface DeliveryTiming {
 
 /** The 10-second POST, up to 20 s of recording retries (each try up to ~9 s) and the endpoint's writes fit in the lease. */
 export const defaultDeliveryTiming: DeliveryTiming = { leaseMs: 60_000, recordRetryMs: 20_000 };
-
-/** A message back this close to its next attempt time is on time (clocks and SQS are not exact). */
-const earlyToleranceMs = 1_000;
 
 /**
  * Our side failed in the middle of an attempt. `notBeforeSeconds`: the attempt's lease still holds the
@@ -68,26 +71,24 @@ export async function deliverMessage(
   deps: Dependencies,
   options: DeliverOptions = {},
 ): Promise<DeliveryStep> {
-  const { db, config } = deps;
+  const { table, config } = deps;
   const timing = options.timing ?? defaultDeliveryTiming;
-  const delivery = await getDelivery(db, config.tableName, message.webhookId, message.eventId);
-  if (!delivery) return { kind: 'done', outcome: 'unknown_delivery' };
-  if (delivery.state !== 'pending') return { kind: 'done', outcome: `already_${delivery.state}` };
-  if (delivery.ownerMessageId !== undefined && delivery.ownerMessageId !== messageId) return { kind: 'done', outcome: 'duplicate_message' };
+  const found = await getDelivery(table, message.webhookId, message.eventId);
   const now = deps.clock.now();
-  if (delivery.nextAttemptAt > now + earlyToleranceMs)
-    return { kind: 'retry', afterSeconds: Math.ceil((delivery.nextAttemptAt - now) / 1000), outcome: 'not_due' };
-  if (delivery.leaseUntil !== undefined && delivery.leaseUntil >= now)
-    return { kind: 'retry', afterSeconds: Math.ceil((delivery.leaseUntil - now) / 1000) + 1, outcome: 'attempt_under_way' };
+  const before = deliveryStepBeforeAttempt(found, messageId, now);
+  if (before.kind !== 'check_endpoint') return before;
+  const { delivery } = before;
 
-  const webhook = await getWebhookItem(db, config.tableName, message.accountId, message.webhookId);
-  if (!webhook || !webhook.isActive) {
-    await dropDelivery(db, config.tableName, delivery);
-    return { kind: 'done', outcome: webhook ? 'endpoint_disabled' : 'endpoint_deleted' };
+  const endpoint = await getWebhookItem(table, message.accountId, message.webhookId);
+  const claim = deliveryStepForEndpoint(endpoint, delivery, now, timing.leaseMs);
+  if (claim.kind === 'drop') {
+    await dropDelivery(table, delivery);
+    return { kind: 'done', outcome: claim.outcome };
   }
-  const held: HeldAttempt = { attempt: delivery.attempts + 1, leaseUntil: now + timing.leaseMs };
-  if (!(await claimAttempt(db, config.tableName, delivery, { messageId, now, leaseUntil: held.leaseUntil }))) {
-    return { kind: 'retry', afterSeconds: timing.leaseMs / 1000, outcome: 'claimed_elsewhere' };
+  const { endpoint: webhook } = claim;
+  const held: HeldAttempt = { attempt: claim.attempt, leaseUntil: claim.leaseUntil };
+  if (!(await claimAttempt(table, delivery, { messageId, now, leaseUntil: held.leaseUntil }))) {
+    return claimLostStep(timing.leaseMs);
   }
   const { attempt } = held;
   const what = `Attempt ${attempt} of event ${delivery.eventId} to webhook ${delivery.webhookId}`;
@@ -107,20 +108,23 @@ export async function deliverMessage(
   }
   const { posted } = result;
 
-  let state: DeliveryState = 'pending';
-  if (posted.success) state = 'delivered';
-  else if (attempt >= delivery.attemptLimit) state = 'failed';
-  const delaySeconds = state === 'pending' ? retryDelaySeconds(attempt, config.webhookRetryBaseSeconds) : 0;
-  const next = { state, nextAttemptAt: deps.clock.now() + delaySeconds * 1000 };
+  const next = deliveryStateAfterPost({
+    success: posted.success,
+    attempt,
+    attemptLimit: delivery.attemptLimit,
+    now: deps.clock.now(),
+    retryBaseSeconds: config.webhookRetryBaseSeconds,
+  });
+  let { state } = next;
   let recorded: Awaited<ReturnType<typeof recordAttempt>>;
   try {
     recorded = await retryFor(timing.recordRetryMs, () =>
-      recordAttempt(db, config.tableName, delivery, held, next, posted.entry, { expiresAt: logExpiresAt(posted, config) }),
+      recordAttempt(table, delivery, held, next, posted.entry, { expiresAt: logExpiresAt(posted, config) }),
     );
   } catch (error) {
     throw new DeliveryInterrupted(
       `${what} was made (${posted.entry.success ? 'delivered' : (posted.entry.error ?? 'failed')}) but could not be recorded`,
-      secondsUntil(held.leaseUntil, deps),
+      secondsUntilLeaseEnds(held.leaseUntil, deps.clock.now()),
       error,
     );
   }
@@ -128,25 +132,18 @@ export async function deliverMessage(
 
   // The delivery has moved on; the endpoint's own record is best effort from here.
   try {
-    if ((await recordEndpointOutcome(webhook, posted, false, deps)) && state === 'pending') {
-      await failPendingDelivery(db, config.tableName, delivery, attempt);
+    if (disablingSettlesDelivery(await recordEndpointOutcome(webhook, posted, false, deps), state)) {
+      await failPendingDelivery(table, delivery, attempt);
       state = 'failed';
     }
   } catch (error) {
     deps.logger.warn('Could not record an attempt on its endpoint', { webhookId: webhook.id, eventId: delivery.eventId, attempt, error });
   }
-  const outcome = posted.success ? 'delivered' : `failed_${posted.statusCode ?? 'no_response'}`;
-  return state === 'pending'
-    ? { kind: 'retry', afterSeconds: delaySeconds, outcome }
-    : { kind: 'done', outcome: state === 'failed' ? `${outcome}_final` : outcome };
+  return deliveryStepAtEnd({ state, delaySeconds: next.delaySeconds, success: posted.success, statusCode: posted.statusCode });
 }
 
 /** Gives the claim back when the table answers; otherwise the retry waits for the lease. */
 async function notBeforeAfterRelease(delivery: StoredDelivery, held: HeldAttempt, deps: Dependencies): Promise<number> {
-  const released = await releaseAttempt(deps.db, deps.config.tableName, delivery, held).catch(() => false);
-  return released ? 0 : secondsUntil(held.leaseUntil, deps);
-}
-
-function secondsUntil(at: number, deps: Dependencies): number {
-  return Math.max(0, Math.ceil((at - deps.clock.now()) / 1000) + 1);
+  const released = await releaseAttempt(deps.table, delivery, held).catch(() => false);
+  return released ? 0 : secondsUntilLeaseEnds(held.leaseUntil, deps.clock.now());
 }

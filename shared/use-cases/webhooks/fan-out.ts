@@ -2,7 +2,7 @@ import { getAccount } from '#shared/db/account-store.js';
 import { putDeliveryOnce } from '#shared/db/webhook-delivery-store.js';
 import { listWebhookItems } from '#shared/db/webhook-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { ServiceEvent } from '#shared/use-cases/events.js';
+import type { ServiceEvent } from '#shared/model/events.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { envelopeBody } from '#shared/model/webhooks/envelope.js';
 import { maxDeliveryAttempts } from '#shared/model/webhooks/retry-schedule.js';
@@ -17,10 +17,10 @@ import type { DeliveryMessage } from '#shared/model/webhooks/webhook-message.js'
  * number of messages name it.
  */
 export async function fanOutEvent(event: ServiceEvent, deps: Dependencies): Promise<number> {
-  const { db, config } = deps;
-  const account = await getAccount(db, config.tableName, event.accountId);
+  const { table, config } = deps;
+  const account = await getAccount(table, event.accountId);
   if (!account) return 0;
-  const webhooks = await listWebhookItems(db, config.tableName, account.id);
+  const webhooks = await listWebhookItems(table, account.id);
   const endpoints = receivingEndpoints(webhooks, event.type, account.tier, allowanceFor(account.tier, config).webhooksMax);
   if (endpoints.length === 0) return 0;
   const body = envelopeBody(event);
@@ -29,8 +29,7 @@ export async function fanOutEvent(event: ServiceEvent, deps: Dependencies): Prom
   await Promise.all(
     endpoints.map((webhook) =>
       putDeliveryOnce(
-        db,
-        config.tableName,
+        table,
         {
           accountId: account.id,
           webhookId: webhook.id,

@@ -2,10 +2,10 @@ import { signDelivery } from '#shared/adapters/webhook-signer.js';
 import { putAttempt } from '#shared/db/webhook-delivery-store.js';
 import { disableWebhookItem, recordWebhookOutcome } from '#shared/db/webhook-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import type { EventType } from '#shared/use-cases/events.js';
+import type { EventType } from '#shared/model/events.js';
 import type { DeliveryAttempt } from '#shared/model/webhooks/delivery.js';
 import { minimumWindowMs } from '#shared/model/webhooks/attempt-window.js';
-import { disableReason } from '#shared/model/webhooks/endpoint-health.js';
+import { endpointDisableReason } from '#shared/model/webhooks/delivery-next-step.js';
 import { secretContext, type StoredWebhook } from '#shared/model/webhooks/webhook.js';
 import type { WebhookDisabledJob } from '#shared/use-cases/webhooks/webhook-disabled-job.js';
 
@@ -76,7 +76,7 @@ export function logExpiresAt(posted: PostedAttempt, config: Dependencies['config
 
 /** Writes a test's or redelivery's attempt to the delivery log. */
 export async function logAttempt(webhook: StoredWebhook, posted: PostedAttempt, deps: Dependencies): Promise<void> {
-  await putAttempt(deps.db, deps.config.tableName, webhook.id, posted.entry, { expiresAt: logExpiresAt(posted, deps.config) });
+  await putAttempt(deps.table, webhook.id, posted.entry, { expiresAt: logExpiresAt(posted, deps.config) });
 }
 
 /**
@@ -91,17 +91,20 @@ export async function recordEndpointOutcome(
   manual: boolean,
   deps: Dependencies,
 ): Promise<boolean> {
-  const { db, config } = deps;
+  const { table, config } = deps;
   const { attemptedAt } = posted.entry;
-  const after = await recordWebhookOutcome(db, config.tableName, webhook, {
+  const after = await recordWebhookOutcome(table, webhook, {
     at: attemptedAt,
     statusCode: posted.statusCode,
     success: posted.success,
     reactivate: manual,
   });
-  if (posted.success || manual || !after?.isActive) return false;
-  const reason = disableReason(after, posted.statusCode, config, Date.parse(attemptedAt));
-  if (reason === null || !(await disableWebhookItem(db, config.tableName, webhook, reason))) return false;
+  const reason = endpointDisableReason(
+    after,
+    { success: posted.success, statusCode: posted.statusCode, manual, at: Date.parse(attemptedAt) },
+    config,
+  );
+  if (reason === null || !(await disableWebhookItem(table, webhook, reason))) return false;
   deps.logger.warn('Webhook endpoint disabled', { webhookId: webhook.id, accountId: webhook.accountId, reason });
   const job: WebhookDisabledJob = {
     kind: 'webhook-disabled',

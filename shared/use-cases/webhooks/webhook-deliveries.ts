@@ -27,7 +27,7 @@ export interface DeliveryOutcome {
 export const deliveryLogSize = 50;
 
 async function ownWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<StoredWebhook> {
-  const webhook = await getWebhookItem(deps.db, deps.config.tableName, caller.accountId, webhookId);
+  const webhook = await getWebhookItem(deps.table, caller.accountId, webhookId);
   if (!webhook) throw notFound('Webhook not found');
   return webhook;
 }
@@ -89,7 +89,7 @@ async function recordManualAttempt(
 export async function listDeliveries(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deliveries: DeliveryAttempt[] }> {
   await ownWebhook(caller, webhookId, deps);
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
-  return { deliveries: await latestAttempts(deps.db, deps.config.tableName, webhookId, deliveryLogSize, nowSeconds) };
+  return { deliveries: await latestAttempts(deps.table, webhookId, deliveryLogSize, nowSeconds) };
 }
 
 /** A redelivery holds its delivery this long: the POST (at most 10 s) plus the writes around it. */
@@ -109,13 +109,13 @@ export async function redeliverEvent(
   timeLeftMs?: () => number,
 ): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
-  const delivery = await getDelivery(deps.db, deps.config.tableName, webhookId, eventId);
+  const delivery = await getDelivery(deps.table, webhookId, eventId);
   if (!delivery || delivery.accountId !== caller.accountId) throw notFound('Delivery not found (the log keeps deliveries for 30 days)');
   if (delivery.state === 'pending')
     throw conflict(`This event is still being delivered (attempt ${delivery.attempts} of ${delivery.attemptLimit})`);
   const now = deps.clock.now();
   const held = { attempt: delivery.attempts + 1, leaseUntil: now + redeliveryLeaseMs };
-  if (!(await claimRedelivery(deps.db, deps.config.tableName, delivery, { now, leaseUntil: held.leaseUntil }))) {
+  if (!(await claimRedelivery(deps.table, delivery, { now, leaseUntil: held.leaseUntil }))) {
     throw conflict('This event is being redelivered by another request');
   }
   const input = {
@@ -130,13 +130,13 @@ export async function redeliverEvent(
   try {
     result = await postAttempt(input, manualWindow(deps, timeLeftMs), deps);
   } catch (error) {
-    await releaseAttempt(deps.db, deps.config.tableName, delivery, held).catch(() => false);
+    await releaseAttempt(deps.table, delivery, held).catch(() => false);
     throw error;
   }
   if (result.kind === 'not_sent') {
-    await releaseAttempt(deps.db, deps.config.tableName, delivery, held).catch(() => false);
+    await releaseAttempt(deps.table, delivery, held).catch(() => false);
     return { success: false, statusCode: null, message: result.message };
   }
-  const finished = finishRedelivery(deps.db, deps.config.tableName, delivery, held.attempt, result.posted.success);
+  const finished = finishRedelivery(deps.table, delivery, held.attempt, result.posted.success);
   return recordManualAttempt(webhook, result.posted, [finished], deps);
 }

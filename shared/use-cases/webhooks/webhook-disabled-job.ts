@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getAccount } from '#shared/db/account-store.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
+import { webhookDisabledMailKey } from '#shared/db/webhook-delivery-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { webhookDisabledMail } from '#shared/model/mail/webhook-disabled-mail.js';
 
@@ -17,13 +17,12 @@ export type WebhookDisabledJob = z.infer<typeof WebhookDisabledJob>;
 
 /** Sends the e-mail once per disabling, however often the message is delivered. */
 export async function sendWebhookDisabledMail(job: WebhookDisabledJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'no_account'> {
-  const { db, config } = deps;
-  const account = await getAccount(db, config.tableName, job.accountId);
+  const { table } = deps;
+  const account = await getAccount(table, job.accountId);
   if (!account) return 'no_account';
   const run = await runJobOnce(
-    db,
-    config.tableName,
-    keys.webhookDisabledMail(job.webhook.id, job.disabledAt),
+    table,
+    webhookDisabledMailKey(job.webhook.id, job.disabledAt),
     { nowSeconds: Math.floor(deps.clock.now() / 1000), leaseSeconds: 60, retentionSeconds: 30 * 86_400 },
     async () => deps.mailer.send({ to: account.email, ...webhookDisabledMail(job.webhook, job.reason) }),
   );

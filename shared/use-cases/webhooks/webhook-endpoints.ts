@@ -7,16 +7,16 @@ import type { Caller } from '#shared/model/accounts/caller.js';
 import { isoNow } from '#shared/model/clock.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/model/errors.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';
-import { eventTypes, type EventType } from '#shared/use-cases/events.js';
+import { eventTypes, type EventType } from '#shared/model/events.js';
 import { allowanceFor } from '#shared/model/plans.js';
-import { checkWebhookUrl } from '#shared/model/webhooks/webhook-url.js';
+import { checkWebhookUrl } from '#shared/use-cases/webhooks/check-webhook-url.js';
 import { allowedEvents, secretContext, webhookView, type StoredWebhook, type WebhookView } from '#shared/model/webhooks/webhook.js';
 
 export async function listWebhooks(
   caller: Caller,
   deps: Dependencies,
 ): Promise<{ webhooks: WebhookView[]; limit: number; used: number; allowedEvents: EventType[] }> {
-  const webhooks = await listWebhookItems(deps.db, deps.config.tableName, caller.accountId);
+  const webhooks = await listWebhookItems(deps.table, caller.accountId);
   return {
     webhooks: webhooks.map(webhookView),
     limit: allowanceFor(caller.tier, deps.config).webhooksMax,
@@ -74,10 +74,10 @@ export async function createWebhook(
   const limit = allowanceFor(caller.tier, deps.config).webhooksMax;
   // A transaction cancelled by a conflict (another write to the account at the same moment) changed
   // nothing: it is tried again a few times before the caller is asked to.
-  let outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+  let outcome = await addWebhookItem(deps.table, webhook, limit);
   for (let retry = 0; outcome === 'conflict' && retry < 5; retry += 1) {
     await setTimeout(10 + Math.random() * 40 * (retry + 1));
-    outcome = await addWebhookItem(deps.db, deps.config.tableName, webhook, limit);
+    outcome = await addWebhookItem(deps.table, webhook, limit);
   }
   if (outcome === 'exists') return repeatedCreate(caller, webhook, deps);
   if (outcome === 'limit_reached') throw forbidden(`Webhook limit reached: the ${caller.tier} plan allows ${limit}`);
@@ -95,7 +95,7 @@ async function repeatedCreate(
   submitted: StoredWebhook,
   deps: Dependencies,
 ): Promise<{ webhook: WebhookView; secret: string }> {
-  const existing = await getWebhookItem(deps.db, deps.config.tableName, caller.accountId, submitted.id);
+  const existing = await getWebhookItem(deps.table, caller.accountId, submitted.id);
   const same =
     existing !== null &&
     existing.url === submitted.url &&
@@ -106,6 +106,6 @@ async function repeatedCreate(
 }
 
 export async function deleteWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deleted: boolean }> {
-  if (!(await deleteWebhookItem(deps.db, deps.config.tableName, caller.accountId, webhookId))) throw notFound('Webhook not found');
+  if (!(await deleteWebhookItem(deps.table, caller.accountId, webhookId))) throw notFound('Webhook not found');
   return { deleted: true };
 }

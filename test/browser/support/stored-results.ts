@@ -6,6 +6,7 @@ import { putScan } from '#shared/db/scan-store.js';
 import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/index.js';
 import type { Tier } from '#shared/model/tiers.js';
+import { bindTable } from '#shared/db/table.js';
 
 const budgets: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
 
@@ -25,7 +26,7 @@ export async function storedPublicResult(url: string, tier: Tier): Promise<ScanR
       retentionMs: 30 * 86_400_000,
     });
     const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(inject('webDynamodbEndpoint'), inject('webAwsRegion'))));
-    await putScan(db, inject('webTableName'), result);
+    await putScan(bindTable(db, inject('webTableName')), result);
     db.destroy();
     return result;
   } finally {

@@ -4,9 +4,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '#shared/config.js';
 import { createDependencies } from '#shared/all-dependencies.js';
-import { getAccount } from '#shared/db/account-store.js';
+import { accountKey, getAccount } from '#shared/db/account-store.js';
 import { listApiKeys } from '#shared/db/api-key-store.js';
-import { keys } from '#shared/db/keys.js';
 import { putSignInToken } from '#shared/db/sign-in-token-store.js';
 import { newAccount } from '#shared/model/accounts/account.js';
 import { authorize } from '#shared/use-cases/accounts/authenticate.js';
@@ -44,8 +43,8 @@ function localDependencies(now: () => number = () => Date.now()) {
 /** A free account with no key yet (as a first sign-in finds it), written straight into the table. */
 async function keylessAccount(): Promise<string> {
   const account = newAccount(randomUUID(), uniqueEmail('keyless'), new Date().toISOString());
-  await testTable().send(
-    new PutCommand({ TableName: inject('tableName'), Item: { ...keys.account(account.id), type: 'Account', ...account } }),
+  await testTable().client.send(
+    new PutCommand({ TableName: inject('tableName'), Item: { ...accountKey(account.id), type: 'Account', ...account } }),
   );
   return account.id;
 }
@@ -53,7 +52,7 @@ async function keylessAccount(): Promise<string> {
 async function mintToken(accountId: string): Promise<string> {
   const token = generateSignInToken();
   const deps = localDependencies();
-  await putSignInToken(deps.db, deps.config.tableName, secretDigest(token, pepper), {
+  await putSignInToken(deps.table, secretDigest(token, pepper), {
     accountId,
     expiresAt: Math.floor(Date.now() / 1000) + 900,
   });
@@ -147,7 +146,7 @@ describe('dashboard sessions', () => {
     expect(await itemsWhere('ApiKey', 'accountId', user.accountId)).toHaveLength(1);
 
     // TTL deletes lazily: an item past its time still in the table must not work.
-    await testTable().send(
+    await testTable().client.send(
       new UpdateCommand({
         TableName: inject('tableName'),
         Key: { pk: stored!.pk, sk: stored!.sk },
@@ -164,7 +163,7 @@ describe('dashboard sessions', () => {
     const accountId = await keylessAccount();
     const opened = Date.now();
     const deps = localDependencies(() => opened);
-    const account = (await getAccount(deps.db, deps.config.tableName, accountId))!;
+    const account = (await getAccount(deps.table, accountId))!;
     const session = await openSession(account, [], deps);
     if (session.kind !== 'opened') throw new Error(`no session: ${session.kind}`);
     const route = { scope: 'account:read' as const, metered: false as const, session: 'accepted' as const };
@@ -195,16 +194,16 @@ describe('dashboard sessions', () => {
     const issuedKeys = results.filter((result) => result.kind === 'apiKey');
     expect(issuedKeys).toHaveLength(1);
     expect(results.filter((result) => result.kind === 'session')).toHaveLength(9);
-    const stored = await listApiKeys(deps.db, deps.config.tableName, accountId);
+    const stored = await listApiKeys(deps.table, accountId);
     expect(stored.map((key) => key.id)).toEqual([issuedKeys[0]!.key.id]);
-    expect((await getAccount(deps.db, deps.config.tableName, accountId))!.keyCount).toBe(1);
+    expect((await getAccount(deps.table, accountId))!.keyCount).toBe(1);
     expect(await itemsWhere('DashboardSession', 'accountId', accountId)).toHaveLength(9);
 
     // Ten more at the limit: sessions only; the key is untouched.
     const more = await Promise.all(Array.from({ length: 10 }, () => mintToken(accountId)));
     const later = await Promise.all(more.map((token) => completeSignIn(token, deps)));
     expect(later.every((result) => result.kind === 'session')).toBe(true);
-    expect((await listApiKeys(deps.db, deps.config.tableName, accountId)).map((key) => key.id)).toEqual([issuedKeys[0]!.key.id]);
+    expect((await listApiKeys(deps.table, accountId)).map((key) => key.id)).toEqual([issuedKeys[0]!.key.id]);
   });
 
   it('over HTTP, three links of a keyless address exchanged at once give one key and two sessions', async () => {

@@ -28,7 +28,7 @@ describe('the largest GET /api/v1/scans page', () => {
       await Promise.all(
         Array.from({ length: 11 }, (_, offset) => {
           const createdAt = new Date(base - (batch * 11 + offset + 1) * 1_000).toISOString();
-          return putOwnedScan(testTable(), inject('tableName'), { ...template, id: randomUUID(), createdAt }, user.accountId);
+          return putOwnedScan(testTable(), { ...template, id: randomUUID(), createdAt }, user.accountId);
         }),
       );
     }

@@ -5,8 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MailMessage } from '#shared/adapters/mailer.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { ensureAccount } from '#shared/db/account-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey, ensureAccount } from '#shared/db/account-store.js';
+import { emailMarkerKey } from '#shared/db/mailbox-marker-store.js';
 import { getSignInToken } from '#shared/db/sign-in-token-store.js';
 import { newAccount } from '#shared/model/accounts/account.js';
 import { claimMailboxes } from '#shared/use-cases/accounts/claim-mailboxes.js';
@@ -36,7 +36,7 @@ function mailWorker() {
     expect(await sendSignInMail({ kind: 'sign-in', jobId: randomUUID(), email }, deps)).toBe('sent');
     const mail = sent.at(-1)!;
     const token = /[?&]token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    const stored = await getSignInToken(deps.db, config.tableName, secretDigest(token, pepper), Math.floor(Date.now() / 1000));
+    const stored = await getSignInToken(deps.table, secretDigest(token, pepper), Math.floor(Date.now() / 1000));
     return { to: mail.to, accountId: stored!.accountId };
   };
   return { deps, signIn };
@@ -46,11 +46,11 @@ function mailWorker() {
 async function legacyAccount(email: string, createdAt = new Date().toISOString()): Promise<string> {
   const account = newAccount(randomUUID(), email, createdAt);
   const tableName = inject('tableName');
-  await testTable().send(
+  await testTable().client.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName, Item: { ...keys.emailMarker(email), type: 'EmailMarker', accountId: account.id } } },
-        { Put: { TableName: tableName, Item: { ...keys.account(account.id), type: 'Account', ...account } } },
+        { Put: { TableName: tableName, Item: { ...emailMarkerKey(email), type: 'EmailMarker', accountId: account.id } } },
+        { Put: { TableName: tableName, Item: { ...accountKey(account.id), type: 'Account', ...account } } },
       ],
     }),
   );
@@ -58,8 +58,8 @@ async function legacyAccount(email: string, createdAt = new Date().toISOString()
 }
 
 async function markerOf(mailboxOrAddress: string): Promise<string | undefined> {
-  const { Item } = await testTable().send(
-    new GetCommand({ TableName: inject('tableName'), Key: keys.emailMarker(mailboxOrAddress), ConsistentRead: true }),
+  const { Item } = await testTable().client.send(
+    new GetCommand({ TableName: inject('tableName'), Key: emailMarkerKey(mailboxOrAddress), ConsistentRead: true }),
   );
   return Item?.accountId as string | undefined;
 }
@@ -78,9 +78,7 @@ describe('one account per mailbox', () => {
     const mailbox = mailboxOf(spellings[0]!);
     expect(new Set(spellings.map(mailboxOf))).toEqual(new Set([mailbox]));
     const results = await Promise.all(
-      spellings.map((email) =>
-        ensureAccount(deps.db, deps.config.tableName, newAccount(randomUUID(), email, new Date().toISOString()), mailbox),
-      ),
+      spellings.map((email) => ensureAccount(deps.table, newAccount(randomUUID(), email, new Date().toISOString()), mailbox)),
     );
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(results.map((result) => result.accountId)).size).toBe(1);
@@ -129,7 +127,7 @@ describe('one account per mailbox', () => {
     await legacyAccount(`${local.slice(0, 2)}.${local.slice(2)}@googlemail.com`, '2023-06-01T00:00:00.000Z');
     const own = `${name('own')}+x@outlook.com`;
     const ownId = await legacyAccount(own);
-    const reports = await Promise.all([claimMailboxes(deps.db, deps.config.tableName), claimMailboxes(deps.db, deps.config.tableName)]);
+    const reports = await Promise.all([claimMailboxes(deps.table), claimMailboxes(deps.table)]);
     expect(await markerOf(`${local}@gmail.com`)).toBe(older);
     expect(await markerOf(mailboxOf(own))).toBe(ownId);
     for (const report of reports) expect(report.olderMarkers).toBeGreaterThanOrEqual(3);
@@ -138,7 +136,7 @@ describe('one account per mailbox', () => {
     expect(reports[0].claimed + reports[1].claimed).toBeGreaterThanOrEqual(2);
     // A spelling never used before reaches the oldest account, before either signed in.
     expect(await signIn(`${local}@gmail.com`)).toEqual({ to: `${local}+2020@gmail.com`, accountId: older });
-    const again = await claimMailboxes(deps.db, deps.config.tableName);
+    const again = await claimMailboxes(deps.table);
     expect(again.claimed).toBe(0);
   });
 });

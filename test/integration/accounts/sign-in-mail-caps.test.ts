@@ -76,9 +76,7 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     const accounts = (await Promise.all(spellings.map((email) => itemsWhere('Account', 'email', email)))).flat();
     expect(accounts).toHaveLength(1);
     expect(new Set(worker.sent.map((mail) => mail.to))).toEqual(new Set([accounts[0]!.email]));
-    const owners = await Promise.all(
-      worker.sent.map((mail) => getSignInToken(worker.deps.db, worker.deps.config.tableName, digestOf(mail), Math.floor(base / 1000))),
-    );
+    const owners = await Promise.all(worker.sent.map((mail) => getSignInToken(worker.deps.table, digestOf(mail), Math.floor(base / 1000))));
     expect(owners.map((token) => token?.accountId)).toEqual([accounts[0]!.id, accounts[0]!.id, accounts[0]!.id]);
   });
 
@@ -89,12 +87,7 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     for (const offset of [0, 1, 2]) expect(await worker.send(email, start + offset * minute)).toBe('sent');
     expect(await worker.send(email, start + 14 * minute)).toBe('throttled');
     // The newest link a stranger caused still works when the owner is refused, and the window has room when it stops working.
-    const newest = await getSignInToken(
-      worker.deps.db,
-      worker.deps.config.tableName,
-      digestOf(worker.sent[2]!),
-      Math.floor((start + 14 * minute) / 1000),
-    );
+    const newest = await getSignInToken(worker.deps.table, digestOf(worker.sent[2]!), Math.floor((start + 14 * minute) / 1000));
     expect(newest).not.toBeNull();
     expect(await worker.send(email, start + 15 * minute)).toBe('sent');
   });
@@ -108,10 +101,10 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     expect(worker.sent[18]!.text).toContain('valid for 15 minutes');
     for (const later of [2 * 60, 12 * 60, 23 * 60, 24 * 60 - 1]) expect(await worker.send(email, start + later * minute)).toBe('capped');
     expect(worker.sent).toHaveLength(20);
-    const { db, config } = worker.deps;
+    const { table } = worker.deps;
     // The first mail leaves the day at start + 24 h; the capping link works 15 minutes beyond that.
-    expect(await getSignInToken(db, config.tableName, digestOf(capping), Math.floor((start + day + 14 * minute) / 1000))).not.toBeNull();
-    expect(await getSignInToken(db, config.tableName, digestOf(capping), Math.floor((start + day + 16 * minute) / 1000))).toBeNull();
+    expect(await getSignInToken(table, digestOf(capping), Math.floor((start + day + 14 * minute) / 1000))).not.toBeNull();
+    expect(await getSignInToken(table, digestOf(capping), Math.floor((start + day + 16 * minute) / 1000))).toBeNull();
     expect(await worker.send(email, start + day + 1)).toBe('sent');
   });
 
@@ -124,8 +117,8 @@ describe('sign-in mails per mailbox, against DynamoDB Local', () => {
     expect(await worker.send(email, signedInAt)).toBe('capped');
     // The owner signs in with it (what POST /api/v1/auth/verify does to the token).
     expect(
-      await writeTransaction(worker.deps.db, [
-        consumeSignInToken(worker.deps.config.tableName, digestOf(capping), Math.floor(signedInAt / 1000)),
+      await writeTransaction(worker.deps.table.client, [
+        consumeSignInToken(worker.deps.table, digestOf(capping), Math.floor(signedInAt / 1000)),
       ]),
     ).toBeNull();
     const outcomes = await Promise.all(

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { MailMessage } from '#shared/adapters/mailer.js';
 import { loadConfig } from '#shared/config.js';
 import { claimJob } from '#shared/db/job-lease-store.js';
-import { keys } from '#shared/db/keys.js';
+import { signInMailJobKey } from '#shared/db/sign-in-mail-ledger-store.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { sendSignInMail } from '#shared/use-cases/accounts/sign-in.js';
 import { itemsWhere, uniqueEmail } from '../support/accounts.js';
@@ -70,7 +70,7 @@ describe('sign-in mail job', () => {
     const { deps, sent } = workerDependencies({ now: () => now });
     const job = { kind: 'sign-in' as const, jobId: randomUUID(), email: uniqueEmail('lease') };
     // A worker claimed the job and died before sending.
-    await claimJob(deps.db, deps.config.tableName, keys.signInMailJob(job.jobId), {
+    await claimJob(deps.table, signInMailJobKey(job.jobId), {
       nowSeconds: Math.floor(now / 1000),
       leaseSeconds: 60,
       retentionSeconds: 86_400,

@@ -78,7 +78,7 @@ describe('sign-in by e-mail link', () => {
     const email = uniqueEmail('expiry');
     const token = await requestSignInToken(email);
     const [stored] = await itemsWhere('SignInToken', 'accountId', await accountIdOf(email));
-    await testTable().send(
+    await testTable().client.send(
       new UpdateCommand({
         TableName: inject('tableName'),
         Key: { pk: stored!.pk, sk: stored!.sk },

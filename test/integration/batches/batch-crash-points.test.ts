@@ -7,19 +7,20 @@ import { createQueue, type Queue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { getBatchWithItems } from '#shared/db/batch-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import { listOwnedScans } from '#shared/db/scan-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { BatchItemMessage } from '#shared/model/batches/batch-message.js';
 import { createBatch } from '#shared/use-cases/batches/batch-requests.js';
 import { failAbandonedItem, scanBatchItem } from '#shared/use-cases/batches/scan-item.js';
-import type { EventMessage } from '#shared/use-cases/events.js';
+import type { EventMessage } from '#shared/model/events.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { createQueueWithDeadLetters, type LocalQueue } from '../../../bin/local/sqs-local.js';
+import { bindTable } from '#shared/db/table.js';
 
 // The batch queue is a real one on the stack's SQS stand-in, hiding a received message for 1 second: a
 // worker that dies leaves its message to come back, as SQS hands it back after the visibility timeout.
@@ -57,15 +58,17 @@ function dyingAt(point: CrashPoint): Dependencies {
       dead = true;
       throw new Crash(`died before the ${write} write`);
     }
-    const answer = await deps.db.send(command);
+    const answer = await deps.table.client.send(command);
     if (write === point.write) {
       dead = true;
       throw new Crash(`died after the ${write} write`);
     }
     return answer;
   };
-  const db = new Proxy(deps.db, { get: (target, property): unknown => (property === 'send' ? send : Reflect.get(target, property)) });
-  return { ...deps, db };
+  const client = new Proxy(deps.table.client, {
+    get: (target, property): unknown => (property === 'send' ? send : Reflect.get(target, property)),
+  });
+  return { ...deps, table: { ...deps.table, client } };
 }
 
 async function receive(): Promise<Message> {
@@ -86,11 +89,11 @@ const itemOf = (message: Message) => BatchItemMessage.parse(JSON.parse(message.B
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(
+  await deps.table.client.send(
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...keys.account(accountId),
+        ...accountKey(accountId),
         type: 'Account',
         id: accountId,
         email: `${accountId}@example.com`,
@@ -104,7 +107,7 @@ async function growthAccount(): Promise<Caller> {
 }
 
 async function accountOf(accountId: string) {
-  return (await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }))).Item!;
+  return (await deps.table.client.send(new GetCommand({ TableName: tableName, Key: accountKey(accountId), ConsistentRead: true }))).Item!;
 }
 
 const eventsOf = (type: string, batchId: string) =>
@@ -126,8 +129,8 @@ async function crashThenRedeliver(point: CrashPoint, redelivery: { lastAttempt: 
   expect(second.Attributes?.ApproximateReceiveCount).toBe('2');
   const step = await scanBatchItem(itemOf(second), deps, { leaseMs, ...redelivery });
   await sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: second.ReceiptHandle! }));
-  const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
-  const { scans } = await listOwnedScans(deps.db, tableName, caller.accountId, { limit: 10, offset: 0, maxJsonBytes: 10_000_000 });
+  const { batch, items } = (await getBatchWithItems(deps.table, batchId))!;
+  const { scans } = await listOwnedScans(deps.table, caller.accountId, { limit: 10, offset: 0, maxJsonBytes: 10_000_000 });
   return { step, batch, item: items[0]!, account: await accountOf(caller.accountId), scans, batchId };
 }
 
@@ -151,7 +154,7 @@ beforeAll(async () => {
       name === 'webhook' ? void events.push(message as EventMessage) : sqsQueue.send(name, message, options),
   };
   deps = createDependencies(config, {
-    db: DynamoDBDocumentClient.from(dynamo),
+    table: bindTable(DynamoDBDocumentClient.from(dynamo), tableName),
     queue,
     fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
     clock: { now: () => now },
@@ -217,7 +220,7 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
     await sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: message.ReceiptHandle! }));
     // Its worker still holds the lease; the dead-letter queue's consumer finishes the item anyway.
     expect(await failAbandonedItem(itemOf(message), deps)).toBe('scanned');
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 1 });
+    expect((await getBatchWithItems(deps.table, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 1 });
     expect(await accountOf(caller.accountId)).toMatchObject({ monthlyApiCalls: 1, dailyScans: 1, scanCount: 1, batchesOutstanding: 0 });
   }, 60_000);
 
@@ -247,7 +250,7 @@ describe('a batch item whose worker dies, redelivered by the queue', () => {
       again.map((message) => sqs.send(new DeleteMessageCommand({ QueueUrl: batchQueue.url, ReceiptHandle: message.ReceiptHandle! }))),
     );
     expect(steps.filter((step) => step.kind === 'done' && step.outcome === 'scanned')).toHaveLength(2);
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 2 });
+    expect((await getBatchWithItems(deps.table, batchId))!.batch).toMatchObject({ status: 'completed', completedUrls: 2 });
     expect(await accountOf(caller.accountId)).toMatchObject({ monthlyApiCalls: 2, dailyScans: 2, scanCount: 2, batchesOutstanding: 0 });
   }, 60_000);
 });

@@ -170,7 +170,6 @@ describe('batch scans on the local stack', () => {
     // A batch whose one item's scan kept failing: its message is in the DLQ, the item still processing.
     await putBatch(
       testTable(),
-      inject('tableName'),
       {
         id: batchId,
         accountId: user.accountId,

@@ -7,18 +7,19 @@ import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { claimBatchItem, getBatchItem, getBatchWithItems, putBatch } from '#shared/db/batch-store.js';
 import { claimHostSlot } from '#shared/db/host-slot-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import type { BatchItemMessage, BatchMessage } from '#shared/model/batches/batch-message.js';
 import { countItem } from '#shared/use-cases/batches/count-item.js';
 import { createBatch } from '#shared/use-cases/batches/batch-requests.js';
 import { scanBatchItem, settleIfDone } from '#shared/use-cases/batches/scan-item.js';
-import type { EventMessage } from '#shared/use-cases/events.js';
+import type { EventMessage } from '#shared/model/events.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
+import { bindTable } from '#shared/db/table.js';
 
 // A table of its own and a queue that only records: these tests drive the worker's use case directly.
 const tableName = `batches-${randomUUID().slice(0, 8)}`;
@@ -38,11 +39,11 @@ const queue: Queue = {
 
 async function growthAccount(values: Record<string, unknown> = {}): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(
+  await deps.table.client.send(
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...keys.account(accountId),
+        ...accountKey(accountId),
         type: 'Account',
         id: accountId,
         email: `${accountId}@example.com`,
@@ -75,7 +76,7 @@ beforeAll(async () => {
   await ensureTable(client, tableName);
   const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
   deps = createDependencies(config, {
-    db: DynamoDBDocumentClient.from(client),
+    table: bindTable(DynamoDBDocumentClient.from(client), tableName),
     queue,
     fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
     clock: { now: () => now },
@@ -108,7 +109,7 @@ describe('the batch worker on DynamoDB Local', () => {
     }
     expect(steps.filter((step) => step.kind === 'done' && step.outcome === 'scanned')).toHaveLength(4);
     expect(steps.filter((step) => step.kind === 'retry').every((step) => step.outcome === 'host_busy')).toBe(true);
-    const { batch, items } = (await getBatchWithItems(deps.db, tableName, accepted.batchId))!;
+    const { batch, items } = (await getBatchWithItems(deps.table, accepted.batchId))!;
     expect(batch).toMatchObject({ status: 'completed', totalUrls: 5, completedUrls: 4, failedUrls: 1, completedAt: expect.any(String) });
     expect(items.map((item) => item.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'failed']);
     expect(items[4]).toMatchObject({ url: 'ftp://nope.example/', error: expect.stringMatching(/http or https/), scanId: null });
@@ -120,7 +121,7 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(eventsOf('scan_complete', accepted.batchId)).toHaveLength(4);
     // Redelivered after the end: nothing changes, nothing is raised again.
     await Promise.all(messages.map((message) => scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false })));
-    expect((await getBatchWithItems(deps.db, tableName, accepted.batchId))!.batch).toMatchObject({ completedUrls: 4, failedUrls: 1 });
+    expect((await getBatchWithItems(deps.table, accepted.batchId))!.batch).toMatchObject({ completedUrls: 4, failedUrls: 1 });
     expect(eventsOf('batch_complete', accepted.batchId)).toHaveLength(1);
   }, 60_000);
 
@@ -131,7 +132,7 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls }, deps);
     for (const message of messagesOf(batchId) as BatchItemMessage[])
       await scanBatchItem(message, deps, { leaseMs: 60_000, lastAttempt: false });
-    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    const { batch, items } = (await getBatchWithItems(deps.table, batchId))!;
     expect(items.map(({ status, error }) => ({ status, error }))).toEqual([
       { status: 'completed', error: null },
       { status: 'completed', error: null },
@@ -145,13 +146,14 @@ describe('the batch worker on DynamoDB Local', () => {
     const { batchId } = await createBatch(caller, { urls: [`${shops[1]!.origin}/`] }, deps);
     const [message] = messagesOf(batchId) as BatchItemMessage[];
     // A worker took the item and died: its claim (and host slot) stay until the lease ends.
-    expect(await claimBatchItem(deps.db, tableName, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toMatchObject(
-      { status: 'processing', leaseUntil: now + 60_000 },
-    );
+    expect(await claimBatchItem(deps.table, { batchId, index: 0, url: message!.url! }, { now, until: now + 60_000 })).toMatchObject({
+      status: 'processing',
+      leaseUntil: now + 60_000,
+    });
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'in_progress' });
     now += 61_000;
     expect(await scanBatchItem(message!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+    expect((await getBatchWithItems(deps.table, batchId))!.batch).toMatchObject({
       status: 'completed',
       completedUrls: 1,
       failedUrls: 0,
@@ -170,7 +172,7 @@ describe('the batch worker on DynamoDB Local', () => {
     const { url: _url, ...legacy } = first!;
     expect(await scanBatchItem(legacy, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
     expect(await scanBatchItem(second!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
-    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    const { batch, items } = (await getBatchWithItems(deps.table, batchId))!;
     expect(batch).toMatchObject({ status: 'completed', completedUrls: 2, failedUrls: 0 });
     expect(items.map((item) => item.url)).toEqual([`${shops[0]!.origin}/`, `${shops[1]!.origin}/`]);
   }, 60_000);
@@ -181,7 +183,7 @@ describe('the batch worker on DynamoDB Local', () => {
     const [first, second] = messagesOf(batchId) as BatchItemMessage[];
     expect(await scanBatchItem(first!, deps, { leaseMs: 60_000, lastAttempt: true })).toEqual({ kind: 'done', outcome: 'failed' });
     await scanBatchItem(second!, deps, { leaseMs: 60_000, lastAttempt: false });
-    const { batch, items } = (await getBatchWithItems(deps.db, tableName, batchId))!;
+    const { batch, items } = (await getBatchWithItems(deps.table, batchId))!;
     expect(batch).toMatchObject({ status: 'completed', completedUrls: 1, failedUrls: 1 });
     expect(items[0]!.error).toMatch(/every attempt ended without a result/);
   }, 60_000);
@@ -193,7 +195,7 @@ describe('the batch worker on DynamoDB Local', () => {
     expect(messagesOf(batchId)).toEqual([{ kind: 'batch-settle', accountId: caller.accountId, batchId }]);
     const outcomes = await Promise.all([1, 2, 3, 4].map(() => settleIfDone(batchId, deps)));
     expect(outcomes.filter((outcome) => outcome === 'settled')).toHaveLength(1);
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+    expect((await getBatchWithItems(deps.table, batchId))!.batch).toMatchObject({
       status: 'failed',
       completedUrls: 0,
       failedUrls: 2,
@@ -215,8 +217,7 @@ describe('the batch worker on DynamoDB Local', () => {
       error: null,
     }));
     await putBatch(
-      deps.db,
-      tableName,
+      deps.table,
       {
         id: batchId,
         accountId,
@@ -233,7 +234,7 @@ describe('the batch worker on DynamoDB Local', () => {
     );
     return Promise.all(
       items.map(async (item) => {
-        const claimed = await claimBatchItem(deps.db, tableName, item, { now, until: now + 60_000 });
+        const claimed = await claimBatchItem(deps.table, item, { now, until: now + 60_000 });
         return {
           accountId,
           batchId,
@@ -253,10 +254,10 @@ describe('the batch worker on DynamoDB Local', () => {
       const { accountId } = await growthAccount({ tier: 'free', ...values });
       const claims = await claimedItems(accountId, 10);
       const outcomes = await Promise.allSettled(claims.map((claim) => countItem(claim, deps)));
-      const { Item: account } = await deps.db.send(
-        new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+      const { Item: account } = await deps.table.client.send(
+        new GetCommand({ TableName: tableName, Key: accountKey(accountId), ConsistentRead: true }),
       );
-      const items = await Promise.all(claims.map((claim) => getBatchItem(deps.db, tableName, claim.batchId, claim.index)));
+      const items = await Promise.all(claims.map((claim) => getBatchItem(deps.table, claim.batchId, claim.index)));
       return {
         counted: outcomes.filter((outcome) => outcome.status === 'fulfilled').length,
         account,
@@ -296,8 +297,7 @@ describe('the batch worker on DynamoDB Local', () => {
     // A redelivery after the lease ran out claims the item with its marks, and skips the count.
     const later = now + 61_000;
     const reclaimed = await claimBatchItem(
-      deps.db,
-      tableName,
+      deps.table,
       { batchId: claim!.batchId, index: 0, url: 'https://shop0.example/' },
       { now: later, until: later + 60_000 },
     );
@@ -308,23 +308,21 @@ describe('the batch worker on DynamoDB Local', () => {
         deps,
       ),
     ).toEqual({ kind: 'counted', scanDay: today });
-    const { Item: account } = await deps.db.send(
-      new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }),
+    const { Item: account } = await deps.table.client.send(
+      new GetCommand({ TableName: tableName, Key: accountKey(accountId), ConsistentRead: true }),
     );
     expect(account).toMatchObject({ monthlyApiCalls: 6, dailyScans: 2 });
   });
 
   it('lets at most two scans of one host hold a slot at once', async () => {
     const host = `shop-${randomUUID().slice(0, 6)}.example:443`;
-    const claims = await Promise.all(
-      Array.from({ length: 10 }, () => claimHostSlot(deps.db, tableName, host, 2, { now, untilMs: now + 60_000 })),
-    );
+    const claims = await Promise.all(Array.from({ length: 10 }, () => claimHostSlot(deps.table, host, 2, { now, untilMs: now + 60_000 })));
     expect(
       claims
         .filter((claim) => claim !== null)
         .map((claim) => claim.slot)
         .sort(),
     ).toEqual([0, 1]);
-    expect(await claimHostSlot(deps.db, tableName, host, 2, { now: now + 61_000, untilMs: now + 120_000 })).not.toBeNull();
+    expect(await claimHostSlot(deps.table, host, 2, { now: now + 61_000, untilMs: now + 120_000 })).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { putBatch } from '#shared/db/batch-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
@@ -16,8 +16,8 @@ const submit = (user: SignedIn, body: unknown, key?: string) =>
   });
 
 async function outstanding(accountId: string): Promise<number> {
-  const { Item } = await testTable().send(
-    new GetCommand({ TableName: inject('tableName'), Key: keys.account(accountId), ConsistentRead: true }),
+  const { Item } = await testTable().client.send(
+    new GetCommand({ TableName: inject('tableName'), Key: accountKey(accountId), ConsistentRead: true }),
   );
   return Number(Item?.batchesOutstanding ?? 0);
 }
@@ -79,7 +79,7 @@ describe('POST /api/v1/batch/scan with an Idempotency-Key', () => {
         error: 'url: must be an absolute http or https URL',
       },
     ];
-    expect(await putBatch(testTable(), inject('tableName'), batch, items, { maxOutstanding: 5 })).toBe('stored');
+    expect(await putBatch(testTable(), batch, items, { maxOutstanding: 5 })).toBe('stored');
     expect(await outstanding(user.accountId)).toBe(1);
 
     const repeated = await submit(user, { urls: ['not a url'] }, 'lost-answer');

@@ -7,7 +7,7 @@ import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { getBatch, listOwnedBatches } from '#shared/db/batch-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import type { BatchItemMessage, BatchMessage } from '#shared/model/batches/batch-message.js';
@@ -20,6 +20,7 @@ import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { signUp, testTable } from '../support/accounts.js';
+import { bindTable } from '#shared/db/table.js';
 
 // The domain's tests: a table of their own and a queue that only records (no worker takes the batches).
 const tableName = `outstanding-${randomUUID().slice(0, 8)}`;
@@ -36,11 +37,11 @@ const queue: Queue = {
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(
+  await deps.table.client.send(
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...keys.account(accountId),
+        ...accountKey(accountId),
         type: 'Account',
         id: accountId,
         email: `${accountId}@example.com`,
@@ -54,7 +55,7 @@ async function growthAccount(): Promise<Caller> {
 }
 
 async function counts(accountId: string) {
-  const { Item } = await deps.db.send(new GetCommand({ TableName: tableName, Key: keys.account(accountId), ConsistentRead: true }));
+  const { Item } = await deps.table.client.send(new GetCommand({ TableName: tableName, Key: accountKey(accountId), ConsistentRead: true }));
   return { batchCount: Item!.batchCount as number, batchesOutstanding: Item!.batchesOutstanding as number };
 }
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
   const config = loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' });
   expect(config.batchesOutstandingMax).toBe(5);
   deps = createDependencies(config, {
-    db: DynamoDBDocumentClient.from(client),
+    table: bindTable(DynamoDBDocumentClient.from(client), tableName),
     queue,
     fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
   });
@@ -102,7 +103,7 @@ describe('outstanding batches per account (DynamoDB Local)', () => {
       });
     }
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 5 });
-    const { batches } = await listOwnedBatches(deps.db, tableName, caller.accountId, { limit: 20, offset: 0 });
+    const { batches } = await listOwnedBatches(deps.table, caller.accountId, { limit: 20, offset: 0 });
     expect(batches).toHaveLength(5);
     // Only the accepted batches were queued.
     expect(sent.filter((entry) => entry.queue === 'batch' && (entry.message as BatchMessage).accountId === caller.accountId)).toHaveLength(
@@ -121,20 +122,20 @@ describe('outstanding batches per account (DynamoDB Local)', () => {
 
     const [item] = messagesOf(scanned.batchId) as BatchItemMessage[];
     expect(await scanBatchItem(item!, deps, { leaseMs: 60_000, lastAttempt: false })).toEqual({ kind: 'done', outcome: 'scanned' });
-    expect(await getBatch(deps.db, tableName, scanned.batchId)).toMatchObject({ status: 'completed' });
+    expect(await getBatch(deps.table, scanned.batchId)).toMatchObject({ status: 'completed' });
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 4 });
 
     // The settle message delivered four times at once: one transition, one place back.
     expect(
       (await Promise.all([1, 2, 3, 4].map(() => settleIfDone(nothingToScan.batchId, deps)))).filter((outcome) => outcome === 'settled'),
     ).toHaveLength(1);
-    expect(await getBatch(deps.db, tableName, nothingToScan.batchId)).toMatchObject({ status: 'failed' });
+    expect(await getBatch(deps.table, nothingToScan.batchId)).toMatchObject({ status: 'failed' });
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 3 });
 
     const [stuck] = messagesOf(abandoned.batchId) as BatchItemMessage[];
     expect(await failAbandonedItem(stuck!, deps)).toBe('failed');
     expect(await failAbandonedItem(stuck!, deps)).toBe('already_done');
-    expect(await getBatch(deps.db, tableName, abandoned.batchId)).toMatchObject({ status: 'failed' });
+    expect(await getBatch(deps.table, abandoned.batchId)).toMatchObject({ status: 'failed' });
     expect(await counts(caller.accountId)).toEqual({ batchCount: 5, batchesOutstanding: 2 });
 
     // The freed places take new batches, up to the cap again.
@@ -164,7 +165,7 @@ describe('outstanding batches per account (DynamoDB Local)', () => {
     const failing: Dependencies = { ...deps, queue: { ...queue, sendMany: async () => Promise.reject(new Error('SQS is unavailable')) } };
     await expect(createBatch(caller, { urls: [`${shop.origin}/`] }, failing)).rejects.toThrow('SQS is unavailable');
     expect(await counts(caller.accountId)).toEqual({ batchCount: 0, batchesOutstanding: 0 });
-    expect((await listOwnedBatches(deps.db, tableName, caller.accountId, { limit: 20, offset: 0 })).batches).toEqual([]);
+    expect((await listOwnedBatches(deps.table, caller.accountId, { limit: 20, offset: 0 })).batches).toEqual([]);
   });
 });
 
@@ -221,8 +222,8 @@ describe('POST /api/v1/batch/scan beyond the cap, on the local stack', () => {
     );
     const again = await user.client.call('/api/v1/batch/scan', { method: 'POST', key: user.apiKey, body: { urls: ['not a url'] } });
     expect(again.status).toBe(202);
-    const { Item } = await testTable().send(
-      new GetCommand({ TableName: inject('tableName'), Key: keys.account(user.accountId), ConsistentRead: true }),
+    const { Item } = await testTable().client.send(
+      new GetCommand({ TableName: inject('tableName'), Key: accountKey(user.accountId), ConsistentRead: true }),
     );
     expect(Item!.batchesOutstanding).toBeLessThanOrEqual(5);
   }, 120_000);

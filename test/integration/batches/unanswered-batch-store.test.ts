@@ -6,13 +6,14 @@ import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { getBatchWithItems } from '#shared/db/batch-store.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
+import { bindTable } from '#shared/db/table.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import type { BatchItemMessage } from '#shared/model/batches/batch-message.js';
 import { createBatch, unansweredBatchDelaySeconds } from '#shared/use-cases/batches/batch-requests.js';
 import { scanBatchItem, settleIfDone } from '#shared/use-cases/batches/scan-item.js';
-import type { EventMessage } from '#shared/use-cases/events.js';
+import type { EventMessage } from '#shared/model/events.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
@@ -37,11 +38,11 @@ const queue: Queue = {
 
 async function growthAccount(): Promise<Caller> {
   const accountId = randomUUID();
-  await deps.db.send(
+  await deps.table.client.send(
     new PutCommand({
       TableName: tableName,
       Item: {
-        ...keys.account(accountId),
+        ...accountKey(accountId),
         type: 'Account',
         id: accountId,
         email: `${accountId}@example.com`,
@@ -60,9 +61,9 @@ const messagesOf = (accountId: string) =>
 beforeAll(async () => {
   client = new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')));
   await ensureTable(client, tableName);
-  table = faultyTable(DynamoDBDocumentClient.from(client));
+  table = faultyTable(bindTable(DynamoDBDocumentClient.from(client), tableName));
   deps = createDependencies(loadConfig({ TABLE_NAME: tableName, ALLOW_PRIVATE_TARGETS: '127.0.0.1' }), {
-    db: table.db,
+    table: table.table,
     queue,
     fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
   });
@@ -86,9 +87,9 @@ describe('a batch whose store got no answer', () => {
     const queued = messagesOf(caller.accountId);
     expect(queued.map((entry) => entry.delaySeconds)).toEqual([unansweredBatchDelaySeconds, unansweredBatchDelaySeconds]);
     const batchId = (queued[0]!.message as BatchItemMessage).batchId;
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch.status).toBe('pending');
+    expect((await getBatchWithItems(deps.table, batchId))!.batch.status).toBe('pending');
     for (const { message } of queued) await scanBatchItem(message as BatchItemMessage, deps, { leaseMs: 60_000, lastAttempt: false });
-    expect((await getBatchWithItems(deps.db, tableName, batchId))!.batch).toMatchObject({
+    expect((await getBatchWithItems(deps.table, batchId))!.batch).toMatchObject({
       status: 'completed',
       completedUrls: 2,
       failedUrls: 0,
@@ -106,7 +107,7 @@ describe('a batch whose store got no answer', () => {
       queued.map(({ message }) => scanBatchItem(message as BatchItemMessage, deps, { leaseMs: 60_000, lastAttempt: false })),
     );
     expect(steps).toEqual([{ kind: 'done', outcome: 'unknown_item' }]);
-    expect(await getBatchWithItems(deps.db, tableName, (queued[0]!.message as BatchItemMessage).batchId)).toBeNull();
+    expect(await getBatchWithItems(deps.table, (queued[0]!.message as BatchItemMessage).batchId)).toBeNull();
   }, 60_000);
 
   it("a final transition that landed with its answer lost: the redelivered message raises batch_complete again with the same id; a first delivery's duplicate does not", async () => {

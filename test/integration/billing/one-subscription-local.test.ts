@@ -74,9 +74,9 @@ describe('one subscription per account with the local provider (dev server)', ()
 describe('concurrent completions with the local provider (DynamoDB Local)', () => {
   it('keeps exactly one of many open checkouts paid at the same time; the others are refused (409) and refunded', async () => {
     const config = loadConfig({ TABLE_NAME: inject('tableName'), PUBLIC_BASE_URL: 'http://localhost:3000' });
-    const store = localBillingStore(testTable(), config.tableName);
+    const store = localBillingStore(testTable());
     const deps = createDependencies(config, {
-      db: testTable(),
+      table: testTable(),
       billing: createLocalBilling(store, { publicBaseUrl: config.publicBaseUrl }),
     });
     const actions = localBillingActions(store, deps);
@@ -100,7 +100,7 @@ describe('concurrent completions with the local provider (DynamoDB Local)', () =
     expect(kinds.filter((kind) => kind === 'applied')).toHaveLength(1);
     expect(kinds.filter((kind) => kind === 'refused')).toHaveLength(7);
 
-    const account = (await getAccount(deps.db, config.tableName, user.accountId))!;
+    const account = (await getAccount(deps.table, user.accountId))!;
     const subscriptions = await store.subscriptionsOf(customerId);
     expect(subscriptions).toHaveLength(8);
     const live = subscriptions.filter((subscription) => subscription.status !== 'canceled');

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const account = async (accountId: string) => (await getAccount(deps.db, deps.config.tableName, accountId))!;
+const account = async (accountId: string) => (await getAccount(deps.table, accountId))!;
 
 /** The EMF lines the billing code writes to stdout while `run` runs. */
 async function metricLines(run: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
@@ -184,7 +184,7 @@ describe('a second paid subscription is refunded and cancelled (Stripe)', () => 
     const user = await signUp();
     const customerId = `cus_lapsed_${user.accountId}`;
     const old = paidSubscription(`sub_lapsed_${user.accountId}`, customerId, 'growth');
-    await linkCustomer(deps.db, deps.config.tableName, user.accountId, customerId);
+    await linkCustomer(deps.table, user.accountId, customerId);
     stripe.subscription(old)!.status = 'past_due';
     // Its failed payment was first seen 8 days ago: the 7-day grace is over.
     const eightDaysAgo = stripeDependencies(stripe, { now: () => Date.now() - 8 * dayMs });

@@ -18,7 +18,7 @@ afterAll(() => stripe.close());
 
 /** The billing function as run on a machine whose clock is `offsetMs` off. */
 const skewed = (offsetMs: number) => stripeDependencies(stripe, { now: () => Date.now() + offsetMs });
-const stored = async (accountId: string) => (await getAccount(deps.db, deps.config.tableName, accountId))!;
+const stored = async (accountId: string) => (await getAccount(deps.table, accountId))!;
 
 /** A growth account whose checkout was seen by `seenBy` (a machine whose clock may be off). */
 async function growthAccount(seenBy: Dependencies): Promise<SignedIn & { subscriptionId: string; customerId: string }> {
@@ -108,8 +108,7 @@ describe('past_due keeps the paid tier for the grace period (7 days), then the a
     const month = new Date().toISOString().slice(0, 7);
     const limits = { free: 7, pro: 1_000, growth: 1_000 } as const;
     const counter = { count: 'monthlyApiCalls', window: 'apiCallsMonth' } as const;
-    const consume = (accountId: string) =>
-      consumeAllowance(deps.db, deps.config.tableName, { accountId, counter, windowId: month, limits });
+    const consume = (accountId: string) => consumeAllowance(deps.table, { accountId, counter, windowId: month, limits });
 
     const eightDaysAgo = skewed(-8 * dayMs);
     const lapsed = await growthAccount(eightDaysAgo);

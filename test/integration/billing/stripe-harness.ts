@@ -29,7 +29,7 @@ export function stripeDependencies(stripe: FakeStripe, clock?: Clock): Dependenc
     { apiKey: async () => config.stripeSecretKey, webhookSecret: async () => webhookSecret },
     stripe.endpoint,
   );
-  return createDependencies(config, { db: testTable(), billing, ...(clock ? { clock } : {}) });
+  return createDependencies(config, { table: testTable(), billing, ...(clock ? { clock } : {}) });
 }
 
 let eventCounter = 0;
@@ -70,6 +70,6 @@ export const subscriptionObject = (id: string, customer: string) => ({ id, objec
 
 /** The caller of an authenticated request, with the account as read now. */
 export async function callerOf(deps: Dependencies, accountId: string, keyId = 'key'): Promise<Caller> {
-  const account = (await getAccount(deps.db, deps.config.tableName, accountId))!;
+  const account = (await getAccount(deps.table, accountId))!;
   return { accountId, keyId, tier: account.tier, scopes: ['account:write'], account };
 }

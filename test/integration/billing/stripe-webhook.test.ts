@@ -46,7 +46,7 @@ async function deliver(type: string, object: Record<string, unknown>, options: {
 }
 
 const subscriptionObject = (id: string, customer: string) => ({ id, object: 'subscription', customer });
-const account = async (accountId: string) => (await getAccount(deps.db, deps.config.tableName, accountId))!;
+const account = async (accountId: string) => (await getAccount(deps.table, accountId))!;
 
 /** A signed-up account that has paid for `tier` through a checkout. */
 async function payingAccount(tier: 'pro' | 'growth') {
@@ -132,7 +132,7 @@ describe('Stripe webhooks (signed events, fake Stripe, DynamoDB Local)', () => {
   it('never lets an older read overwrite a newer one', async () => {
     const paid = await payingAccount('growth');
     const { subscriptionSyncedAt } = await account(paid.accountId);
-    const older = await saveSubscriptionState(deps.db, deps.config.tableName, paid.accountId, {
+    const older = await saveSubscriptionState(deps.table, paid.accountId, {
       state: { tier: 'free', live: false, subscription: { isActive: false, isPaid: false, isCanceling: false, currentPeriodEnd: null } },
       subscriptionId: paid.subscriptionId,
       customerId: paid.customerId,
@@ -231,9 +231,7 @@ describe('the billing customer, created once', () => {
   it('links one customer when many are offered at once', async () => {
     const user = await signUp();
     const linked = await Promise.all(
-      Array.from({ length: 10 }, (_, index) =>
-        linkCustomer(deps.db, deps.config.tableName, user.accountId, `cus_race_${user.accountId}_${index}`),
-      ),
+      Array.from({ length: 10 }, (_, index) => linkCustomer(deps.table, user.accountId, `cus_race_${user.accountId}_${index}`)),
     );
     expect(new Set(linked).size).toBe(1);
     expect((await account(user.accountId)).customerId).toBe(linked[0]);

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { alertMetrics } from '#shared/adapters/alert-metrics.js';
 import { loadConfig } from '#shared/config.js';
-import { appendDigestEntry, clearConsumedDigest, pendingDigest } from '#shared/db/alert-digest-store.js';
-import { keys } from '#shared/db/keys.js';
+import { alertDigestKey, appendDigestEntry, clearConsumedDigest, pendingDigest } from '#shared/db/alert-digest-store.js';
 import { addWatchedSite, deleteWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { sendAlertDigest, type AlertDigestJob } from '#shared/use-cases/rescans/alert-digest-job.js';
@@ -13,7 +12,7 @@ import { raiseRescanAlerts } from '#shared/use-cases/rescans/alerts.js';
 import { boundedEntry, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 import { unsubscribeToken } from '#shared/model/sites/alert-unsubscribe-token.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { apiClient, mailsTo, nextMailTo, signUp, testTable, type SignedIn, type StoredMail } from '../support/accounts.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 
@@ -31,7 +30,7 @@ beforeAll(() => {
     KEY_PEPPER: 'test-process-pepper-'.repeat(3),
   });
   expect(config.alertDigestMaxSites).toBe(maxSites);
-  deps = createDependencies(config, { db: testTable() });
+  deps = createDependencies(config, { table: testTable() });
 });
 
 const table = () => inject('tableName');
@@ -39,7 +38,7 @@ const seeded: WatchedSite[] = [];
 
 // Other files' `npm run rescan -- --all` sweeps take every site: leave none behind.
 afterAll(async () => {
-  for (const site of seeded) await deleteWatchedSite(deps.db, table(), site);
+  for (const site of seeded) await deleteWatchedSite(deps.table, site);
 });
 
 /**
@@ -67,7 +66,7 @@ async function seededSite(accountId: string, label: string): Promise<WatchedSite
     lastScanSlot: null,
     historyCount: 0,
   };
-  expect(await addWatchedSite(deps.db, table(), site, 1_000, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
+  expect(await addWatchedSite(deps.table, site, 1_000, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   seeded.push(site);
   return site;
 }
@@ -123,7 +122,7 @@ const oneClick = (client: ReturnType<typeof apiClient>, path: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-const alertsOf = async (site: WatchedSite) => (await getWatchedSite(deps.db, table(), site.accountId, site.id))!.alertEnabled;
+const alertsOf = async (site: WatchedSite) => (await getWatchedSite(deps.table, site.accountId, site.id))!.alertEnabled;
 
 describe('alert mail unsubscribe', () => {
   it('carries RFC 8058 headers and a link per site; a link turns off its own sites only, and their pending alerts are not mailed', async () => {
@@ -134,8 +133,7 @@ describe('alert mail unsubscribe', () => {
       await seededSite(user.accountId, 'Shop C'),
     ];
     const first = `run-${randomUUID()}`;
-    for (const site of [a, b])
-      expect(await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, first), maxSites)).toBe('stored');
+    for (const site of [a, b]) expect(await appendDigestEntry(deps.table, user.accountId, entryFor(site, first), maxSites)).toBe('stored');
 
     const mail = await mailedDigest(user, first);
     expect(mail.subject).toBe('Score changes on 2 watched sites');
@@ -167,13 +165,13 @@ describe('alert mail unsubscribe', () => {
 
     // The next sweep: A's alert (already pending) is cleared unsent, B and C still alert.
     const second = `run-${randomUUID()}`;
-    for (const site of [a, b, c]) await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, second, 40), maxSites);
+    for (const site of [a, b, c]) await appendDigestEntry(deps.table, user.accountId, entryFor(site, second, 40), maxSites);
     const next = await mailedDigest(user, second);
     expect(next.subject).toBe('Score changes on 2 watched sites');
     expect(next.body.text).not.toContain('Shop A');
     expect(next.body.text).toContain('Shop B (');
     expect(next.body.text).toContain('Shop C (');
-    expect((await pendingDigest(deps.db, table(), user.accountId)).entries).toEqual([]);
+    expect((await pendingDigest(deps.table, user.accountId)).entries).toEqual([]);
 
     // One click on the first mail's header turns off both sites it listed; C keeps its alerts.
     expect((await oneClick(client, pathOf(listUnsubscribe!.slice(1, -1)))).status).toBe(200);
@@ -185,7 +183,7 @@ describe('alert mail unsubscribe', () => {
     const user = await signUp();
     const [site, other] = [await seededSite(user.accountId, 'Shop F'), await seededSite(user.accountId, 'Shop G')];
     const slot = `run-${randomUUID()}`;
-    await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, slot), maxSites);
+    await appendDigestEntry(deps.table, user.accountId, entryFor(site, slot), maxSites);
     const link = header(await mailedDigest(user, slot), 'List-Unsubscribe')!.slice(1, -1);
     const token = new URL(link).searchParams.get('token')!;
     const client = apiClient();
@@ -216,7 +214,7 @@ describe('alert mail unsubscribe', () => {
 
 describe('the alert digest item', () => {
   const digestItem = async (accountId: string) =>
-    (await deps.db.send(new GetCommand({ TableName: table(), Key: keys.alertDigest(accountId), ConsistentRead: true }))).Item!;
+    (await deps.table.client.send(new GetCommand({ TableName: table(), Key: alertDigestKey(accountId), ConsistentRead: true }))).Item!;
 
   it(`holds at most ${maxSites} sites under concurrent rescans while mail keeps failing, counts the rest, and the next mail says so`, async () => {
     const user = await signUp();
@@ -241,7 +239,7 @@ describe('the alert digest item', () => {
       });
     };
     const append = (site: Pick<WatchedSite, 'id' | 'url' | 'label'>, score: number) =>
-      appendDigestEntry(deps.db, table(), user.accountId, huge(site, score), maxSites);
+      appendDigestEntry(deps.table, user.accountId, huge(site, score), maxSites);
     // 60 sites at once: exactly 50 are kept.
     const first = await Promise.all(sites.map((site, index) => append(site, index)));
     expect(first.filter((outcome) => outcome === 'stored')).toHaveLength(maxSites);
@@ -266,8 +264,7 @@ describe('the alert digest item', () => {
       const more = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           appendDigestEntry(
-            deps.db,
-            table(),
+            deps.table,
             user.accountId,
             huge({ id: randomUUID(), url: 'https://late.example/', label: `Late ${index}` }, 1),
             maxSites,
@@ -331,13 +328,13 @@ describe('the alert digest item', () => {
     const user = await signUp();
     const [site, kept] = [await seededSite(user.accountId, 'Race A'), await seededSite(user.accountId, 'Race B')];
     const slot = `run-${randomUUID()}`;
-    await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, slot, 50, '2026-01-01T00:00:00.000Z'), maxSites);
-    await appendDigestEntry(deps.db, table(), user.accountId, entryFor(kept, slot, 50, '2026-01-01T00:00:00.000Z'), maxSites);
-    const read = await pendingDigest(deps.db, table(), user.accountId);
+    await appendDigestEntry(deps.table, user.accountId, entryFor(site, slot, 50, '2026-01-01T00:00:00.000Z'), maxSites);
+    await appendDigestEntry(deps.table, user.accountId, entryFor(kept, slot, 50, '2026-01-01T00:00:00.000Z'), maxSites);
+    const read = await pendingDigest(deps.table, user.accountId);
     // A newer rescan of A lands between the digest's read and its clearing.
-    await appendDigestEntry(deps.db, table(), user.accountId, entryFor(site, slot, 45, '2026-01-02T00:00:00.000Z'), maxSites);
-    await clearConsumedDigest(deps.db, table(), user.accountId, read);
-    const after = await pendingDigest(deps.db, table(), user.accountId);
+    await appendDigestEntry(deps.table, user.accountId, entryFor(site, slot, 45, '2026-01-02T00:00:00.000Z'), maxSites);
+    await clearConsumedDigest(deps.table, user.accountId, read);
+    const after = await pendingDigest(deps.table, user.accountId);
     expect(after.entries.map((entry) => [entry.siteId, entry.score])).toEqual([[site.id, 45]]);
   });
 });

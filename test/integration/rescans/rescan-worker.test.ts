@@ -3,8 +3,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { keys } from '#shared/db/keys.js';
-import { addWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
+import { addWatchedSite, getWatchedSite, siteHistoryOf, siteSnapshotKey, watchedSiteKey } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
@@ -27,7 +26,7 @@ beforeAll(async () => {
     ALLOW_PRIVATE_TARGETS: '127.0.0.1',
     RESCAN_HOST_SPACING_SECONDS: '1',
   });
-  deps = createDependencies(config, { db: testTable() });
+  deps = createDependencies(config, { table: testTable() });
 });
 afterAll(() => shop.close());
 
@@ -59,7 +58,7 @@ async function seededSite(
     historyCount: 0,
   };
   // Far in the future: no sweep of another test picks it up.
-  expect(await addWatchedSite(deps.db, deps.config.tableName, site, 100, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
+  expect(await addWatchedSite(deps.table, site, 100, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   return site;
 }
 
@@ -72,8 +71,8 @@ const message = (site: WatchedSite, slot = `run-${randomUUID()}`): RescanMessage
 });
 
 async function snapshotsOf(site: WatchedSite): Promise<Array<{ sk: string; score: number }>> {
-  const { pk, skPrefix } = keys.siteHistoryOf(site.accountId, site.id);
-  const { Items } = await deps.db.send(
+  const { pk, skPrefix } = siteHistoryOf(site.accountId, site.id);
+  const { Items } = await deps.table.client.send(
     new QueryCommand({
       TableName: deps.config.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
@@ -94,7 +93,7 @@ describe('the rescan worker', () => {
     expect(outcomes.every((outcome) => ['rescanned', 'deferred', 'duplicate'].includes(outcome))).toBe(true);
     expect(await rescanSite(delivery, deps, 120)).toBe('duplicate');
     expect(await snapshotsOf(site)).toHaveLength(1);
-    const stored = (await getWatchedSite(deps.db, deps.config.tableName, site.accountId, site.id))!;
+    const stored = (await getWatchedSite(deps.table, site.accountId, site.id))!;
     expect(stored).toMatchObject({ lastScanSlot: delivery.slot, lastScanStatus: 'ok', historyCount: 1, lastScore: expect.any(Number) });
     // The next sweep scans it again, and records the change.
     expect(await rescanSite(message(site), deps, 120)).toMatch(/^(rescanned|deferred)$/);
@@ -107,11 +106,11 @@ describe('the rescan worker', () => {
     const site = await seededSite(user.accountId, '/capped', undefined, own);
     for (let index = 0; index < 90; index += 1) {
       const scannedAt = new Date(Date.UTC(2026, 0, 1) + index * 86_400_000).toISOString();
-      await deps.db.send(
+      await deps.table.client.send(
         new PutCommand({
           TableName: deps.config.tableName,
           Item: {
-            ...keys.siteSnapshot(site.accountId, site.id, scannedAt, `old-${index}`),
+            ...siteSnapshotKey(site.accountId, site.id, scannedAt, `old-${index}`),
             type: 'ScoreSnapshot',
             score: 10 + (index % 50),
             scannedAt,
@@ -125,7 +124,7 @@ describe('the rescan worker', () => {
     expect(snapshots).toHaveLength(90);
     expect(snapshots.some((snapshot) => snapshot.sk.endsWith('#old-0'))).toBe(false);
     expect(snapshots.some((snapshot) => snapshot.sk.endsWith('#old-1'))).toBe(true);
-    expect((await getWatchedSite(deps.db, deps.config.tableName, site.accountId, site.id))!.historyCount).toBe(90);
+    expect((await getWatchedSite(deps.table, site.accountId, site.id))!.historyCount).toBe(90);
     await own.close();
   }, 60_000);
 
@@ -149,10 +148,10 @@ describe('the rescan worker', () => {
 async function setSite(site: WatchedSite, values: Record<string, unknown>): Promise<void> {
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const names = Object.keys(values);
-  await deps.db.send(
+  await deps.table.client.send(
     new UpdateCommand({
       TableName: deps.config.tableName,
-      Key: keys.watchedSite(site.accountId, site.id),
+      Key: watchedSiteKey(site.accountId, site.id),
       UpdateExpression: `SET ${names.map((name, index) => `#n${index} = :v${index}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
       ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),

@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { loadConfig, type Config } from '#shared/config.js';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
 import { addWatchedSite } from '#shared/db/watched-site-store.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { shardOf } from '#shared/model/rescans/schedule.js';
@@ -12,6 +12,7 @@ import { startSweep, sweepShard, type SweepMessage } from '#shared/use-cases/res
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
+import { bindTable } from '#shared/db/table.js';
 
 // A table of its own: the stack's workers never see these sites (their hosts do not exist).
 const tableName = `sweep-${randomUUID().slice(0, 8)}`;
@@ -57,9 +58,11 @@ async function seedSite(dueAt: string): Promise<WatchedSite> {
   };
   // Adding counts the site on its account, so the account item comes first.
   await db.send(
-    new PutCommand({ TableName: tableName, Item: { ...keys.account(site.accountId), type: 'Account', id: site.accountId, siteCount: 0 } }),
+    new PutCommand({ TableName: tableName, Item: { ...accountKey(site.accountId), type: 'Account', id: site.accountId, siteCount: 0 } }),
   );
-  expect(await addWatchedSite(db, tableName, site, 100, { shard: shardOf(site.id, config.rescanDueShards), dueAt })).toBe('added');
+  expect(await addWatchedSite(bindTable(db, tableName), site, 100, { shard: shardOf(site.id, config.rescanDueShards), dueAt })).toBe(
+    'added',
+  );
   return site;
 }
 
@@ -68,7 +71,7 @@ async function sweepAll(messages: SweepMessage[], queue: Queue, hasTime: () => b
   let continuations = 0;
   const pending = [...messages];
   while (pending.length > 0) {
-    const progress = await sweepShard(pending.shift()!, { db, config, queue, clock }, hasTime);
+    const progress = await sweepShard(pending.shift()!, { table: bindTable(db, tableName), config, queue, clock }, hasTime);
     read += progress.read;
     if (progress.continuation) {
       continuations += 1;

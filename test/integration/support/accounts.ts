@@ -3,7 +3,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Agent, fetch } from 'undici';
 import { inject } from 'vitest';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
+import { emailMarkerKey } from '#shared/db/mailbox-marker-store.js';
+import { bindTable, type Table } from '#shared/db/table.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
@@ -110,20 +112,23 @@ export interface SignedIn {
   client: ApiClient;
 }
 
-let table: DynamoDBDocumentClient | undefined;
+let table: Table | undefined;
 
 /** The stack's table, for arranging what the API cannot (a paid tier before billing exists, an expired token). */
-export function testTable(): DynamoDBDocumentClient {
-  table ??= DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion'))));
+export function testTable(): Table {
+  table ??= bindTable(
+    DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(inject('dynamodbEndpoint'), inject('awsRegion')))),
+    inject('tableName'),
+  );
   return table;
 }
 
 export async function accountIdOf(email: string): Promise<string> {
-  const { Items } = await testTable().send(
+  const { Items } = await testTable().client.send(
     new QueryCommand({
       TableName: inject('tableName'),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.emailMarker(email).pk },
+      ExpressionAttributeValues: { ':pk': emailMarkerKey(email).pk },
     }),
   );
   const accountId = Items?.[0]?.accountId as string | undefined;
@@ -133,10 +138,10 @@ export async function accountIdOf(email: string): Promise<string> {
 
 export async function setAccount(accountId: string, values: Record<string, unknown>): Promise<void> {
   const names = Object.keys(values);
-  await testTable().send(
+  await testTable().client.send(
     new UpdateCommand({
       TableName: inject('tableName'),
-      Key: keys.account(accountId),
+      Key: accountKey(accountId),
       UpdateExpression: `SET ${names.map((_, index) => `#n${index} = :v${index}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#n${index}`, name])),
       ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, values[name]])),
@@ -149,7 +154,7 @@ export async function itemsWhere(type: string, attribute: string, value: unknown
   const found: Record<string, unknown>[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await testTable().send(
+    const page = await testTable().client.send(
       new ScanCommand({
         TableName: inject('tableName'),
         FilterExpression: '#type = :type AND #attribute = :value',

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Table } from '#shared/db/table.js';
 import { AppError } from '#shared/model/errors.js';
 
 interface Fault {
@@ -13,13 +13,13 @@ interface Fault {
  * fail as the real client's do when the table is paused (503 `unavailable`, the SDK's time-out as the
  * cause), either before reaching the table or after it applied the write.
  */
-export function faultyTable(db: DynamoDBDocumentClient) {
+export function faultyTable(table: Table) {
   const faults: Fault[] = [];
   const paused = () =>
     new AppError('unavailable', 'The database is not answering; try again shortly', {
       cause: Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }),
     });
-  const proxy = new Proxy(db, {
+  const proxy = new Proxy(table.client, {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver) as unknown;
       return async (command: object, ...rest: unknown[]) => {
@@ -32,7 +32,7 @@ export function faultyTable(db: DynamoDBDocumentClient) {
     },
   });
   return {
-    db: proxy,
+    table: { client: proxy, name: table.name } satisfies Table,
     fail(command: string, times: number, options: { lands?: boolean } = {}): void {
       faults.push({ command, remaining: times, lands: options.lands ?? false });
     },

@@ -8,13 +8,13 @@ import { createQueueWithDeadLetters, type LocalQueue } from '../../../bin/local/
 import { toSqsRecord } from '../../../bin/local/sqs-records.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { maxReceiveCountOf } from '#lib/function-catalog.js';
-import { queueBatchHandler } from '#shared/adapters/queue-worker.js';
+import { queueBatchHandler } from '#functions/workers/queue-worker.js';
 import type { SecretBox } from '#shared/adapters/secret-box.js';
 import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { createDocumentClient } from '#shared/db/client.js';
+import { createTable } from '#shared/db/client.js';
 import { getAccount } from '#shared/db/account-store.js';
 import { getDelivery, latestAttempts } from '#shared/db/webhook-delivery-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -65,7 +65,7 @@ async function harness(timing?: DeliveryTiming) {
     WEBHOOK_RETRY_BASE_SECONDS: '1',
     ALLOW_PRIVATE_TARGETS: '127.0.0.1',
   });
-  const table = faultyTable(createDocumentClient(config));
+  const table = faultyTable(createTable(config));
   const realBox = createSecretBox(config, createPepperSource(config));
   let keyFailures = 0;
   const secretBox: SecretBox = {
@@ -79,7 +79,7 @@ async function harness(timing?: DeliveryTiming) {
     },
   };
   const log: LogEntry[] = [];
-  const deps = createDependencies(config, { db: table.db, secretBox, logger: recordingLogger(log) });
+  const deps = createDependencies(config, { table: table.table, secretBox, logger: recordingLogger(log) });
   const handler = queueBatchHandler(
     'webhook',
     WebhookMessage,
@@ -141,7 +141,7 @@ async function harness(timing?: DeliveryTiming) {
 /** A growth account with an endpoint, and one event fanned out to it: its delivery message is on the queue. */
 async function arrange(deps: Dependencies, status = 200) {
   const user = await signUp({ tier: 'growth' });
-  const account = (await getAccount(deps.db, deps.config.tableName, user.accountId))!;
+  const account = (await getAccount(deps.table, user.accountId))!;
   const caller = { accountId: user.accountId, keyId: null, tier: 'growth', scopes: [], account } as Caller;
   const target = await startWebhookReceiver(status);
   receivers.push(target);
@@ -166,7 +166,7 @@ async function arrange(deps: Dependencies, status = 200) {
 }
 
 async function attemptsLogged(deps: Dependencies, webhookId: string) {
-  return latestAttempts(deps.db, deps.config.tableName, webhookId, 50, Math.floor(Date.now() / 1000));
+  return latestAttempts(deps.table, webhookId, 50, Math.floor(Date.now() / 1000));
 }
 
 describe('webhook deliveries when our side fails', () => {
@@ -178,7 +178,7 @@ describe('webhook deliveries when our side fails', () => {
     h.failKeyOnce();
     expect(await h.run(first)).toEqual([first.messageId]);
     expect(target.received).toHaveLength(0);
-    const held = (await getDelivery(h.deps.db, h.deps.config.tableName, webhookId, eventId))!;
+    const held = (await getDelivery(h.deps.table, webhookId, eventId))!;
     expect([held.state, held.attempts, held.leaseUntil]).toEqual(['pending', 0, undefined]);
     expect(h.log.filter((entry) => entry.extra.messageId === first.messageId && entry.level === 'error')).toEqual([
       {
@@ -197,7 +197,7 @@ describe('webhook deliveries when our side fails', () => {
     expect(again.attributes.ApproximateReceiveCount).toBe('2');
     expect(await h.run(again)).toEqual([]);
     expect(target.received).toHaveLength(1);
-    expect((await getDelivery(h.deps.db, h.deps.config.tableName, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[1, true]]);
   });
 
@@ -212,7 +212,7 @@ describe('webhook deliveries when our side fails', () => {
     expect(await h.run(first)).toEqual([first.messageId]);
     expect(target.received).toHaveLength(1);
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.statusCode])).toEqual([[1, 503]]);
-    expect((await getDelivery(h.deps.db, h.deps.config.tableName, webhookId, eventId))!).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'pending', attempts: 1 });
     expect(h.log.filter((entry) => entry.extra.messageId === first.messageId).map((entry) => [entry.level, entry.message])).toEqual([
       ['info', 'Delivery step'],
       ['info', 'webhook message handed back for a later retry'],
@@ -249,7 +249,7 @@ describe('webhook deliveries when our side fails', () => {
     expect(target.received[1]!.body).toBe(target.received[0]!.body);
     expect(target.received[1]!.headers['webhook-id']).toBe(eventId);
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[2, true]]);
-    expect((await getDelivery(h.deps.db, h.deps.config.tableName, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
   it('an event whose fan-out fails on our side comes back on the retry schedule and fans out once', async () => {
@@ -277,7 +277,7 @@ describe('webhook deliveries when our side fails', () => {
     expect(failed.filter((ids) => ids.length === 0)).toHaveLength(1);
     expect(target.received).toHaveLength(1);
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[1, true]]);
-    expect((await getDelivery(h.deps.db, h.deps.config.tableName, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { queueBatchHandler } from '#shared/adapters/queue-worker.js';
+import { queueBatchHandler } from '#functions/workers/queue-worker.js';
 import { RetryLater } from '#shared/adapters/retry-later.js';
 import { loadConfig } from '#shared/config.js';
 import { composeDependencies } from '#shared/dependencies.js';

@@ -5,7 +5,7 @@ import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { runAccountScan } from '#shared/use-cases/scans.js';
 import { createFetcher } from '#shared/outbound/index.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { unitDependencies } from '#test/unit/http/call-route.js';
+import { unitDependencies, unitTable } from '#test/unit/http/call-route.js';
 import { signedInTable, unitAccountId } from '#test/unit/http/signed-in-table.js';
 import { newAccount } from '#shared/model/accounts/account.js';
 
@@ -36,7 +36,7 @@ describe('runAccountScan', () => {
     };
     const deps = unitDependencies({
       config: loadConfig({ ALLOW_PRIVATE_TARGETS: '127.0.0.1' }),
-      db: db as never,
+      table: unitTable(db as never),
       queue,
       fetcher: createFetcher({ allowPrivateHosts: ['127.0.0.1'] }),
     });

@@ -9,7 +9,7 @@ import { AppError } from '#shared/model/errors.js';
 import { getPublicResult } from '#shared/use-cases/scan-results.js';
 import { runScan } from '#shared/use-cases/scans.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { unitDependencies } from '#test/unit/http/call-route.js';
+import { unitDependencies, unitTable } from '#test/unit/http/call-route.js';
 
 let server: Server;
 let origin: string;
@@ -121,21 +121,25 @@ describe('reading a public result', () => {
   it('treats a result past its expiry as gone even before TTL deletes it', async () => {
     const now = Date.UTC(2026, 10, 23);
     const db = stored({ result: await body({ id: 'x' }), expiresAt: now / 1000 - 1 });
-    const error = await failureOf(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } })));
+    const error = await failureOf(
+      getPublicResult(crypto.randomUUID(), unitDependencies({ table: unitTable(db), clock: { now: () => now } })),
+    );
     expect(error.kind).toBe('not_found');
     expect(error.message).toBe('Result not found or expired');
   });
 
   it('does not show an account-owned scan on the public route', async () => {
     const db = stored({ result: await body({ id: 'x' }), ownerId: 'account-1' });
-    const error = await failureOf(getPublicResult(crypto.randomUUID(), unitDependencies({ db })));
+    const error = await failureOf(getPublicResult(crypto.randomUUID(), unitDependencies({ table: unitTable(db) })));
     expect(error.kind).toBe('not_found');
   });
 
   it('returns a stored, unexpired result', async () => {
     const now = Date.UTC(2026, 10, 23);
     const db = stored({ result: await body({ id: 'abc', score: 72 }), expiresAt: now / 1000 + 60 });
-    await expect(getPublicResult(crypto.randomUUID(), unitDependencies({ db, clock: { now: () => now } }))).resolves.toEqual({
+    await expect(
+      getPublicResult(crypto.randomUUID(), unitDependencies({ table: unitTable(db), clock: { now: () => now } })),
+    ).resolves.toEqual({
       id: 'abc',
       score: 72,
     });

@@ -4,7 +4,7 @@ import type { Queue } from '#shared/adapters/queue.js';
 import { dispatch, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { routes } from '#shared/http/routes.js';
 import { batchRoutes } from '#shared/http/routes/batch-routes.js';
-import { apiEvent, callRoute, unitDependencies } from '#test/unit/http/call-route.js';
+import { apiEvent, callRoute, unitDependencies, unitTable } from '#test/unit/http/call-route.js';
 import { signedInTable, unitCallerKey } from '#test/unit/http/signed-in-table.js';
 
 const json = (body: string | undefined) => JSON.parse(body ?? 'null') as Record<string, unknown>;
@@ -24,14 +24,14 @@ describe('authentication in dispatch', () => {
   });
 
   it('refuses a tier-gated route below its tier with 403 naming the tier', async () => {
-    const deps = unitDependencies({ db: signedInTable({ tier: 'pro' }) });
+    const deps = unitDependencies({ table: unitTable(signedInTable({ tier: 'pro' })) });
     const handlers: FamilyHandlers<'batch'> = { listBatches: async () => ({ status: 200, body: { batches: [], total: 0 } }) };
     const event = apiEvent({ method: 'GET', path: routes.listBatches.path, headers: { authorization: `Bearer ${unitCallerKey}` } });
     await expect(dispatch(event, { family: 'batch', routes: batchRoutes, operations: handlers }, deps)).rejects.toMatchObject({
       kind: 'forbidden',
       message: 'This endpoint needs the growth tier or above; this account is on pro',
     });
-    const growth = unitDependencies({ db: signedInTable({ tier: 'growth' }) });
+    const growth = unitDependencies({ table: unitTable(signedInTable({ tier: 'growth' })) });
     expect((await dispatch(event, { family: 'batch', routes: batchRoutes, operations: handlers }, growth)).status).toBe(200);
   });
 });
@@ -47,7 +47,7 @@ describe('POST /api/v1/auth/register', () => {
       retryLater: async () => undefined,
       ping: async () => undefined,
     };
-    const deps = unitDependencies({ db, queue });
+    const deps = unitDependencies({ table: unitTable(db), queue });
     const route = { ...routes.register, operationId: 'register' as const };
     const answers = [];
     for (const email of ['known@shop.example.com', 'unknown@shop.example.com']) {

@@ -22,6 +22,7 @@ import { operations as scanner } from '#functions/http/scanner.js';
 import { operations as sites } from '#functions/http/sites.js';
 import { operations as webhooks } from '#functions/http/webhooks.js';
 import { operations as web } from '#functions/http/web.js';
+import { bindTable, type Table } from '#shared/db/table.js';
 
 export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
   account,
@@ -43,6 +44,8 @@ export function familyApi<F extends Family>(family: F): FamilyApi<F> {
 
 /** A table that is always empty and accepts every write: enough for routes whose only I/O is a rate limit. */
 export const emptyTable = { send: async () => ({}) } as unknown as DynamoDBDocumentClient;
+/** A stub client bound as the configured table, for `table:` in unit dependencies. */
+export const unitTable = (client: DynamoDBDocumentClient): Table => bindTable(client, loadConfig({}).tableName);
 /** No network in unit tests: every outbound request fails as an unreachable host would. */
 export const offlineFetcher: Fetcher = {
   fetch: async (url) => Promise.reject(new FetchError('unreachable', 'offline in unit tests', { url })),
@@ -60,7 +63,7 @@ const idleQueue: Queue = {
 
 export function unitDependencies(overrides: Partial<Dependencies> = {}): Dependencies {
   return createDependencies(overrides.config ?? loadConfig({}), {
-    db: signedInTable(),
+    table: unitTable(signedInTable()),
     queue: idleQueue,
     mailer: { send: async () => undefined },
     keyPepper: async () => unitPepper,

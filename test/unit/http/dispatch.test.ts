@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes, routeList } from '#shared/http/routes.js';
 import { routeKey } from '#shared/http/route-types.js';
-import { apiEvent, callRoute, familyApi, unitDependencies } from '#test/unit/http/call-route.js';
+import { apiEvent, callRoute, familyApi, unitDependencies, unitTable } from '#test/unit/http/call-route.js';
 import { respond } from '#shared/http/family-handler.js';
 
 const json = (body: string | undefined) => JSON.parse(body ?? 'null') as Record<string, unknown>;
@@ -68,7 +68,7 @@ describe('request dispatch', () => {
     const bucket = Math.floor(Date.now() / 60_000);
     const now = (bucket + 1) * 60_000 + 3_000;
     const fullWindow = { send: async () => ({ Item: { head: bucket, [`b${bucket}`]: 100 } }) } as unknown as DynamoDBDocumentClient;
-    const deps = unitDependencies({ db: fullWindow, clock: { now: () => now } });
+    const deps = unitDependencies({ table: unitTable(fullWindow), clock: { now: () => now } });
     const response = await callRoute({ ...routes.getPricing, operationId: 'getPricing' }, {}, deps);
     expect(response.statusCode).toBe(429);
     expect(response.headers?.['retry-after']).toBe(String(3_600 - 3));
@@ -84,7 +84,11 @@ describe('request dispatch', () => {
 
   it('turns an unexpected failure into a 500 that leaks nothing', async () => {
     const broken = { send: async () => Promise.reject(new Error('secret connection string')) } as unknown as DynamoDBDocumentClient;
-    const response = await callRoute({ ...routes.getPricing, operationId: 'getPricing' }, {}, unitDependencies({ db: broken }));
+    const response = await callRoute(
+      { ...routes.getPricing, operationId: 'getPricing' },
+      {},
+      unitDependencies({ table: unitTable(broken) }),
+    );
     expect(response.statusCode).toBe(500);
     expect(response.body).toBe('{"error":"Internal server error"}');
   });

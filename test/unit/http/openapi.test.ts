@@ -3,7 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { routeList } from '#shared/http/routes.js';
-import { eventTypes } from '#shared/use-cases/events.js';
+import { eventTypes } from '#shared/model/events.js';
 
 const document = buildOpenApiDocument();
 

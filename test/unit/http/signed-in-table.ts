@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#shared/db/keys.js';
+import { accountKey } from '#shared/db/account-store.js';
+import { apiKeyItemKey } from '#shared/db/api-key-store.js';
 import { newAccount, type Account } from '#shared/model/accounts/account.js';
 import { generateApiKey, maskApiKey, secretDigest } from '#shared/model/accounts/secret-format.js';
 import { scopes } from '#shared/model/scopes.js';
@@ -19,7 +20,7 @@ export function signedInTable(account: Partial<Account> = {}): DynamoDBDocumentC
     ...account,
   };
   const keyItem = {
-    ...keys.apiKey(secretDigest(unitCallerKey, unitPepper)),
+    ...apiKeyItemKey(secretDigest(unitCallerKey, unitPepper)),
     id: '00000000-0000-4000-8000-00000000000a',
     digest: secretDigest(unitCallerKey, unitPepper),
     accountId: stored.id,
@@ -32,10 +33,10 @@ export function signedInTable(account: Partial<Account> = {}): DynamoDBDocumentC
   return {
     send: async (command: unknown) => {
       if (command instanceof GetCommand && command.input.Key?.pk === keyItem.pk) return { Item: keyItem };
-      if (command instanceof GetCommand && command.input.Key?.pk === keys.account(stored.id).pk)
-        return { Item: { ...keys.account(stored.id), ...stored } };
-      if (command instanceof UpdateCommand && command.input.Key?.pk === keys.account(stored.id).pk) {
-        return { Attributes: { ...keys.account(stored.id), ...stored } };
+      if (command instanceof GetCommand && command.input.Key?.pk === accountKey(stored.id).pk)
+        return { Item: { ...accountKey(stored.id), ...stored } };
+      if (command instanceof UpdateCommand && command.input.Key?.pk === accountKey(stored.id).pk) {
+        return { Attributes: { ...accountKey(stored.id), ...stored } };
       }
       return {};
     },

@@ -1,4 +1,4 @@
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { html, type SafeHtml } from '../html.js';
 
 /** The first fixes show their example; the rest open on a click (and all of them in print). */

@@ -1,4 +1,4 @@
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { html, type SafeHtml } from '../html.js';
 import { bandLabels, hostOf, seconds, utcTime, webHref } from './words.js';
 

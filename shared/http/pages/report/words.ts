@@ -1,4 +1,4 @@
-import type { ScanResult } from '#shared/scanner/result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
 export const bandLabels: Record<ScanResult['band'], string> = {
   agent_ready: 'Agent ready',

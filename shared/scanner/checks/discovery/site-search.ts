@@ -1,7 +1,7 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
-import type { SiteSearch } from '#shared/scanner/extract/site-search.js';
+import type { SiteSearch } from '#shared/scanner/extract/site-search-form.js';
 import { readPage } from '#shared/scanner/checks/read-artifacts.js';
 import { because } from '#shared/scanner/checks/wording.js';
 

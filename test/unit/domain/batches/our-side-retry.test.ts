@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { loadConfig } from '#shared/config.js';
 import { composeDependencies } from '#shared/dependencies.js';
+import { unitTable } from '#test/unit/http/call-route.js';
 import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
 import { batchRetryDelaySeconds } from '#shared/use-cases/batches/our-side-retry.js';
 import { AppError } from '#shared/model/errors.js';
@@ -26,7 +27,11 @@ function harness(options: { hideFails?: boolean } = {}) {
     send: async () => Promise.reject(new AppError('unavailable', 'The database is not answering; try again shortly')),
   } as unknown as DynamoDBDocumentClient;
   const log: LogEntry[] = [];
-  const deps = composeDependencies(loadConfig({ BATCH_DEAD_LETTER_QUEUE_ARN: deadLetterArn }), { db, queue, logger: recordingLogger(log) });
+  const deps = composeDependencies(loadConfig({ BATCH_DEAD_LETTER_QUEUE_ARN: deadLetterArn }), {
+    table: unitTable(db),
+    queue,
+    logger: recordingLogger(log),
+  });
   return { deps, hidden, log };
 }
 

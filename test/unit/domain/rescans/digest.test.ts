@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertDigestMail } from '#shared/model/mail/alert-digest-mail.js';
 import { checkChanges, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
-import type { CheckRecord, ScanResult } from '#shared/scanner/result.js';
+import type { CheckRecord, ScanResult } from '#shared/model/scans/scan-result.js';
 
 function result(statuses: Record<string, CheckRecord['status']>): ScanResult {
   return { checks: Object.entries(statuses).map(([id, status]) => ({ id, title: `Check ${id}`, status })) } as unknown as ScanResult;

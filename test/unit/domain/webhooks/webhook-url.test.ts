@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl } from '#shared/model/webhooks/webhook-url.js';
+import { checkWebhookUrl } from '#shared/use-cases/webhooks/check-webhook-url.js';
 import type { LookupFn } from '#shared/outbound/resolve-host.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 

@@ -11,7 +11,8 @@ import { browserFileNames } from '#shared/http/pages/assets/browser-files.js';
 import { script, stylesheet, webAsset, type WebAsset } from '#shared/http/pages/assets/web-assets.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 
-const assets = new URL('../../../../shared/http/pages/assets/', import.meta.url);
+const repositoryRoot = new URL('../../../../', import.meta.url);
+const assets = new URL('shared/http/pages/assets/', repositoryRoot);
 const file = (name: string) => readFileSync(new URL(name, assets), 'utf8');
 const sha256 = (text: string, encoding: 'hex' | 'base64') => createHash('sha256').update(text, 'utf8').digest(encoding);
 

@@ -1,10 +1,32 @@
 import type { Tier } from '#shared/model/tiers.js';
-import type { Recommendation } from '#shared/scanner/recommendations.js';
-import type { ScoredDimension } from '#shared/scanner/scoring.js';
+
+/** One scored dimension of the rubric. */
+export interface ScoredDimension {
+  id: string;
+  name: string;
+  weight: number;
+  score: number | null;
+  earned: number;
+  available: number;
+  checks: string[];
+}
+
+/** One fix the report recommends. */
+export interface Recommendation {
+  checkId: string;
+  priority: 'critical' | 'high' | 'medium' | 'low';
+  title: string;
+  why: string;
+  fix: string;
+  snippet: string | null;
+  estimatedGain: number;
+  effort: 'S' | 'M' | 'L';
+}
 
 /**
- * What a scan returns. The scanner owns this shape; the HTTP schema (shared/http/schemas/scan-schemas.ts)
- * is checked against it at compile time, so the API contract and the engine cannot drift apart.
+ * What a scan returns: the scanner builds it, the stores keep it, events and alerts read it. The HTTP schema
+ * (shared/http/schemas/scan-schemas.ts) is checked against it at compile time, so the API contract and the
+ * engine cannot drift apart.
  */
 export interface ScanResult {
   id: string;

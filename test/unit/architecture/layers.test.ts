@@ -1,0 +1,81 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeCycle, findCycles, ioPackages, layerOf, layerViolations, readImportGraph, specifiersOf } from './import-graph.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const runtimeFolders = ['shared', 'functions', 'lib', 'bin'];
+// test/ and bench/ may import anything, so only runtime files are read; an import of test/ or bench/ from
+// them is still an edge (to a file that exists), and the layer rules catch it.
+const graph = readImportGraph(repoRoot, runtimeFolders);
+const isRuntime = (file: string) => runtimeFolders.some((folder) => file.startsWith(`${folder}/`));
+
+describe('the import graph (one way down the layers of the README, no cycles)', () => {
+  it('reads every project import as a file of the repository', () => {
+    expect(graph.files.filter(isRuntime).length).toBeGreaterThan(100);
+    expect(graph.unresolved.map(({ from, specifier }) => `${from} -> ${specifier}`)).toEqual([]);
+  });
+
+  it('places every runtime file in a layer', () => {
+    expect(graph.files.filter((file) => isRuntime(file) && layerOf(file) === undefined)).toEqual([]);
+  });
+
+  it('has no import cycle among runtime files (type-only imports count)', () => {
+    const runtimeFiles = graph.files.filter(isRuntime);
+    const cycles = findCycles(runtimeFiles, graph.edges).map((cycle) => describeCycle(cycle, graph.edges));
+    expect(cycles.join('\n\n')).toBe('');
+  });
+
+  it('imports only downwards, and runtime code never imports lib/, bin/, bench/ or test/', () => {
+    expect(layerViolations(graph.edges).join('\n')).toBe('');
+  });
+
+  it('keeps the model free of packages that do I/O', () => {
+    const offenders = graph.packages
+      .filter(({ from, name }) => layerOf(from) === 'model' && ioPackages.some((pattern) => pattern.test(name)))
+      .map(({ from, name }) => `${from} -> ${name}`);
+    expect(offenders.join('\n')).toBe('');
+  });
+});
+
+describe('the checker itself', () => {
+  it('reads type-only imports, export-from and dynamic imports as edges', () => {
+    const source = [
+      "import type { A } from './a.js';",
+      "import { b } from '#shared/b.js';",
+      "export { c } from '../c.js';",
+      "export * from './d.js';",
+      "const e = await import('./e.js');",
+      "import 'node:fs';",
+    ].join('\n');
+    expect(specifiersOf(source)).toEqual(['./a.js', '#shared/b.js', '../c.js', './d.js', './e.js', 'node:fs']);
+  });
+
+  it('finds a cycle and a self-import in a small graph, and nothing in a tree', () => {
+    const files = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts'];
+    const edges = [
+      { from: 'a.ts', to: 'b.ts' },
+      { from: 'b.ts', to: 'c.ts' },
+      { from: 'c.ts', to: 'a.ts' },
+      { from: 'c.ts', to: 'd.ts' },
+      { from: 'e.ts', to: 'e.ts' },
+    ];
+    expect(findCycles(files, edges)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+    expect(describeCycle(['a.ts', 'b.ts', 'c.ts'], edges)).toBe('cycle of 3 files:\n  a.ts -> b.ts\n  b.ts -> c.ts\n  c.ts -> a.ts');
+    expect(findCycles(files, edges.slice(0, 2))).toEqual([]);
+  });
+
+  it('finds an import up the layers and out of runtime code into lib/', () => {
+    const edges = [
+      { from: 'shared/model/accounts/account.ts', to: 'shared/db/account-store.ts' },
+      { from: 'shared/db/account-store.ts', to: 'shared/model/accounts/account.ts' },
+      { from: 'functions/api.ts', to: 'lib/function-catalog.ts' },
+      { from: 'lib/stack.ts', to: 'shared/http/route-table.ts' },
+      { from: 'shared/use-cases/scans.ts', to: 'test/support/fake.ts' },
+    ];
+    expect(layerViolations(edges)).toEqual([
+      'functions/api.ts -> lib/function-catalog.ts  (functions -> lib)',
+      'shared/model/accounts/account.ts -> shared/db/account-store.ts  (model -> db)',
+      'shared/use-cases/scans.ts -> test/support/fake.ts  (use-cases -> test)',
+    ]);
+  });
+});
