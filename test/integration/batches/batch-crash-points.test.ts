@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createQueue, type Queue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
@@ -21,6 +21,7 @@ import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { createQueueWithDeadLetters, type LocalQueue } from '../../../bin/local/sqs-local.js';
 import { bindTable } from '#shared/db/table.js';
+import { putGrowthAccount } from './growth-account.js';
 
 // The batch queue is a real one on the stack's SQS stand-in, hiding a received message for 1 second: a
 // worker that dies leaves its message to come back, as SQS hands it back after the visibility timeout.
@@ -87,23 +88,8 @@ async function receive(): Promise<Message> {
 
 const itemOf = (message: Message) => BatchItemMessage.parse(JSON.parse(message.Body!));
 
-async function growthAccount(): Promise<Caller> {
-  const accountId = randomUUID();
-  await deps.table.client.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...accountKey(accountId),
-        type: 'Account',
-        id: accountId,
-        email: `${accountId}@example.com`,
-        tier: 'growth',
-        scanCount: 0,
-        batchCount: 0,
-      },
-    }),
-  );
-  return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
+function growthAccount(): Promise<Caller> {
+  return putGrowthAccount(deps.table);
 }
 
 async function accountOf(accountId: string) {

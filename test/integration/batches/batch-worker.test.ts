@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
@@ -20,6 +20,7 @@ import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { bindTable } from '#shared/db/table.js';
+import { putGrowthAccount } from './growth-account.js';
 
 // A table of its own and a queue that only records: these tests drive the worker's use case directly.
 const tableName = `batches-${randomUUID().slice(0, 8)}`;
@@ -37,24 +38,8 @@ const queue: Queue = {
   ping: async () => undefined,
 };
 
-async function growthAccount(values: Record<string, unknown> = {}): Promise<Caller> {
-  const accountId = randomUUID();
-  await deps.table.client.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...accountKey(accountId),
-        type: 'Account',
-        id: accountId,
-        email: `${accountId}@example.com`,
-        tier: 'growth',
-        scanCount: 0,
-        batchCount: 0,
-        ...values,
-      },
-    }),
-  );
-  return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
+function growthAccount(values: Record<string, unknown> = {}): Promise<Caller> {
+  return putGrowthAccount(deps.table, values);
 }
 
 function messagesOf(batchId: string): BatchMessage[] {

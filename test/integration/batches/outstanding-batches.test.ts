@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
@@ -21,6 +21,7 @@ import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { signUp, testTable } from '../support/accounts.js';
 import { bindTable } from '#shared/db/table.js';
+import { putGrowthAccount } from './growth-account.js';
 
 // The domain's tests: a table of their own and a queue that only records (no worker takes the batches).
 const tableName = `outstanding-${randomUUID().slice(0, 8)}`;
@@ -35,23 +36,8 @@ const queue: Queue = {
   ping: async () => undefined,
 };
 
-async function growthAccount(): Promise<Caller> {
-  const accountId = randomUUID();
-  await deps.table.client.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...accountKey(accountId),
-        type: 'Account',
-        id: accountId,
-        email: `${accountId}@example.com`,
-        tier: 'growth',
-        scanCount: 0,
-        batchCount: 0,
-      },
-    }),
-  );
-  return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
+function growthAccount(): Promise<Caller> {
+  return putGrowthAccount(deps.table);
 }
 
 async function counts(accountId: string) {

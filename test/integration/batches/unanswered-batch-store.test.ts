@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Queue, QueueName } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { getBatchWithItems } from '#shared/db/batch-store.js';
-import { accountKey } from '#shared/db/account-store.js';
 import { bindTable } from '#shared/db/table.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
@@ -20,6 +19,7 @@ import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { faultyTable } from '../webhooks/faulty-table.js';
+import { putGrowthAccount } from './growth-account.js';
 
 // A table of its own behind a fault switch, and a queue that only records (with each message's delay).
 const tableName = `unanswered-batches-${randomUUID().slice(0, 8)}`;
@@ -36,23 +36,8 @@ const queue: Queue = {
   ping: async () => undefined,
 };
 
-async function growthAccount(): Promise<Caller> {
-  const accountId = randomUUID();
-  await deps.table.client.send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...accountKey(accountId),
-        type: 'Account',
-        id: accountId,
-        email: `${accountId}@example.com`,
-        tier: 'growth',
-        scanCount: 0,
-        batchCount: 0,
-      },
-    }),
-  );
-  return { accountId, tier: 'growth', keyId: 'k', scopes: [], account: {} as Caller['account'] };
+function growthAccount(): Promise<Caller> {
+  return putGrowthAccount(deps.table);
 }
 
 const messagesOf = (accountId: string) =>
