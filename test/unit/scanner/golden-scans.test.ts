@@ -9,7 +9,7 @@ import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/index.js';
 import type { Fetcher } from '#shared/outbound/index.js';
 import { SHOPS_DIR, startShop } from '#test/fixtures/shop-server.js';
-import { canonical, GOLDEN_ID, GOLDEN_NOW, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
+import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
 
 const TIERS: readonly Tier[] = ['free', 'pro', 'growth'];
 const BUDGET: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe.each(SHOPS)('fixture shop %s', (name) => {
   it.each(TIERS)('scans at %s exactly as recorded', async (tier) => {
-    const shop = await startShop(name, { now: goldenClock });
+    const shop = await startShop(name, GOLDEN_SHOP);
     try {
       const { result } = await scanUrl(`${shop.origin}/`, {
         tier,

@@ -21,6 +21,8 @@ export const GOLDEN_ID = 'golden';
  * far beyond the defaults keep a starved event loop from turning a recorded answer into a timeout.
  */
 export const PATIENT_TIMEOUTS = { connectMs: 60_000, headersMs: 60_000, bodyMs: 60_000, requestMs: 60_000 };
+/** The shop's side of the same: idle connections stay open longer than any pause between two fetches. */
+export const GOLDEN_SHOP = { now: goldenClock, keepAliveTimeoutMs: 300_000 };
 
 export function canonical(result: ScanResult, origin: string): string {
   return `${JSON.stringify(result, null, 1).replaceAll(origin, ORIGIN)}\n`;

@@ -34,9 +34,9 @@ import {
   type GroundTruth,
 } from './extract/real-page-truth.js';
 import type { MarkupValues } from './extract/markup-search.js';
-import { canonical, GOLDEN_ID, GOLDEN_NOW, goldenClock, holdsGoldenSeries, PATIENT_TIMEOUTS } from './golden.js';
+import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, goldenClock, holdsGoldenSeries, PATIENT_TIMEOUTS } from './golden.js';
 
-const CONCURRENCY = 8;
+const CONCURRENCY = 4;
 
 interface PageScan {
   id: string;
@@ -59,7 +59,7 @@ beforeAll(async () => {
   const routes: Record<string, ShopRoute> = Object.fromEntries(
     [...pages].map(([id, body]) => [`/products/${id}`, { body, contentType: 'text/html' }]),
   );
-  shop = await startShop('real-page-host', { routes, now: goldenClock });
+  shop = await startShop('real-page-host', { routes, ...GOLDEN_SHOP });
   fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'], now: goldenClock, timeouts: PATIENT_TIMEOUTS });
   const limit = pLimit(CONCURRENCY);
   await Promise.all(
