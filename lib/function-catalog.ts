@@ -81,9 +81,6 @@ export const workers: Record<WorkerName, WorkerSpec> = {
 /** Shards of one sweep read at once: enough to sweep a million sites in minutes, few enough to spare the table. */
 export const sweepConcurrency = 4;
 
-// The queues' redrive lives beside the queue adapter: the workers read it at run time.
-export { maxReceiveCount, maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
-
 /** AWS's advice for SQS event sources: a visibility timeout of six times the consumer's timeout. */
 export const visibilityTimeoutFactor = 6;
 

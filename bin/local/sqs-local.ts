@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { buildApp } from 'fauxqs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
-import { maxReceiveCountOf } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 import { localClientConfig } from './local-aws.js';
 
 const deadLetterRetentionSeconds = 14 * 24 * 3_600;

@@ -5,7 +5,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
-import { maxReceiveCountOf } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 
 export interface WorkQueuesProps {
   /** Per queue: its consumer's timeout times six, so a message is not redelivered mid-run. */

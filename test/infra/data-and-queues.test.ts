@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { maxDeliveryAttempts } from '#shared/model/webhooks/retry-schedule.js';
 import { tableDefinition } from '#shared/db/table-definition.js';
-import { maxReceiveCountOf } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };

@@ -7,7 +7,7 @@ import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { createQueueWithDeadLetters, type LocalQueue } from '../../../bin/local/sqs-local.js';
 import { toSqsRecord } from '../../../bin/local/sqs-records.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
-import { maxReceiveCountOf } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 import { queueBatchHandler } from '#functions/workers/queue-worker.js';
 import type { SecretBox } from '#shared/adapters/secret-box.js';
 import { createSecretBox } from '#shared/adapters/secret-box.js';

@@ -6,7 +6,8 @@ import {
   ourSideRetryDelaySeconds,
   retryDelaySeconds,
 } from '#shared/model/webhooks/retry-schedule.js';
-import { maxReceiveCountOf, workers, visibilityTimeoutFactor } from '#lib/function-catalog.js';
+import { workers, visibilityTimeoutFactor } from '#lib/function-catalog.js';
+import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
 
 describe('retry schedule', () => {
   it('doubles from the base, within ±20 % jitter, capped at 6 hours', () => {
