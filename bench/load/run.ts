@@ -234,7 +234,12 @@ async function main(): Promise<number> {
     routes: Object.fromEntries(
       records.map((record) => [
         record.name,
-        { rps: record.answers.length / durationSeconds, p50: record.result?.latency.p50 ?? 0, p99: record.result?.latency.p99 ?? 0 },
+        {
+          sent: record.sent,
+          rps: record.answers.length / durationSeconds,
+          p50: record.result?.latency.p50 ?? 0,
+          p99: record.result?.latency.p99 ?? 0,
+        },
       ]),
     ),
     durationSeconds,

@@ -2,6 +2,8 @@ import type { FaultWindow } from './fault-windows.js';
 import type { InvariantResult } from './invariants.js';
 
 export interface RouteFigures {
+  /** Requests started; under CPU starvation a slow route may see none of them answered within a short run. */
+  sent: number;
   rps: number;
   p50: number;
   p99: number;
@@ -36,7 +38,7 @@ export function buildSummary(input: SummaryInput): LoadSummary {
   const routes = Object.fromEntries(
     Object.entries(input.routes).map(([name, figures]) => [
       name,
-      { rps: round(figures.rps, 1), p50: round(figures.p50, 0), p99: round(figures.p99, 0) },
+      { sent: figures.sent, rps: round(figures.rps, 1), p50: round(figures.p50, 0), p99: round(figures.p99, 0) },
     ]),
   );
   return {

@@ -134,7 +134,7 @@ describe('load: the summary line', () => {
     errors5xx: 0,
     errors5xxInFaultWindows: 3,
     expectedUpstreamFailures: 2,
-    routes: { scan: { rps: 1.666, p50: 1132.4, p99: 1754.6 } },
+    routes: { scan: { sent: 6, rps: 1.666, p50: 1132.4, p99: 1754.6 } },
     durationSeconds: 20.04,
     invariants: [{ name: 'batches.reachFinalState', ok: true, detail: '' }],
     faults: null,
@@ -150,7 +150,7 @@ describe('load: the summary line', () => {
       requests: 120,
       errors5xx: 0,
       invariantsFailed: 0,
-      routes: { scan: { rps: 1.7, p50: 1132, p99: 1755 } },
+      routes: { scan: { sent: 6, rps: 1.7, p50: 1132, p99: 1755 } },
       durationSeconds: 20,
       invariants: { 'batches.reachFinalState': true },
     });
