@@ -28,7 +28,8 @@ export interface FunctionAccess {
   sendsMail?: boolean;
   /**
    * Reads the HMAC pepper without serving a Bearer route (those families read it anyway, see
-   * `readsKeyPepper`): it digests API keys or sign-in tokens itself.
+   * `readsKeyPepper`): it digests API keys or sign-in tokens itself, or derives the Web Bot Auth key
+   * from it (it scans, or serves the key directory).
    */
   readsKeyPepper?: boolean;
 }
@@ -45,12 +46,13 @@ const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.f
  * placeholders); each issue widens its function's row deliberately.
  */
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
-  // Health reads one item; pricing is rate limited.
-  meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true },
+  // Health reads one item; pricing is rate limited. The pepper derives the Web Bot Auth key whose directory it serves.
+  meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true, readsKeyPepper: true },
   // Reads public results for their report pages.
   web: { table: ['GetItem'], sendsTo: [] },
-  // Stores and reads public results and the progress of running scans; refunds a hit when the target fails.
-  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], rateLimited), sendsTo: [] },
+  // Stores and reads public results and the progress of running scans; refunds a hit when the target fails;
+  // scans sign with the Web Bot Auth key derived from the pepper (as batchScan and rescanSite do).
+  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], rateLimited), sendsTo: [], readsKeyPepper: true },
   // Owned results (with the account's count, in one transaction) and their listing on gsi1; the
   // dashboard's report reads have the account routes' hourly limit.
   scanner: { table: uniq(bearer, rateLimited, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
@@ -80,12 +82,16 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
   // the account's count, the item's outcome with the batch's count, and the final transition; an item
   // whose host is busy goes back on its queue, delayed.
-  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['batch', 'webhook'] },
+  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['batch', 'webhook'], readsKeyPepper: true },
   // Reads the due index (keys only) and moves each queued site's due date; shards go on over its queue.
   rescanSweep: { table: ['UpdateItem'], indexes: ['gsi2'], sendsTo: ['rescan', 'sweep'] },
   // The site, its account and previous result; host and job leases; the result with the account's count,
   // the site's score and history (the oldest snapshot dropped) in one transaction; alerts and the digest.
-  rescanSite: { table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']), sendsTo: ['rescan', 'webhook', 'mail'] },
+  rescanSite: {
+    table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']),
+    sendsTo: ['rescan', 'webhook', 'mail'],
+    readsKeyPepper: true,
+  },
   // Fan-out reads the account and its endpoints and writes one delivery each, queued; an attempt claims
   // its delivery, opens the secret, logs the attempt and updates the endpoint; disabling one mails its owner.
   webhookDelivery: { table: ['GetItem', 'PutItem', 'Query', 'UpdateItem'], sendsTo: ['webhook', 'mail'], readsWebhookSealingKey: true },

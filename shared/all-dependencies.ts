@@ -2,6 +2,7 @@ import { allowedPrivateHosts, type Config } from '#shared/config.js';
 import { createBilling } from '#shared/adapters/billing/create-billing.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createSecretBox } from '#shared/adapters/secret-box.js';
+import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { createWebhookSender } from '#shared/adapters/webhook-sender.js';
 import { createMailer } from '#shared/adapters/mailer.js';
 import { createQueue } from '#shared/adapters/queue.js';
@@ -22,6 +23,7 @@ export function createDependencies(config: Config, overrides: Partial<Dependenci
     mailer: overrides.mailer ?? createMailer(config),
     keyPepper,
     secretBox: overrides.secretBox ?? createSecretBox(config, keyPepper),
+    webBotAuthKey: overrides.webBotAuthKey ?? webBotAuthKeySource(keyPepper),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     billing: overrides.billing ?? createBilling(config, table),
     webhookSender: overrides.webhookSender ?? createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),

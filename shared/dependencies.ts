@@ -4,6 +4,7 @@ import type { Table } from '#shared/db/table.js';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import type { PepperSource } from '#shared/adapters/key-pepper.js';
 import type { SecretBox } from '#shared/adapters/secret-box.js';
+import type { WebBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import type { WebhookSender } from '#shared/adapters/webhook-sender.js';
 import type { Mailer } from '#shared/adapters/mailer.js';
 import type { Queue } from '#shared/adapters/queue.js';
@@ -35,6 +36,8 @@ export interface Dependencies {
   lookup?: LookupFn | undefined;
   /** Markup already read in this process, for workers that scan the same shops again within minutes; undefined reads every page afresh. */
   markupCache?: PageMarkupCache | undefined;
+  /** The scanner's Web Bot Auth signing key (derived from the key pepper); undefined: scans sign nothing and the directory route fails. */
+  webBotAuthKey?: WebBotAuthKeySource | undefined;
 }
 
 /** The outside-world parts a function is built with; the config, clock and logger come with every one. */
@@ -58,6 +61,7 @@ export function composeDependencies(config: Config, parts: DependencyParts): Dep
     logger: parts.logger ?? createLogger(config),
     lookup: parts.lookup,
     markupCache: parts.markupCache,
+    webBotAuthKey: parts.webBotAuthKey,
   } as Dependencies;
   for (const name of wirable) {
     const part = parts[name];

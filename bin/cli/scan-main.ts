@@ -2,6 +2,7 @@ import { allowedPrivateHosts, loadConfig } from '#shared/config.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
+import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
 import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
@@ -26,6 +27,8 @@ export async function main(argv: string[]): Promise<number> {
   const allowPrivateHosts = allowedPrivateHosts(config);
   if (allowPrivateHosts.length > 0) console.error(`Warning: ALLOW_PRIVATE_TARGETS lets scans reach ${allowPrivateHosts.join(', ')}`);
   const fetcher = createFetcher({ allowPrivateHosts });
+  // Signs as the service at PUBLIC_BASE_URL does when given its KEY_PEPPER; without one, web_bot_auth is not assessed.
+  const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
   let exitCode: number = exitCodes.ok;
   try {
     for (const url of args.urls) {
@@ -38,6 +41,7 @@ export async function main(argv: string[]): Promise<number> {
           fetcher,
           policy: { allowPrivateHosts },
           deadline: started + config.scanTimeoutSeconds * 1000,
+          webBotAuth,
         });
         console.error(`  scored ${result.score} in ${result.durationMs} ms`);
         console.log(args.json ? JSON.stringify(result) : `${formatReport(result)}\n`);

@@ -7,6 +7,9 @@ import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-ha
 import { apiVersion } from '#shared/http/api-version.js';
 import { createTable } from '#shared/db/client.js';
 import { lazyQueue } from '#shared/adapters/lazy-queue.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
+import { signatureDirectory } from '#shared/use-cases/signature-directory.js';
 
 /** The OpenAPI document as JSON, put in by the bundler (lib/function-bundling.ts); absent when run from source. */
 declare const PREBUILT_OPENAPI_DOCUMENT: string | undefined;
@@ -33,6 +36,10 @@ export const operations: FamilyHandlers<'meta'> = {
         : (await import('#shared/http/openapi.js')).buildOpenApiDocument();
     return { status: 200, body: openApiDocument, headers: { 'cache-control': 'public, max-age=300' } };
   },
+  getSignatureDirectory: async (_request, deps) => {
+    const directory = await signatureDirectory(deps);
+    return { status: 200, text: directory.body, headers: directory.headers };
+  },
   listPlans: async (_request, deps) => ({
     status: 200,
     body: { plans: listPlans(deps.config) },
@@ -44,4 +51,5 @@ export const operations: FamilyHandlers<'meta'> = {
 export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, (config) => ({
   table: createTable(config),
   queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
+  webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
 }));

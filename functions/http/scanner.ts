@@ -7,6 +7,7 @@ import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-ha
 import { createTable } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
@@ -23,9 +24,13 @@ export const operations: FamilyHandlers<'scanner'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => ({
-  table: createTable(config),
-  queue: createQueue(config),
-  keyPepper: createPepperSource(config),
-  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-}));
+export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => {
+  const keyPepper = createPepperSource(config);
+  return {
+    table: createTable(config),
+    queue: createQueue(config),
+    keyPepper,
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    webBotAuthKey: webBotAuthKeySource(keyPepper),
+  };
+});

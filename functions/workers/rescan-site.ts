@@ -5,6 +5,8 @@ import { allowedPrivateHosts } from '#shared/config.js';
 import { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
 
 /** The worker's time-out: a delivery that died mid-rescan frees the site for the next delivery after it. */
@@ -22,5 +24,6 @@ export const handler = createQueueWorker(
     table: createTable(config),
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
   }),
 );

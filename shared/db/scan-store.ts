@@ -46,7 +46,9 @@ async function scanItem(result: ScanResult, ownerId: string | null): Promise<Rec
 }
 
 async function readResult(item: Record<string, unknown>): Promise<ScanResult> {
-  return JSON.parse((await unzip((item as unknown as ScanItem).result)).toString('utf8')) as ScanResult;
+  const stored = JSON.parse((await unzip((item as unknown as ScanItem).result)).toString('utf8')) as ScanResult;
+  // Results stored before the inventory and the assistants' verdicts existed answer with empty lists.
+  return { ...stored, signals: stored.signals ?? [], assistants: stored.assistants ?? [] };
 }
 
 /** A public (unowned) result. */

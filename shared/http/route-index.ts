@@ -16,6 +16,7 @@ export const routeIndex = {
   getHealth: { method: 'GET', path: '/api/health', family: 'meta' },
   getPricing: { method: 'GET', path: '/api/pricing', family: 'meta' },
   getOpenApi: { method: 'GET', path: '/api/openapi.json', family: 'meta' },
+  getSignatureDirectory: { method: 'GET', path: '/.well-known/http-message-signatures-directory', family: 'meta' },
   listPlans: { method: 'GET', path: '/api/v1/account/plans', family: 'meta' },
   createPublicScan: { method: 'POST', path: '/api/scan', family: 'publicScanner' },
   getPublicResult: { method: 'GET', path: '/api/results/{id}', family: 'publicScanner' },

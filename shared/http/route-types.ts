@@ -26,7 +26,7 @@ export interface RateLimitRule {
 export interface ResponseDef {
   description: string;
   schema?: z.ZodType;
-  contentType?: 'application/json' | 'text/html';
+  contentType?: 'application/json' | 'text/html' | 'application/http-message-signatures-directory+json';
 }
 
 export interface RouteDef {

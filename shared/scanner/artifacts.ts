@@ -7,13 +7,17 @@ import type { LlmsTxtResult } from '#shared/scanner/parse/llms-txt-parser.js';
 import type { PlatformDetection } from '#shared/scanner/parse/platform.js';
 import type { RobotsTxt } from '#shared/scanner/parse/robots.js';
 import type { SecurityTxtResult } from '#shared/scanner/parse/security-txt-parser.js';
+import type { TdmrepFile } from '#shared/scanner/parse/tdmrep.js';
 import type { ParsedSitemap } from '#shared/scanner/parse/sitemap-parser.js';
 import type { PageFacts } from '#shared/scanner/page-facts.js';
 import type { AgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import type { AiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
+import type { ApiCatalog } from '#shared/scanner/parse/well-known/api-catalog.js';
 import type { AcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import type { NotPresent } from '#shared/scanner/parse/well-known/json-body.js';
 import type { UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import type { OAuthAuthorizationServer, OAuthProtectedResource } from '#shared/scanner/parse/well-known/oauth.js';
 
 /**
  * Everything a scan gathered, fetched once and parsed once. Checks are pure functions of this
@@ -95,9 +99,20 @@ export interface SiteArtifacts {
   securityTxt: SiteFile<SecurityTxtResult>;
   ucp: WellKnown<UcpProfile>;
   acp: WellKnown<AcpDiscovery>;
+  /** RFC 8414 authorization server metadata (UCP identity linking needs it). */
+  oauthAuthorizationServer: WellKnown<OAuthAuthorizationServer>;
+  /** RFC 9728 protected resource metadata. */
+  oauthProtectedResource: WellKnown<OAuthProtectedResource>;
   mcp: WellKnown<McpDiscovery>;
   mcpServerCard: WellKnown<McpDiscovery>;
+  /** The same server card at its `.json` spelling, which SEP-1649 and many servers use. */
+  mcpServerCardJson: WellKnown<McpDiscovery>;
   agentCard: WellKnown<AgentCard>;
+  /** W3C TDMRep rules for the site (content_signals). */
+  tdmrep: WellKnown<TdmrepFile>;
+  aiCatalog: WellKnown<AiCatalog>;
+  /** RFC 9727: a linkset of the shop's APIs. */
+  apiCatalog: WellKnown<ApiCatalog>;
   /** http:// of the homepage, redirects not followed: does it redirect to https? */
   /** What http:// answered (redirects not followed): fetched, or the first hop of the scanned page when that was the same request. */
   plainHttp: { url: string; retrieval: Retrieval };
@@ -108,6 +123,19 @@ export interface SiteArtifacts {
   markdown: { url: string; retrieval: Retrieval } | null;
   /** A public JSON catalog (Shopify /products.json, WooCommerce Store API) when the platform has one. */
   catalog: { url: string; retrieval: Retrieval; productCount: number | null } | null;
+  /** The scanned page asked for again with a Web Bot Auth signature (RFC 9421); null when the scan had no signing key. */
+  webBotAuth: WebBotAuthArtifact | null;
+}
+
+export interface WebBotAuthArtifact {
+  /** The URL asked for twice: where the scanned page's unsigned request ended. */
+  url: string;
+  /** The `Signature-Agent` the signed request carried. */
+  signatureAgent: string;
+  /** The scanned page's own (unsigned) answer. */
+  unsigned: Retrieval;
+  /** The signed answer; null when it was not asked because the unsigned answer was already refused or challenged. */
+  signed: Retrieval | null;
 }
 
 export interface Artifacts {

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Tier } from '#shared/model/tiers.js';
 import { finalUrlOf, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
 import { capsFor } from '#shared/scanner/caps.js';
+import { assessAssistants } from '#shared/scanner/assistants/index.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
+import type { RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import { validateTargetUrl } from '#shared/outbound/target-url.js';
 import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { FACT_FIELDS } from '#shared/scanner/extract/types.js';
@@ -12,6 +14,7 @@ import { gather } from '#shared/scanner/gather.js';
 import { recommend } from '#shared/scanner/recommendations.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { score } from '#shared/scanner/scoring.js';
+import { signalInventory } from '#shared/scanner/signals.js';
 import { scannerVersion } from '#shared/scanner/version.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
@@ -36,6 +39,8 @@ export interface ScanOptions {
   onStage?: StageListener;
   /** Markup read by earlier scans in this process (the batch worker's), reused for unchanged pages. */
   markupCache?: PageMarkupCache | undefined;
+  /** The scanner's Web Bot Auth key and the origin serving its directory; without it web_bot_auth is not assessed. */
+  webBotAuth?: RequestSigner | undefined;
 }
 
 export interface ScanOutcome {
@@ -61,10 +66,12 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     onStage: options.onStage,
     now,
     markupCache: options.markupCache,
+    webBotAuth: options.webBotAuth,
   });
   options.onStage?.('scoring');
   const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));
   const scored = score(results, capsFor(artifacts));
+  const recommendations = recommend(scored.checks, definitions, artifacts, scored);
   const pages = [artifacts.homepage, ...artifacts.productPages.filter((page) => page.url !== artifacts.homepage.url)];
   const result: ScanResult = {
     id: options.id ?? randomUUID(),
@@ -88,9 +95,11 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
       evidence: check.evidence,
       platformProvided: check.platformProvided,
     })),
-    recommendations: recommend(scored.checks, definitions, artifacts, scored),
+    recommendations,
     products: artifacts.productPages.map(productRecord),
     pages: pages.map(pageRecord),
+    signals: signalInventory(artifacts),
+    assistants: assessAssistants(artifacts, scored.checks, recommendations),
     platform: artifacts.platform.platform,
     createdAt: new Date(started).toISOString(),
     expiresAt: options.retentionMs ? new Date(started + options.retentionMs).toISOString() : null,

@@ -7,6 +7,7 @@ import {
   type Retrieval,
   type SiteArtifacts,
   type SitemapArtifact,
+  type WebBotAuthArtifact,
 } from '#shared/scanner/artifacts.js';
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/outbound/types.js';
@@ -17,10 +18,17 @@ import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
 import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap-parser.js';
 import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import { validateAiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
+import { validateApiCatalog } from '#shared/scanner/parse/well-known/api-catalog.js';
 import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import { validateAuthorizationServerMetadata, validateProtectedResourceMetadata } from '#shared/scanner/parse/well-known/oauth.js';
+import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
+import { servedSiteFile } from '#shared/scanner/served-site-file.js';
+import { validateTdmrepJson } from '#shared/scanner/parse/tdmrep.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/outbound/fetcher.js';
+import { signRequest, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
@@ -39,6 +47,8 @@ export interface GatherOptions {
   onStage?: StageListener;
   /** Markup read by earlier scans in this process, reused when a page's text has not changed. */
   markupCache?: PageMarkupCache | undefined;
+  /** Signs one request (Web Bot Auth); without it the scan asks nothing signed. */
+  webBotAuth?: RequestSigner | undefined;
 }
 
 /** analysePage with the scan's markup cache. */
@@ -80,9 +90,15 @@ function startFirstRound(session: FetchSession, target: URL) {
     securityTxt: small(fixedPaths.securityTxt),
     ucp: small(fixedPaths.ucp),
     acp: small(fixedPaths.acp),
+    oauthAuthorizationServer: small(fixedPaths.oauthAuthorizationServer),
+    oauthProtectedResource: small(fixedPaths.oauthProtectedResource),
     mcp: small(fixedPaths.mcp),
     mcpServerCard: small(fixedPaths.mcpServerCard),
+    mcpServerCardJson: small(fixedPaths.mcpServerCardJson),
     agentCard: small(fixedPaths.agentCard),
+    tdmrep: small(fixedPaths.tdmrep),
+    aiCatalog: small(fixedPaths.aiCatalog),
+    apiCatalog: small(fixedPaths.apiCatalog),
     // For http://host/ itself, the scanned page's own request is that answer (its first hop).
     plainHttp: isPlainHttpRoot(target) ? null : session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
   };
@@ -174,6 +190,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const { page: scanned, round: nextRound } = await followMetaRefresh(session, read, read(target.toString(), 'homepage', await first.page));
   failUnlessFetched(scanned.retrieval, session);
   failOnErrorPage(scanned);
+  const signed = askSigned(session, scanned, options, nextRound);
   stage('site-files');
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
@@ -195,6 +212,8 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const catalogRetrieval = catalog ? await catalog : null;
   const siteFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string) => T) =>
     retrieval.then((fetched) => siteFile(at(path), fetched, validate));
+  const servedFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string, serving: Serving) => T) =>
+    retrieval.then((fetched) => servedSiteFile(at(path), `${origin}${path}`, fetched, validate));
   return {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -211,13 +230,24 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       llmsTxt: await siteFileAt(fixedPaths.llmsTxt, first.llmsTxt, validateLlmsTxt),
       agentsMd: await siteFileAt(fixedPaths.agentsMd, first.agentsMd, validateLlmsTxt),
       securityTxt: await siteFileAt(fixedPaths.securityTxt, first.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
-      ucp: await siteFileAt(fixedPaths.ucp, first.ucp, validateUcpProfile),
+      ucp: await servedFileAt(fixedPaths.ucp, first.ucp, validateUcpProfile),
       acp: await siteFileAt(fixedPaths.acp, first.acp, validateAcpDiscovery),
+      oauthAuthorizationServer: await servedFileAt(fixedPaths.oauthAuthorizationServer, first.oauthAuthorizationServer, (body, serving) =>
+        validateAuthorizationServerMetadata(body, origin, serving),
+      ),
+      oauthProtectedResource: await servedFileAt(fixedPaths.oauthProtectedResource, first.oauthProtectedResource, (body, serving) =>
+        validateProtectedResourceMetadata(body, origin, serving),
+      ),
       mcp: await siteFileAt(fixedPaths.mcp, first.mcp, validateMcpDiscovery),
       mcpServerCard: await siteFileAt(fixedPaths.mcpServerCard, first.mcpServerCard, validateMcpDiscovery),
+      mcpServerCardJson: await siteFileAt(fixedPaths.mcpServerCardJson, first.mcpServerCardJson, validateMcpDiscovery),
       agentCard: await siteFileAt(fixedPaths.agentCard, first.agentCard, validateAgentCard),
+      tdmrep: await siteFileAt(fixedPaths.tdmrep, first.tdmrep, validateTdmrepJson),
+      aiCatalog: await siteFileAt(fixedPaths.aiCatalog, first.aiCatalog, validateAiCatalog),
+      apiCatalog: await siteFileAt(fixedPaths.apiCatalog, first.apiCatalog, validateApiCatalog),
       plainHttp: { url: plainHttpUrl(target), retrieval: first.plainHttp ? await first.plainHttp : firstAnswer(scanned.retrieval) },
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
+      webBotAuth: await signed,
       catalog:
         catalogUrl && catalogRetrieval
           ? {
@@ -229,6 +259,25 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
     },
     platform,
   };
+}
+
+/**
+ * The scanned page asked for once more, signed (Web Bot Auth, RFC 9421), beside the rest of the scan:
+ * does the edge serve an agent that proves who it is as it served the unsigned request? Not asked when
+ * the unsigned answer was already a wall, which says nothing about signatures.
+ */
+async function askSigned(
+  session: FetchSession,
+  scanned: PageArtifact,
+  options: GatherOptions,
+  round: number,
+): Promise<WebBotAuthArtifact | null> {
+  if (!options.webBotAuth) return null;
+  const url = finalUrlOf(scanned);
+  const headers = signRequest(new URL(url), 'GET', options.webBotAuth, options.now());
+  const asked = { url, signatureAgent: headers['signature-agent'], unsigned: scanned.retrieval };
+  if (scanned.retrieval.state !== 'fetched' || scanned.botWall.kind !== 'none') return { ...asked, signed: null };
+  return { ...asked, signed: await session.get(url, { kind: 'html', headers: { ...headers } }, round) };
 }
 
 /**

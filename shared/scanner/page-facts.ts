@@ -3,6 +3,7 @@ import { findAddToCart, type CartFinding } from '#shared/scanner/extract/add-to-
 import { readCaptchas } from '#shared/scanner/extract/captchas.js';
 import { findSiteSearch, type SiteSearch } from '#shared/scanner/extract/site-search-form.js';
 import { findVariantSelectors, type VariantSelector } from '#shared/scanner/extract/variant-selectors.js';
+import { findWebMcpTools, type WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
 import { readShellMarkers, SSR_WARN_WORDS, type ShellMarkers } from '#shared/scanner/extract/shell-markers.js';
 import type { Entity } from '#shared/scanner/extract/types.js';
 import { pricesShown, type VisiblePrice } from '#shared/scanner/extract/visible-prices.js';
@@ -53,6 +54,8 @@ export interface PageFacts {
   captchas: string[];
   variantSelectors: VariantSelector[];
   pricesShown: VisiblePrice[];
+  /** Forms declared as WebMCP tools (`toolname` / `tooldescription`). */
+  webMcpTools: WebMcpTool[];
 }
 
 function firstText($: CheerioAPI, name: string): string {
@@ -91,5 +94,6 @@ export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: 
     captchas: readCaptchas($),
     variantSelectors: findVariantSelectors($),
     pricesShown: pricesShown($),
+    webMcpTools: findWebMcpTools($),
   };
 }

@@ -10,9 +10,15 @@ export const fixedPaths = {
   securityTxt: '/.well-known/security.txt',
   ucp: '/.well-known/ucp',
   acp: '/.well-known/acp.json',
+  oauthAuthorizationServer: '/.well-known/oauth-authorization-server',
+  oauthProtectedResource: '/.well-known/oauth-protected-resource',
   mcp: '/.well-known/mcp.json',
   mcpServerCard: '/.well-known/mcp/server-card',
+  mcpServerCardJson: '/.well-known/mcp/server-card.json',
   agentCard: '/.well-known/agent-card.json',
+  tdmrep: '/.well-known/tdmrep.json',
+  aiCatalog: '/.well-known/ai-catalog.json',
+  apiCatalog: '/.well-known/api-catalog',
 } as const;
 
 /** The body of a successful (2xx) fetch, else null. */

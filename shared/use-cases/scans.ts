@@ -13,6 +13,7 @@ import { scanUrl, type ScanResult } from '#shared/scanner/engine.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 import { progressReporter } from '#shared/use-cases/scan-progress.js';
+import type { RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 
 /** Time kept back from the scan limit for storing the result and answering. */
 const answerMarginMs = 4_000;
@@ -79,11 +80,26 @@ async function scanCheckedTarget(
       retentionMs,
       onStage,
       markupCache: deps.markupCache,
+      webBotAuth: await requestSigner(deps),
     });
     return result;
   } catch (error) {
     if (!(error instanceof ScanError)) throw error;
     throw error.failure === 'timeout' ? failures.timeout() : failures[error.failure](error.message);
+  }
+}
+
+/**
+ * The scanner's Web Bot Auth key with the origin serving its directory (PUBLIC_BASE_URL). Without a key
+ * the scan still runs, signing nothing, and its web_bot_auth check is not assessed.
+ */
+async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
+  if (!deps.webBotAuthKey) return undefined;
+  try {
+    return { key: await deps.webBotAuthKey(), agentOrigin: deps.config.publicBaseUrl };
+  } catch (error) {
+    deps.logger.warn('No Web Bot Auth key: this scan signs nothing', { error: (error as Error).message });
+    return undefined;
   }
 }
 

@@ -130,7 +130,20 @@ describe('Lambda functions', () => {
   it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
     const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
     expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(
-      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort(),
+      [
+        'account',
+        'auth',
+        'batch',
+        'billing',
+        'mailSender',
+        'scanner',
+        'sites',
+        'webhooks',
+        'meta',
+        'publicScanner',
+        'batchScan',
+        'rescanSite',
+      ].sort(),
     );
     expect(holders('STRIPE_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);

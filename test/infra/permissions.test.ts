@@ -70,11 +70,25 @@ describe('least-privilege grants follow the access table', () => {
     expect(policies).not.toMatch(/dynamodb:Scan|dynamodb:\*|"dynamodb:[A-Za-z]*\*"/);
   });
 
-  it('grants the pepper to the authenticating families, auth and the mail sender, Stripe to billing alone', () => {
+  it('grants the pepper to the authenticating families, auth, the mail sender and the Web Bot Auth key users, Stripe to billing alone', () => {
     const readers = (secretId: string) =>
       allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
+    // meta serves the Web Bot Auth key directory; publicScanner, batchScan and rescanSite sign with that key (decision 061).
     expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(
-      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks'].sort(),
+      [
+        'account',
+        'auth',
+        'batch',
+        'billing',
+        'mailSender',
+        'scanner',
+        'sites',
+        'webhooks',
+        'meta',
+        'publicScanner',
+        'batchScan',
+        'rescanSite',
+      ].sort(),
     );
     expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['billing']);
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);

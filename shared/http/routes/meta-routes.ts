@@ -1,5 +1,5 @@
 import { getConfig } from '#shared/config.js';
-import { Health, OpenApiDocument } from '#shared/http/schemas/meta-schemas.js';
+import { Health, OpenApiDocument, SignatureDirectory } from '#shared/http/schemas/meta-schemas.js';
 import { PlanList, PriceList } from '#shared/http/schemas/plans-schemas.js';
 import { defineFamilyRoutes, errors, ok, perIp } from './define-routes.js';
 
@@ -24,6 +24,19 @@ export const metaRoutes = defineFamilyRoutes('meta', {
     tags: ['Meta'],
     summary: 'This OpenAPI 3.1 document',
     responses: ok(200, 'The document', OpenApiDocument),
+  },
+  getSignatureDirectory: {
+    auth: 'none',
+    tags: ['Meta'],
+    summary:
+      "The scanner's Web Bot Auth key directory (the origin its Signature-Agent names), signed with the key it lists (cached one day)",
+    responses: {
+      200: {
+        description: 'The key directory, with Content-Digest, Signature-Input and Signature headers proving possession of the key',
+        schema: SignatureDirectory,
+        contentType: 'application/http-message-signatures-directory+json',
+      },
+    },
   },
   listPlans: {
     auth: 'none',

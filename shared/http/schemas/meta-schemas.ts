@@ -14,3 +14,18 @@ export const Health = z
   .meta({ id: 'Health' });
 
 export const OpenApiDocument = z.record(z.string(), z.unknown()).meta({ id: 'OpenApiDocument' });
+
+/** The scanner's Web Bot Auth key directory: a JWK Set of Ed25519 keys, each `kid` its RFC 7638 thumbprint. */
+export const SignatureDirectory = z
+  .object({
+    keys: z.array(
+      z.object({
+        kty: z.literal('OKP'),
+        crv: z.literal('Ed25519'),
+        kid: z.string().meta({ description: 'The JWK SHA-256 thumbprint (RFC 7638): the keyid of every signature' }),
+        x: z.string().meta({ description: 'The public key, base64url (RFC 8037)' }),
+        use: z.literal('sig'),
+      }),
+    ),
+  })
+  .meta({ id: 'SignatureDirectory' });

@@ -4,6 +4,14 @@ import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/model/scans/scan-result.js';
 import { scanStages } from '#shared/model/scans/scan-stage.js';
+import {
+  assistantIds,
+  assistantStepStatuses,
+  assistantSteps,
+  assistantVerdicts,
+  signalIds,
+  signalStatuses,
+} from '#shared/model/scans/scan-result.js';
 
 export function scanRequest(policy: TargetPolicy) {
   return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
@@ -96,6 +104,43 @@ export const PageRecord = z
   })
   .meta({ id: 'PageRecord' });
 
+export const Signal = z
+  .object({
+    id: z.enum(signalIds),
+    url: z.string().meta({ description: 'Where the scan looked for the document (an address on the scanned site)' }),
+    status: z.enum(signalStatuses).meta({
+      description:
+        'valid: found and well formed per its spec; invalid: found but broken (`problems` says how); missing: 404/410 or absent; not_checked: the tier or the scan budget did not fetch it',
+    }),
+    version: z.string().optional().meta({ description: 'The version the document declares, when it declares one' }),
+    problems: z.array(z.string()).meta({ description: 'Why an invalid document is broken, one problem per entry; empty otherwise' }),
+  })
+  .meta({
+    id: 'Signal',
+    description: 'One agent-facing document in the inventory: robots.txt, sitemap, UCP profile, MCP server card and the like',
+  });
+
+export const AssistantStep = z
+  .object({
+    step: z.enum(assistantSteps),
+    status: z.enum(assistantStepStatuses),
+    checks: z.array(z.string()).meta({ description: 'The check ids the step was judged on' }),
+    reason: z.string().meta({ description: 'Why the step has this status, in words for the shop owner' }),
+  })
+  .meta({ id: 'AssistantStep', description: 'One of the four steps (find, read, trust, buy) as this assistant takes it' });
+
+export const Assistant = z
+  .object({
+    id: z.enum(assistantIds),
+    name: z.string().meta({ description: 'The assistant as a shop owner knows it, e.g. ChatGPT' }),
+    verdict: z.enum(assistantVerdicts).meta({
+      description: 'The last step the assistant reaches in the order find, read, trust, buy; blocked when it cannot find the shop',
+    }),
+    steps: z.array(AssistantStep),
+    firstFix: z.string().nullable().meta({ description: 'The checkId of the recommendation to act on first for this assistant' }),
+  })
+  .meta({ id: 'Assistant', description: 'What one AI assistant can do on the shop, and the fix that helps it most' });
+
 export const ScanResult = z
   .object({
     id: Uuid,
@@ -111,6 +156,8 @@ export const ScanResult = z
     recommendations: z.array(Recommendation),
     products: z.array(ProductFacts),
     pages: z.array(PageRecord),
+    signals: z.array(Signal).meta({ description: 'Every agent-facing document the scan looks for, found or not' }),
+    assistants: z.array(Assistant).meta({ description: 'Per AI assistant: can it find, read, trust and buy on this shop' }),
     platform: z.enum(['shopify', 'woocommerce', 'bigcommerce', 'magento', 'custom']),
     createdAt: DateTime,
     expiresAt: NullableDateTime,

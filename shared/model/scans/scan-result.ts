@@ -44,6 +44,10 @@ export interface ScanResult {
   recommendations: Recommendation[];
   products: ProductFactsRecord[];
   pages: PageRecord[];
+  /** Every agent-facing document the scan looks for, found or not (docs/rubric.md, "Signals"). */
+  signals: SignalRecord[];
+  /** What each AI assistant can do on the shop: find, read, trust, buy (docs/rubric.md, "Assistants"). */
+  assistants: AssistantRecord[];
   platform: 'shopify' | 'woocommerce' | 'bigcommerce' | 'magento' | 'custom';
   createdAt: string;
   expiresAt: string | null;
@@ -97,4 +101,67 @@ export interface PageRecord {
   status: number | null;
   timing: { ttfbMs: number | null; totalMs: number | null };
   bytes: number | null;
+}
+
+export const signalIds = [
+  'robots_txt',
+  'sitemap',
+  'llms_txt',
+  'markdown',
+  'ucp',
+  'acp',
+  'mcp_server_card',
+  'a2a_agent_card',
+  'ai_catalog',
+  'api_catalog',
+  'oauth_authorization_server',
+  'security_txt',
+  'web_bot_auth',
+] as const;
+export type SignalId = (typeof signalIds)[number];
+
+export const signalStatuses = ['valid', 'invalid', 'missing', 'not_checked'] as const;
+/** valid: found and well formed per its spec; invalid: found but broken; missing: 404/410 or absent; not_checked: not fetched. */
+export type SignalStatus = (typeof signalStatuses)[number];
+
+/** One agent-facing document in the inventory. */
+export interface SignalRecord {
+  id: SignalId;
+  url: string;
+  status: SignalStatus;
+  /** The version the document declares, when it declares one. */
+  version?: string;
+  /** Why an invalid document is broken, one problem per entry; empty otherwise. */
+  problems: string[];
+}
+
+export const assistantIds = ['chatgpt', 'google', 'perplexity', 'claude', 'copilot', 'amazon', 'apple', 'meta', 'mistral'] as const;
+export type AssistantId = (typeof assistantIds)[number];
+
+export const assistantSteps = ['find', 'read', 'trust', 'buy'] as const;
+export type AssistantStepName = (typeof assistantSteps)[number];
+
+export const assistantVerdicts = ['blocked', 'can_find', 'can_read', 'can_trust', 'can_buy'] as const;
+/** The last step reached in the order find, read, trust, buy; blocked when it cannot even find the shop. */
+export type AssistantVerdict = (typeof assistantVerdicts)[number];
+
+export const assistantStepStatuses = ['pass', 'warn', 'fail', 'not_assessed'] as const;
+export type AssistantStepStatus = (typeof assistantStepStatuses)[number];
+
+export interface AssistantStep {
+  step: AssistantStepName;
+  status: AssistantStepStatus;
+  /** The check ids the step was judged on. */
+  checks: string[];
+  /** One line a shop owner understands: why the step has this status. */
+  reason: string;
+}
+
+export interface AssistantRecord {
+  id: AssistantId;
+  name: string;
+  verdict: AssistantVerdict;
+  steps: AssistantStep[];
+  /** The checkId of the recommendation to act on first for this assistant; null when nothing blocks it. */
+  firstFix: string | null;
 }

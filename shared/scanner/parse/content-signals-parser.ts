@@ -78,15 +78,27 @@ const CONTENT_SIGNAL_KEYS = new Map<string, UsePurpose>([
   ['ai-train', 'ai-train'],
 ]);
 
-/** aipref vocabulary keys; `bots` (any automated processing) maps to no single purpose. */
+/**
+ * aipref vocabulary labels (draft-ietf-aipref-vocab, revision in docs/standards.md): `train-ai`, `ai-use`
+ * and `search`. `bots` and `train-genai` come from earlier revisions and still appear in deployed files;
+ * `bots` (any automated processing) maps to no single purpose.
+ */
 const CONTENT_USAGE_KEYS = new Map<string, UsePurpose | null>([
-  ['bots', null],
   ['train-ai', 'ai-train'],
-  ['train-genai', 'ai-train'],
+  ['ai-use', 'ai-input'],
   ['search', 'search'],
+  ['bots', null],
+  ['train-genai', 'ai-train'],
 ]);
 
-export function parseUsageSignalLine(directive: SignalDirective, value: string, line: number, userAgents: string[]): UsageSignalLine {
+export function parseUsageSignalLine(
+  directive: SignalDirective,
+  value: string,
+  line: number,
+  userAgents: string[],
+  /** Where the value was found, for problems ("on line 4" in robots.txt, "in the response header"). */
+  where = `on line ${line}`,
+): UsageSignalLine {
   const problems: string[] = [];
   const entries = new Map<string, string>();
   const preferences: Partial<Record<UsePurpose, boolean>> = {};
@@ -102,7 +114,7 @@ export function parseUsageSignalLine(directive: SignalDirective, value: string, 
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (parts.length === 0) problems.push(`${directive} on line ${line} is empty`);
+  if (parts.length === 0) problems.push(`${directive} ${where} is empty`);
   let recognised = 0;
   let malformed = false;
   for (const part of parts) {
@@ -130,7 +142,7 @@ export function parseUsageSignalLine(directive: SignalDirective, value: string, 
     recognised++;
     if (purpose !== null) preferences[purpose] = setting;
   }
-  if (parts.length > 0 && recognised === 0 && !malformed) problems.push(`${directive} on line ${line} has no recognised key`);
+  if (parts.length > 0 && recognised === 0 && !malformed) problems.push(`${directive} ${where} has no recognised key`);
 
   // Unknown keys are extension points in both specs: reported, but they do not invalidate the line.
   const valid = recognised > 0 && !malformed;

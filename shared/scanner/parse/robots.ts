@@ -4,7 +4,8 @@
  * Types
  * - `RobotsResponse`: what the fetcher saw (status or 'unreachable', body, Content-Type).
  * - `RobotsTxt`: the parsed file: where it came from (`source`), what it means when there are no
- *   usable rules (`effect`), groups, `Sitemap:` URLs, content signals and parse problems.
+ *   usable rules (`effect`), groups, `Sitemap:`, `Agentmap:` (ARD) and `License:` (RSL) URLs,
+ *   content signals and parse problems.
  * - `PathVerdict` / `AgentVerdict` / `AgentsEvaluation`: results of `isAllowed`-style checks.
  *
  * Status semantics (RFC 9309 §2.3.1): 2xx → parse; 3xx left over after the fetcher followed
@@ -24,7 +25,7 @@ import type { AgentCategory } from './robots-agents.js';
 import { normaliseRobotsPath, robotsPatternMatches, toRobotsPath } from './robots-path-match.js';
 import { looksLikeHtmlDocument, stripBom } from './soft-404.js';
 
-export { AI_SEARCH_AGENTS, TRAINING_AGENTS, KNOWN_AGENTS } from './robots-agents.js';
+export { AI_SEARCH_AGENTS, TRAINING_AGENTS, OTHER_AI_AGENTS, KNOWN_AGENTS } from './robots-agents.js';
 export type { AgentCategory, KnownAgent, UsePurpose } from './robots-agents.js';
 
 export interface RobotsResponse {
@@ -60,6 +61,10 @@ export interface RobotsTxt {
   groups: RobotsGroup[];
   /** Absolute http(s) `Sitemap:` URLs, deduplicated, in file order. */
   sitemaps: string[];
+  /** Absolute http(s) `Agentmap:` URLs (ARD entry sources), deduplicated, in file order; group-independent like Sitemap. */
+  agentmaps: string[];
+  /** Absolute http(s) RSL `License:` URLs, deduplicated, in file order; global, not tied to a group (RSL 1.0). */
+  licenses: string[];
   contentSignals: ContentSignalsReport;
   problems: string[];
 }
@@ -109,7 +114,7 @@ export function parseRobotsTxt(response: RobotsResponse): RobotsTxt {
 function emptyRobots(source: Exclude<RobotsSource, 'file'>, status: number | 'unreachable', servedAsText: boolean): RobotsTxt {
   const effect: RobotsEffect = source === 'unreachable' || source === 'rate_limited' ? 'disallow_all' : 'allow_all';
   const contentSignals: ContentSignalsReport = { present: false, valid: false, lines: [], contradictions: [] };
-  return { source, effect, status, servedAsText, groups: [], sitemaps: [], contentSignals, problems: [] };
+  return { source, effect, status, servedAsText, groups: [], sitemaps: [], agentmaps: [], licenses: [], contentSignals, problems: [] };
 }
 
 function parseRobotsBody(rawBody: string, status: number, servedAsText: boolean): RobotsTxt {
@@ -126,6 +131,8 @@ function parseRobotsBody(rawBody: string, status: number, servedAsText: boolean)
 
   const groups: RobotsGroup[] = [];
   const sitemaps = new Set<string>();
+  const agentmaps = new Set<string>();
+  const licenses = new Set<string>();
   const signalLines: UsageSignalLine[] = [];
   let current: RobotsGroup | null = null;
   // Consecutive User-agent lines share a group; a rule line ends the list (RFC 9309 §2.1).
@@ -180,6 +187,15 @@ function parseRobotsBody(rawBody: string, status: number, servedAsText: boolean)
         else report(`line ${lineNumber}: Sitemap "${value}" is not an absolute http(s) URL`);
         return;
       }
+      // Both point at documents for every agent, wherever they sit in the file (ARD §5.1, RSL 1.0 robots.txt guide).
+      case 'agentmap':
+      case 'license': {
+        const url = absoluteHttpUrl(value);
+        const name = key === 'agentmap' ? 'Agentmap' : 'License';
+        if (url) (key === 'agentmap' ? agentmaps : licenses).add(url);
+        else report(`line ${lineNumber}: ${name} "${value}" is not an absolute http(s) URL`);
+        return;
+      }
       case 'content-signal':
       case 'content-usage': {
         const directive = key === 'content-signal' ? 'Content-Signal' : 'Content-Usage';
@@ -207,6 +223,8 @@ function parseRobotsBody(rawBody: string, status: number, servedAsText: boolean)
     servedAsText,
     groups,
     sitemaps: [...sitemaps],
+    agentmaps: [...agentmaps],
+    licenses: [...licenses],
     contentSignals: { present: false, valid: false, lines: [], contradictions: [] },
     problems,
   };

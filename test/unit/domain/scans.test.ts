@@ -142,6 +142,18 @@ describe('reading a public result', () => {
     ).resolves.toEqual({
       id: 'abc',
       score: 72,
+      // Stored before the inventory and the assistants' verdicts existed: empty lists, never missing fields.
+      signals: [],
+      assistants: [],
     });
+  });
+
+  it('keeps the inventory and the verdicts a result was stored with', async () => {
+    const now = Date.UTC(2026, 10, 23);
+    const signals = [{ id: 'robots_txt', url: 'https://shop.example/robots.txt', status: 'valid', problems: [] }];
+    const assistants = [{ id: 'chatgpt', name: 'ChatGPT', verdict: 'can_find', steps: [], firstFix: 'acp_ready' }];
+    const db = stored({ result: await body({ id: 'abc', signals, assistants }), expiresAt: now / 1000 + 60 });
+    const result = await getPublicResult(crypto.randomUUID(), unitDependencies({ table: unitTable(db), clock: { now: () => now } }));
+    expect(result).toMatchObject({ signals, assistants });
   });
 });

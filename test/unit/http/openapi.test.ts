@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { routeList } from '#shared/http/routes.js';
 import { eventTypes } from '#shared/model/events.js';
+import { assistantIds, assistantStepStatuses, assistantVerdicts, signalIds, signalStatuses } from '#shared/model/scans/scan-result.js';
 
 const document = buildOpenApiDocument();
 
@@ -65,6 +66,8 @@ describe('OpenAPI document', () => {
         'recommendations',
         'products',
         'pages',
+        'signals',
+        'assistants',
         'platform',
         'createdAt',
         'expiresAt',
@@ -73,6 +76,28 @@ describe('OpenAPI document', () => {
       ]),
     );
     expect(Object.keys(schemas.Error?.properties ?? {})).toEqual(['error']);
+  });
+
+  it('describes the inventory of agent-facing documents and the assistants, with every status and verdict', () => {
+    type Schema = { description?: string; required?: string[]; properties: Record<string, { enum?: string[]; description?: string }> };
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    const scanResult = schemas.ScanResult!;
+    expect(scanResult.required).toEqual(expect.arrayContaining(['signals', 'assistants']));
+    expect(scanResult.properties.signals).toMatchObject({
+      items: { $ref: '#/components/schemas/Signal' },
+      description: expect.any(String),
+    });
+    expect(scanResult.properties.assistants).toMatchObject({
+      items: { $ref: '#/components/schemas/Assistant' },
+      description: expect.any(String),
+    });
+    for (const name of ['Signal', 'Assistant', 'AssistantStep']) expect(schemas[name]?.description, name).toEqual(expect.any(String));
+    expect(schemas.Signal!.properties.status!.enum).toEqual([...signalStatuses]);
+    expect(schemas.Signal!.properties.id!.enum).toEqual([...signalIds]);
+    expect(schemas.Signal!.required).not.toContain('version');
+    expect(schemas.Assistant!.properties.verdict!.enum).toEqual([...assistantVerdicts]);
+    expect(schemas.Assistant!.properties.id!.enum).toEqual([...assistantIds]);
+    expect(schemas.AssistantStep!.properties.status!.enum).toEqual([...assistantStepStatuses]);
   });
 
   it('matches the committed openapi.json (run `npm run openapi` after changing routes)', () => {

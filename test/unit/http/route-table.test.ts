@@ -51,6 +51,8 @@ const designRoutes = [
   'POST /api/v1/account/api-keys/{id}/rotate',
   'POST /api/billing/stripe/webhook',
   'GET /api/openapi.json',
+  // The scanner's Web Bot Auth key directory, which its signed requests name (docs/decisions/061-web-bot-auth-key.md).
+  'GET /.well-known/http-message-signatures-directory',
   // The dashboard's one request and an owned scan's report for it (docs/guide.md, "Web pages").
   'GET /api/v1/account/overview',
   'GET /api/v1/scan/{id}/report',

@@ -11,6 +11,7 @@ import type { ScanOutcome, ScanResult } from '#shared/scanner/engine.js';
 import { createFetcher, STRICT_POLICY } from '#shared/outbound/index.js';
 import type { Fetcher, TargetPolicy } from '#shared/outbound/index.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
+import { deriveSigningKey, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import type { ScanFailure } from '#shared/scanner/scan-errors.js';
 import { bandOf } from '#shared/scanner/scoring.js';
 import { startShop } from '#test/fixtures/shop-server.js';
@@ -20,6 +21,8 @@ const TIERS: readonly Tier[] = ['free', 'pro', 'growth'];
 /** Product pages besides the homepage, per tier (pages per scan minus one). */
 const BUDGET: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
 const LOOPBACK: TargetPolicy = { allowPrivateHosts: ['127.0.0.1'] };
+/** Scans sign one request, as the service's do (docs/decisions/061-web-bot-auth-key.md). */
+const SIGNER: RequestSigner = { key: deriveSigningKey('engine-test-pepper-'.repeat(2)), agentOrigin: 'https://scanner.example' };
 
 type ShopName = 'agent-ready' | 'typical-gaps' | 'empty-shell' | 'bot-walled' | 'robots-blocks-ai' | 'shopify-like';
 
@@ -30,11 +33,21 @@ interface Expected {
   platform: ScanResult['platform'];
   /** Confirmed product pages per tier. */
   products: Record<Tier, number>;
+  /** A tier whose band differs: the free tier judges only the homepage and the site files. */
+  bands?: Partial<Record<Tier, ScanResult['band']>>;
 }
 
 const EXPECTED: Record<ShopName, Expected> = {
   'agent-ready': { score: [90, 100], band: 'agent_ready', caps: [], platform: 'custom', products: { free: 0, pro: 1, growth: 4 } },
-  'typical-gaps': { score: [55, 75], band: 'needs_work', caps: [], platform: 'custom', products: { free: 0, pro: 1, growth: 4 } },
+  // MCP, A2A and the agent catalogs do not apply to it (not assessed), so the homepage-only free scan scores above 70.
+  'typical-gaps': {
+    score: [55, 75],
+    band: 'needs_work',
+    bands: { free: 'partially_ready' },
+    caps: [],
+    platform: 'custom',
+    products: { free: 0, pro: 1, growth: 4 },
+  },
   // The caps bind: every other finding of these shops would score higher.
   'empty-shell': {
     score: [50, 50],
@@ -84,6 +97,7 @@ async function scan(
     fetcher,
     policy: overrides.policy ?? LOOPBACK,
     deadline: Date.now() + (overrides.deadlineMs ?? 20_000),
+    webBotAuth: SIGNER,
   });
   return { outcome, received: shop.received.slice(before) };
 }
@@ -110,7 +124,10 @@ async function scanFailure(url: string, policy: TargetPolicy = LOOPBACK): Promis
 /** (path, Accept) pairs requested more than once. */
 function repeatedRequests(received: readonly ReceivedRequest[]): string[] {
   const counts = new Map<string, number>();
-  for (const { path, accept } of received) counts.set(`${path} [${accept ?? ''}]`, (counts.get(`${path} [${accept ?? ''}]`) ?? 0) + 1);
+  for (const { path, accept, signed } of received) {
+    const key = `${path} [${accept ?? ''}]${signed ? ' signed' : ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   return [...counts].filter(([, count]) => count > 1).map(([key]) => key);
 }
 
@@ -172,14 +189,14 @@ describe.each(SHOPS)('%s', (name) => {
     expect(parsed.success, parsed.error?.message).toBe(true);
     expect(result.tier).toBe(tier);
     expect(result.url).toBe(`${shop.origin}/`);
-    expect(result.checks).toHaveLength(36);
+    expect(result.checks).toHaveLength(39);
   });
 
   it.each(TIERS)('%s: score, band, caps and platform', (tier) => {
     const { result } = scans.get(tier)!.outcome;
     expect(result.score).toBeGreaterThanOrEqual(expected.score[0]);
     expect(result.score).toBeLessThanOrEqual(expected.score[1]);
-    expect(result.band).toBe(expected.band);
+    expect(result.band).toBe(expected.bands?.[tier] ?? expected.band);
     expect(result.band).toBe(bandOf(result.score));
     expect(result.caps.map((cap) => cap.id)).toEqual(expected.caps);
     for (const cap of result.caps) expect(result.score).toBeLessThanOrEqual(cap.limit);
@@ -204,8 +221,10 @@ describe.each(SHOPS)('%s', (name) => {
     expect(outcome.log.filter((entry) => entry.outcome !== 'skipped')).toHaveLength(received.length);
     // The homepage is asked for once: its answer is also the http:// answer, and no shop here negotiates
     // Markdown without linking it (agent-ready links it in a Link header), so none is asked as Markdown.
-    const homepage = received.filter((r) => r.path === '/');
+    // Then once more, signed (web_bot_auth), with the same User-Agent, unless the unsigned answer was a wall.
+    const homepage = received.filter((r) => r.path === '/' && !r.signed);
     expect(homepage).toHaveLength(1);
+    expect(received.filter((r) => r.signed).map((r) => r.path)).toEqual(expected.caps.includes('bot_wall') ? [] : ['/']);
     expect(homepage[0]?.accept?.startsWith('text/html')).toBe(true);
     expect(received.every((r) => r.userAgent?.startsWith('AgentReadinessScanner/'))).toBe(true);
   });
@@ -345,7 +364,9 @@ describe.each(SHOPS)('%s', (name) => {
 
     it('credits the platform defaults as platformProvided', () => {
       const { result } = scans.get('growth')!.outcome;
-      expect(check(result, 'ucp_profile')).toMatchObject({ status: 'pass', platformProvided: true });
+      // Its generated profile is still on UCP 2026-01-23 without signing keys: credited to the platform, with a warning to upgrade.
+      expect(check(result, 'ucp_profile')).toMatchObject({ status: 'warn', platformProvided: true });
+      expect(check(result, 'ucp_profile').summary).toContain('upgrade to 2026-04-08');
       expect(check(result, 'catalog_endpoint')).toMatchObject({ status: 'pass', platformProvided: true });
       expect(check(result, 'mcp_discovery')).toMatchObject({ status: 'pass', platformProvided: true });
       expect(check(result, 'variants').status).toBe('pass');
@@ -374,7 +395,7 @@ describe('a product URL as the scanned URL', () => {
         expect(result.pages.filter((p) => p.url === `${shop.origin}${target}`)).toHaveLength(1);
       }
       expect(repeatedRequests(received)).toEqual([]);
-      const asHtml = received.filter((r) => r.path === target && r.accept?.startsWith('text/html'));
+      const asHtml = received.filter((r) => r.path === target && r.accept?.startsWith('text/html') && !r.signed);
       expect(asHtml).toHaveLength(1);
       expect(check(result, 'offer_core').status).toBe('pass');
     });
@@ -402,7 +423,6 @@ describe('a slow shop past the scan deadline', () => {
           'llms_txt',
           'security_txt',
           'ucp_profile',
-          'mcp_discovery',
           'a2a_ap2',
           'schema_present',
           'offer_core',
@@ -410,6 +430,8 @@ describe('a slow shop past the scan deadline', () => {
         ]) {
           expect(check(result, id).status, id).toBe('not_assessed');
         }
+        // The homepage arrived in time, and its search form is a WebMCP tool: MCP discovery is judged on it.
+        expect(check(result, 'mcp_discovery').status).toBe('pass');
         expect(result.caps).toEqual([]);
         expect(result.products).toEqual([]);
         expect(result.coverage).toBeLessThan(0.6);

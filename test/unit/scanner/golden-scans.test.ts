@@ -9,7 +9,7 @@ import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/index.js';
 import type { Fetcher } from '#shared/outbound/index.js';
 import { SHOPS_DIR, startShop } from '#test/fixtures/shop-server.js';
-import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
+import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, GOLDEN_SIGNER, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
 
 const TIERS: readonly Tier[] = ['free', 'pro', 'growth'];
 const BUDGET: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
@@ -37,6 +37,7 @@ describe.each(SHOPS)('fixture shop %s', (name) => {
         deadline: GOLDEN_NOW + 300_000,
         now: goldenClock,
         id: GOLDEN_ID,
+        webBotAuth: GOLDEN_SIGNER,
       });
       holdsGolden(`${name}.${tier}.json`, canonical(result, shop.origin));
     } finally {

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { ScanResult } from '#shared/scanner/engine.js';
+import { deriveSigningKey, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 
 const GOLDEN_DIR = new URL('./golden/', import.meta.url);
 const ORIGIN = 'http://shop.test';
@@ -22,6 +23,9 @@ export const GOLDEN_ID = 'golden';
  */
 export const PATIENT_TIMEOUTS = { connectMs: 60_000, headersMs: 60_000, bodyMs: 60_000, requestMs: 60_000 };
 /** The shop's side of the same: idle connections stay open longer than any pause between two fetches. */
+/** A fixed signing key, so the golden scans sign their Web Bot Auth request as a deployed service does. */
+export const GOLDEN_SIGNER: RequestSigner = { key: deriveSigningKey('golden-scans'), agentOrigin: 'https://scanner.test' };
+
 export const GOLDEN_SHOP = { now: goldenClock, keepAliveTimeoutMs: 300_000 };
 
 export function canonical(result: ScanResult, origin: string): string {

@@ -34,7 +34,16 @@ import {
   type GroundTruth,
 } from './extract/real-page-truth.js';
 import type { MarkupValues } from './extract/markup-search.js';
-import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, goldenClock, holdsGoldenSeries, PATIENT_TIMEOUTS } from './golden.js';
+import {
+  canonical,
+  GOLDEN_ID,
+  GOLDEN_NOW,
+  GOLDEN_SHOP,
+  GOLDEN_SIGNER,
+  goldenClock,
+  holdsGoldenSeries,
+  PATIENT_TIMEOUTS,
+} from './golden.js';
 
 const CONCURRENCY = 4;
 
@@ -73,6 +82,7 @@ beforeAll(async () => {
           deadline: GOLDEN_NOW + 300_000,
           now: goldenClock,
           id: GOLDEN_ID,
+          webBotAuth: GOLDEN_SIGNER,
         });
         const html = pages.get(id)!.toString('utf8');
         scans.set(id, { id, truth: groundTruth[id]!, markup: markupValues(html), result, facts: result.products[0] ?? null });

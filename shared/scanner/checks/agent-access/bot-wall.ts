@@ -83,7 +83,7 @@ export const botWall: CheckDefinition = {
   id: 'bot_wall',
   dimension: 'agent_access',
   title: 'No bot wall in front of agents',
-  points: 6,
+  points: 5,
   evaluate,
   advise,
 };

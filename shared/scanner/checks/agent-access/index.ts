@@ -5,6 +5,15 @@ import { indexable } from './indexable.js';
 import { robotsAiAgents } from './robots-ai-agents.js';
 import { robotsHygiene } from './robots-hygiene.js';
 import { trainingPolicy } from './training-policy.js';
+import { webBotAuth } from './web-bot-auth.js';
 
 /** `agent_access` (20 points), in rubric order. */
-export const agentAccessChecks: CheckDefinition[] = [robotsAiAgents, trainingPolicy, botWall, indexable, robotsHygiene, contentSignals];
+export const agentAccessChecks: CheckDefinition[] = [
+  robotsAiAgents,
+  trainingPolicy,
+  botWall,
+  webBotAuth,
+  indexable,
+  robotsHygiene,
+  contentSignals,
+];

@@ -33,7 +33,16 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const found = [
     evidence(url, `Content-Type: ${contentType}`),
     evidence(url, parsed.sitemaps.length > 0 ? parsed.sitemaps.map((sitemap) => `Sitemap: ${sitemap}`).join(', ') : 'no Sitemap: line'),
-    ...parsed.problems.slice(0, 3).map((problem) => evidence(url, problem)),
+    // Agentmap (ARD) names where agents find the site's agent resources: reported like Sitemap, never scored.
+    ...parsed.agentmaps.map((agentmap) => evidence(url, `Agentmap: ${agentmap}`)),
+    ...parsed.problems
+      .filter((problem) => /^line \d+: Agentmap "/.test(problem))
+      .slice(0, 3)
+      .map((problem) => evidence(url, problem)),
+    ...parsed.problems
+      .filter((problem) => !/^line \d+: Agentmap "/.test(problem))
+      .slice(0, 3)
+      .map((problem) => evidence(url, problem)),
   ];
   const hasSitemap = parsed.sitemaps.length > 0;
   if (parsed.servedAsText && hasSitemap)

@@ -1,11 +1,14 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { TRAINING_AGENTS, isAllowed } from '#shared/scanner/parse/robots.js';
+import { OTHER_AI_AGENTS, TRAINING_AGENTS, isAllowed } from '#shared/scanner/parse/robots.js';
 import { robotsNotAssessed, robotsStatus } from '#shared/scanner/checks/read-artifacts.js';
 import { listNames } from '#shared/scanner/checks/wording.js';
 
-/** Informational (0 points): which training-only crawlers robots.txt lets in. Never penalised. */
+/**
+ * Informational (0 points): which training-only crawlers robots.txt lets in, and beside them the vendor
+ * crawlers for other jobs (ads review, research, site-owner agents, mixed use). Never penalised.
+ */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const notAssessed = robotsNotAssessed(artifacts);
   if (notAssessed) return notAssessed;
@@ -26,9 +29,14 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
       : allowed.length === 0
         ? `robots.txt blocks every AI training crawler (${listNames(tokens)}); informational, not scored`
         : `robots.txt allows ${listNames(allowed)} and blocks ${listNames(blocked)} from training; informational, not scored`;
+  const others = OTHER_AI_AGENTS.map((agent) => agent.token);
+  const othersAllowed = others.filter((token) => isAllowed(parsed, token, '/'));
+  const othersBlocked = others.filter((token) => !othersAllowed.includes(token));
   return outcome.pass(summary, [
     evidence(url, `allowed on /: ${allowed.join(', ') || 'none'}`),
     evidence(url, `blocked from /: ${blocked.join(', ') || 'none'}`),
+    evidence(url, `other vendor crawlers allowed on /: ${othersAllowed.join(', ') || 'none'} (not scored)`),
+    evidence(url, `other vendor crawlers blocked from /: ${othersBlocked.join(', ') || 'none'} (not scored)`),
   ]);
 }
 

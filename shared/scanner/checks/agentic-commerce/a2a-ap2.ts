@@ -3,15 +3,16 @@ import { readWellKnown, siteName } from '#shared/scanner/checks/read-artifacts.j
 import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
+import { versionOf } from '#shared/scanner/standards.js';
 
-export const AP2_EXTENSION_URI = 'https://github.com/google-agentic-commerce/ap2/tree/v0.1';
+export const AP2_EXTENSION_URI = `https://github.com/google-agentic-commerce/ap2/tree/${versionOf('ap2')}`;
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const card = readWellKnown(artifacts.site.agentCard);
   if (card.state === 'not_assessed')
     return outcome.notAssessed(`Agent card not checked: ${card.url} ${card.reason}.`, [evidence(card.url, card.reason)]);
   if (card.state === 'absent')
-    return outcome.fail('No A2A agent card, so agents cannot negotiate a purchase with your shop agent-to-agent.', [
+    return outcome.notAssessed('A2A does not apply: the shop publishes no A2A agent card (/.well-known/agent-card.json).', [
       evidence(card.url, card.reason),
     ]);
   const doc = card.document;

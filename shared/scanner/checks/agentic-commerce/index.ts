@@ -4,11 +4,13 @@ import { acpReadyCheck } from './acp-ready.js';
 import { actionableFormsCheck } from './actionable-forms.js';
 import { checkoutFrictionCheck } from './checkout-friction.js';
 import { mcpDiscoveryCheck } from './mcp-discovery.js';
+import { oauthDiscoveryCheck } from './oauth-discovery.js';
 import { ucpProfileCheck } from './ucp-profile.js';
 
 /** `agentic_commerce` — Agentic protocols and actionability (15), in rubric order. */
 export const agenticCommerceChecks: CheckDefinition[] = [
   ucpProfileCheck,
+  oauthDiscoveryCheck,
   acpReadyCheck,
   mcpDiscoveryCheck,
   a2aAp2Check,

@@ -1,16 +1,19 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { readWellKnown } from '#shared/scanner/checks/read-artifacts.js';
+import { readPage, readWellKnown, scannedPages } from '#shared/scanner/checks/read-artifacts.js';
 import type { WellKnownReading } from '#shared/scanner/checks/read-artifacts.js';
 import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import type { WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
 
 /** Read only: the scanner never connects to a declared MCP server or invokes its tools. */
 function evaluate(artifacts: Artifacts): CheckOutcome {
-  const files = [readWellKnown(artifacts.site.mcp), readWellKnown(artifacts.site.mcpServerCard)];
-  const ucp = readWellKnown(artifacts.site.ucp);
+  const { site } = artifacts;
+  const files = [readWellKnown(site.mcp), readWellKnown(site.mcpServerCard), readWellKnown(site.mcpServerCardJson)];
+  const ucp = readWellKnown(site.ucp);
   const present = files.filter((f): f is Extract<WellKnownReading<McpDiscovery>, { state: 'present' }> => f.state === 'present');
+  const tools = webMcpTools(artifacts);
 
   const valid = present.find((f) => f.document.valid);
   if (valid) {
@@ -31,6 +34,14 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
       platformProvided ? { platformProvided } : {},
     );
   }
+  const registered = tools.filter((t) => t.tool.registered);
+  if (registered.length > 0) {
+    const names = registered.map((t) => t.tool.name).join(', ');
+    return outcome.pass(
+      `The shop's forms declare ${registered.length === 1 ? 'a WebMCP tool' : `${registered.length} WebMCP tools`} (${names}) browser agents can call.`,
+      registered.map((t) => evidence(t.url, `<form toolname="${t.tool.name}" tooldescription="${t.tool.description}">`)),
+    );
+  }
   const invalid = present[0];
   if (invalid) {
     const problems = invalid.document.problems.join('; ');
@@ -38,28 +49,60 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
       evidence(invalid.url, problems),
     ]);
   }
+  const unregistered = tools[0];
+  if (unregistered) {
+    const missing = unregistered.tool.name === '' ? 'toolname' : 'tooldescription';
+    return outcome.warn(
+      `A form on ${unregistered.url} is marked as a WebMCP tool but has no ${missing}, so the browser does not register it.`,
+      tools.map((t) => evidence(t.url, `toolname="${t.tool.name}" tooldescription="${t.tool.description}"`)),
+    );
+  }
   const all = [...files, ucp];
   const proof: Evidence[] = all.map((f) => evidence(f.url, f.state === 'present' ? 'no MCP transport' : f.reason));
   const unread = all.find((f) => f.state === 'not_assessed');
   if (unread?.state === 'not_assessed') return outcome.notAssessed(`MCP discovery not checked: ${unread.url} ${unread.reason}.`, proof);
-  return outcome.fail('No MCP server is declared (no /.well-known/mcp.json, no server card, no MCP transport in UCP).', proof);
+  return outcome.notAssessed(
+    'MCP does not apply: the shop declares no MCP server (no /.well-known/mcp.json, no server card, no MCP transport in UCP) and no WebMCP tools.',
+    proof,
+  );
+}
+
+/** The WebMCP forms on the homepage and product pages that could be read. */
+function webMcpTools(artifacts: Artifacts): { url: string; tool: WebMcpTool }[] {
+  return scannedPages(artifacts).flatMap((page) => {
+    const reading = readPage(page);
+    return reading.readable ? reading.page.facts.webMcpTools.map((tool) => ({ url: page.url, tool })) : [];
+  });
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
+  const form = webMcpTools(artifacts)[0];
+  const { mcp, mcpServerCard, mcpServerCardJson } = artifacts.site;
+  const cardPresent = [mcp, mcpServerCard, mcpServerCardJson].some((file) => file.result?.present === true);
+  if (form && !form.tool.registered && !cardPresent) {
+    return {
+      title: 'Give your WebMCP form both toolname and tooldescription',
+      why: because('A browser registers a form as a WebMCP tool only when it has both a toolname and a tooldescription.', result),
+      fix: 'Add the missing attribute to the form, naming what the tool does and when an agent should use it.',
+      snippet: `<form action="${form.tool.action || '/search'}" toolname="${form.tool.name || 'searchProducts'}" tooldescription="${form.tool.description || 'Search the catalog by keyword and return matching products.'}">`,
+      effort: 'S',
+    };
+  }
+  const host = new URL(origin).hostname;
   const card = {
-    name: `${new URL(origin).hostname} store`,
+    name: `${host.split('.').reverse().join('.')}/store`,
     version: '1.0.0',
     description: 'Search the catalog, read product details and start a checkout.',
     remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
   };
   return {
-    title: 'Declare your MCP server at /.well-known/mcp/server-card',
+    title: 'Fix your MCP server card',
     why: because(
-      `Agents that use the Model Context Protocol look for a server card to find the shop's tools (catalog search, cart, checkout).`,
+      `Agents that use the Model Context Protocol read the server card to find the shop's MCP server and connect to it.`,
       result,
     ),
-    fix: `If you run an MCP server for the shop (or your platform provides one), publish its server card at ${origin}/.well-known/mcp/server-card (or /.well-known/mcp.json) with its name and remote endpoint, or declare it as an mcp transport in your UCP profile.`,
+    fix: `Publish the card at ${origin}/.well-known/mcp/server-card.json (or /.well-known/mcp/server-card) as JSON, with the server's name, version, description and its remote endpoint (remotes[].type and an absolute url), or declare the server as an mcp transport in your UCP profile.`,
     snippet: JSON.stringify(card, null, 2),
     effort: 'M',
   };

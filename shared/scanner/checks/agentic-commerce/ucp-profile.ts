@@ -2,10 +2,16 @@ import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { readWellKnown } from '#shared/scanner/checks/read-artifacts.js';
 import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
+import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
+import { IDENTITY_LINKING, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import { versionOf } from '#shared/scanner/standards.js';
 
-const UCP_VERSION = '2026-01-23';
-
+/**
+ * Fails when there is no usable profile: absent, no version or services, or answered through a
+ * redirect (UCP: profile endpoints must not redirect, and agents must not follow one). Warns when it
+ * declares no checkout, or when checkout is declared but the profile falls short of the current spec:
+ * an older version, not served as JSON, no payment handler, missing or unusable signing keys.
+ */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const ucp = readWellKnown(artifacts.site.ucp);
   if (ucp.state === 'not_assessed')
@@ -14,51 +20,100 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     return outcome.fail('No UCP profile: agents cannot discover how to check out on your shop.', [evidence(ucp.url, ucp.reason)]);
   }
   const profile = ucp.document;
-  if (!profile.valid) {
+  const unusable = !profile.hasServices || profile.version === null || profile.served?.directly === false;
+  if (unusable) {
     const problems = profile.problems.join('; ');
     return outcome.fail(`The UCP profile at ${ucp.url} is not usable: ${problems}.`, [evidence(ucp.url, problems)]);
   }
-  const facts = `version ${profile.version ?? '?'}, capabilities: ${profile.capabilities.join(', ') || 'none'}`;
+  const facts = [evidence(ucp.url, factsOf(profile)), ...depthEvidence(ucp.url, profile)];
   if (!profile.hasCheckoutCapability) {
     return outcome.warn(
       `The UCP profile (version ${profile.version ?? '?'}) declares no checkout capability, so agents can find the shop but not buy through UCP.`,
-      [evidence(ucp.url, facts)],
+      facts,
     );
   }
   // Shopify generates the profile for its stores; the credit is the platform's, and the report says so.
   const platformProvided = artifacts.platform.platform === 'shopify';
+  const extra = platformProvided ? { platformProvided } : {};
+  const gaps = [...profile.problems, ...profile.warnings];
+  if (gaps.length > 0) {
+    return outcome.warn(
+      `The UCP profile (version ${profile.version ?? '?'}) declares a checkout capability${platformProvided ? ', served by Shopify' : ''}, but falls short of UCP ${versionOf('ucp')}: ${gaps.join('; ')}.`,
+      facts,
+      extra,
+    );
+  }
   return outcome.pass(
-    `The UCP profile (version ${profile.version ?? '?'}) declares a checkout capability${platformProvided ? ', served by Shopify' : ''}.`,
-    [evidence(ucp.url, facts)],
-    platformProvided ? { platformProvided } : {},
+    `The UCP profile (version ${profile.version ?? '?'}) declares a checkout capability, a payment handler and signing keys${platformProvided ? ', served by Shopify' : ''}.`,
+    facts,
+    extra,
   );
 }
 
+function factsOf(profile: UcpProfile): string {
+  return `version ${profile.version ?? '?'}, capabilities: ${profile.capabilities.join(', ') || 'none'}`;
+}
+
+/** One evidence line per sub-finding: version currency, payment handlers, signing keys, identity linking, serving. */
+function depthEvidence(url: string, profile: UcpProfile): Evidence[] {
+  const keys = profile.signingKeys;
+  const usableKeys = keys?.filter((key) => key.problem === null) ?? [];
+  const lines = [
+    `version: ${profile.versionStatus === 'outdated' ? `outdated, upgrade to ${versionOf('ucp')}` : profile.versionStatus}`,
+    `payment handlers: ${profile.paymentHandlers.join(', ') || 'none'}`,
+    `signing keys: ${keys === null ? 'none' : `${usableKeys.length} usable of ${keys.length}${usableKeys.length > 0 ? ` (${usableKeys.map((key) => key.kid ?? '').join(', ')})` : ''}`}`,
+    `identity linking: ${profile.identityLinking ? `declared (scopes: ${profile.identityLinking.scopes.join(', ') || 'none'})` : 'not declared'}`,
+  ];
+  if (profile.served)
+    lines.push(
+      `served: ${profile.served.directly ? 'directly' : 'through a redirect'}, ${profile.served.asJson ? 'as JSON' : 'not as JSON'}`,
+    );
+  return lines.map((line) => evidence(url, line));
+}
+
 function profileSnippet(origin: string): string {
-  const spec = (name: string) => [
+  const version = versionOf('ucp');
+  const capability = (name: string, group: string, extra: Record<string, unknown> = {}) => [
     {
-      version: UCP_VERSION,
-      spec: `https://ucp.dev/specification/${name}`,
-      schema: `https://ucp.dev/${UCP_VERSION}/schemas/shopping/${name}.json`,
+      version,
+      spec: `https://ucp.dev/${version}/specification/${name}`,
+      schema: `https://ucp.dev/${version}/schemas/${group}/${name.replace(/-/g, '_')}.json`,
+      ...extra,
     },
   ];
   return JSON.stringify(
     {
       ucp: {
-        version: UCP_VERSION,
+        version,
         services: {
           'dev.ucp.shopping': [
             {
-              version: UCP_VERSION,
-              spec: 'https://ucp.dev/specification/overview',
+              version,
+              spec: `https://ucp.dev/${version}/specification/overview`,
               transport: 'rest',
               endpoint: `${origin}/ucp/v1`,
-              schema: `https://ucp.dev/${UCP_VERSION}/services/shopping/openapi.json`,
+              schema: `https://ucp.dev/${version}/services/shopping/rest.openapi.json`,
             },
           ],
         },
-        capabilities: { 'dev.ucp.shopping.checkout': spec('checkout') },
+        capabilities: {
+          'dev.ucp.shopping.checkout': capability('checkout', 'shopping'),
+          [IDENTITY_LINKING]: capability('identity-linking', 'common', {
+            config: { scopes: { 'dev.ucp.shopping.order:read': {} } },
+          }),
+        },
+        payment_handlers: {
+          'com.example.processor_tokenizer': [
+            {
+              id: 'processor_tokenizer',
+              version,
+              spec: 'https://<your payment provider>/ucp/handler-spec',
+              available_instruments: [{ type: 'card' }],
+            },
+          ],
+        },
       },
+      signing_keys: [{ kid: '<key id>', kty: 'EC', crv: 'P-256', x: '<base64url x>', y: '<base64url y>', use: 'sig', alg: 'ES256' }],
     },
     null,
     2,
@@ -76,23 +131,34 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
     artifacts.platform.platform === 'shopify'
       ? " Shopify generates this profile for eligible stores; if yours has none or it lacks checkout, check your store's agentic commerce settings in Shopify."
       : '';
-  if (ucp.state === 'present' && ucp.document.valid) {
+  const version = versionOf('ucp');
+  if (ucp.state === 'present' && ucp.document.hasServices && ucp.document.version !== null && ucp.document.served?.directly !== false) {
+    const profile = ucp.document;
+    if (!profile.hasCheckoutCapability) {
+      return {
+        title: 'Declare the checkout capability in your UCP profile',
+        why,
+        fix: `Add "dev.ucp.shopping.checkout" to the capabilities in ${ucp.url}, backed by a working checkout endpoint.${platformHint}`,
+        snippet: JSON.stringify(
+          { 'dev.ucp.shopping.checkout': [{ version, spec: `https://ucp.dev/${version}/specification/checkout` }] },
+          null,
+          2,
+        ),
+        effort: 'L',
+      };
+    }
     return {
-      title: 'Declare the checkout capability in your UCP profile',
+      title: `Bring your UCP profile up to UCP ${version}`,
       why,
-      fix: `Add "dev.ucp.shopping.checkout" to the capabilities in ${ucp.url}, backed by a working checkout endpoint.${platformHint}`,
-      snippet: JSON.stringify(
-        { 'dev.ucp.shopping.checkout': [{ version: UCP_VERSION, spec: 'https://ucp.dev/specification/checkout' }] },
-        null,
-        2,
-      ),
-      effort: 'L',
+      fix: `In ${ucp.url}: ${[...profile.problems, ...profile.warnings].join('; ')}. Serve it directly (no redirect) as application/json, set "version" to "${version}", declare your payment handlers under ucp.payment_handlers, and publish the public EC P-256 key you sign checkout messages and webhooks with in signing_keys.${platformHint}`,
+      snippet: profileSnippet(origin),
+      effort: 'M',
     };
   }
   return {
     title: ucp.state === 'present' ? 'Fix your UCP profile' : 'Publish a UCP profile at /.well-known/ucp',
     why,
-    fix: `Serve a JSON UCP business profile at ${origin}/.well-known/ucp with the protocol version, the shopping service and its endpoint, and the checkout capability. Only declare capabilities your backend actually supports.${platformHint}`,
+    fix: `Serve a JSON UCP business profile at ${origin}/.well-known/ucp, directly (no redirect) as application/json, with the protocol version (${version}), the shopping service and its endpoint, the checkout capability, your payment handlers and your signing keys. Declare identity linking only with OAuth authorization server metadata (RFC 8414) at /.well-known/oauth-authorization-server, and only capabilities your backend actually supports.${platformHint}`,
     snippet: profileSnippet(origin),
     effort: 'L',
   };
@@ -102,7 +168,7 @@ export const ucpProfileCheck: CheckDefinition = {
   id: 'ucp_profile',
   dimension: 'agentic_commerce',
   title: 'UCP profile with checkout',
-  points: 5,
+  points: 4,
   evaluate,
   advise,
 };

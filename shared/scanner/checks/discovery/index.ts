@@ -1,4 +1,5 @@
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import { agentCatalogsCheck } from './agent-catalogs.js';
 import { catalogEndpointCheck } from './catalog-endpoint.js';
 import { llmsTxtCheck } from './llms-txt.js';
 import { productSitemapCheck } from './product-sitemap.js';
@@ -8,4 +9,11 @@ import { sitemapCheck } from './sitemap.js';
 export { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 
 /** `discovery` — Catalog discoverability (10), in rubric order. */
-export const discoveryChecks: CheckDefinition[] = [sitemapCheck, productSitemapCheck, siteSearchCheck, llmsTxtCheck, catalogEndpointCheck];
+export const discoveryChecks: CheckDefinition[] = [
+  sitemapCheck,
+  productSitemapCheck,
+  siteSearchCheck,
+  llmsTxtCheck,
+  catalogEndpointCheck,
+  agentCatalogsCheck,
+];

@@ -96,7 +96,7 @@ export const productSitemapCheck: CheckDefinition = {
   id: 'product_sitemap',
   dimension: 'discovery',
   title: 'Product URLs in the sitemap',
-  points: 3,
+  points: 2,
   evaluate,
   advise,
 };

@@ -9,7 +9,7 @@
  */
 
 import { z } from 'zod';
-import { describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
+import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
 
 export interface AgentCard {
@@ -17,6 +17,8 @@ export interface AgentCard {
   valid: boolean;
   name: string | null;
   url: string | null;
+  /** The A2A protocol version the card declares (top-level in 0.3, per interface in 1.0), when it declares one. */
+  protocolVersion: string | null;
   hasAp2Extension: boolean;
   ap2Roles: string[];
   problems: string[];
@@ -48,6 +50,7 @@ export function validateAgentCard(body: string): AgentCardResult {
       valid: false,
       name: null,
       url: null,
+      protocolVersion: null,
       hasAp2Extension: false,
       ap2Roles: [],
       problems: ['card is not a JSON object'],
@@ -57,7 +60,16 @@ export function validateAgentCard(body: string): AgentCardResult {
   const parsed = cardShape.safeParse(doc);
   if (!parsed.success) {
     const name = typeof doc.name === 'string' && doc.name !== '' ? doc.name : null;
-    return { present: true, valid: false, name, url: null, hasAp2Extension: false, ap2Roles: [], problems: describeIssues(parsed.error) };
+    return {
+      present: true,
+      valid: false,
+      name,
+      url: null,
+      protocolVersion: protocolVersionOf(doc),
+      hasAp2Extension: false,
+      ap2Roles: [],
+      problems: describeIssues(parsed.error),
+    };
   }
 
   const card = parsed.data;
@@ -70,8 +82,16 @@ export function validateAgentCard(body: string): AgentCardResult {
     valid: url !== null,
     name: card.name,
     url,
+    protocolVersion: protocolVersionOf(doc),
     hasAp2Extension: ap2.length > 0,
     ap2Roles: [...new Set(ap2.flatMap((ext) => ext.params?.roles ?? []))],
     problems,
   };
+}
+
+/** A2A up to 0.3 puts `protocolVersion` at the top; 1.0 puts it on each `supportedInterfaces` entry. */
+function protocolVersionOf(doc: Record<string, unknown>): string | null {
+  const interfaces = arrayOrEmpty(doc.supportedInterfaces).filter(isRecord);
+  const candidates = [doc.protocolVersion, ...interfaces.map((entry) => entry.protocolVersion)];
+  return candidates.find((value): value is string => typeof value === 'string' && value !== '') ?? null;
 }

@@ -3,9 +3,10 @@
  *
  * Types
  * - `AcpDiscoveryResult`: `NotPresent`, or what the document declares. The discovery RFC
- *   (https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md)
- *   is still a proposal, so `valid` only needs a JSON object with at least one recognisable commerce field; `conformsToDraft` says whether it
- *   also matches the draft's required shape (`protocol{name:"acp",version,supported_versions}`,
+ *   (https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md,
+ *   `DiscoveryResponse` in the released 2026-04-17 schema) is new and shops publish other shapes, so `valid`
+ *   only needs a JSON object with at least one recognisable commerce field; `conformsToDraft` says whether it
+ *   also matches the schema's required shape (`protocol{name:"acp",version,supported_versions}`,
  *   `api_base_url`, `transports`, `capabilities.services`), with the differences in `problems`.
  */
 

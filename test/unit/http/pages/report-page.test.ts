@@ -73,6 +73,8 @@ function hostileResult(): ScanResult {
       },
     ],
     pages: [{ url: `https://evil.example/${attack}`, kind: 'homepage', status: 200, timing: { ttfbMs: 12, totalMs: 40 }, bytes: 2048 }],
+    signals: [],
+    assistants: [],
     platform: 'custom',
     createdAt: '2026-11-25T10:00:00.000Z',
     expiresAt: '2026-12-25T10:00:00.000Z',

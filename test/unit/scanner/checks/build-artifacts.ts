@@ -1,6 +1,6 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact } from '#shared/scanner/artifacts.js';
+import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact, SkipReason } from '#shared/scanner/artifacts.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
 import type { FetchedResource, RedirectHop } from '#shared/outbound/types.js';
 import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
@@ -8,9 +8,15 @@ import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
 import { parseSitemap } from '#shared/scanner/parse/sitemap-parser.js';
 import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import { validateAiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
+import { validateApiCatalog } from '#shared/scanner/parse/well-known/api-catalog.js';
 import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import { validateAuthorizationServerMetadata, validateProtectedResourceMetadata } from '#shared/scanner/parse/well-known/oauth.js';
+import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
+import { servedSiteFile } from '#shared/scanner/served-site-file.js';
+import { validateTdmrepJson } from '#shared/scanner/parse/tdmrep.js';
 import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
 
 /** A response as a test describes it; omitted fields get ordinary values. */
@@ -25,7 +31,7 @@ export interface ResponseInput {
 }
 
 /** A string is a 200 body; `{ failed }` a transport failure; `{ skipped }` not fetched. */
-export type Input = string | ResponseInput | { failed: FetchErrorKind } | { skipped: 'deadline' | 'robots' };
+export type Input = string | ResponseInput | { failed: FetchErrorKind } | { skipped: SkipReason };
 
 export interface ArtifactsInput {
   tier?: Tier;
@@ -43,13 +49,21 @@ export interface ArtifactsInput {
   securityTxt?: Input;
   ucp?: Input;
   acp?: Input;
+  oauthAuthorizationServer?: Input;
+  oauthProtectedResource?: Input;
   mcp?: Input;
   mcpServerCard?: Input;
+  mcpServerCardJson?: Input;
+  aiCatalog?: Input;
+  apiCatalog?: Input;
   agentCard?: Input;
+  tdmrep?: Input;
   plainHttp?: Input;
   markdown?: Input;
   catalog?: { url: string; productCount: number | null; response?: Input } | null;
   unvisitedCandidates?: string[];
+  /** What the scanned page answered when asked again with a Web Bot Auth signature; null when it was not asked (the unsigned answer was a wall); absent: no signing key. */
+  signed?: Input | null;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -112,6 +126,8 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
   const tier = input.tier ?? (productPages.length === 0 ? 'free' : productPages.length === 1 ? 'pro' : 'growth');
   const wellKnown = <T>(path: string, value: Input | undefined, validate: (body: string) => T) =>
     siteFile(at(path), retrieval(at(path), value), validate);
+  const served = <T>(path: string, value: Input | undefined, validate: (body: string, serving: Serving) => T) =>
+    servedSiteFile(at(path), at(path), retrieval(at(path), value), validate);
   const homeResource = homepage.retrieval.state === 'fetched' ? homepage.retrieval.resource : null;
   return {
     requestedUrl: at('/'),
@@ -129,11 +145,21 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       llmsTxt: wellKnown(fixedPaths.llmsTxt, input.llmsTxt, validateLlmsTxt),
       agentsMd: wellKnown(fixedPaths.agentsMd, input.agentsMd, validateLlmsTxt),
       securityTxt: wellKnown(fixedPaths.securityTxt, input.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
-      ucp: wellKnown(fixedPaths.ucp, input.ucp, validateUcpProfile),
+      ucp: served(fixedPaths.ucp, input.ucp, validateUcpProfile),
       acp: wellKnown(fixedPaths.acp, input.acp, validateAcpDiscovery),
+      oauthAuthorizationServer: served(fixedPaths.oauthAuthorizationServer, input.oauthAuthorizationServer, (body, serving) =>
+        validateAuthorizationServerMetadata(body, origin, serving),
+      ),
+      oauthProtectedResource: served(fixedPaths.oauthProtectedResource, input.oauthProtectedResource, (body, serving) =>
+        validateProtectedResourceMetadata(body, origin, serving),
+      ),
       mcp: wellKnown(fixedPaths.mcp, input.mcp, validateMcpDiscovery),
       mcpServerCard: wellKnown(fixedPaths.mcpServerCard, input.mcpServerCard, validateMcpDiscovery),
+      mcpServerCardJson: wellKnown(fixedPaths.mcpServerCardJson, input.mcpServerCardJson, validateMcpDiscovery),
+      aiCatalog: wellKnown(fixedPaths.aiCatalog, input.aiCatalog, validateAiCatalog),
+      apiCatalog: wellKnown(fixedPaths.apiCatalog, input.apiCatalog, validateApiCatalog),
       agentCard: wellKnown(fixedPaths.agentCard, input.agentCard, validateAgentCard),
+      tdmrep: wellKnown(fixedPaths.tdmrep, input.tdmrep, validateTdmrepJson),
       plainHttp: {
         url: origin.replace(/^https:/, 'http:') + '/',
         retrieval: retrieval(origin.replace(/^https:/, 'http:') + '/', input.plainHttp ?? { status: 301, headers: { location: at('/') } }),
@@ -146,6 +172,15 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
             retrieval: retrieval(input.catalog.url, input.catalog.response ?? '{"products":[]}'),
           }
         : null,
+      webBotAuth:
+        input.signed === undefined
+          ? null
+          : {
+              url: homepage.url,
+              signatureAgent: 'sig1="https://scanner.example"',
+              unsigned: homepage.retrieval,
+              signed: input.signed === null ? null : retrieval(homepage.url, input.signed),
+            },
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AI_SEARCH_AGENTS,
+  OTHER_AI_AGENTS,
   TRAINING_AGENTS,
   evaluateAgents,
   evaluatePath,
@@ -191,10 +192,16 @@ describe('evaluateAgents', () => {
       'Perplexity-User',
       'Applebot',
       'Amzn-SearchBot',
+      'Amzn-User',
       'DuckAssistBot',
       'Bingbot',
       'Googlebot',
+      'MistralAI-User',
+      'MistralAI-Index',
+      'Meta-ExternalFetcher',
     ]);
+    expect(OTHER_AI_AGENTS.map((a) => a.token)).toEqual(['OAI-AdsBot', 'GoogleOther', 'Google-CloudVertexBot', 'Amazonbot']);
+    expect(OTHER_AI_AGENTS.every((a) => a.category === 'other' && a.assistant === null)).toBe(true);
     expect(TRAINING_AGENTS.map((a) => a.token)).toEqual([
       'GPTBot',
       'ClaudeBot',
@@ -209,7 +216,7 @@ describe('evaluateAgents', () => {
   it('gives per-agent verdicts on / and on each sampled path', () => {
     const file = robots('User-agent: *\nDisallow: /checkout\n\nUser-agent: GPTBot\nDisallow: /\n');
     const evaluation = evaluateAgents(file, ['/products/shoe', 'https://shop.example/checkout/1']);
-    expect(evaluation.agents).toHaveLength(AI_SEARCH_AGENTS.length + TRAINING_AGENTS.length);
+    expect(evaluation.agents).toHaveLength(AI_SEARCH_AGENTS.length + TRAINING_AGENTS.length + OTHER_AI_AGENTS.length);
     const googlebot = evaluation.agents.find((a) => a.agent === 'Googlebot');
     expect(googlebot).toMatchObject({ category: 'ai_search', group: 'wildcard', allowedOnRoot: true });
     expect(googlebot?.paths.map((p) => [p.path, p.allowed])).toEqual([
@@ -271,5 +278,62 @@ describe('robots properties', () => {
         expect(isAllowed(file, 'x', candidate)).toBe(!candidate.startsWith(rule));
       }),
     );
+  });
+});
+
+describe('parseRobotsTxt: Agentmap (ARD) and License (RSL) lines', () => {
+  // The shape a shop platform with AI-crawl controls and an ARD catalog serves in late 2026.
+  const realistic = [
+    '# As a condition of accessing this website, you agree to abide by the following',
+    '# content signals and the licensing terms linked below.',
+    'License: https://shop.example/license.xml',
+    '',
+    'User-agent: *',
+    'Content-Signal: search=yes, ai-train=no',
+    'Allow: /',
+    'Disallow: /checkout',
+    'Agentmap: https://shop.example/.well-known/ai-catalog.json',
+    '',
+    'User-agent: GPTBot',
+    'Disallow: /',
+    'License: https://licensing.example.org/rsl/shop-example.xml',
+    '',
+    'Sitemap: https://shop.example/sitemap.xml',
+    'Agentmap: https://shop.example/.well-known/ai-catalog.json',
+    'Agentmap: /.well-known/ard.json',
+    'License: license.xml',
+    '',
+  ].join('\n');
+
+  it('records absolute URLs whatever group they sit in, deduplicated, in file order', () => {
+    const file = robots(realistic);
+    expect(file.agentmaps).toEqual(['https://shop.example/.well-known/ai-catalog.json']);
+    expect(file.licenses).toEqual(['https://shop.example/license.xml', 'https://licensing.example.org/rsl/shop-example.xml']);
+    expect(file.sitemaps).toEqual(['https://shop.example/sitemap.xml']);
+  });
+
+  it('reports relative or invalid URLs as problems instead of unknown directives', () => {
+    const file = robots(realistic);
+    expect(file.problems).toEqual([
+      'line 17: Agentmap "/.well-known/ard.json" is not an absolute http(s) URL',
+      'line 18: License "license.xml" is not an absolute http(s) URL',
+    ]);
+    expect(robots('License: https://\nAgentmap: ftp://shop.example/a.json\n').problems).toEqual([
+      'line 1: License "https://" is not an absolute http(s) URL',
+      'line 2: Agentmap "ftp://shop.example/a.json" is not an absolute http(s) URL',
+    ]);
+  });
+
+  it('does not let either line end a group or change what the group allows', () => {
+    const file = robots(realistic);
+    expect(isAllowed(file, 'GPTBot', '/products/mug')).toBe(false);
+    expect(isAllowed(file, 'OAI-SearchBot', '/checkout/1')).toBe(false);
+    expect(isAllowed(file, 'OAI-SearchBot', '/products/mug')).toBe(true);
+  });
+
+  it('has none when there is no file', () => {
+    const missing = parseRobotsTxt({ status: 404, body: 'Not Found' });
+    expect(missing.agentmaps).toEqual([]);
+    expect(missing.licenses).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { robotsAiAgents } from '#shared/scanner/checks/agent-access/robots-ai-ag
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import type { ArtifactsInput } from '#test/unit/scanner/checks/build-artifacts.js';
 import { productPage, values } from '#test/unit/scanner/checks/agent-access/fixtures.js';
+import { AI_SEARCH_AGENTS, OTHER_AI_AGENTS, TRAINING_AGENTS } from '#shared/scanner/parse/robots.js';
 
 const run = (check: CheckDefinition, input: ArtifactsInput) => {
   const artifacts = buildArtifacts(input);
@@ -18,7 +19,9 @@ describe('robots_ai_agents', () => {
     });
     expect(result.status).toBe('pass');
     expect(result.score).toBe(1);
-    expect(result.summary).toBe('robots.txt allows all 11 AI search and shopping agents on / and 1 product page');
+    expect(result.summary).toBe(`robots.txt allows all ${AI_SEARCH_AGENTS.length} AI search and shopping agents on / and 1 product page`);
+    expect(AI_SEARCH_AGENTS).toHaveLength(15);
+    expect(values(result)).toContain('30 of 30 agent/path checks allowed');
   });
 
   it('passes when there is no robots.txt (404 allows all)', () => {
@@ -32,7 +35,7 @@ describe('robots_ai_agents', () => {
       robots: 'User-agent: *\nAllow: /\n\nUser-agent: PerplexityBot\nUser-agent: Claude-User\nDisallow: /\n',
     });
     expect(result.status).toBe('warn');
-    expect(result.score).toBeCloseTo(9 / 11);
+    expect(result.score).toBeCloseTo(13 / 15);
     expect(result.summary).toMatch(/^robots\.txt blocks Claude-User and PerplexityBot from \/ /);
     expect(values(result)).toContain('PerplexityBot blocked from / (Disallow: / on line 6)');
   });
@@ -81,5 +84,53 @@ describe('robots_ai_agents', () => {
     expect(advice.snippet).toBe(
       'User-agent: Claude-User\nUser-agent: PerplexityBot\nAllow: /\nDisallow: /checkout\nDisallow: /cart\n\nSitemap: https://shop.example/sitemap_index.xml',
     );
+  });
+
+  it('evaluates the search and user agents added in late 2026 (Amazon, Mistral, Meta)', () => {
+    const { result } = run(robotsAiAgents, {
+      robots: [
+        '# Managed by the shop platform',
+        'User-agent: *',
+        'Disallow: /checkout',
+        '',
+        'User-agent: Amzn-User',
+        'User-agent: MistralAI-User',
+        'User-agent: MistralAI-Index',
+        'User-agent: Meta-ExternalFetcher',
+        'Disallow: /',
+        '',
+      ].join('\n'),
+    });
+    expect(result.status).toBe('warn');
+    expect(result.score).toBeCloseTo(11 / 15);
+    expect(result.summary).toMatch(/^robots\.txt blocks Amzn-User, MistralAI-User, MistralAI-Index and Meta-ExternalFetcher from \//);
+    expect(values(result)).toContain('MistralAI-Index blocked from / (Disallow: / on line 9)');
+  });
+
+  it('never counts training-only or other vendor crawlers, however they are blocked', () => {
+    const blocked = [...TRAINING_AGENTS, ...OTHER_AI_AGENTS].map((agent) => `User-agent: ${agent.token}`);
+    const { result } = run(robotsAiAgents, {
+      robots: `${blocked.join('\n')}\nDisallow: /\n\nUser-agent: *\nAllow: /\nDisallow: /cart\n\nSitemap: https://shop.example/sitemap.xml\n`,
+    });
+    expect(result.status).toBe('pass');
+    expect(result.score).toBe(1);
+    expect(result.summary).toBe(`robots.txt allows all ${AI_SEARCH_AGENTS.length} AI search and shopping agents on /`);
+  });
+
+  it('scores a `*` disallow with one vendor allowed as the share that vendor keeps', () => {
+    const { result } = run(robotsAiAgents, {
+      robots: 'User-agent: *\nDisallow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nAllow: /\nDisallow: /account\n',
+    });
+    expect(result.status).toBe('warn');
+    expect(result.score).toBeCloseTo(2 / 15);
+    expect(values(result)).toContain('Googlebot blocked from / (Disallow: / on line 2)');
+    expect(values(result)).not.toMatch(/OAI-SearchBot blocked/);
+  });
+
+  it('matches agent tokens case-insensitively, as RFC 9309 asks', () => {
+    const { result } = run(robotsAiAgents, { robots: 'user-agent: AMAZONBOT\nuser-agent: amzn-searchbot\ndisallow: /\n' });
+    expect(result.status).toBe('warn');
+    expect(result.score).toBeCloseTo(14 / 15);
+    expect(result.summary).toMatch(/^robots\.txt blocks Amzn-SearchBot from \//);
   });
 });

@@ -56,4 +56,16 @@ describe('robots_hygiene', () => {
   it('is not assessed when robots.txt was not fetched in time', () => {
     expect(run(robotsHygiene, { robots: { skipped: 'deadline' } }).result.status).toBe('not_assessed');
   });
+
+  it('reports Agentmap lines (ARD) beside the sitemap without scoring them', () => {
+    const { result } = run(robotsHygiene, {
+      robots: {
+        body: 'User-agent: *\nAllow: /\n\nSitemap: https://shop.example/sitemap.xml\nAgentmap: https://shop.example/.well-known/ai-catalog.json\nAgentmap: ard.json\n',
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      },
+    });
+    expect(result.status).toBe('pass');
+    expect(values(result)).toContain('Agentmap: https://shop.example/.well-known/ai-catalog.json');
+    expect(values(result)).toContain('line 6: Agentmap "ard.json" is not an absolute http(s) URL');
+  });
 });

@@ -6,7 +6,8 @@ describe('agent_access dimension', () => {
     expect(agentAccessChecks.map((check) => [check.id, check.points])).toEqual([
       ['robots_ai_agents', 6],
       ['training_policy', 0],
-      ['bot_wall', 6],
+      ['bot_wall', 5],
+      ['web_bot_auth', 1],
       ['indexable', 4],
       ['robots_hygiene', 2],
       ['content_signals', 2],

@@ -37,4 +37,54 @@ describe('training_policy', () => {
     expect(trainingPolicy.points).toBe(0);
     expect(trainingPolicy.advise(result, artifacts).snippet).toContain('User-agent: GPTBot');
   });
+
+  it('reports the other vendor crawlers beside the training ones, never penalised', () => {
+    const { result } = run(trainingPolicy, {
+      robots: [
+        'User-agent: OAI-AdsBot',
+        'User-agent: GoogleOther',
+        'User-agent: Google-CloudVertexBot',
+        'Disallow: /',
+        '',
+        'User-agent: Amazonbot',
+        'Allow: /',
+        '',
+        'User-agent: *',
+        'Disallow: /checkout',
+        '',
+      ].join('\n'),
+    });
+    expect(result.status).toBe('pass');
+    expect(result.score).toBe(1);
+    expect(result.summary).toContain('allows every AI training crawler');
+    expect(values(result)).toContain('other vendor crawlers allowed on /: Amazonbot (not scored)');
+    expect(values(result)).toContain('other vendor crawlers blocked from /: OAI-AdsBot, GoogleOther, Google-CloudVertexBot (not scored)');
+  });
+
+  it('lists the training crawlers that a real "block AI training" file keeps out', () => {
+    const { result } = run(trainingPolicy, {
+      robots: [
+        'User-agent: GPTBot',
+        'User-agent: ClaudeBot',
+        'User-agent: Google-Extended',
+        'User-agent: Applebot-Extended',
+        'User-agent: CCBot',
+        'User-agent: meta-externalagent',
+        'User-agent: Bytespider',
+        'Disallow: /',
+        '',
+        'User-agent: *',
+        'Allow: /',
+        'Sitemap: https://shop.example/sitemap.xml',
+        '',
+      ].join('\n'),
+    });
+    expect(result.status).toBe('pass');
+    expect(result.summary).toBe(
+      'robots.txt blocks every AI training crawler (GPTBot, ClaudeBot, Google-Extended and 4 more); informational, not scored',
+    );
+    expect(values(result)).toContain(
+      'other vendor crawlers allowed on /: OAI-AdsBot, GoogleOther, Google-CloudVertexBot, Amazonbot (not scored)',
+    );
+  });
 });

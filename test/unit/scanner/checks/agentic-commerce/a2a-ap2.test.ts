@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
 import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
+import { versionOf } from '#shared/scanner/standards.js';
 
 const { run } = checkRunner(agenticCommerceChecks);
 
@@ -20,14 +21,22 @@ describe('a2a_ap2', () => {
     const plain = run('a2a_ap2', { agentCard: card([]) });
     expect(plain.result.status).toBe('warn');
     expect(plain.result.summary).toContain('declares no AP2 extension');
-    expect(plain.advice().snippet).toContain('"uri": "https://github.com/google-agentic-commerce/ap2/tree/v0.1"');
+    expect(plain.advice().snippet).toContain(`"uri": "https://github.com/google-agentic-commerce/ap2/tree/${versionOf('ap2')}"`);
     const incomplete = run('a2a_ap2', { agentCard: '{"name":"Mug Shop agent"}' });
     expect(incomplete.result.status).toBe('warn');
     expect(incomplete.result.summary).toContain('no absolute http(s) service url');
   });
 
-  it('fails without an agent card', () => {
-    expect(run('a2a_ap2', {}).result).toMatchObject({ status: 'fail', score: 0 });
+  it('does not apply without an agent card (404, or an HTML soft 404): not assessed, never a fail', () => {
+    for (const agentCard of [undefined, '<!doctype html><html><body>Page not found</body></html>']) {
+      const { result } = run('a2a_ap2', agentCard === undefined ? {} : { agentCard });
+      expect(result).toMatchObject({ status: 'not_assessed', score: null });
+      expect(result.summary).toContain('does not apply');
+    }
+  });
+
+  it('warns on a card that is JSON but not an object', () => {
+    expect(run('a2a_ap2', { agentCard: '[]' }).result).toMatchObject({ status: 'warn', score: 0.5 });
   });
 
   it('is not assessed when the card was not fetched', () => {

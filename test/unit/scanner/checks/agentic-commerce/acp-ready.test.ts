@@ -17,7 +17,7 @@ const fullProduct = {
 
 describe('acp_ready', () => {
   const acpJson = JSON.stringify({
-    protocol: { name: 'acp', version: '2025-09-29', supported_versions: ['2025-09-29'] },
+    protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2025-09-29', '2026-01-30', '2026-04-17'] },
     api_base_url: 'https://shop.example/acp',
     transports: ['rest'],
     capabilities: { services: ['checkout'] },
@@ -27,7 +27,17 @@ describe('acp_ready', () => {
     const { result } = run('acp_ready', { acp: acpJson });
     expect(result.status).toBe('pass');
     expect(result.summary).toContain('with checkout');
-    expect(result.evidence[0]?.value).toContain('version 2025-09-29');
+    expect(result.evidence[0]?.value).toBe('fields: protocol, api_base_url, transports, capabilities, version 2026-04-17');
+  });
+
+  it('notes an older ACP version in the evidence of a valid document', () => {
+    const older = JSON.stringify({
+      ...JSON.parse(acpJson),
+      protocol: { name: 'acp', version: '2025-09-29', supported_versions: ['2025-09-29'] },
+    });
+    const { result } = run('acp_ready', { acp: older });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[0]?.value).toContain('version 2025-09-29 (current: 2026-04-17)');
   });
 
   it('warns when product data maps onto a feed but there is no ACP endpoint, with a prefilled feed item', () => {
@@ -40,6 +50,47 @@ describe('acp_ready', () => {
     expect(snippet).toContain('"price": "12.50 GBP"');
     expect(snippet).toContain('"availability": "in_stock"');
     expect(snippet).toContain('"api_base_url": "https://shop.example/acp"');
+    expect(snippet).toContain('"version": "2026-04-17"');
+    const item = JSON.parse(snippet?.split('\n\n')[0]?.replace(/^\/\/.*\n/, '') ?? '') as Record<string, unknown>;
+    expect(item).toMatchObject({
+      item_id: 'MUG-BLUE',
+      url: 'https://shop.example/products/item-1',
+      image_url: 'https://shop.example/cdn/blue-mug.jpg',
+      brand: 'Potter & Co',
+      seller_url: 'https://shop.example',
+      is_eligible_search: true,
+      is_eligible_checkout: false,
+    });
+    for (const field of ['target_countries', 'store_country', 'seller_privacy_policy', 'seller_tos', 'description', 'gtin'])
+      expect(item).toHaveProperty(field);
+    for (const retired of ['enable_search', 'enable_checkout', 'link', 'image_link', 'id']) expect(item).not.toHaveProperty(retired);
+    expect(advice().fix).toContain('seller_privacy_policy and seller_tos');
+  });
+
+  it("fills the feed's policy URLs from the homepage links and reads gtin or mpn as recommended", () => {
+    const home =
+      '<!doctype html><html><head><title>Mug Shop</title></head><body><footer><a href="/policies/privacy-policy">Privacy policy</a> <a href="/policies/terms-of-service">Terms of service</a></footer></body></html>';
+    const { result, advice } = run('acp_ready', { homepage: home, products: [productPage({ ...fullProduct, mpn: 'PC-MUG-01' })] });
+    expect(result.evidence[1]).toEqual({ url: 'https://shop.example/products/item-1', value: 'all required feed fields present' });
+    const item = JSON.parse(
+      advice()
+        .snippet?.split('\n\n')[0]
+        ?.replace(/^\/\/.*\n/, '') ?? '',
+    ) as Record<string, unknown>;
+    expect(item).toMatchObject({
+      mpn: 'PC-MUG-01',
+      seller_privacy_policy: 'https://shop.example/policies/privacy-policy',
+      seller_tos: 'https://shop.example/policies/terms-of-service',
+    });
+    expect(item).not.toHaveProperty('gtin');
+    expect(run('acp_ready', { products: [productPage(fullProduct)] }).result.evidence[1]?.value).toBe(
+      'all required feed fields present; recommended: gtin or mpn',
+    );
+  });
+
+  it("maps schema.org availability onto the feed's enum", () => {
+    const preorder = { ...fullProduct, offers: { ...fullProduct.offers, availability: 'https://schema.org/PreOrder' } };
+    expect(run('acp_ready', { products: [productPage(preorder)] }).advice().snippet).toContain('"availability": "pre_order"');
   });
 
   it('averages over product pages and names the page that falls short', () => {
@@ -54,7 +105,7 @@ describe('acp_ready', () => {
   it('fails when product data lacks feed fields, with JSON-LD prefilled from the page', () => {
     const { result, advice } = run('acp_ready', { products: [productPage({ ...fullProduct, sku: undefined, brand: undefined })] });
     expect(result.status).toBe('fail');
-    expect(result.summary).toContain('lacks id (sku or gtin), brand');
+    expect(result.summary).toContain('lacks item_id (sku or gtin), brand');
     const { snippet } = advice();
     expect(snippet).toContain('"name": "Blue mug"');
     expect(snippet).toContain('"priceCurrency": "GBP"');

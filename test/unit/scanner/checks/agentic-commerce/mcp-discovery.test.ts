@@ -38,15 +38,76 @@ describe('mcp_discovery', () => {
     expect(result.summary).toContain('no absolute http(s) MCP endpoint');
   });
 
-  it('fails when nothing declares an MCP server, and advises a server card', () => {
-    const { result, advice } = run('mcp_discovery', { mcp: softNotFound });
-    expect(result.status).toBe('fail');
+  it('passes a server card at /.well-known/mcp/server-card.json (SEP-2127 shape)', () => {
+    const card = {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json',
+      name: 'example.shop/store',
+      version: '2.3.0',
+      description: 'Search the catalog and start a checkout.',
+      remotes: [{ type: 'streamable-http', url: 'https://shop.example/mcp' }],
+    };
+    const { result } = run('mcp_discovery', { mcpServerCardJson: JSON.stringify(card) });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/.well-known/mcp/server-card.json',
+      value: 'endpoints: https://shop.example/mcp; transports: streamable-http',
+    });
+  });
+
+  it('warns on a broken server card and advises a complete one', () => {
+    const { result, advice } = run('mcp_discovery', {
+      mcpServerCardJson: '{"name":"example.shop/store","remotes":[{"type":"sse","url":"/mcp"}]}',
+    });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toContain('/.well-known/mcp/server-card.json is there but does not declare a usable MCP server');
+    expect(JSON.parse(advice().snippet ?? '')).toMatchObject({
+      name: 'example.shop/store',
+      remotes: [{ type: 'streamable-http', url: 'https://shop.example/mcp' }],
+    });
+  });
+
+  it('passes WebMCP tools declared on a form of the homepage', () => {
+    const homepage =
+      '<html><body><form action="/search" method="get" toolname="searchProducts" tooldescription="Search the catalog by keyword.">' +
+      '<input name="q"></form></body></html>';
+    const { result } = run('mcp_discovery', { homepage });
+    expect(result.status).toBe('pass');
+    expect(result.summary).toContain('a WebMCP tool (searchProducts)');
+    expect(result.evidence[0]).toEqual({
+      url: 'https://shop.example/',
+      value: '<form toolname="searchProducts" tooldescription="Search the catalog by keyword.">',
+    });
+  });
+
+  it('counts WebMCP tools on product pages too', () => {
+    const product =
+      '<html><body><form action="/cart/add" method="post" toolname="addToCart" tooldescription="Add this product to the cart."><input name="id" value="1"></form></body></html>';
+    const { result } = run('mcp_discovery', { products: [product] });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[0]?.url).toBe('https://shop.example/products/item-1');
+  });
+
+  it('warns on a WebMCP form without its tooldescription, which the browser does not register', () => {
+    const homepage = '<html><body><form action="/search" toolname="searchProducts"><input name="q"></form></body></html>';
+    const { result, advice } = run('mcp_discovery', { homepage });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toContain('has no tooldescription');
+    expect(advice().snippet).toContain('toolname="searchProducts" tooldescription="');
+  });
+
+  it('does not apply when nothing declares an MCP server or tools: not assessed, never a fail', () => {
+    const { result } = run('mcp_discovery', {
+      mcp: softNotFound,
+      homepage: '<html><body><form action="/search"><input name="q"></form></body></html>',
+    });
+    expect(result).toMatchObject({ status: 'not_assessed', score: null });
+    expect(result.summary).toContain('MCP does not apply');
     expect(result.evidence.map((e) => e.url)).toEqual([
       'https://shop.example/.well-known/mcp.json',
       'https://shop.example/.well-known/mcp/server-card',
+      'https://shop.example/.well-known/mcp/server-card.json',
       'https://shop.example/.well-known/ucp',
     ]);
-    expect(JSON.parse(advice().snippet ?? '')).toMatchObject({ remotes: [{ type: 'streamable-http', url: 'https://shop.example/mcp' }] });
   });
 
   it('is not assessed when a discovery file was not fetched', () => {

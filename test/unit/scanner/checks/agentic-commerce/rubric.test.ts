@@ -4,7 +4,8 @@ import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/i
 describe('agentic commerce checks', () => {
   it('follow the rubric: ids, order, dimension and points adding up to 15', () => {
     expect(agenticCommerceChecks.map((c) => [c.id, c.points])).toEqual([
-      ['ucp_profile', 5],
+      ['ucp_profile', 4],
+      ['oauth_discovery', 1],
       ['acp_ready', 2],
       ['mcp_discovery', 2],
       ['a2a_ap2', 1],

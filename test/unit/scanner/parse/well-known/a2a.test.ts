@@ -23,10 +23,21 @@ describe('validateAgentCard', () => {
       valid: true,
       name: 'Acme Merchant Agent',
       url: 'https://shop.example/a2a',
+      protocolVersion: null,
       hasAp2Extension: true,
       ap2Roles: ['merchant'],
       problems: [],
     });
+  });
+
+  it('reads the A2A protocol version the card declares: top-level in 0.3, per interface in 1.0', () => {
+    const v03 = { protocolVersion: '0.3.0', name: 'Acme', url: 'https://shop.example/a2a' };
+    expect(validateAgentCard(JSON.stringify(v03))).toMatchObject({ valid: true, protocolVersion: '0.3.0' });
+    const v1 = {
+      name: 'Acme',
+      supportedInterfaces: [{ url: 'https://shop.example/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    };
+    expect(validateAgentCard(JSON.stringify(v1))).toMatchObject({ valid: true, protocolVersion: '1.0' });
   });
 
   it('reads an A2A 1.0 card whose url is in supportedInterfaces, without AP2', () => {

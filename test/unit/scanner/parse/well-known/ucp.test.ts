@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
 
 const CURRENT_PROFILE = {
   ucp: {
@@ -14,22 +15,101 @@ const CURRENT_PROFILE = {
       'dev.ucp.shopping.checkout': [{ version: '2026-04-08' }],
       'dev.ucp.shopping.fulfillment': [{ version: '2026-04-08', extends: 'dev.ucp.shopping.checkout' }],
     },
+    payment_handlers: {
+      'com.example.processor_tokenizer': [{ id: 'processor_tokenizer', version: '2026-04-08', available_instruments: [{ type: 'card' }] }],
+    },
   },
+  signing_keys: [
+    {
+      kid: 'business_2026',
+      kty: 'EC',
+      crv: 'P-256',
+      x: 'WbbXwVYGdJoP4Xm3qCkGvBRcRvKtEfXDbWvPzpPS8LA',
+      y: 'sP4jHHxYqC89HBo8TjrtVOAGHfJDflYxw7MFMxuFMPY',
+      use: 'sig',
+      alg: 'ES256',
+    },
+  ],
 };
+
+const serving = (overrides: Partial<Serving> = {}): Serving => ({
+  contentType: 'application/json',
+  redirected: false,
+  finalUrl: 'https://shop.example/.well-known/ucp',
+  canonicalUrl: 'https://shop.example/.well-known/ucp',
+  ...overrides,
+});
 
 describe('validateUcpProfile', () => {
   it('reads the current map-based profile', () => {
-    expect(validateUcpProfile(JSON.stringify(CURRENT_PROFILE))).toEqual({
+    expect(validateUcpProfile(JSON.stringify(CURRENT_PROFILE), serving())).toEqual({
       present: true,
       valid: true,
       version: '2026-04-08',
+      versionStatus: 'current',
       hasServices: true,
       capabilities: ['dev.ucp.shopping.checkout', 'dev.ucp.shopping.fulfillment'],
       hasCheckoutCapability: true,
       transports: ['rest', 'mcp'],
       mcpEndpoints: ['https://shop.example/ucp/mcp'],
+      paymentHandlers: ['com.example.processor_tokenizer'],
+      signingKeys: [{ kid: 'business_2026', kty: 'EC', alg: 'ES256', problem: null }],
+      identityLinking: null,
+      served: { directly: true, asJson: true },
       problems: [],
+      warnings: [],
     });
+  });
+
+  it('reads identity linking and its OAuth scopes', () => {
+    const linking = structuredClone(CURRENT_PROFILE) as { ucp: { capabilities: Record<string, unknown> } };
+    linking.ucp.capabilities['dev.ucp.common.identity_linking'] = [
+      { version: '2026-04-08', config: { scopes: { 'dev.ucp.shopping.order:read': {}, 'dev.ucp.shopping.order:manage': {} } } },
+    ];
+    expect(validateUcpProfile(JSON.stringify(linking))).toMatchObject({
+      identityLinking: { scopes: ['dev.ucp.shopping.order:read', 'dev.ucp.shopping.order:manage'] },
+      served: null,
+    });
+  });
+
+  it('is invalid when answered through a redirect or as HTML, with the exact problem', () => {
+    const redirected = validateUcpProfile(
+      JSON.stringify(CURRENT_PROFILE),
+      serving({ redirected: true, finalUrl: 'https://cdn.example/shop/ucp.json', contentType: 'text/html; charset=utf-8' }),
+    );
+    expect(redirected).toMatchObject({ valid: false, served: { directly: false, asJson: false } });
+    expect(redirected.problems).toEqual([
+      'answered through a redirect (to https://cdn.example/shop/ucp.json) instead of directly at https://shop.example/.well-known/ucp',
+      'served as text/html, not application/json',
+    ]);
+    // The homepage's own origin change (apex to www) is where the scan started, not the profile's redirect.
+    const viaWww = serving({
+      redirected: true,
+      finalUrl: 'https://www.shop.example/.well-known/ucp',
+      canonicalUrl: 'https://www.shop.example/.well-known/ucp',
+    });
+    expect(validateUcpProfile(JSON.stringify(CURRENT_PROFILE), viaWww)).toMatchObject({ valid: true, served: { directly: true } });
+  });
+
+  it('warns on an older version and on unusable signing keys, without making the profile invalid', () => {
+    const older = {
+      ...CURRENT_PROFILE,
+      ucp: { ...CURRENT_PROFILE.ucp, version: '2026-01-23' },
+      signing_keys: [{ kid: 'k1', kty: 'EC', crv: 'P-521', x: 'a', y: 'b', alg: 'ES512' }],
+    };
+    const result = validateUcpProfile(JSON.stringify(older));
+    expect(result).toMatchObject({ valid: true, versionStatus: 'outdated' });
+    expect(result.present && result.warnings).toEqual([
+      'version 2026-01-23 is older than the current 2026-04-08: upgrade to 2026-04-08',
+      'signing key k1: alg ES512 is not a UCP signature algorithm (ES256, ES384)',
+      'no usable signing key (EC P-256/ES256 expected)',
+    ]);
+    expect(validateUcpProfile(JSON.stringify({ ...CURRENT_PROFILE, ucp: { ...CURRENT_PROFILE.ucp, version: 'v2' } }))).toMatchObject({
+      versionStatus: 'unknown',
+    });
+    expect(
+      validateUcpProfile(JSON.stringify({ ...CURRENT_PROFILE, ucp: { ...CURRENT_PROFILE.ucp, version: '2026-12-01' } })),
+    ).toMatchObject({ versionStatus: 'newer', warnings: [] });
   });
 
   it('reads the older profile with per-transport service objects and a capability array', () => {
@@ -47,9 +127,12 @@ describe('validateUcpProfile', () => {
       },
     };
     const result = validateUcpProfile(JSON.stringify(older));
+    // The shape is read; without payment handlers (required since the business profile schema) it is not valid.
     expect(result).toMatchObject({
       present: true,
-      valid: true,
+      valid: false,
+      problems: ['payment_handlers is missing: no payment handler declared'],
+      versionStatus: 'outdated',
       hasCheckoutCapability: true,
       transports: ['rest', 'mcp'],
       mcpEndpoints: ['https://shop.example/mcp'],
@@ -71,7 +154,8 @@ describe('validateUcpProfile', () => {
       ],
     };
     expect(validateUcpProfile(JSON.stringify(flat))).toMatchObject({
-      valid: true,
+      valid: false,
+      problems: ['payment_handlers is missing: no payment handler declared'],
       version: '2026-01-11',
       capabilities: ['dev.ucp.shopping.checkout'],
       hasCheckoutCapability: true,
@@ -88,21 +172,30 @@ describe('validateUcpProfile', () => {
         capabilities: { 'dev.ucp.shopping.catalog': [] },
       },
     };
-    expect(validateUcpProfile(JSON.stringify(noCheckout))).toMatchObject({ valid: true, hasCheckoutCapability: false, mcpEndpoints: [] });
+    expect(validateUcpProfile(JSON.stringify(noCheckout))).toMatchObject({
+      valid: false,
+      hasCheckoutCapability: false,
+      mcpEndpoints: [],
+      problems: ['payment_handlers is missing: no payment handler declared'],
+    });
   });
 
   it('is present but invalid for JSON of the wrong shape', () => {
     const result = validateUcpProfile(JSON.stringify({ ucp: { services: 'none' } }));
     expect(result.present).toBe(true);
     expect(result.valid).toBe(false);
-    expect(result.problems).toEqual(['version: Invalid input: expected string, received undefined', 'services: Invalid input']);
+    expect(result.problems).toEqual([
+      'version: Invalid input: expected string, received undefined',
+      'services: Invalid input',
+      'payment_handlers is missing: no payment handler declared',
+    ]);
   });
 
   it('is invalid when services is empty or the document is not an object', () => {
     expect(validateUcpProfile('{"version":"2026-04-08","services":{}}')).toMatchObject({
       present: true,
       valid: false,
-      problems: ['services is empty'],
+      problems: ['services is empty', 'payment_handlers is missing: no payment handler declared'],
     });
     expect(validateUcpProfile('[1,2]')).toMatchObject({ present: true, valid: false, problems: ['profile is not a JSON object'] });
   });

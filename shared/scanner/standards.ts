@@ -1,0 +1,27 @@
+/**
+ * Every version of a standard that a check, its summary or its fix names, in one place. docs/standards.md
+ * lists each one with its source and the date it was checked; test/unit/docs/standards.test.ts holds the two
+ * together and refuses a version written anywhere else in the scanner.
+ */
+export const STANDARDS = {
+  ucp: { name: 'Universal Commerce Protocol (UCP) profile', version: '2026-04-08' },
+  acpDiscovery: { name: 'Agentic Commerce Protocol (ACP) discovery', version: '2026-04-17' },
+  openaiProductFeed: { name: 'OpenAI product feed spec (ChatGPT merchants)', version: 'currently-stable (read 2026-11-26)' },
+  oauthAuthorizationServer: { name: 'OAuth 2.0 Authorization Server Metadata', version: 'RFC 8414' },
+  oauthProtectedResource: { name: 'OAuth 2.0 Protected Resource Metadata', version: 'RFC 9728' },
+  jwk: { name: 'JSON Web Key (JWK), UCP signing_keys', version: 'RFC 7517' },
+  ap2: { name: 'Agent Payments Protocol (AP2) A2A extension', version: 'v0.1' },
+  aiCatalog: { name: 'AI Catalog (ai-catalog.json)', version: '1.0' },
+  httpMessageSignatures: { name: 'HTTP Message Signatures (web_bot_auth)', version: 'RFC 9421' },
+  webBotAuth: { name: 'Web Bot Auth: HTTP Message Signatures for automated traffic', version: 'draft-ietf-webbotauth-httpsig-protocol-01' },
+  webBotAuthDirectory: {
+    name: 'HTTP Message Signatures Directory (/.well-known/http-message-signatures-directory)',
+    version: 'draft-ietf-webbotauth-httpsig-protocol-01',
+  },
+} as const satisfies Record<string, { name: string; version: string }>;
+
+export type StandardId = keyof typeof STANDARDS;
+
+export function versionOf(id: StandardId): string {
+  return STANDARDS[id].version;
+}
