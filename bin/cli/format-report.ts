@@ -1,4 +1,6 @@
 import type { ScanResult } from '#shared/scanner/engine.js';
+import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
+import { signalStatusLabels, stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 
 const statusMark: Record<string, string> = {
   pass: 'pass',
@@ -12,7 +14,44 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
-/** The human report of one scan: score, dimensions, caps, top fixes and what agents see. */
+/** Control characters a scanned site could put in a reason or a problem to drive the terminal. */
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** One line per assistant: its verdict, its first failing step and why, and the fix to make first. */
+function assistantLines(result: ScanResult): string[] {
+  if (result.assistants.length === 0) return [];
+  const lines = ['', '  Assistants'];
+  const nameWidth = Math.max(14, ...result.assistants.map((assistant) => assistant.name.length + 1));
+  for (const assistant of result.assistants) {
+    const step = firstFailingStep(assistant);
+    const stopped = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${step.reason}`;
+    const fix = assistant.firstFix === null ? null : result.recommendations.find((candidate) => candidate.checkId === assistant.firstFix);
+    const check = result.checks.find((candidate) => candidate.id === assistant.firstFix);
+    const fixText = assistant.firstFix === null ? '' : `; first fix: ${fix?.title ?? check?.title ?? assistant.firstFix}`;
+    lines.push(`    ${pad(assistant.name, nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`);
+  }
+  return lines;
+}
+
+/** One line per agent-facing document: its id, status, version and first problem. */
+function signalLines(result: ScanResult): string[] {
+  if (result.signals.length === 0) return [];
+  const lines = ['', '  Agent-facing documents'];
+  for (const signal of result.signals) {
+    const [problem, ...more] = signal.problems;
+    const problemText = problem === undefined ? '' : `  ${problem}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
+    lines.push(
+      `    ${pad(signal.id, 27)} ${pad(signalStatusLabels[signal.status].toLowerCase(), 12)} ${pad(signal.version ?? '-', 11)}${problemText}`.trimEnd(),
+    );
+  }
+  return lines;
+}
+
+/**
+ * The human report of one scan: score, caps, what each assistant can do, dimensions, top fixes, what
+ * agents see and the agent-facing documents.
+ */
 export function formatReport(result: ScanResult, topFixes = 5): string {
   const lines: string[] = [];
   lines.push(`${result.url}`);
@@ -20,6 +59,7 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
     `  Score ${result.score}/100 (${result.band.replace('_', ' ')}), ${result.tier} tier, ${Math.round(result.coverage * 100)}% of the rubric assessed, ${result.platform}`,
   );
   for (const cap of result.caps) lines.push(`  Capped at ${cap.limit}: ${cap.reason}`);
+  lines.push(...assistantLines(result));
   lines.push('');
   lines.push('  Dimensions');
   for (const dimension of result.dimensions) {
@@ -55,5 +95,6 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
       lines.push(`      ${product.url}`);
     }
   }
-  return lines.join('\n');
+  lines.push(...signalLines(result));
+  return lines.join('\n').replace(controlCharacters, '');
 }

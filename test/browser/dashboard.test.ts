@@ -97,6 +97,10 @@ describe('the dashboard /app', () => {
       expect(await page.locator('#owned-report svg.gauge text').textContent()).toBe(String(firstScan!.score));
       expect(await page.title()).toContain('Agent readiness of');
       expect(await page.locator('#owned-report details.check').count()).toBeGreaterThan(20);
+      // The same sections as the public report, the assistants' verdicts and the documents' inventory too.
+      expect(await page.locator('#owned-report h2').allTextContents()).toEqual(
+        expect.arrayContaining(['Which assistants can shop here', 'Agent-facing documents']),
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'owned-report-1280');
       await page.goto(`${webBase()}/app/scans/${randomUUID()}`);

@@ -39,7 +39,7 @@ describe('the report page /r/{id}', () => {
     expect(await page.locator('#products-title ~ .products article').count()).toBe(result.products.length);
     const product = result.products[0]!;
     if (product.name) await expect(page.locator('.products article h3').first().textContent()).resolves.toBe(product.name);
-    expect(await page.locator('table tbody tr').count()).toBe(result.pages.length);
+    expect(await page.locator('section[aria-labelledby="pages-title"] table tbody tr').count()).toBe(result.pages.length);
     // No script ran, so no Copy buttons were added; the snippets are there to select.
     expect(await page.locator('.snippet button').count()).toBe(0);
     expect(errors).toEqual([]);

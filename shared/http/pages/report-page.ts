@@ -1,16 +1,19 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
+import { assistantsSection } from './report/assistants-section.js';
 import { checksSection, pagesSection } from './report/checks-section.js';
 import { dimensionsSection } from './report/dimensions-section.js';
 import { fixesSection } from './report/fixes-section.js';
 import { productsSection } from './report/products-section.js';
+import { signalsSection } from './report/signals-section.js';
 import { summarySection } from './report/summary-section.js';
 import { bandLabels, hostOf } from './report/words.js';
 
 /**
- * A scan's report, server-rendered and complete without JavaScript: summary and gauge, the six
- * dimensions, fixes, what agents see, every check with its evidence, and the pages read.
+ * A scan's report, server-rendered and complete without JavaScript: summary and gauge, what each AI
+ * assistant can do, the six dimensions, fixes, what agents see, the agent-facing documents, every check
+ * with its evidence, and the pages read.
  * `shareUrl` is the report's public address (link previews); null for an owned scan.
  */
 export function reportPage(result: ScanResult, shareUrl: string | null): string {
@@ -34,9 +37,11 @@ export function reportPage(result: ScanResult, shareUrl: string | null): string 
 export function reportContent(result: ScanResult, shareUrl: string | null): SafeHtml {
   return html`${summarySection(result)}
 ${shareUrl !== null && html`<p class="no-print small">Share this report: <a href="${shareUrl}">${shareUrl}</a></p>`}
+${assistantsSection(result)}
 ${dimensionsSection(result)}
 ${fixesSection(result)}
 ${productsSection(result)}
+${signalsSection(result)}
 ${checksSection(result)}
 ${pagesSection(result)}
 <p class="muted small">Scanner ${result.scannerVersion} · ${result.tier} scan · platform: ${result.platform}</p>`;

@@ -12,12 +12,17 @@ const budgets: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
 
 /**
  * A real scan of `url`, stored as a public result in the browser stack's table, so report pages can be
- * tested with any tier's result without spending the public scanner's allowance.
+ * tested with any tier's result without spending the public scanner's allowance. `edit` changes the
+ * result before it is stored (a part the engine does not fill yet, a result stored by an older scanner).
  */
-export async function storedPublicResult(url: string, tier: Tier): Promise<ScanResult> {
+export async function storedPublicResult(
+  url: string,
+  tier: Tier,
+  edit: (result: ScanResult) => ScanResult = (result) => result,
+): Promise<ScanResult> {
   const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
   try {
-    const { result } = await scanUrl(url, {
+    const { result: scanned } = await scanUrl(url, {
       tier,
       productPageBudget: budgets[tier],
       fetcher,
@@ -25,6 +30,7 @@ export async function storedPublicResult(url: string, tier: Tier): Promise<ScanR
       deadline: Date.now() + 25_000,
       retentionMs: 30 * 86_400_000,
     });
+    const result = edit(scanned);
     const db = DynamoDBDocumentClient.from(new DynamoDBClient(localClientConfig(inject('webDynamodbEndpoint'), inject('webAwsRegion'))));
     await putScan(bindTable(db, inject('webTableName')), result);
     db.destroy();

@@ -68,10 +68,15 @@ describe('npm run scan', () => {
     const lines = stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[] });
+      .map(
+        (line) =>
+          JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[]; signals: unknown; assistants: unknown },
+      );
     expect(lines.map((line) => line.url)).toEqual([`${origin}/`, `${origin}/products/blue-mug`]);
     expect(lines.every((line) => line.tier === 'free' && line.score < 100)).toBe(true);
     expect(lines[1]?.products).toHaveLength(1);
+    // The whole result: the inventory and the assistants' verdicts too.
+    expect(lines.every((line) => Array.isArray(line.signals) && Array.isArray(line.assistants))).toBe(true);
   }, 60_000);
 
   it('exits 2 for a blocked URL, 3 for an unreachable one', async () => {

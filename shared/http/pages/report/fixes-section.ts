@@ -6,6 +6,11 @@ const openExamples = 3;
 
 const effortLabels = { S: 'small effort', M: 'medium effort', L: 'large effort' } as const;
 
+/** The id of a fix's entry, so other sections (the assistants' first fixes) can link to it. */
+export function fixAnchor(checkId: string): string {
+  return `fix-${checkId}`;
+}
+
 /** The recommendations in the order the scanner ranked them (priority, then expected gain). */
 export function fixesSection(result: ScanResult): SafeHtml {
   return html`<section aria-labelledby="fixes-title">
@@ -15,7 +20,10 @@ ${
     ? html`<p>Nothing to fix: every check that could be assessed passed.</p>`
     : html`<ol class="fixes">
 ${result.recommendations.map(
-  (fix, index) => html`<li>
+  (
+    fix,
+    index,
+  ) => html`<li${result.recommendations.findIndex((other) => other.checkId === fix.checkId) === index && html` id="${fixAnchor(fix.checkId)}"`}>
 <h3>${fix.title}</h3>
 <p class="fix-meta"><span class="priority priority-${fix.priority}">${fix.priority}</span> · ${effortLabels[fix.effort]} · up to +${Math.round(fix.estimatedGain * 10) / 10} points</p>
 <p>${fix.why}</p>
