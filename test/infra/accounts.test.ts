@@ -43,9 +43,12 @@ function queueId(queue: QueueName): string {
 describe('the key pepper', () => {
   const pepperId = () => built.logicalId(built.stack.secrets.keyPepper);
 
-  it('is read by auth, the mail sender and every family serving a Bearer route', () => {
+  it('is read by auth, the mail sender, every family serving a Bearer route and every function that signs scans', () => {
     const bearerFamilies = families.filter((family) => routeList.some((route) => route.family === family && route.auth === 'key'));
-    const expected = [...new Set<FunctionName>(['auth', 'mailSender', ...bearerFamilies])].sort();
+    // The Web Bot Auth key is derived from the pepper (docs/decisions/061-web-bot-auth-key.md): the functions that
+    // scan sign one request each, and meta serves the key directory.
+    const webBotAuth: FunctionName[] = ['publicScanner', 'batchScan', 'rescanSite', 'meta'];
+    const expected = [...new Set<FunctionName>(['auth', 'mailSender', ...bearerFamilies, ...webBotAuth])].sort();
     expect(allNames.filter(readsKeyPepper).sort()).toEqual(expected);
     expect(allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(pepperId())).sort()).toEqual(expected);
   });

@@ -149,6 +149,17 @@ describe('signalInventory', () => {
       });
     });
 
+    it('a broken UCP profile: no services, no payment handler', () => {
+      const broken = JSON.stringify({ ucp: { version: '2026-04-08', services: {}, capabilities: {} } });
+      expect(signal({ ucp: broken }, 'ucp')).toMatchObject({
+        id: 'ucp',
+        url: `${origin}/.well-known/ucp`,
+        status: 'invalid',
+        version: '2026-04-08',
+        problems: expect.arrayContaining(['services is empty', 'payment_handlers is missing: no payment handler declared']),
+      });
+    });
+
     it('an ai-catalog that is not JSON', () => {
       const notJson = { body: '{"specVersion": "1.0", entries: []', headers: { 'content-type': 'application/json' } };
       expect(signal({ aiCatalog: notJson }, 'ai_catalog')).toMatchObject({ status: 'invalid', problems: ['body is not JSON'] });
