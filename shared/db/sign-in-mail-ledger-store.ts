@@ -73,7 +73,9 @@ export async function recordSignInMail(
   const failed = await writeTransaction(table.client, [
     ledgerWrite(table, mailbox, read, {
       sent: next.sent,
-      capDigest: next.capping ? digest : null,
+      // An ordinary mail leaves the capping link in place: a worker whose clock runs behind may still count
+      // the day as full, and must still find the link that closed it.
+      capDigest: next.capping ? digest : read.capDigest,
       retentionSeconds: next.retentionSeconds,
     }),
     putSignInTokenItem(table, digest, token),

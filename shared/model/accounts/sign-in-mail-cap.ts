@@ -48,12 +48,17 @@ export function assessSignInMail(sent: readonly number[], now: number, cap: Sign
   return { kind: 'open' };
 }
 
-/** Records a mail sent at `now` and says how long its link works. */
+/**
+ * Records a mail sent at `now` and says how long its link works. Stamps are kept a short window longer than
+ * the day: a worker whose clock runs ahead would otherwise drop a stamp that a worker running behind still
+ * counts in its day, and a rolling day of stamps could hold one mail more than the cap.
+ */
 export function admitSignInMail(sent: readonly number[], now: number, cap: SignInMailCap): MailAdmission {
-  const kept = [...within(sent, now, cap.dayMs), now].sort((a, b) => a - b);
-  const capping = kept.length >= cap.perDay;
+  const kept = [...within(sent, now, cap.dayMs + cap.windowMs), now].sort((a, b) => a - b);
+  const inDay = within(kept, now, cap.dayMs);
+  const capping = inDay.length >= cap.perDay;
   if (!capping) return { sent: kept, linkExpiresAt: now + cap.windowMs, capping };
   // The day has room again once the stamp `perDay` places from the newest leaves it.
-  const roomAt = kept[kept.length - cap.perDay]! + cap.dayMs;
+  const roomAt = inDay[inDay.length - cap.perDay]! + cap.dayMs;
   return { sent: kept, linkExpiresAt: Math.max(now, roomAt) + cap.windowMs, capping };
 }
