@@ -11,6 +11,7 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/index.js';
+import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
 import type { FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop } from '#test/fixtures/shop-server.js';
@@ -56,6 +57,8 @@ export async function runLatencyBench(options: {
 }): Promise<LatencyRow[]> {
   const { latencyMs } = options;
   const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
+  // Scans sign their Web Bot Auth request as a deployed service's do.
+  const webBotAuth = { key: deriveSigningKey('bench'), agentOrigin: 'https://scanner.test' };
   const servers = new Map<string, RunningShop>();
   try {
     for (const shop of options.shops) servers.set(shop, await startShop(shop, { latencyMs }));
@@ -66,6 +69,7 @@ export async function runLatencyBench(options: {
       fetcher,
       policy: { allowPrivateHosts: ['127.0.0.1'] },
       deadline: Date.now() + 20_000,
+      webBotAuth,
     });
     const rows: LatencyRow[] = [];
     for (const tier of options.tiers) {
@@ -86,6 +90,7 @@ export async function runLatencyBench(options: {
             fetcher,
             policy: { allowPrivateHosts: ['127.0.0.1'] },
             deadline: startedAt + 25_000,
+            webBotAuth,
           });
           wallMs.push(performance.now() - started);
           score = result.score;

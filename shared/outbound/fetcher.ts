@@ -56,12 +56,13 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
   const limit = RESOURCE_LIMITS[options.kind];
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
   const method = options.method ?? 'GET';
-  const headers = buildRequestHeaders({
-    userAgent: context.userAgent,
-    defaultAccept: limit.accept,
-    accept: options.accept,
-    extra: options.headers,
-  });
+  const headersAt = (url: URL) =>
+    buildRequestHeaders({
+      userAgent: context.userAgent,
+      defaultAccept: limit.accept,
+      accept: options.accept,
+      extra: options.headersFor ? { ...options.headers, ...options.headersFor(url) } : options.headers,
+    });
   const budget = createRequestBudget({
     requestMs: timeouts.requestMs,
     deadline: options.deadline,
@@ -82,7 +83,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method,
-        headers,
+        headers: headersAt(url),
         signal: budget.signal,
         headersTimeout: timeouts.headersMs,
       });

@@ -50,7 +50,9 @@ function checkedAgent<A extends typeof HttpAgent | typeof HttpsAgent>(
   protocol: 'http:' | 'https:',
   connect: SafeConnector,
 ): InstanceType<A> {
-  const agent = new Base({ keepAlive: true, maxSockets: 16 }) as InstanceType<A>;
+  // A scan's first round asks one host for its page twice (signed and not) and the fixed set of site files at
+  // once (shared/scanner/site-files.ts, 16 today): room for all of them, or the last ones wait a round trip.
+  const agent = new Base({ keepAlive: true, maxSockets: 20 }) as InstanceType<A>;
   (agent as unknown as { createConnection: (options: ConnectionOptions, callback: ConnectionCallback) => undefined }).createConnection = (
     options,
     callback,

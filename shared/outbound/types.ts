@@ -20,6 +20,11 @@ export interface FetchOptions {
   followRedirects?: boolean;
   /** Extra request headers. Host, User-Agent, Accept-Encoding and hop-by-hop headers are ignored. */
   headers?: Record<string, string>;
+  /**
+   * Extra headers made for each hop's own URL, the first and every redirect target: a message signature
+   * covers its request's authority and path, so each hop is signed for itself.
+   */
+  headersFor?: (url: URL) => Record<string, string>;
   /** Per-request overrides of the fetcher's time limits (connect is fixed per fetcher). */
   timeouts?: Partial<Omit<Timeouts, 'connectMs'>>;
 }

@@ -128,13 +128,13 @@ export interface SiteArtifacts {
 }
 
 export interface WebBotAuthArtifact {
-  /** The URL asked for twice: where the scanned page's unsigned request ended. */
+  /** The scanned URL, asked for twice at once, each request following its redirects (each hop signed for itself). */
   url: string;
   /** The `Signature-Agent` the signed request carried. */
   signatureAgent: string;
-  /** The scanned page's own (unsigned) answer. */
+  /** The scanned URL's own (unsigned) answer, before any `<meta http-equiv="refresh">` is followed. */
   unsigned: Retrieval;
-  /** The signed answer; null when it was not asked because the unsigned answer was already refused or challenged. */
+  /** The signed answer; null only in artifacts built by hand (tests) where nothing signed was asked. */
   signed: Retrieval | null;
 }
 

@@ -38,7 +38,8 @@ export class FetchSession {
 
   get(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
     // A signed request (extra headers) is its own request, never the unsigned one of the same URL.
-    const key = `${options.accept ?? ''} ${options.followRedirects === false ? 'nofollow' : ''} ${options.headers ? 'signed' : ''} ${url}`;
+    const signed = options.headers || options.headersFor ? 'signed' : '';
+    const key = `${options.accept ?? ''} ${options.followRedirects === false ? 'nofollow' : ''} ${signed} ${url}`;
     const existing = this.inFlight.get(key);
     if (existing) return existing;
     const pending = this.run(url, options, round);

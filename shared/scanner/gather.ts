@@ -185,12 +185,12 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const stage = options.onStage ?? (() => undefined);
   stage('homepage');
   const first = startFirstRound(session, target);
+  const signed = askSigned(session, target, first.page, options);
   const { at } = first;
   const read: ReadPage = (url, kind, retrieval) => analysePage(url, kind, retrieval, options.markupCache);
   const { page: scanned, round: nextRound } = await followMetaRefresh(session, read, read(target.toString(), 'homepage', await first.page));
   failUnlessFetched(scanned.retrieval, session);
   failOnErrorPage(scanned);
-  const signed = askSigned(session, scanned, options, nextRound);
   stage('site-files');
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
@@ -262,22 +262,23 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
 }
 
 /**
- * The scanned page asked for once more, signed (Web Bot Auth, RFC 9421), beside the rest of the scan:
- * does the edge serve an agent that proves who it is as it served the unsigned request? Not asked when
- * the unsigned answer was already a wall, which says nothing about signatures.
+ * The scanned URL asked for a second time, signed (Web Bot Auth, RFC 9421), in the first round beside the
+ * unsigned request, so the comparison costs the scan no round of its own: does the edge serve an agent that
+ * proves who it is as it serves the unsigned request? Each hop is signed for its own authority and path,
+ * so a redirect to another host (shop.example to www.shop.example) is judged at the edge it ends on.
  */
 async function askSigned(
   session: FetchSession,
-  scanned: PageArtifact,
+  target: URL,
+  unsigned: Promise<Retrieval>,
   options: GatherOptions,
-  round: number,
 ): Promise<WebBotAuthArtifact | null> {
-  if (!options.webBotAuth) return null;
-  const url = finalUrlOf(scanned);
-  const headers = signRequest(new URL(url), 'GET', options.webBotAuth, options.now());
-  const asked = { url, signatureAgent: headers['signature-agent'], unsigned: scanned.retrieval };
-  if (scanned.retrieval.state !== 'fetched' || scanned.botWall.kind !== 'none') return { ...asked, signed: null };
-  return { ...asked, signed: await session.get(url, { kind: 'html', headers: { ...headers } }, round) };
+  const signer = options.webBotAuth;
+  if (!signer) return null;
+  const url = target.toString();
+  const signatureAgent = signRequest(target, 'GET', signer, options.now())['signature-agent'];
+  const signed = session.get(url, { kind: 'html', headersFor: (hop) => ({ ...signRequest(hop, 'GET', signer, options.now()) }) }, 1);
+  return { url, signatureAgent, unsigned: await unsigned, signed: await signed };
 }
 
 /**

@@ -221,10 +221,10 @@ describe.each(SHOPS)('%s', (name) => {
     expect(outcome.log.filter((entry) => entry.outcome !== 'skipped')).toHaveLength(received.length);
     // The homepage is asked for once: its answer is also the http:// answer, and no shop here negotiates
     // Markdown without linking it (agent-ready links it in a Link header), so none is asked as Markdown.
-    // Then once more, signed (web_bot_auth), with the same User-Agent, unless the unsigned answer was a wall.
+    // And once signed (web_bot_auth), at the same time and with the same User-Agent.
     const homepage = received.filter((r) => r.path === '/' && !r.signed);
     expect(homepage).toHaveLength(1);
-    expect(received.filter((r) => r.signed).map((r) => r.path)).toEqual(expected.caps.includes('bot_wall') ? [] : ['/']);
+    expect(received.filter((r) => r.signed).map((r) => r.path)).toEqual(['/']);
     expect(homepage[0]?.accept?.startsWith('text/html')).toBe(true);
     expect(received.every((r) => r.userAgent?.startsWith('AgentReadinessScanner/'))).toBe(true);
   });

@@ -50,7 +50,7 @@ describe('web_bot_auth in a scan', () => {
       'The site refused it when the scanner signed its request (Web Bot Auth): HTTP 403 to the signed request, HTTP 200 to the unsigned one',
     );
     expect(result.recommendations.map((recommendation) => recommendation.checkId)).toContain('web_bot_auth');
-    // Two requests for the page: the unsigned one, then the signed one, both with the scanner's own User-Agent.
+    // Two requests for the page, sent at once: the unsigned one and the signed one, both with the scanner's own User-Agent.
     expect(homeRequests).toHaveLength(2);
     expect(homeRequests.map((req) => req.headers['user-agent'])).toEqual([SCANNER_USER_AGENT, SCANNER_USER_AGENT]);
     const signed = homeRequests.find(isSigned)!;
@@ -70,7 +70,7 @@ describe('web_bot_auth in a scan', () => {
     expect(homeRequests.filter(isSigned)).toHaveLength(1);
   });
 
-  it('is not assessed, and asks nothing signed, when the unsigned request is already walled', async () => {
+  it('is not assessed when the unsigned request is already walled: a refusal of both says nothing of signatures', async () => {
     const { check, homeRequests } = await scanWith((_req, res) =>
       res
         .writeHead(cloudflareChallenge.status, { ...cloudflareChallenge.headers, 'content-type': 'text/html' })
@@ -78,7 +78,35 @@ describe('web_bot_auth in a scan', () => {
     );
     expect(check.status).toBe('not_assessed');
     expect(check.summary).toContain('The unsigned request was not served');
-    expect(homeRequests.filter(isSigned)).toHaveLength(0);
+    // Both were asked in the scan's first round, before either had answered.
+    expect(homeRequests.filter(isSigned)).toHaveLength(1);
+  });
+
+  it('signs every hop of a redirect for its own path, and judges the page the redirect ends on', async () => {
+    const server = await startLoopbackServer({
+      '/': (_req, res) => res.writeHead(301, { location: '/home' }).end(),
+      '/home': (req, res) =>
+        isSigned(req) ? res.writeHead(403, { 'content-type': 'text/html' }).end('<html><body>Forbidden</body></html>') : page(res),
+    });
+    servers.push(server);
+    const fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'] });
+    try {
+      const { result } = await scanUrl(`${server.origin}/`, {
+        tier: 'free',
+        productPageBudget: 0,
+        fetcher,
+        policy: { allowPrivateHosts: ['127.0.0.1'] },
+        deadline: Date.now() + 20_000,
+        webBotAuth: signer,
+      });
+      expect(result.checks.find((check) => check.id === 'web_bot_auth')?.status).toBe('fail');
+      const signedHops = server.requests.filter(isSigned);
+      expect(signedHops.map((req) => req.url)).toEqual(['/', '/home']);
+      // One signature per hop: @path differs, so the two signatures differ.
+      expect(new Set(signedHops.map((req) => req.headers.signature)).size).toBe(2);
+    } finally {
+      await fetcher.close();
+    }
   });
 
   it('is not assessed when the scan has no signing key', async () => {
