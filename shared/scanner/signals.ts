@@ -7,6 +7,7 @@ import { signalIds, type SignalId, type SignalRecord } from '#shared/model/scans
 import type { Artifacts, SiteFile, WellKnown } from '#shared/scanner/artifacts.js';
 import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
+import { boundedProblems } from '#shared/scanner/parse/well-known/json-body.js';
 import { mediaTypeOf } from '#shared/scanner/parse/well-known/serving.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
@@ -63,9 +64,15 @@ export function signalInventory(artifacts: Artifacts): SignalRecord[] {
   return signalIds.map((id) => readers[id](artifacts));
 }
 
+/** A declared version is a short token (2026-04-08, 1.0, 0.3.0); anything longer is the site's text, not a version. */
+const maxVersionLength = 40;
+
 function record(id: SignalId, url: string, read: DocumentStatus<unknown>, version?: string | null): SignalRecord {
-  const problems = read.status === 'invalid' && read.problems.length === 0 ? ['not a well-formed document'] : read.problems;
-  return { id, url, status: read.status, ...(version ? { version } : {}), problems };
+  const problems = boundedProblems(
+    read.status === 'invalid' && read.problems.length === 0 ? ['not a well-formed document'] : read.problems,
+  );
+  const declared = typeof version === 'string' && version !== '' && version.length <= maxVersionLength ? { version } : {};
+  return { id, url, status: read.status, ...declared, problems };
 }
 
 /** RFC 9309: a 4xx is "no rules" (missing), a 5xx or unreachable file "disallow all" until it answers (invalid). */
@@ -75,7 +82,7 @@ function robotsSignal(artifacts: Artifacts): SignalRecord {
   if (retrieval.state !== 'fetched' || parsed.source === 'rate_limited') return { ...base, status: 'not_checked', problems: [] };
   if (parsed.source === 'not_found') return { ...base, status: 'missing', problems: [] };
   if (parsed.source === 'unreachable') return { ...base, status: 'invalid', problems: [`answered HTTP ${String(parsed.status)}`] };
-  if (parsed.source === 'soft_404') return { ...base, status: 'invalid', problems: parsed.problems };
+  if (parsed.source === 'soft_404') return { ...base, status: 'invalid', problems: boundedProblems(parsed.problems) };
   const served = mediaProblem(retrieval, plainText);
   return served ? { ...base, status: 'invalid', problems: [served] } : { ...base, status: 'valid', problems: [] };
 }
@@ -87,7 +94,9 @@ function sitemapSignal(artifacts: Artifacts): SignalRecord {
   const answer = answerStatus(sitemap.retrieval);
   if (answer) return { ...base, ...answer };
   if (sitemap.parsed === null || sitemap.parsed.kind === 'invalid') {
-    const problems = sitemap.parsed?.problems.length ? sitemap.parsed.problems : ['not a sitemap (no <urlset> or <sitemapindex>)'];
+    const problems = sitemap.parsed?.problems.length
+      ? boundedProblems(sitemap.parsed.problems)
+      : ['not a sitemap (no <urlset> or <sitemapindex>)'];
     return { ...base, status: 'invalid', problems };
   }
   return { ...base, status: 'valid', problems: [] };
@@ -105,7 +114,7 @@ function textFileSignal(
   if (result === null) return { id, url: file.url, status: 'missing', problems: [] };
   const served = mediaProblem(file.retrieval, media);
   if (result.valid && result.present && served === null) return { id, url: file.url, status: 'valid', problems: [] };
-  const problems = [...new Set([...(served ? [served] : []), ...result.problems])];
+  const problems = boundedProblems([...new Set([...(served ? [served] : []), ...result.problems])]);
   return { id, url: file.url, status: 'invalid', problems: problems.length > 0 ? problems : ['not a well-formed document'] };
 }
 

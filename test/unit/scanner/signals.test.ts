@@ -160,6 +160,22 @@ describe('signalInventory', () => {
       });
     });
 
+    it('a declared version that is no version: a long text is left out, the document still judged', () => {
+      const long = JSON.stringify({ ...JSON.parse(ucp), ucp: { ...JSON.parse(ucp).ucp, version: 'v'.repeat(5_000) } });
+      const entry = signal({ ucp: long }, 'ucp');
+      expect(entry.version).toBeUndefined();
+      expect(JSON.stringify(entry).length).toBeLessThan(2_000);
+    });
+
+    it('a hostile catalog breaking every rule thousands of times: the first few problems, and how many more', () => {
+      const entries = Array.from({ length: 20_000 }, () => ({}));
+      const hostile = { body: JSON.stringify({ specVersion: 'x'.repeat(50_000), entries }), headers: aiCatalog.headers };
+      const entry = signal({ aiCatalog: hostile }, 'ai_catalog');
+      expect(entry.status).toBe('invalid');
+      expect(entry.problems.length).toBeLessThanOrEqual(11);
+      expect(JSON.stringify(entry).length).toBeLessThan(4_000);
+    });
+
     it('an ai-catalog that is not JSON', () => {
       const notJson = { body: '{"specVersion": "1.0", entries: []', headers: { 'content-type': 'application/json' } };
       expect(signal({ aiCatalog: notJson }, 'ai_catalog')).toMatchObject({ status: 'invalid', problems: ['body is not JSON'] });

@@ -46,7 +46,7 @@ export function validateAiCatalog(body: string): AiCatalogResult {
   const problems: string[] = [];
   const specVersion = typeof doc.specVersion === 'string' && doc.specVersion !== '' ? doc.specVersion : null;
   if (specVersion === null) problems.push('specVersion: required');
-  else if (!/^\d+\.\d+$/.test(specVersion)) problems.push(`specVersion: "${specVersion}" is not in Major.Minor form`);
+  else if (!/^\d+\.\d+$/.test(specVersion)) problems.push(`specVersion: "${specVersion.slice(0, 40)}" is not in Major.Minor form`);
   if (!Array.isArray(doc.entries)) problems.push('entries: required array');
   const entries = arrayOrEmpty(doc.entries);
   const entryProblems = entries.flatMap((entry, index) => entryProblemsOf(entry, index));

@@ -9,7 +9,7 @@
  *   anchored at each API).
  */
 
-import { arrayOrEmpty, isRecord, readJsonBody } from './json-body.js';
+import { arrayOrEmpty, boundedProblems, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
 
 export interface ApiCatalog {
@@ -63,9 +63,16 @@ export function validateApiCatalog(body: string): ApiCatalogResult {
     }
   });
   if (linkCount === 0 && problems.length === 0) problems.push('linkset lists no API links');
-  return { present: true, valid: problems.length === 0, anchors, relations: [...relations], linkCount, problems };
+  return {
+    present: true,
+    valid: problems.length === 0,
+    anchors,
+    relations: [...relations],
+    linkCount,
+    problems: boundedProblems(problems),
+  };
 }
 
 function invalid(problems: string[]): ApiCatalog {
-  return { present: true, valid: false, anchors: [], relations: [], linkCount: 0, problems };
+  return { present: true, valid: false, anchors: [], relations: [], linkCount: 0, problems: boundedProblems(problems) };
 }

@@ -53,9 +53,21 @@ export function isHttpUrl(value: unknown): value is string {
 }
 
 /** `path.to.field: message` lines for a failed zod parse. */
+/** A hostile document can break every rule at every index: the report names the first few. */
+const maxIssues = 10;
+const maxProblemLength = 200;
+
+/** Problems quote what a site served: a few, each a line long, so a hostile document cannot swell a result. */
+export function boundedProblems(problems: readonly string[]): string[] {
+  const listed = problems.slice(0, maxIssues).map((problem) => problem.slice(0, maxProblemLength));
+  return problems.length > maxIssues ? [...listed, `${problems.length - maxIssues} more problems`] : listed;
+}
+
 export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
+  const described = error.issues.slice(0, maxIssues).map((issue) => {
+    const path = issue.path.map(String).join('.').slice(0, 120);
     return path === '' ? issue.message : `${path}: ${issue.message}`;
   });
+  const more = error.issues.length - maxIssues;
+  return more > 0 ? [...described, `${more} more problems`] : described;
 }

@@ -14,7 +14,7 @@
  *   (RFC 9728 section 3.3), `authorization_servers` (optional) an array of issuer URLs.
  */
 
-import { arrayOrEmpty, isRecord, readJsonBody } from './json-body.js';
+import { arrayOrEmpty, boundedProblems, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
 import { mediaTypeProblem, type Serving } from './serving.js';
 
@@ -90,7 +90,7 @@ export function validateAuthorizationServerMetadata(
     grantTypes,
     scopes: strings(doc.scopes_supported),
     codeChallengeMethods: strings(doc.code_challenge_methods_supported),
-    problems,
+    problems: boundedProblems(problems),
   };
 }
 
@@ -123,7 +123,14 @@ export function validateProtectedResourceMetadata(body: string, expectedOrigin: 
   }
   const mediaType = mediaTypeProblem(serving);
   if (mediaType !== null) problems.push(mediaType);
-  return { present: true, valid: problems.length === 0, resource, authorizationServers, scopes: strings(doc.scopes_supported), problems };
+  return {
+    present: true,
+    valid: problems.length === 0,
+    resource,
+    authorizationServers,
+    scopes: strings(doc.scopes_supported),
+    problems: boundedProblems(problems),
+  };
 }
 
 /** True when an issuer or resource identifier names this origin (RFC 8414/9728 require identity; a trailing slash is tolerated). */
