@@ -71,9 +71,13 @@ export async function screenshot(page: Page, name: string, extent: 'fullPage' | 
   await page.screenshot({ path: `${screenshotDir}${name}.jpg`, type: 'jpeg', quality: 70, fullPage: extent === 'fullPage' });
 }
 
-/** axe-core's serious and critical violations on the page as it is now, as readable lines. */
-export async function seriousViolations(page: Page, exclude: readonly string[] = []): Promise<string[]> {
+/**
+ * axe-core's serious and critical violations on the page as it is now, as readable lines; `include` limits
+ * the audit to those parts (a long page whose whole another test audits).
+ */
+export async function seriousViolations(page: Page, exclude: readonly string[] = [], include: readonly string[] = []): Promise<string[]> {
   const builder = new AxeBuilder({ page });
+  for (const selector of include) builder.include(selector);
   for (const selector of exclude) builder.exclude(selector);
   const { violations } = await builder.analyze();
   return violations
