@@ -6,17 +6,42 @@ export interface ScanArgs {
   tier: Tier;
   json: boolean;
   failUnder: number | null;
+  /** --help or -h: print the help and scan nothing. */
+  help: boolean;
 }
 
 export const usage = 'Usage: npm run scan -- <url> [<url> ...] [--tier free|pro|growth] [--json] [--fail-under N]';
+
+export const helpText = `${usage}
+
+Scans each URL for AI agent readiness and prints a report per URL.
+
+Options:
+  --tier free|pro|growth  how much to fetch: free reads the homepage, pro 1 product page, growth 4 (default growth)
+  --json                  one JSON ScanResult per line instead of the report
+  --fail-under N          exit 1 when a score is below N (1 to 100), for CI
+  -h, --help              this help
+
+Exit codes (the largest over all URLs):
+  0  every URL scanned (and scored at least --fail-under)
+  1  a score below --fail-under
+  2  a URL that is invalid or not allowed (loopback and private hosts need ALLOW_PRIVATE_TARGETS)
+  3  a site that could not be reached
+  4  a scan that timed out`;
 
 /** Parses the CLI's arguments; throws an Error with a readable message for anything wrong. */
 export function parseScanArgs(argv: string[]): ScanArgs {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { tier: { type: 'string', default: 'growth' }, json: { type: 'boolean', default: false }, 'fail-under': { type: 'string' } },
+    options: {
+      tier: { type: 'string', default: 'growth' },
+      json: { type: 'boolean', default: false },
+      'fail-under': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
   });
+  if (values.help) return { urls: positionals, tier: 'growth', json: values.json, failUnder: null, help: true };
   if (positionals.length === 0) throw new Error('Give at least one URL to scan');
   const tier = values.tier as Tier;
   if (!tiers.includes(tier)) throw new Error(`--tier must be one of ${tiers.join(', ')}`);
@@ -27,5 +52,5 @@ export function parseScanArgs(argv: string[]): ScanArgs {
     if (!Number.isInteger(failUnder) || failUnder < 1 || failUnder > 100)
       throw new Error('--fail-under must be a whole number from 1 to 100');
   }
-  return { urls: positionals, tier, json: values.json, failUnder };
+  return { urls: positionals, tier, json: values.json, failUnder, help: false };
 }

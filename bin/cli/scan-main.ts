@@ -5,7 +5,7 @@ import { createFetcher } from '#shared/outbound/fetcher.js';
 import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
 import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import { formatReport } from '#bin/cli/format-report.js';
-import { parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
+import { helpText, parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
 
 /** Exit codes of docs/design.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
 const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<
@@ -22,6 +22,10 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     console.error(`${(error as Error).message}\n${usage}`);
     return exitCodes.invalid_url;
+  }
+  if (args.help) {
+    console.log(helpText);
+    return exitCodes.ok;
   }
   const config = loadConfig();
   const allowPrivateHosts = allowedPrivateHosts(config);
@@ -45,7 +49,10 @@ export async function main(argv: string[]): Promise<number> {
         });
         console.error(`  scored ${result.score} in ${result.durationMs} ms`);
         console.log(args.json ? JSON.stringify(result) : `${formatReport(result)}\n`);
-        if (args.failUnder !== null && result.score < args.failUnder) exitCode = Math.max(exitCode, exitCodes.underThreshold);
+        if (args.failUnder !== null && result.score < args.failUnder) {
+          console.error(`  score ${result.score} is below --fail-under ${args.failUnder}`);
+          exitCode = Math.max(exitCode, exitCodes.underThreshold);
+        }
       } catch (error) {
         if (!(error instanceof ScanError)) throw error;
         console.error(`  ${url}: ${error.message}`);

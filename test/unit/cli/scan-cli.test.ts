@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '#bin/build-cli.js';
-import { parseScanArgs } from '#bin/cli/scan-args.js';
+import { helpText, parseScanArgs } from '#bin/cli/scan-args.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let server: Server;
@@ -63,8 +63,17 @@ describe('npm run scan', () => {
   }, 60_000);
 
   it('prints one JSON ScanResult per line with --json, and exits 1 under --fail-under', async () => {
-    const { code, stdout } = await runCli([`${origin}/`, `${origin}/products/blue-mug`, '--json', '--tier', 'free', '--fail-under', '100']);
+    const { code, stdout, stderr } = await runCli([
+      `${origin}/`,
+      `${origin}/products/blue-mug`,
+      '--json',
+      '--tier',
+      'free',
+      '--fail-under',
+      '100',
+    ]);
     expect(code).toBe(1);
+    expect(stderr).toMatch(/score \d+ is below --fail-under 100/);
     const lines = stdout
       .trim()
       .split('\n')
@@ -77,6 +86,13 @@ describe('npm run scan', () => {
     expect(lines[1]?.products).toHaveLength(1);
     // The whole result: the inventory and the assistants' verdicts too.
     expect(lines.every((line) => Array.isArray(line.signals) && Array.isArray(line.assistants))).toBe(true);
+  }, 60_000);
+
+  it('prints its help, with the exit codes, and exits 0 for --help', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Usage: npm run scan');
+    expect(stdout).toContain('3  a site that could not be reached');
   }, 60_000);
 
   it('exits 2 for a blocked URL, 3 for an unreachable one', async () => {
@@ -113,7 +129,15 @@ describe('scan arguments', () => {
       tier: 'free',
       json: true,
       failUnder: 70,
+      help: false,
     });
+  });
+
+  it('reads --help and -h, with or without a URL', () => {
+    expect(parseScanArgs(['--help'])).toMatchObject({ help: true, urls: [] });
+    expect(parseScanArgs(['https://a.example.com', '-h'])).toMatchObject({ help: true });
+    expect(helpText).toContain('Exit codes');
+    expect(helpText).toContain('--fail-under N');
   });
 
   it('refuses a missing URL, an unknown tier and a bad threshold', () => {
