@@ -28,7 +28,7 @@ import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
 import { servedSiteFile } from '#shared/scanner/served-site-file.js';
 import { validateTdmrepJson } from '#shared/scanner/parse/tdmrep.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/outbound/fetcher.js';
-import { signRequest, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
+import { signatureAgentHeader, signRequest, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
@@ -276,9 +276,8 @@ async function askSigned(
   const signer = options.webBotAuth;
   if (!signer) return null;
   const url = target.toString();
-  const signatureAgent = signRequest(target, 'GET', signer, options.now())['signature-agent'];
   const signed = session.get(url, { kind: 'html', headersFor: (hop) => ({ ...signRequest(hop, 'GET', signer, options.now()) }) }, 1);
-  return { url, signatureAgent, unsigned: await unsigned, signed: await signed };
+  return { url, signatureAgent: signatureAgentHeader(signer), unsigned: await unsigned, signed: await signed };
 }
 
 /**

@@ -26,6 +26,11 @@ export interface SignedRequestHeaders {
   'signature-agent': string;
 }
 
+/** The `Signature-Agent` header every request of this signer carries: its label and the directory's origin. */
+export function signatureAgentHeader(signer: RequestSigner): string {
+  return `${label}=${sfString(new URL(signer.agentOrigin).origin)}`;
+}
+
 /**
  * The three headers of a Web Bot Auth request (RFC 9421 with the draft's profile): covers `@authority`,
  * `@method`, `@path` and the Signature-Agent member keyed to the signature's label; `created`, `expires`,
@@ -58,6 +63,6 @@ export function signRequest(
   return {
     signature: `${label}=${sfBytes(signature)}`,
     'signature-input': `${label}=${signatureParams(components, parameters)}`,
-    'signature-agent': `${label}=${agent}`,
+    'signature-agent': signatureAgentHeader(signer),
   };
 }
