@@ -16,6 +16,9 @@ const browserGlobals = [
   'URLSearchParams',
   'setInterval',
   'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+  'console',
 ];
 
 export default tseslint.config(

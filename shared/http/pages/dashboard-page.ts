@@ -3,7 +3,7 @@ import { layout, productName } from './layout.js';
 
 /**
  * GET /app: the signed-in dashboard. The page is a shell the site script fills from
- * GET /api/v1/account/overview and GET /api/v1/account/api-keys with the credential kept in this tab's
+ * GET /api/v1/account/overview and GET /api/v1/account/api-keys (each section's script in assets/dashboard-*.js) with the credential kept in this tab's
  * sessionStorage (never a cookie or a URL): an API key, or the dashboard session a sign-in at the key
  * limit gives. Without one it asks for a key.
  */
@@ -24,9 +24,11 @@ export function dashboardPage(options: { origin: string }): string {
 <div id="dashboard" data-origin="${options.origin}" hidden>
 <p id="dashboard-status" role="status" class="muted"></p>
 <section aria-labelledby="account-title"><h2 id="account-title">Account</h2><div id="account"></div></section>
+<section aria-labelledby="scan-title"><h2 id="scan-title">Scan a shop</h2><div id="scan"></div></section>
 <section aria-labelledby="scans-title"><h2 id="scans-title">Recent scans</h2><div id="scans"></div></section>
 <section aria-labelledby="sites-title"><h2 id="sites-title">Watched sites</h2><div id="sites"></div></section>
 <section aria-labelledby="webhooks-title"><h2 id="webhooks-title">Webhooks</h2><div id="webhooks"></div></section>
+<section aria-labelledby="batches-title"><h2 id="batches-title">Batch scans</h2><div id="batches"></div></section>
 <section aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2><p id="keys-status" role="status" class="notice"></p><div id="new-key"></div><div id="keys"></div></section>
 <section aria-labelledby="curl-title"><h2 id="curl-title">From the command line</h2><div id="curl"></div></section>
 <p><button type="button" id="sign-out" class="secondary">Forget the key in this tab</button></p>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +7,7 @@ import * as cheerio from 'cheerio';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
-import { browserFileNames } from '#shared/http/pages/assets/browser-files.js';
+import { browserFileNames, siteScripts, siteStyles } from '#shared/http/pages/assets/browser-files.js';
 import { script, stylesheet, webAsset, type WebAsset } from '#shared/http/pages/assets/web-assets.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 
@@ -17,17 +17,30 @@ const file = (name: string) => readFileSync(new URL(name, assets), 'utf8');
 const sha256 = (text: string, encoding: 'hex' | 'base64') => createHash('sha256').update(text, 'utf8').digest(encoding);
 
 describe('the pages are served the browser files as they are written', () => {
-  it('serves site.css and site.js byte for byte, named by the hash of that content', () => {
-    for (const [served, name] of [
-      [stylesheet, 'site.css'],
-      [script, 'site.js'],
+  it('serves the stylesheet and the script joined from their parts byte for byte, named by the hash of that content', () => {
+    for (const [served, names, extension] of [
+      [stylesheet, siteStyles, 'css'],
+      [script, siteScripts, 'js'],
     ] as const) {
-      expect(served.body).toBe(file(name));
-      expect(served.file).toBe(`site.${sha256(file(name), 'hex').slice(0, 12)}.${name.split('.')[1]}`);
+      const joined = names.map(file).join('\n');
+      expect(served.body).toBe(joined);
+      expect(served.file).toBe(`site.${sha256(joined, 'hex').slice(0, 12)}.${extension}`);
       expect(webAsset(served.file)).toBe(served);
     }
     expect(stylesheet.contentType).toBe('text/css; charset=utf-8');
     expect(script.contentType).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('joins every script file of the folder but the sign-in page own, the shared helpers first and the dashboard last', () => {
+    const onDisk = readdirSync(assets).filter((name) => name.endsWith('.js') && name !== 'sign-in.js');
+    expect([...siteScripts].sort()).toEqual(onDisk.sort());
+    expect(siteScripts[0]).toBe('core.js');
+    expect(siteScripts.at(-1)).toBe('dashboard.js');
+    expect([...siteStyles].sort()).toEqual(
+      readdirSync(assets)
+        .filter((name) => name.endsWith('.css'))
+        .sort(),
+    );
   });
 
   it('inlines sign-in.js in the sign-in page, and its CSP allows exactly that text', () => {

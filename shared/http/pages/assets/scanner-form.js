@@ -1,0 +1,127 @@
+/*
+ * The public scanner's form: scan, stage progress, errors in plain words.
+ */
+(function () {
+  'use strict';
+  var ar = window.agentReadiness;
+  var duration = ar.duration;
+
+  function scannerForm() {
+    var form = document.getElementById('scan-form');
+    if (!form) return;
+    var input = document.getElementById('scan-url');
+    var button = form.querySelector('button[type=submit]');
+    var message = document.getElementById('scan-error');
+    var progress = document.getElementById('scan-progress');
+    var stages = progress.querySelectorAll('li[data-stage]');
+    var elapsed = document.getElementById('scan-elapsed');
+    var poll = null;
+    var clock = null;
+
+    function showStage(stage) {
+      var reached = false;
+      for (var i = stages.length - 1; i >= 0; i--) {
+        var name = stages[i].getAttribute('data-stage');
+        if (name === stage) {
+          stages[i].setAttribute('data-state', 'current');
+          reached = true;
+        } else stages[i].setAttribute('data-state', reached ? 'done' : 'waiting');
+      }
+    }
+
+    function stop() {
+      if (poll) clearInterval(poll);
+      if (clock) clearInterval(clock);
+      poll = clock = null;
+      button.disabled = false;
+      form.removeAttribute('aria-busy');
+    }
+
+    function fail(text) {
+      stop();
+      progress.hidden = true;
+      message.textContent = text;
+      input.setAttribute('aria-invalid', 'true');
+      input.focus();
+    }
+
+    function explain(status, body, retryAfter) {
+      var error = body && typeof body.error === 'string' ? body.error : '';
+      if (status === 400) {
+        // Validation messages name the field ("url: must point to a public address").
+        var reason = error
+          .replace(/^url: /, '')
+          .replace(/^must /, 'it must ')
+          .replace(/[.]$/, '');
+        return 'That address cannot be scanned: ' + (reason || 'it is not a valid public web address') + '.';
+      }
+      if (status === 429) {
+        var seconds = Number(retryAfter) || (body && body.retryAfterSeconds) || 0;
+        return (
+          "You have used today's free scans from this network. The next free scan is available in " +
+          duration(seconds) +
+          '. Sign in for more scans.'
+        );
+      }
+      if (status === 502)
+        return 'We could not reach that site: ' + (error || 'it did not answer') + '. Check the address, or try again later.';
+      if (status === 504) return 'The site took too long to answer, so the scan stopped before it could finish. Try again later.';
+      return 'The scan failed (HTTP ' + status + '). Try again in a moment.';
+    }
+
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      var url = input.value.trim();
+      message.textContent = '';
+      input.removeAttribute('aria-invalid');
+      if (!url) return fail('Enter the address of a shop, for example https://shop.example.com.');
+      if (!/^https?:\/\//i.test(url)) url = 'https://' + url;
+      var token = self.crypto && self.crypto.randomUUID ? self.crypto.randomUUID() : null;
+      button.disabled = true;
+      form.setAttribute('aria-busy', 'true');
+      progress.hidden = false;
+      showStage('homepage');
+      var started = Date.now();
+      elapsed.textContent = '0 s';
+      clock = setInterval(function () {
+        elapsed.textContent = Math.round((Date.now() - started) / 1000) + ' s';
+      }, 1000);
+      if (token) {
+        poll = setInterval(function () {
+          fetch('/api/scan-progress/' + token, { headers: { accept: 'application/json' } })
+            .then(function (response) {
+              if (response.status !== 200) return;
+              return response.json().then(function (body) {
+                if (poll && body && body.stage) showStage(body.stage);
+              });
+            })
+            .catch(function () {});
+        }, 600);
+      }
+      var headers = { 'content-type': 'application/json', accept: 'application/json' };
+      if (token) headers['x-scan-progress'] = token;
+      fetch('/api/scan', { method: 'POST', headers: headers, body: JSON.stringify({ url: url }) })
+        .then(function (response) {
+          return response
+            .json()
+            .catch(function () {
+              return null;
+            })
+            .then(function (body) {
+              if (response.status === 200 && body && body.id) {
+                showStage('done');
+                stop();
+                location.assign('/r/' + encodeURIComponent(body.id));
+                return;
+              }
+              fail(explain(response.status, body, response.headers.get('retry-after')));
+            });
+        })
+        .catch(function () {
+          fail('Could not reach the scanner. Check your connection and try again.');
+        });
+    });
+  }
+
+  scannerForm();
+})();
