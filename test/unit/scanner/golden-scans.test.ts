@@ -9,6 +9,7 @@ import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/index.js';
 import type { Fetcher } from '#shared/outbound/index.js';
 import { SHOPS_DIR, startShop } from '#test/fixtures/shop-server.js';
+import { expectAdviceOnlyForFindings } from './advice-guard.js';
 import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, GOLDEN_SIGNER, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
 
 const TIERS: readonly Tier[] = ['free', 'pro', 'growth'];
@@ -40,6 +41,7 @@ describe.each(SHOPS)('fixture shop %s', (name) => {
         webBotAuth: GOLDEN_SIGNER,
       });
       holdsGolden(`${name}.${tier}.json`, canonical(result, shop.origin));
+      expectAdviceOnlyForFindings(result, `${name} at ${tier}`);
     } finally {
       await shop.close();
     }

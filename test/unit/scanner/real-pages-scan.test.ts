@@ -44,6 +44,7 @@ import {
   holdsGoldenSeries,
   PATIENT_TIMEOUTS,
 } from './golden.js';
+import { expectAdviceOnlyForFindings } from './advice-guard.js';
 
 const CONCURRENCY = 4;
 
@@ -118,6 +119,7 @@ describe('real product pages through the scanner', () => {
     expect(result.pages.length).toBeLessThanOrEqual(2);
     expect(result.products.length).toBeLessThanOrEqual(1);
     if (result.products[0]) expect(result.products[0].url).toBe(`${shop.origin}/products/${id}`);
+    expectAdviceOnlyForFindings(result, id);
   });
 
   it.each(ids)('%s: price, currency and availability match the ground truth wherever markup exposes them', (id) => {

@@ -1,13 +1,14 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
-import { resourceOf, robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from '#shared/scanner/checks/read-artifacts.js';
+import { resourceOf, robotsNotAssessed, robotsStatus } from '#shared/scanner/checks/read-artifacts.js';
 import { quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 /**
- * A robots.txt served as text/plain that declares a sitemap passes; one of the two warns; neither
- * fails. No file (4xx, or an HTML soft 404) allows everything but cannot declare a sitemap: warn.
- * A 5xx means "disallow all" (RFC 9309): fail.
+ * How robots.txt is served: a reachable file served as text/plain passes; another type warns; an HTML
+ * page in its place (soft 404) warns; a 5xx means "disallow all" (RFC 9309): fail. No file (4xx) allows
+ * everything and is not applicable. Whether robots.txt declares the sitemap is the `sitemap` check's
+ * finding alone (one finding per root cause): the line is shown here as evidence but never scored.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const notAssessed = robotsNotAssessed(artifacts);
@@ -20,12 +21,13 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     ]);
   }
   if (parsed.source === 'not_found') {
-    return outcome.warn(`No robots.txt (${robotsStatus(parsed)}): agents may crawl everything, but no file declares your sitemap`, [
-      evidence(url, robotsStatus(parsed)),
-    ]);
+    return outcome.notApplicable(
+      `No robots.txt (${robotsStatus(parsed)}): agents may crawl everything (whether your sitemap is declared is scored under sitemap)`,
+      [evidence(url, robotsStatus(parsed))],
+    );
   }
   if (parsed.source === 'soft_404') {
-    return outcome.warn('robots.txt serves an HTML page (soft 404): agents may crawl everything, but no file declares your sitemap', [
+    return outcome.warn('robots.txt serves an HTML page (soft 404), which agents cannot read as crawl rules', [
       evidence(url, `${robotsStatus(parsed)}, Content-Type: ${contentType}`),
     ]);
   }
@@ -44,28 +46,27 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
       .slice(0, 3)
       .map((problem) => evidence(url, problem)),
   ];
-  const hasSitemap = parsed.sitemaps.length > 0;
-  if (parsed.servedAsText && hasSitemap)
-    return outcome.pass(
-      `robots.txt is served as text and declares ${parsed.sitemaps.length === 1 ? 'a sitemap' : `${parsed.sitemaps.length} sitemaps`}`,
-      found,
-    );
-  if (parsed.servedAsText) return outcome.warn('robots.txt has no Sitemap: line, so agents must guess where your catalog is listed', found);
-  if (hasSitemap) return outcome.warn(`robots.txt is served as ${contentType} instead of text/plain`, found);
-  return outcome.fail(`robots.txt is served as ${contentType} instead of text/plain and declares no sitemap`, found);
+  if (parsed.servedAsText) return outcome.pass(`robots.txt is served as text (${contentType})`, found);
+  return outcome.warn(`robots.txt is served as ${contentType} instead of text/plain`, found);
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const { parsed } = artifacts.site.robots;
-  const sitemapLine = `Sitemap: ${suggestedSitemapUrl(artifacts)}`;
-  const hasFile = parsed.source === 'file';
+  const why = `Agents read robots.txt first to learn what they may crawl: ${quoteEvidence(result.evidence)}.`;
+  if (parsed.source === 'file') {
+    return {
+      title: 'Serve robots.txt as text/plain',
+      why: `${why} Crawlers may ignore a robots.txt served with another type.`,
+      fix: 'Serve /robots.txt with Content-Type: text/plain; charset=utf-8 (a static file, not a page template).',
+      snippet: 'Content-Type: text/plain; charset=utf-8',
+      effort: 'S',
+    };
+  }
   return {
-    title: hasFile ? 'Serve robots.txt as text with a Sitemap line' : 'Publish a robots.txt that declares your sitemap',
-    why: `Agents read robots.txt first to learn what they may crawl and where the catalog is listed: ${quoteEvidence(result.evidence)}.`,
-    fix: hasFile
-      ? `Serve /robots.txt with Content-Type: text/plain; charset=utf-8 and add "${sitemapLine}".`
-      : 'Serve /robots.txt with 200 and Content-Type text/plain, allowing agents and naming your sitemap.',
-    snippet: hasFile ? sitemapLine : `User-agent: *\nAllow: /\n\n${sitemapLine}`,
+    title: parsed.source === 'soft_404' ? 'Serve a real robots.txt instead of an HTML page' : 'Make robots.txt answer 200',
+    why,
+    fix: 'Serve /robots.txt with 200 and Content-Type text/plain, allowing agents.',
+    snippet: 'User-agent: *\nAllow: /',
     effort: 'S',
   };
 }
@@ -73,7 +74,7 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
 export const robotsHygiene: CheckDefinition = {
   id: 'robots_hygiene',
   dimension: 'agent_access',
-  title: 'robots.txt is served as text and names a sitemap',
+  title: 'robots.txt is served as plain text',
   points: 2,
   evaluate,
   advise,

@@ -67,13 +67,16 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const found = assessSitemap(artifacts);
   const origin = artifacts.site.origin;
+  const hasRobotsFile = artifacts.site.robots.parsed.source === 'file';
   const why = because('Agents and search crawlers use the sitemap to find your product pages without guessing links.', result);
   if (found.state === 'found' && found.parsed.urls.length + found.parsed.children.length > 0) {
     return {
       title: 'Declare your sitemap in robots.txt',
       why: `${why} Crawlers read robots.txt first and follow its Sitemap: lines; not all of them try ${found.sitemap.url}.`,
-      fix: `Add a Sitemap: line with the absolute sitemap URL to ${artifacts.site.robots.url}.`,
-      snippet: `Sitemap: ${found.sitemap.url}`,
+      fix: hasRobotsFile
+        ? `Add a Sitemap: line with the absolute sitemap URL to ${artifacts.site.robots.url}.`
+        : `Publish ${artifacts.site.robots.url} as text/plain with a Sitemap: line naming the absolute sitemap URL.`,
+      snippet: hasRobotsFile ? `Sitemap: ${found.sitemap.url}` : `User-agent: *\nAllow: /\n\nSitemap: ${found.sitemap.url}`,
       effort: 'S',
     };
   }

@@ -6,7 +6,7 @@ import { resourceOf, scannedPages, unreadableReason } from '#shared/scanner/chec
 import { listNames, pageLabel, quoteEvidence } from '#shared/scanner/checks/wording.js';
 
 export const MAX_HTML_BYTES = 500 * 1024;
-export const MIN_TEXT_RATIO = 0.15;
+export const MIN_TEXT_PERCENT = 15;
 
 interface Weighed {
   page: PageArtifact;
@@ -14,8 +14,11 @@ interface Weighed {
   detail: string;
 }
 
+/** Rounded, except that a page over the limit never reads as the limit: 500.4 KB reads "501 KB". */
 function kilobytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`;
+  if (bytes < 1024) return `${bytes} bytes`;
+  const rounded = Math.round(bytes / 1024);
+  return `${bytes > MAX_HTML_BYTES && rounded * 1024 <= MAX_HTML_BYTES ? rounded + 1 : rounded} KB`;
 }
 
 function weigh(page: PageArtifact, resource: FetchedResource): Weighed {
@@ -26,11 +29,12 @@ function weigh(page: PageArtifact, resource: FetchedResource): Weighed {
       detail: `more than ${kilobytes(resource.bytes)} of HTML: the scanner stopped reading there, and agents with smaller limits stop sooner`,
     };
   }
-  const ratio = Buffer.byteLength(page.visibleText) / resource.bytes;
+  // Judged on the whole percent shown (rounded down): 14.9% reads "14%" and is under the 15% threshold.
+  const percent = Math.floor((Buffer.byteLength(page.visibleText) * 100) / resource.bytes);
   const light = resource.bytes <= MAX_HTML_BYTES;
-  const wordy = ratio >= MIN_TEXT_RATIO;
+  const wordy = percent >= MIN_TEXT_PERCENT;
   const score = light && wordy ? 1 : light || wordy ? 0.5 : 0;
-  return { page, score, detail: `${kilobytes(resource.bytes)} of HTML, ${Math.round(ratio * 100)}% visible text` };
+  return { page, score, detail: `${kilobytes(resource.bytes)} of HTML, ${percent}% visible text` };
 }
 
 /** Per page: at most 500 KB of decompressed HTML and at least 15% of it visible text; averaged. */

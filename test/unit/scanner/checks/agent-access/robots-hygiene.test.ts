@@ -17,40 +17,39 @@ describe('robots_hygiene', () => {
     expect(values(result)).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 
-  it('warns when the Sitemap line is missing, advising one', () => {
-    const { artifacts, result } = run(robotsHygiene, { robots: 'User-agent: *\nDisallow: /cart\n' });
-    expect(result.status).toBe('warn');
-    expect(values(result)).toContain('no Sitemap: line');
-    expect(robotsHygiene.advise(result, artifacts).snippet).toBe('Sitemap: https://shop.example/sitemap.xml');
-  });
-
-  it('warns when robots.txt is served with the wrong type but names a sitemap', () => {
+  it('passes a text/plain robots.txt without a Sitemap line: the sitemap check alone owns that finding', () => {
     const { result } = run(robotsHygiene, {
-      robots: {
-        body: 'User-agent: *\nDisallow:\nSitemap: https://shop.example/sitemap.xml',
-        headers: { 'content-type': 'application/octet-stream' },
-      },
+      robots: { body: 'User-agent: *\nDisallow: /cart\n', headers: { 'content-type': 'text/plain; charset=utf-8' } },
     });
-    expect(result.status).toBe('warn');
-    expect(result.summary).toContain('application/octet-stream instead of text/plain');
+    expect(result.status).toBe('pass');
+    expect(values(result)).toContain('no Sitemap: line');
   });
 
-  it('warns when there is no robots.txt (404 allows all) or an HTML soft 404', () => {
+  it('warns when robots.txt is served with the wrong type, advising only the type', () => {
+    for (const body of ['User-agent: *\nDisallow:\nSitemap: https://shop.example/sitemap.xml', 'User-agent: *\nDisallow:']) {
+      const { artifacts, result } = run(robotsHygiene, { robots: { body, headers: { 'content-type': 'application/octet-stream' } } });
+      expect(result.status).toBe('warn');
+      expect(result.summary).toContain('application/octet-stream instead of text/plain');
+      const advice = robotsHygiene.advise(result, artifacts);
+      expect(advice.title).toBe('Serve robots.txt as text/plain');
+      expect(`${advice.fix} ${advice.snippet}`).not.toContain('Sitemap');
+    }
+  });
+
+  it('is not applicable without a robots.txt (404 allows all) and warns on an HTML soft 404', () => {
     const missing = run(robotsHygiene, {});
-    expect(missing.result.status).toBe('warn');
+    expect(missing.result.status).toBe('not_applicable');
     expect(missing.result.summary).toContain('No robots.txt (HTTP 404)');
-    expect(robotsHygiene.advise(missing.result, missing.artifacts).snippet).toContain('User-agent: *\nAllow: /');
     const soft = run(robotsHygiene, { robots: '<!doctype html><html><body>Page not found</body></html>' });
     expect(soft.result.status).toBe('warn');
     expect(soft.result.summary).toContain('soft 404');
+    expect(robotsHygiene.advise(soft.result, soft.artifacts).snippet).toBe('User-agent: *\nAllow: /');
   });
 
-  it('fails on a 5xx robots.txt and on a non-text file without a sitemap', () => {
+  it('fails on a 5xx robots.txt', () => {
     const error = run(robotsHygiene, { robots: { status: 500, body: 'oops' } }).result;
     expect(error.status).toBe('fail');
     expect(error.summary).toContain('disallow the whole site');
-    const wrongType = run(robotsHygiene, { robots: { body: 'User-agent: *\nDisallow:', headers: { 'content-type': 'text/html' } } }).result;
-    expect(wrongType.status).toBe('fail');
   });
 
   it('is not assessed when robots.txt was not fetched in time', () => {

@@ -39,6 +39,12 @@ describe('sitemap', () => {
     });
   });
 
+  it('without a robots.txt, advises publishing one that declares the sitemap', () => {
+    const { result, advice } = run('sitemap', { sitemap: productSitemap, sitemapSource: 'default' });
+    expect(result.status).toBe('warn');
+    expect(advice().snippet).toBe('User-agent: *\nAllow: /\n\nSitemap: https://shop.example/sitemap.xml');
+  });
+
   it('warns on a sitemap that parses but lists nothing', () => {
     const { result, advice } = run('sitemap', { robots: robotsWithSitemap, sitemap: urlset(''), sitemapSource: 'robots' });
     expect(result.status).toBe('warn');

@@ -22,7 +22,7 @@ describe('html_weight', () => {
   it('warns when the HTML is small but mostly markup and script', () => {
     const { result } = run(htmlWeight, { homepage: homepageWith(2, bloat(60_000)) });
     expect(result.status).toBe('warn');
-    expect(result.summary).toContain('Heavy HTML on the homepage: 59 KB of HTML, 1% visible text');
+    expect(result.summary).toContain('Heavy HTML on the homepage: 59 KB of HTML, 0% visible text');
   });
 
   it('fails HTML over 500 KB with little text, and truncated HTML', () => {
@@ -37,6 +37,26 @@ describe('html_weight', () => {
     expect(result.status).toBe('warn');
     expect(result.score).toBe(0.5);
     expect(result.summary).toContain('/products/item-1');
+  });
+
+  it('never shows a figure on the passing side of a threshold it fails', () => {
+    const page = (visible: number, bytes: number) => ({
+      body: `<html><body><p>${'w'.repeat(visible)}</p>${' '.repeat(bytes - visible - 33)}</body></html>`,
+    });
+    // 149 visible bytes of 1000 (14.9%) is under 15%: shown as 14%, not rounded up to the threshold.
+    const under = run(htmlWeight, { homepage: page(149, 1000) }).result;
+    expect(under.status).toBe('warn');
+    expect(under.summary).toMatch(/, 14% visible text \(500 KB or less/);
+    const at = run(htmlWeight, { homepage: page(150, 1000) }).result;
+    expect(at.status).toBe('pass');
+    expect(at.summary).toMatch(/, 15% visible text$/);
+    // Just over 500 KB reads 501 KB; exactly 500 KB passes.
+    const over = run(htmlWeight, { homepage: page(200_000, 500 * 1024 + 100) }).result;
+    expect(over.summary).toContain('501 KB of HTML');
+    expect(over.status).toBe('warn');
+    const limit = run(htmlWeight, { homepage: page(200_000, 500 * 1024) }).result;
+    expect(limit).toMatchObject({ status: 'pass' });
+    expect(limit.summary).toContain('500 KB of HTML');
   });
 
   it('is not assessed when no HTML page was fetched', () => {

@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+
+/**
+ * No advice for what passes: every recommendation belongs to a check that warned or failed, at most
+ * one per check; and a cause whose owning check passes gets no advice from another check (the robots.txt
+ * `Sitemap:` line belongs to `sitemap`).
+ */
+export function expectAdviceOnlyForFindings(result: ScanResult, label: string): void {
+  const statusOf = new Map(result.checks.map((check) => [check.id, check.status]));
+  for (const recommendation of result.recommendations) {
+    expect(['warn', 'fail'], `${label}: advice "${recommendation.title}" for ${recommendation.checkId}`).toContain(
+      statusOf.get(recommendation.checkId),
+    );
+  }
+  const checkIds = result.recommendations.map((recommendation) => recommendation.checkId);
+  expect(new Set(checkIds).size, `${label}: one recommendation per check`).toBe(checkIds.length);
+  if (statusOf.get('sitemap') === 'pass') {
+    const asking = result.recommendations.filter((recommendation) => /Sitemap/.test(`${recommendation.title} ${recommendation.fix}`));
+    expect(
+      asking.map((recommendation) => recommendation.checkId),
+      `${label}: a Sitemap line advised while sitemap passes`,
+    ).toEqual([]);
+  }
+}
