@@ -12,7 +12,7 @@ export interface FunctionSizing {
 
 /** Scanning families answer inside API Gateway's 30-second integration limit. */
 export const apiFunctions: Record<Family, FunctionSizing> = {
-  meta: { description: 'Health, pricing, plans, OpenAPI; also the $default route (JSON 404/405)', memoryMiB: 512, timeoutSeconds: 10 },
+  meta: { description: 'Health, pricing, plans, OpenAPI', memoryMiB: 512, timeoutSeconds: 10 },
   publicScanner: { description: 'Public scans and their results', memoryMiB: 1024, timeoutSeconds: 29 },
   scanner: { description: 'Authenticated scans', memoryMiB: 1024, timeoutSeconds: 29 },
   batch: { description: 'Batch scan submission and status', memoryMiB: 512, timeoutSeconds: 10 },
@@ -22,7 +22,11 @@ export const apiFunctions: Record<Family, FunctionSizing> = {
   // A test delivery or redelivery waits up to the 10 s a real delivery gets, plus time to log it (docs/decisions/039-webhook-test-deadline.md).
   webhooks: { description: 'Webhook endpoints and test deliveries', memoryMiB: 512, timeoutSeconds: 15 },
   billing: { description: 'Stripe event receiver', memoryMiB: 512, timeoutSeconds: 10 },
-  web: { description: 'Web pages: the public scanner, shared reports and their assets', memoryMiB: 512, timeoutSeconds: 10 },
+  web: {
+    description: 'Web pages: the public scanner, shared reports and their assets; also the $default route (404 page, JSON 404/405)',
+    memoryMiB: 512,
+    timeoutSeconds: 10,
+  },
 };
 
 export const workerNames = ['batchScan', 'rescanSweep', 'rescanSite', 'webhookDelivery', 'mailSender'] as const;

@@ -27,7 +27,7 @@ export function acknowledgeNagFindings({ functions, secrets, api, scheduleDeadLe
     'AwsSolutions-APIG4',
     'Bearer API keys are checked inside the functions (HMAC digest looked up in DynamoDB), as the spec defines; ' +
       'the unauthenticated routes (public scan, results, health, pricing, plans, register, sign-in, Stripe webhook) ' +
-      'are public by the spec, and $default only answers the JSON 404/405.',
+      'are public by the spec, and $default only answers 404 (a page, or JSON under /api/) and 405.',
   );
 
   acknowledge(

@@ -87,7 +87,7 @@ export class ReadinessStack extends Stack {
         ...(this.edge ? { edgeOriginSecret: this.edge.originSecret.secretValue.unsafeUnwrap() } : {}),
       },
     });
-    http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'meta');
+    http.addRouteTable(routeList, (family) => this.functions.get(family).handler, 'web');
     const schedule = new RescanSchedule(this, 'RescanSchedule', {
       sweep: this.functions.get('rescanSweep').handler,
       alarmTopic: alarms.topic,

@@ -10,9 +10,13 @@ export interface ScanArgs {
   help: boolean;
 }
 
-export const usage = 'Usage: npm run scan -- <url> [<url> ...] [--tier free|pro|growth] [--json] [--fail-under N]';
+/** The usage line for the command as it was called (bin/cli/invocation.ts). */
+export function usage(command: string): string {
+  return `Usage: ${command} <url> [<url> ...] [--tier free|pro|growth] [--json] [--fail-under N]`;
+}
 
-export const helpText = `${usage}
+export function helpText(command: string): string {
+  return `${usage(command)}
 
 Scans each URL for AI agent readiness and prints a report per URL.
 
@@ -28,6 +32,7 @@ Exit codes (the largest over all URLs):
   2  a URL that is invalid or not allowed (loopback and private hosts need ALLOW_PRIVATE_TARGETS)
   3  a site that could not be reached
   4  a scan that timed out`;
+}
 
 /** Parses the CLI's arguments; throws an Error with a readable message for anything wrong. */
 export function parseScanArgs(argv: string[]): ScanArgs {

@@ -6,6 +6,8 @@ import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
 import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { helpText, parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
+import { invokedAs } from '#bin/cli/invocation.js';
+import { privateTargetHint, resolvedPrivateHint } from '#bin/cli/private-target.js';
 
 /** Exit codes of docs/design.md, so the CLI can gate a shop's CI pipeline. The largest code of all URLs wins. */
 const exitCodes = { ok: 0, underThreshold: 1, invalid_url: 2, blocked: 2, unreachable: 3, timeout: 4 } as const satisfies Record<
@@ -20,11 +22,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parseScanArgs(argv);
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
+    console.error(`${(error as Error).message}\n${usage(invokedAs())}`);
     return exitCodes.invalid_url;
   }
   if (args.help) {
-    console.log(helpText);
+    console.log(helpText(invokedAs()));
     return exitCodes.ok;
   }
   const config = loadConfig();
@@ -55,8 +57,14 @@ export async function main(argv: string[]): Promise<number> {
         }
       } catch (error) {
         if (!(error instanceof ScanError)) throw error;
-        console.error(`  ${url}: ${error.message}`);
-        if (args.json) console.log(JSON.stringify({ url, error: error.message }));
+        const hint =
+          error.failure === 'invalid_url'
+            ? privateTargetHint(url, { allowPrivateHosts })
+            : error.failure === 'blocked'
+              ? resolvedPrivateHint(url)
+              : null;
+        console.error(`  ${url}: ${hint ?? error.message}`);
+        if (args.json) console.log(JSON.stringify({ url, error: hint ?? error.message }));
         exitCode = Math.max(exitCode, exitCodes[error.failure]);
       }
     }

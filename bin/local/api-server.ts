@@ -52,8 +52,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
 
   async function invokeFamily(request: IncomingMessage, method: string, path: string, body: Buffer): Promise<HttpResult> {
     const match = matchRoute(method, path);
-    // Unknown paths and wrong methods go to API Gateway's `$default` route: the meta family answers 404/405.
-    const family: Family = match.kind === 'found' ? match.route.family : 'meta';
+    // Unknown paths and wrong methods go to API Gateway's `$default` route: the web family answers the HTML
+    // 404 page for a page path, else JSON 404/405 (decision 071).
+    const family: Family = match.kind === 'found' ? match.route.family : 'web';
     const requestId = randomUUID();
     const event = toApiGatewayEvent(
       { method, url: request.url ?? '/', headers: request.headers, body, sourceIp: peerAddress(request), httpVersion: request.httpVersion },

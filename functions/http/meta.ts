@@ -16,7 +16,6 @@ declare const PREBUILT_OPENAPI_DOCUMENT: string | undefined;
 
 let openApiDocument: Record<string, unknown> | undefined;
 
-/** Also serves API Gateway's `$default` route, so unknown paths get our 404 and wrong methods our 405. */
 export const operations: FamilyHandlers<'meta'> = {
   getHealth: async (_request, deps) => {
     const report = await checkHealth({ dynamodb: () => probeTable(deps.table), sqs: () => deps.queue.ping() }, deps.clock, apiVersion);

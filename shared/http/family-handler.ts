@@ -14,6 +14,7 @@ import { clientAddress } from '#shared/http/client-address.js';
 import { corsPolicy } from '#shared/http/cors.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
+import { wantsNotFoundPage } from '#shared/http/not-found-choice.js';
 import { withRateLimits } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKeyFor, type Family, type RouteDef } from '#shared/http/route-types.js';
@@ -32,7 +33,12 @@ export interface FamilyApi<F extends Family> {
   family: F;
   routes: FamilyRouteTable<F>;
   operations: FamilyHandlers<F>;
+  /** The HTML page for a page path no route matches (the function behind API Gateway's `$default`). */
+  notFoundPage?: () => ApiResponse;
 }
+
+/** No route matches the path: unlike an operation's own 404, a page path may answer with a page. */
+class RouteNotFound extends AppError {}
 
 type TableRoute = RouteDef & { operationId: OperationId };
 
@@ -55,7 +61,7 @@ function resolveRoute(
     event.routeKey === '$default' ||
     (match.kind === 'found' && routeKeyFor(event.requestContext.http.method, match.route) === event.routeKey);
   if (match.kind === 'not_found' || !routedHere || !keyAgrees) {
-    throw new AppError('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
+    throw new RouteNotFound('not_found', `No route for ${event.requestContext.http.method} ${event.rawPath}`);
   }
   return { route: routes[match.route.operationId]!, pathParameters: match.pathParameters };
 }
@@ -101,7 +107,11 @@ export async function respond<F extends Family>(
   try {
     response = await dispatch(event, api, deps, timeLeftMs);
   } catch (error) {
-    response = errorResponse(error, deps.logger);
+    const page =
+      error instanceof RouteNotFound &&
+      api.notFoundPage &&
+      wantsNotFoundPage(event.requestContext.http.method, event.rawPath, headersOf(event).accept);
+    response = page && api.notFoundPage ? api.notFoundPage() : errorResponse(error, deps.logger);
   }
   const result = withSecurityHeaders(
     compressResult(toResult(response, event.requestContext.requestId), headersOf(event)['accept-encoding']),

@@ -51,6 +51,15 @@ describe('the public scanner page /', () => {
       await page.locator('#scan-url').focus();
       expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).not.toBe('none');
       if (options === desktop) expect(await seriousViolations(page)).toEqual([]);
+      if (options === phone) {
+        // An unknown page answers the site's own 404 page, with a way home, not raw JSON.
+        const missing = await page.goto(`${webBase()}/no-such-page`);
+        expect(missing?.status()).toBe(404);
+        expect(await page.locator('h1').textContent()).toBe('There is no page here');
+        expect(await page.locator('main a[href="/"]').count()).toBeGreaterThan(0);
+        expect(await seriousViolations(page, [], ['main'])).toEqual([]);
+        await screenshot(page, 'not-found-390', 'firstScreen');
+      }
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -82,7 +91,7 @@ describe('the public scanner page /', () => {
   });
 
   it(
-    'says in plain words what went wrong: no address, a blocked address, an unreachable site, a time-out, the rate limit',
+    'says in plain words what went wrong: no address, another scheme, a blocked address, an unreachable site, a time-out, the rate limit',
     { timeout: 90_000 },
     async () => {
       const context = await browser().newContext(desktop);
@@ -97,8 +106,19 @@ describe('the public scanner page /', () => {
       await submit(page, 'http://169.254.169.254/latest/meta-data/');
       expect(await errorShown(page)).toBe('That address cannot be scanned: it must point to a public address.');
 
-      await submit(page, `${shop.origin.replace(/:\d+$/, ':1')}/`);
-      expect(await errorShown(page)).toMatch(/^We could not reach that site/);
+      // Another scheme is refused in place, before any https:// is put in front of it.
+      await submit(page, 'ftp://shop.example.com/');
+      expect(await errorShown(page)).toBe(
+        'That address starts with ftp:, which the scanner cannot read: enter a web address (http:// or https://).',
+      );
+
+      const closed = shop.origin.replace(/:\d+$/, ':1');
+      await submit(page, `${closed}/`);
+      expect(await errorShown(page)).toBe(`We could not reach ${closed}/. Check the address, or try again later.`);
+      // A bare host:port is tried over https; the message says so and offers http.
+      const bare = closed.replace(/^http:\/\//, '');
+      await submit(page, bare);
+      expect(await errorShown(page)).toBe(`We tried https://${bare} and it did not answer; did you mean http://${bare}?`);
 
       await submit(page, `${stalledShop.origin}/`);
       await page.locator('#scan-error', { hasText: 'took too long' }).waitFor({ timeout: (browserScanTimeoutSeconds + 10) * 1_000 });

@@ -44,8 +44,8 @@ describe('HTTP API routes come from the route table', () => {
     expect(targetFunction(key)).toBe(built.logicalId(built.stack.functions.get(family).handler));
   });
 
-  it('sends $default (unknown paths, wrong methods) to the meta function', () => {
-    expect(targetFunction('$default')).toBe(built.logicalId(built.stack.functions.get('meta').handler));
+  it('sends $default (unknown paths, wrong methods) to the web function, which has the 404 page', () => {
+    expect(targetFunction('$default')).toBe(built.logicalId(built.stack.functions.get('web').handler));
   });
 
   it('integrates each family function once and never a worker', () => {

@@ -33,6 +33,9 @@ describe('public scanner on the local stack', () => {
       expect(Object.keys((await response.json()) as object)).toEqual(['error']);
     }
     expect((await scan({ url: 42 })).status).toBe(400);
+    const extra = await scan({ url: `${shop.origin}/`, depth: 3 });
+    expect(extra.status).toBe(400);
+    expect(await extra.json()).toEqual({ error: 'depth: not a field of this request' });
   });
 
   it('scans, stores the result for 30 days and serves it privately cached; the 4th scan in 24 hours gets 429', async () => {

@@ -15,6 +15,32 @@ describe('routing through the dev server', () => {
     await expectErrorBody(response);
   });
 
+  it('answers an unknown page path with the HTML 404 page, and unknown API and well-known paths with JSON', async () => {
+    const page = await callApi('/no-such-page', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const text = await page.text();
+    expect(text).toContain('<h1>There is no page here</h1>');
+    expect(text).toContain('href="/"');
+    // curl's */* is a page request too; only a client asking for JSON alone gets JSON on a page path.
+    expect((await callApi('/no-such-page', { headers: { accept: '*/*' } })).headers.get('content-type')).toMatch(/^text\/html/);
+    const head = await callApi('/no-such-page', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    for (const [path, accept] of [
+      ['/no-such-page', 'application/json'],
+      ['/api/no-such-page', 'text/html'],
+      ['/.well-known/no-such-file', 'text/html'],
+    ] as const) {
+      const response = await callApi(path, { headers: { accept } });
+      expect(response.status, path).toBe(404);
+      await expectErrorBody(response);
+    }
+    const posted = await callApi('/no-such-page', { method: 'POST', headers: { accept: 'text/html' } });
+    expect(posted.status).toBe(404);
+    await expectErrorBody(posted);
+  });
+
   it('answers a wrong method on a known path with 405 and an Allow header', async () => {
     const response = await callApi('/api/health', { method: 'DELETE' });
     expect(response.status).toBe(405);

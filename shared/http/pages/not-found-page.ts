@@ -10,3 +10,13 @@ export function reportNotFoundPage(): string {
 <p><a class="button" href="/">Scan the shop again</a></p>`,
   );
 }
+
+/** A friendly 404 for a page path nothing serves (API paths keep their JSON 404). */
+export function pageNotFoundPage(): string {
+  return layout(
+    { title: `Page not found - ${productName}`, description: 'There is no page at this address.', noindex: true },
+    html`<h1>There is no page here</h1>
+<p class="lead">The address may be mistyped, or the page has moved.</p>
+<p><a class="button" href="/">Go to the scanner</a> <a href="/docs">API reference</a></p>`,
+  );
+}

@@ -14,7 +14,7 @@ import {
 } from '#shared/model/scans/scan-result.js';
 
 export function scanRequest(policy: TargetPolicy) {
-  return z.object({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
+  return z.strictObject({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
 }
 
 const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);

@@ -100,6 +100,14 @@ describe('authenticated scanner', () => {
       expect(answer.status, String(url)).toBe(400);
     }
     expect((await user.client.call('/api/v1/scan/not-a-uuid', { key: user.apiKey })).status).toBe(400);
+    // Unknown fields are refused as on every other route, naming the field.
+    const extra = await user.client.call('/api/v1/scan', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { url: `${shop.origin}/`, tier: 'growth' },
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body).toEqual({ error: 'tier: not a field of this request' });
   });
 
   it('does not count a scan the site failed (502) against the daily allowance, even when they race', async () => {

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '#bin/build-cli.js';
-import { helpText, parseScanArgs } from '#bin/cli/scan-args.js';
+import { helpText, parseScanArgs, usage } from '#bin/cli/scan-args.js';
+import { invokedAs } from '#bin/cli/invocation.js';
+import { privateTargetHint } from '#bin/cli/private-target.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let server: Server;
@@ -44,9 +46,15 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/** The test runner's own npm variables (npx vitest sets npm_command=exec) would change the usage line. */
+// Without npm's variables, and without the private targets a global setup of another project may have set.
+const quietEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.startsWith('npm_') && name !== 'ALLOW_PRIVATE_TARGETS'),
+);
+
 function runCli(args: string[], env: Record<string, string> = { ALLOW_PRIVATE_TARGETS: '127.0.0.1' }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...quietEnv, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -88,17 +96,25 @@ describe('npm run scan', () => {
     expect(lines.every((line) => Array.isArray(line.signals) && Array.isArray(line.assistants))).toBe(true);
   }, 60_000);
 
-  it('prints its help, with the exit codes, and exits 0 for --help', async () => {
-    const { code, stdout } = await runCli(['--help']);
+  it('prints its help, with the exit codes and the usage as it was called, and exits 0 for --help', async () => {
+    const { code, stdout } = await runCli(['--help'], { npm_lifecycle_event: 'scan', npm_command: 'run-script' });
     expect(code).toBe(0);
-    expect(stdout).toContain('Usage: npm run scan');
+    expect(stdout).toContain('Usage: npm run scan -- <url>');
     expect(stdout).toContain('3  a site that could not be reached');
+    const npx = await runCli(['--help'], { npm_lifecycle_event: 'npx', npm_command: 'exec' });
+    expect(npx.stdout).toContain('Usage: npx agent-readiness-scan <url>');
+    const plain = await runCli(['--tier', 'gold', 'https://shop.example.com/'], {});
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toContain(`Usage: node ${cli} <url>`);
   }, 60_000);
 
-  it('exits 2 for a blocked URL, 3 for an unreachable one', async () => {
+  it('exits 2 for a blocked URL naming ALLOW_PRIVATE_TARGETS, 3 for an unreachable one', async () => {
     const blocked = await runCli(['http://169.254.169.254/latest/meta-data/'], {});
     expect(blocked.code).toBe(2);
-    expect(blocked.stderr).toContain('url must point to a public address');
+    expect(blocked.stderr).toContain('169.254.169.254 is a private address; set ALLOW_PRIVATE_TARGETS=169.254.169.254');
+    const loopback = await runCli(['http://127.0.0.1:9/'], {});
+    expect(loopback.code).toBe(2);
+    expect(loopback.stderr).toContain('127.0.0.1 is a private address; set ALLOW_PRIVATE_TARGETS=127.0.0.1 to scan it (development only)');
     const closedPort = await runCli(['http://127.0.0.1:9/']);
     expect(closedPort.code).toBe(3);
   }, 60_000);
@@ -136,8 +152,33 @@ describe('scan arguments', () => {
   it('reads --help and -h, with or without a URL', () => {
     expect(parseScanArgs(['--help'])).toMatchObject({ help: true, urls: [] });
     expect(parseScanArgs(['https://a.example.com', '-h'])).toMatchObject({ help: true });
-    expect(helpText).toContain('Exit codes');
-    expect(helpText).toContain('--fail-under N');
+    expect(helpText('npm run scan --')).toContain('Exit codes');
+    expect(helpText('npm run scan --')).toContain('--fail-under N');
+  });
+
+  it('shows the command as it was called', () => {
+    const cwd = '/work/shop';
+    expect(invokedAs({ npm_lifecycle_event: 'scan', npm_command: 'run-script' }, ['node', '/work/shop/dist/cli/scan.mjs'], cwd)).toBe(
+      'npm run scan --',
+    );
+    expect(invokedAs({ npm_lifecycle_event: 'npx', npm_command: 'exec' }, ['node', '/tmp/x/agent-readiness-scan'], cwd)).toBe(
+      'npx agent-readiness-scan',
+    );
+    expect(invokedAs({}, ['node', '/usr/local/bin/agent-readiness-scan'], cwd)).toBe('agent-readiness-scan');
+    expect(invokedAs({}, ['node', '/work/shop/dist/cli/scan.mjs'], cwd)).toBe('node dist/cli/scan.mjs');
+    expect(invokedAs({}, ['node', '/opt/scan.mjs'], cwd)).toBe('node /opt/scan.mjs');
+    expect(usage('npx agent-readiness-scan')).toMatch(/^Usage: npx agent-readiness-scan <url>/);
+  });
+
+  it('names ALLOW_PRIVATE_TARGETS only where it would help', () => {
+    const strict = { allowPrivateHosts: [] };
+    expect(privateTargetHint('http://localhost:3000/', strict)).toBe(
+      'localhost is not a public host name; set ALLOW_PRIVATE_TARGETS=localhost to scan it (development only)',
+    );
+    expect(privateTargetHint('https://shop.example.com:8443/', strict)).toContain('port 8443');
+    expect(privateTargetHint('http://[::1]/', strict)).toContain('::1 is a private address; set ALLOW_PRIVATE_TARGETS=::1');
+    expect(privateTargetHint('ftp://shop.example.com/', strict)).toBeNull();
+    expect(privateTargetHint('http://127.0.0.1/', { allowPrivateHosts: ['127.0.0.1'] })).toBeNull();
   });
 
   it('refuses a missing URL, an unknown tier and a bad threshold', () => {

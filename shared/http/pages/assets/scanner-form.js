@@ -45,7 +45,26 @@
       input.focus();
     }
 
-    function explain(status, body, retryAfter) {
+    // "ftp:", "mailto:", "javascript:"... but not "shop.example.com:8080" (a host and port, no scheme).
+    function otherScheme(text) {
+      var match = /^([a-z][a-z0-9+.-]*):(.*)$/i.exec(text);
+      if (!match || /^https?$/i.test(match[1])) return null;
+      if (/^\d+([/?#].*)?$/.test(match[2])) return null;
+      return match[1].toLowerCase() + ':';
+    }
+
+    // The API's 502 says "Scan failed: the URL may be unreachable (detail)": the page says it once, with the detail.
+    function unreachable(error, tried, bare) {
+      var detail = /\(([^)]*)\)\s*$/.exec(error);
+      if (detail && /^it answered /.test(detail[1]))
+        return 'The scan could not read ' + tried + ': ' + detail[1] + '. Check the address, or try again later.';
+      // A name that does not resolve would not answer over http either: the hint is for a refused connection.
+      if (bare && !detail && /^https:\/\//.test(tried))
+        return 'We tried ' + tried + ' and it did not answer; did you mean ' + tried.replace(/^https:/, 'http:') + '?';
+      return 'We could not reach ' + tried + (detail ? ': ' + detail[1] : '') + '. Check the address, or try again later.';
+    }
+
+    function explain(status, body, retryAfter, tried, bare) {
       var error = body && typeof body.error === 'string' ? body.error : '';
       if (status === 400) {
         // Validation messages name the field ("url: must point to a public address").
@@ -63,8 +82,7 @@
           '. Sign in for more scans.'
         );
       }
-      if (status === 502)
-        return 'We could not reach that site: ' + (error || 'it did not answer') + '. Check the address, or try again later.';
+      if (status === 502) return unreachable(error, tried, bare);
       if (status === 504) return 'The site took too long to answer, so the scan stopped before it could finish. Try again later.';
       return 'The scan failed (HTTP ' + status + '). Try again in a moment.';
     }
@@ -75,7 +93,11 @@
       message.textContent = '';
       input.removeAttribute('aria-invalid');
       if (!url) return fail('Enter the address of a shop, for example https://shop.example.com.');
-      if (!/^https?:\/\//i.test(url)) url = 'https://' + url;
+      var scheme = otherScheme(url);
+      if (scheme)
+        return fail('That address starts with ' + scheme + ', which the scanner cannot read: enter a web address (http:// or https://).');
+      var bare = !/^https?:\/\//i.test(url);
+      if (bare) url = 'https://' + url;
       var token = self.crypto && self.crypto.randomUUID ? self.crypto.randomUUID() : null;
       button.disabled = true;
       form.setAttribute('aria-busy', 'true');
@@ -114,7 +136,7 @@
                 location.assign('/r/' + encodeURIComponent(body.id));
                 return;
               }
-              fail(explain(response.status, body, response.headers.get('retry-after')));
+              fail(explain(response.status, body, response.headers.get('retry-after'), url, bare));
             });
         })
         .catch(function () {
