@@ -28,15 +28,22 @@ describe('the report page /r/{id}', () => {
     expect((await response!.body()).length).toBeLessThan(100_000);
     expect(await page.title()).toContain(`scores ${result.score}/100`);
     expect(await page.locator('svg.gauge text').textContent()).toBe(String(result.score));
-    expect(await page.locator('.bars > li').count()).toBe(6);
+    expect(await page.locator('table.score-table tr.dimension').count()).toBe(6);
     expect(await page.locator('ol.fixes > li').count()).toBe(result.recommendations.length);
-    expect(await page.locator('ol.fixes > li h3').first().textContent()).toBe(result.recommendations[0]?.title);
+    // Most important first: the first fix is of the highest priority any fix has.
+    const rank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+    const highest = Math.min(...result.recommendations.map((fix) => rank[fix.priority]));
+    const firstTitle = await page.locator('ol.fixes > li h3').first().textContent();
+    expect(result.recommendations.find((fix) => fix.title === firstTitle)?.priority).toBe(Object.keys(rank)[highest]);
     expect(await page.locator('details.check').count()).toBe(result.checks.length);
-    // Failing and warning checks are open, so their evidence reads without a click.
+    // Failing and warning checks are listed in view, one line each; their evidence opens without script.
     const failing = result.checks.filter((check) => check.status === 'fail' || check.status === 'warn').length;
-    expect(await page.locator('details.check[open]').count()).toBe(failing);
+    expect(await page.locator('.checks-failing details.check').count()).toBe(failing);
+    expect(await page.locator('.checks-failing details.check').last().isVisible()).toBe(true);
+    await page.locator('.checks-failing details.check > summary').first().click();
+    expect(await page.locator('.checks-failing details.check > p').first().isVisible()).toBe(true);
     expect(result.products.length).toBeGreaterThan(0);
-    expect(await page.locator('#products-title ~ .products article').count()).toBe(result.products.length);
+    expect(await page.locator('section[aria-labelledby="products-title"] .products article').count()).toBe(result.products.length);
     const product = result.products[0]!;
     if (product.name) await expect(page.locator('.products article h3').first().textContent()).resolves.toBe(product.name);
     expect(await page.locator('section[aria-labelledby="pages-title"] table tbody tr').count()).toBe(result.pages.length);

@@ -53,13 +53,15 @@ ${
   assistants.length === 0
     ? html`<p>This result does not judge each assistant: an earlier version of the scanner made it. Scan again to see them.</p>`
     : html`<p>${tally(assistants)}</p>
+<details class="more assistants-detail"><summary>Each assistant step by step: where it stops and what to fix first</summary>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="assistants-title"><table class="assistants stacking" role="table">
 <caption>Each assistant goes through four steps: find the shop, read its products, trust its policies, buy. The boxes show how many it gets through.</caption>
 <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Assistant</th><th scope="col" role="columnheader">Verdict</th><th scope="col" role="columnheader">First failing step</th><th scope="col" role="columnheader">First fix</th></tr></thead>
 <tbody role="rowgroup">
 ${assistants.map((assistant) => html`<tr role="row"><th scope="row" role="rowheader">${assistant.name}</th>${verdictCell(assistant)}${firstStepCell(assistant)}${firstFixCell(assistant, result)}</tr>`)}
 </tbody>
-</table></div>`
+</table></div>
+</details>`
 }
 </section>`;
 }

@@ -1,37 +1,76 @@
-import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Recommendation, ScanResult } from '#shared/model/scans/scan-result.js';
+import { byGainPerEffort, byPriority } from '#shared/model/scans/fix-order.js';
 import { html, type SafeHtml } from '../html.js';
 
-/** The first fixes show their example; the rest open on a click (and all of them in print). */
-const openExamples = 3;
+/** The first fixes read in full; the rest wait behind one click (and open for print). */
+export const shownFixes = 3;
 
 const effortLabels = { S: 'small effort', M: 'medium effort', L: 'large effort' } as const;
 
-/** The id of a fix's entry, so other sections (the assistants' first fixes) can link to it. */
+/** The id of a fix's entry, so other sections (the summary, the assistants' first fixes) can link to it. */
 export function fixAnchor(checkId: string): string {
   return `fix-${checkId}`;
 }
 
-/** The recommendations in the order the scanner ranked them (priority, then expected gain). */
+export function gainText(fix: Pick<Recommendation, 'estimatedGain'>): string {
+  return `+${Math.round(fix.estimatedGain * 10) / 10}`;
+}
+
+function fixEntry(fix: Recommendation): SafeHtml {
+  return html`<li id="${fixAnchor(fix.checkId)}">
+<div class="fix-head"><h3>${fix.title}</h3>
+<p class="fix-meta"><span class="priority priority-${fix.priority}">${fix.priority}</span> · ${effortLabels[fix.effort]} · up to ${gainText(fix)} points</p></div>
+<p><strong>Fix:</strong> ${fix.fix}</p>
+<details class="example"><summary>${fix.snippet === null ? 'Why it matters' : 'Why it matters, and an example'}</summary>
+<p>${fix.why}</p>
+${fix.snippet !== null && html`<div class="snippet"><pre><code>${fix.snippet}</code></pre></div>`}
+</details>
+</li>`;
+}
+
+/** One line per fix, linking to its full entry: the "quick wins" view. */
+function quickWins(fixes: readonly Recommendation[]): SafeHtml {
+  return html`<details class="more quick-wins" id="quick-wins">
+<summary>Quick wins: the most points for the least effort</summary>
+<ol class="fix-lines">
+${byGainPerEffort(fixes).map(
+  (fix) =>
+    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.title}</a> <span class="muted small">${gainText(fix)} points · ${effortLabels[fix.effort]}</span></li>`,
+)}
+</ol>
+</details>`;
+}
+
+/**
+ * The recommendations most important first (priority, then gain), whatever order the result stores
+ * them in; the first few in full, the rest in one closed group; and the quick-wins view beside them.
+ */
 export function fixesSection(result: ScanResult): SafeHtml {
+  const seen = new Set<string>();
+  const fixes = byPriority(result.recommendations).filter((fix) => !seen.has(fix.checkId) && seen.add(fix.checkId));
+  const shown = fixes.slice(0, shownFixes);
+  const rest = fixes.slice(shownFixes);
   return html`<section aria-labelledby="fixes-title">
 <h2 id="fixes-title">Fixes, most important first</h2>
 ${
-  result.recommendations.length === 0
+  fixes.length === 0
     ? html`<p>Nothing to fix: every check that could be assessed passed.</p>`
-    : html`<ol class="fixes">
-${result.recommendations.map(
-  (
-    fix,
-    index,
-  ) => html`<li${result.recommendations.findIndex((other) => other.checkId === fix.checkId) === index && html` id="${fixAnchor(fix.checkId)}"`}>
-<h3>${fix.title}</h3>
-<p class="fix-meta"><span class="priority priority-${fix.priority}">${fix.priority}</span> · ${effortLabels[fix.effort]} · up to +${Math.round(fix.estimatedGain * 10) / 10} points</p>
-<p>${fix.why}</p>
-<p><strong>Fix:</strong> ${fix.fix}</p>
-${fix.snippet !== null && html`<details class="example"${index < openExamples && html` open`}><summary>Example</summary><div class="snippet"><pre><code>${fix.snippet}</code></pre></div></details>`}
-</li>`,
-)}
-</ol>`
+    : html`<p class="muted small">By priority (critical, high, medium, low), then by the points each could add.</p>
+<ol class="fixes">
+${shown.map(fixEntry)}
+</ol>
+<div class="fix-views">
+${
+  rest.length > 0 &&
+  html`<details class="more more-fixes">
+<summary>${rest.length === 1 ? '1 more fix' : `${rest.length} more fixes`}</summary>
+<ol class="fixes" start="${shownFixes + 1}">
+${rest.map(fixEntry)}
+</ol>
+</details>`
+}
+${fixes.length > 1 && quickWins(fixes)}
+</div>`
 }
 </section>`;
 }

@@ -32,6 +32,15 @@ function signalRow(signal: SignalRecord): SafeHtml {
   return html`<tr role="row"><th scope="row" role="rowheader">${signalNames[signal.id] ?? signal.id}${address(signal)}</th><td role="cell" class="inline"><span class="status status-${statusClasses[signal.status] ?? 'na'}">${signalStatusLabels[signal.status] ?? signal.status}</span></td>${version}${problemsCell(signal)}</tr>`;
 }
 
+/** "13 documents looked for: 3 valid, 1 invalid, 9 missing": the closed table's one line. */
+function documentTally(signals: readonly SignalRecord[]): string {
+  const counts = (['valid', 'invalid', 'missing', 'not_checked'] as const)
+    .map((status) => [status, signals.filter((signal) => signal.status === status).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([status, count]) => `${count} ${signalStatusLabels[status].toLowerCase()}`);
+  return `${signals.length} documents looked for: ${counts.join(', ')}`;
+}
+
 /** "Agent-facing documents": every document the scan looked for, whether it is there and well formed. */
 export function signalsSection(result: ScanResult): SafeHtml {
   const { signals } = result;
@@ -40,13 +49,15 @@ export function signalsSection(result: ScanResult): SafeHtml {
 ${
   signals.length === 0
     ? html`<p>This result does not list the agent-facing documents: an earlier version of the scanner made it. Scan again to see them.</p>`
-    : html`<div class="scroll" tabindex="0" role="region" aria-labelledby="signals-title"><table class="signals stacking" role="table">
+    : html`<details class="more signals-detail"><summary>${documentTally(signals)}</summary>
+<div class="scroll" tabindex="0" role="region" aria-labelledby="signals-title"><table class="signals stacking" role="table">
 <caption>The files and endpoints AI agents read to discover, understand and buy from a shop, and what the scan found at each.</caption>
 <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Document</th><th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Version</th><th scope="col" role="columnheader">Problems</th></tr></thead>
 <tbody role="rowgroup">
 ${signals.map(signalRow)}
 </tbody>
-</table></div>`
+</table></div>
+</details>`
 }
 </section>`;
 }

@@ -1,6 +1,12 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { verdictLabels } from '#shared/model/scans/result-labels.js';
+import { byPriority } from '#shared/model/scans/fix-order.js';
 import { html, type SafeHtml } from '../html.js';
+import { fixAnchor, gainText } from './fixes-section.js';
 import { bandLabels, hostOf, seconds, utcTime, webHref } from './words.js';
+
+/** Best first, so the line reads "who can buy" before "who is blocked". */
+const verdictOrder = ['can_buy', 'can_trust', 'can_read', 'can_find', 'blocked'] as const;
 
 /** A ring gauge drawn with SVG attributes (no inline style, which the CSP forbids). */
 function gauge(score: number, band: ScanResult['band']): SafeHtml {
@@ -14,17 +20,50 @@ function gauge(score: number, band: ScanResult['band']): SafeHtml {
 </svg>`;
 }
 
-function coverageNote(result: ScanResult): SafeHtml {
+function coverageNote(result: ScanResult): SafeHtml | null {
+  if (result.tier !== 'free') return null;
+  return html`<p class="notice">This free scan looked at the homepage only. Product data, variants and product-page checks need product pages: a signed-in scan on the pro or growth plan reads them.</p>`;
+}
+
+function productPagesRead(result: ScanResult): string {
+  if (result.tier === 'free') return '';
   const productPages = result.pages.filter((page) => page.kind === 'product').length;
-  if (result.tier === 'free') {
-    return html`<p class="notice">This free scan looked at the homepage only. Product data, variants and product-page checks need product pages: a signed-in scan on the pro or growth plan reads them.</p>`;
-  }
-  return html`<p class="muted">Read ${productPages === 1 ? '1 product page' : `${productPages} product pages`} besides the homepage.</p>`;
+  return ` Read ${productPages === 1 ? '1 product page' : `${productPages} product pages`} besides the homepage.`;
 }
 
 export function link(url: string): SafeHtml {
   const href = webHref(url);
   return href === null ? html`${url}` : html`<a href="${href}" rel="nofollow noopener noreferrer">${url}</a>`;
+}
+
+/** The assistants' verdicts in one short list: each verdict with the assistants that reach it. */
+function verdicts(result: ScanResult): SafeHtml | null {
+  if (result.assistants.length === 0) return null;
+  const groups = verdictOrder
+    .map((verdict) => ({
+      verdict,
+      names: result.assistants.filter((assistant) => assistant.verdict === verdict).map((assistant) => assistant.name),
+    }))
+    .filter((group) => group.names.length > 0);
+  return html`<ul class="verdicts" aria-label="What AI assistants can do here">
+${groups.map(
+  (group) =>
+    html`<li><span class="verdict verdict-${group.verdict}"><strong>${verdictLabels[group.verdict]}</strong></span>: ${group.names.length === result.assistants.length ? `all ${group.names.length} assistants` : group.names.join(', ')}</li>`,
+)}
+</ul>`;
+}
+
+/** The three most important fixes, each a link to its full entry. */
+function topFixes(result: ScanResult): SafeHtml {
+  const top = byPriority(result.recommendations).slice(0, 3);
+  if (top.length === 0) return html`<p class="top-fixes-none">Nothing to fix: every check that could be assessed passed.</p>`;
+  return html`<p class="top-fixes-title" id="top-fixes-title"><strong>${top.length === 1 ? 'The fix to make first' : `The ${top.length} fixes to make first`}</strong></p>
+<ol class="top-fixes" aria-labelledby="top-fixes-title">
+${top.map(
+  (fix) =>
+    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.title}</a> <span class="small"><span class="priority priority-${fix.priority}">${fix.priority}</span> <span class="muted">${gainText(fix)} points</span></span></li>`,
+)}
+</ol>`;
 }
 
 export function summarySection(result: ScanResult): SafeHtml {
@@ -35,10 +74,12 @@ export function summarySection(result: ScanResult): SafeHtml {
 ${gauge(result.score, result.band)}
 <div>
 <p><span class="band band-${result.band}">${bandLabels[result.band]}</span> <strong>${result.score}</strong> out of 100</p>
-<p class="muted small">Scanned ${link(result.url)} on ${utcTime(result.createdAt)} in ${seconds(result.durationMs)}; ${Math.round(result.coverage * 100)}% of the checks could be assessed.${result.expiresAt && ` This report is kept until ${utcTime(result.expiresAt)}.`}</p>
+<p class="muted small">Scanned ${link(result.url)} on ${utcTime(result.createdAt)} in ${seconds(result.durationMs)}; ${Math.round(result.coverage * 100)}% of the checks could be assessed.${productPagesRead(result)}${result.expiresAt && ` This report is kept until ${utcTime(result.expiresAt)}.`}</p>
 ${result.caps.length > 0 && html`<ul class="small">${result.caps.map((cap) => html`<li>Score capped at ${cap.limit}: ${cap.reason}</li>`)}</ul>`}
+${verdicts(result)}
+${topFixes(result)}
+</div>
+</div>
 ${coverageNote(result)}
-</div>
-</div>
 </section>`;
 }

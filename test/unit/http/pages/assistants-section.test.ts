@@ -26,11 +26,16 @@ describe('the report: which assistants can shop here', () => {
   const result = sampleResult();
   const $ = render(result);
 
-  it('comes right after the summary, as a second-level heading with a captioned table', () => {
+  it('comes after the summary (which gives the verdicts in short), the fixes and the score, as a second-level heading with a captioned table', () => {
     const headings = $('main h1, main h2')
       .toArray()
       .map((heading) => $(heading).text());
-    expect(headings.slice(0, 3)).toEqual(['Agent readiness of shop.example', 'Which assistants can shop here', 'Six dimensions']);
+    expect(headings.slice(0, 4)).toEqual([
+      'Agent readiness of shop.example',
+      'Fixes, most important first',
+      'How this score is calculated',
+      'Which assistants can shop here',
+    ]);
     expect($('table.assistants caption').text()).toContain('find the shop, read its products, trust its policies, buy');
     expect(
       $('table.assistants thead th')
