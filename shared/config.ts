@@ -100,6 +100,8 @@ const defaults = {
   resultCacheMaxAgeSeconds: 300,
   plansCacheSeconds: 3_600,
   checkoutLinkValidityHours: 24,
+  /** How long the amount of an upgrade preview holds: its prorationDate is refused by the subscribe call after this. */
+  upgradeQuoteValiditySeconds: 900,
   batchMaxUrls: 50,
   /** Batches one account may have pending or processing at once; the next submission answers 429. */
   batchesOutstandingMax: 5,

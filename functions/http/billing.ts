@@ -2,6 +2,7 @@ import { createBilling } from '#shared/adapters/billing/create-billing.js';
 import { handleBillingEvent } from '#shared/use-cases/billing/billing-events.js';
 import { manageSubscription } from '#shared/use-cases/billing/manage.js';
 import { subscribe } from '#shared/use-cases/billing/subscribe.js';
+import { previewUpgrade } from '#shared/use-cases/billing/preview-upgrade.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { billingRoutes } from '#shared/http/routes/billing-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -9,7 +10,11 @@ import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 export const operations: FamilyHandlers<'billing'> = {
-  subscribe: async (request, deps) => ({ status: 200, body: await subscribe(callerOf(request), request.body.tier, deps) }),
+  subscribe: async (request, deps) => ({
+    status: 200,
+    body: await subscribe(callerOf(request), request.body.tier, deps, { prorationDate: request.body.prorationDate }),
+  }),
+  previewUpgrade: async (request, deps) => ({ status: 200, body: await previewUpgrade(callerOf(request), request.body.tier, deps) }),
   manageSubscription: async (request, deps) => ({ status: 200, body: await manageSubscription(callerOf(request), deps) }),
   stripeWebhook: async (request, deps) => {
     const event = await deps.billing.readEvent(request.rawBody, request.headers['stripe-signature']);

@@ -39,6 +39,18 @@ export interface LocalSubscription {
   currentPeriodEnd: string;
   /** Its payment was given back (a second subscription of one account). */
   refunded?: boolean;
+  /** The prorated charges of immediate upgrades, oldest first. */
+  charges?: LocalCharge[];
+}
+
+export interface LocalCharge {
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** Epoch seconds the proration was computed for. */
+  prorationDate: number;
+  fromTier: PaidTier;
+  toTier: PaidTier;
 }
 
 function strip<T>(item: Record<string, unknown> | undefined): T | null {
@@ -139,6 +151,36 @@ export function localBillingStore(table: Table) {
         new GetCommand({ TableName: table.name, Key: localSubscriptionKey(id), ConsistentRead: true }),
       );
       return strip<LocalSubscription>(Item);
+    },
+
+    /**
+     * An immediate upgrade: the tier changed and its prorated charge recorded in one conditional write,
+     * only while the subscription is still on `charge.fromTier`, so racing upgrades charge once. Null
+     * when it was not (already changed, or no such subscription).
+     */
+    async changeTierCharged(id: string, charge: LocalCharge): Promise<LocalSubscription | null> {
+      try {
+        const { Attributes } = await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: localSubscriptionKey(id),
+            UpdateExpression: 'SET tier = :to, cancelAtPeriodEnd = :false, charges = list_append(if_not_exists(charges, :none), :charge)',
+            ConditionExpression: 'attribute_exists(pk) AND tier = :from',
+            ExpressionAttributeValues: {
+              ':to': charge.toTier,
+              ':from': charge.fromTier,
+              ':false': false,
+              ':none': [],
+              ':charge': [charge],
+            },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return strip<LocalSubscription>(Attributes);
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
     },
 
     async updateSubscription(id: string, change: Partial<Omit<LocalSubscription, 'id' | 'customerId'>>): Promise<LocalSubscription | null> {

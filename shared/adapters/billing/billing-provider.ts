@@ -1,4 +1,5 @@
 import type { PaidTier, SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
+import type { ProrationCharge } from '#shared/model/billing/upgrade-quote.js';
 
 /** A signed provider event, reduced to what the service acts on. */
 export interface BillingEvent {
@@ -41,8 +42,16 @@ export interface BillingProvider {
   cancelNow(subscriptionId: string, options: { refund: boolean }): Promise<void>;
   /** The customer has a subscription that has not ended (in force, past due, unpaid, paused...). */
   hasOpenSubscription(customerId: string): Promise<boolean>;
-  /** Moves a subscription to another tier at once, prorated; returns its state after the change. */
-  changeTier(subscriptionId: string, tier: PaidTier): Promise<SubscriptionSnapshot>;
+  /**
+   * What moving a subscription to another tier at once would invoice now, the proration computed as of
+   * `prorationDate` (epoch seconds, within the current period). Changes nothing.
+   */
+  previewTierChange(subscriptionId: string, tier: PaidTier, prorationDate: number): Promise<ProrationCharge>;
+  /**
+   * Moves a subscription to another tier at once, prorated as of `prorationDate` (epoch seconds; now
+   * when absent), so that a previewed amount is the amount charged; returns its state after the change.
+   */
+  changeTier(subscriptionId: string, tier: PaidTier, prorationDate?: number): Promise<SubscriptionSnapshot>;
   createPortal(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** The subscription's current state, or null when the provider does not know it. */
   getSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null>;

@@ -13,7 +13,7 @@ export function usesStripe(config: Pick<Config, 'stripeSecretKey' | 'stripeSecre
 
 /** Stripe when a key is configured; otherwise the local provider, whose pages the dev server serves. */
 export function createBilling(config: Config, table: Table): BillingProvider {
-  if (!usesStripe(config)) return createLocalBilling(localBillingStore(table), { publicBaseUrl: config.publicBaseUrl });
+  if (!usesStripe(config)) return createLocalBilling(localBillingStore(table), config);
   const readSecret = secretsManagerReader(config.awsRegion);
   return createStripeBilling(config, {
     apiKey: createSecretSource(

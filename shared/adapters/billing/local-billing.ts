@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
 import type { LocalBillingStore, LocalSubscription } from '#shared/db/local-billing-store.js';
+import type { Config } from '#shared/config.js';
 import { invalidInput } from '#shared/model/errors.js';
-import type { SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
+import type { PaidTier, SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
+import { proratedChange, type ProrationCharge } from '#shared/model/billing/upgrade-quote.js';
 
 const periodMs = 30 * 24 * 3_600_000;
 
@@ -32,8 +34,35 @@ export function nextPeriodEnd(now: number): string {
  * table, and the dev server's checkout and portal pages change them. What those pages do then goes
  * through the same domain functions as Stripe's events (shared/use-cases/billing).
  */
-export function createLocalBilling(store: LocalBillingStore, options: { publicBaseUrl: string }): BillingProvider {
+export type LocalBillingOptions = Pick<Config, 'publicBaseUrl' | 'proPriceMonthlyGbp' | 'growthPriceMonthlyGbp'>;
+
+export function createLocalBilling(store: LocalBillingStore, options: LocalBillingOptions): BillingProvider {
   const url = (path: string) => new URL(path, options.publicBaseUrl).toString();
+  const priceMinor = (tier: PaidTier) => Math.round(options[`${tier}PriceMonthlyGbp`] * 100);
+
+  /** Stripe's proration over the local subscription's 30-day period, in pence. */
+  function chargeFor(subscription: LocalSubscription, tier: PaidTier, prorationDate: number): ProrationCharge {
+    const periodEndMs = Date.parse(subscription.currentPeriodEnd);
+    const atMs = prorationDate * 1000;
+    // A second of slack: proration dates are whole seconds, the local period's bounds are not.
+    if (atMs < periodEndMs - periodMs - 1000 || atMs > periodEndMs)
+      throw invalidInput("The proration date is outside the subscription's current period");
+    const amountDue = proratedChange({
+      fromMinor: priceMinor(subscription.tier),
+      toMinor: priceMinor(tier),
+      periodStartMs: periodEndMs - periodMs,
+      periodEndMs,
+      atMs,
+    });
+    return { amountDue, currency: 'gbp' };
+  }
+
+  async function subscriptionNamed(subscriptionId: string): Promise<LocalSubscription> {
+    const subscription = await store.getSubscription(subscriptionId);
+    if (!subscription) throw new Error(`No local subscription ${subscriptionId}`);
+    return subscription;
+  }
+
   return {
     name: 'local',
 
@@ -65,10 +94,24 @@ export function createLocalBilling(store: LocalBillingStore, options: { publicBa
       return (await store.subscriptionsOf(customerId)).some((subscription) => subscription.status !== 'canceled');
     },
 
-    async changeTier(subscriptionId, tier) {
-      const changed = await store.updateSubscription(subscriptionId, { tier, cancelAtPeriodEnd: false });
-      if (!changed) throw new Error(`No local subscription ${subscriptionId}`);
-      return snapshotOfLocal(changed);
+    async previewTierChange(subscriptionId, tier, prorationDate) {
+      return chargeFor(await subscriptionNamed(subscriptionId), tier, prorationDate);
+    },
+
+    async changeTier(subscriptionId, tier, prorationDate) {
+      const current = await subscriptionNamed(subscriptionId);
+      if (current.tier === tier) return snapshotOfLocal(current); // as Stripe: the same price again charges nothing
+      const at = prorationDate ?? Math.floor(Date.now() / 1000);
+      const { amountDue, currency } = chargeFor(current, tier, at);
+      const changed = await store.changeTierCharged(subscriptionId, {
+        amount: amountDue,
+        currency,
+        prorationDate: at,
+        fromTier: current.tier,
+        toTier: tier,
+      });
+      // A racing change came first: the subscription is as that one left it, charged once.
+      return snapshotOfLocal(changed ?? (await subscriptionNamed(subscriptionId)));
     },
 
     async createPortal(customerId, returnUrl) {

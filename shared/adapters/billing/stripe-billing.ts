@@ -164,18 +164,45 @@ export function createStripeBilling(
       }
     },
 
-    async changeTier(subscriptionId, tier) {
+    async previewTierChange(subscriptionId, tier, prorationDate) {
       try {
         const client = await stripe();
-        const current = await client.subscriptions.retrieve(subscriptionId);
-        const item = current.items.data[0];
-        if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+        const item = await firstItem(client, subscriptionId);
+        // The invoice the update below would create at once: with always_invoice it holds the prorations only.
+        const invoice = await client.invoices.createPreview({
+          subscription: subscriptionId,
+          subscription_details: {
+            items: [{ id: item.id, price: priceFor(tier) }],
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        });
+        // Stripe recommends reading the proration lines; when the preview holds nothing else it is the
+        // invoice charged at once, and its amount_due also counts tax and the customer's balance.
+        const lines = invoice.lines?.data ?? [];
+        const isProration = (line: Stripe.InvoiceLineItem) =>
+          line.parent?.subscription_item_details?.proration === true || line.parent?.invoice_item_details?.proration === true;
+        const amountDue = lines.every(isProration)
+          ? invoice.amount_due
+          : lines.filter(isProration).reduce((sum, line) => sum + line.amount, 0);
+        return { amountDue, currency: invoice.currency };
+      } catch (error) {
+        throw stripeFailure(error, 'preview the upgrade');
+      }
+    },
+
+    async changeTier(subscriptionId, tier, prorationDate) {
+      try {
+        const client = await stripe();
+        const item = await firstItem(client, subscriptionId);
         const updated = await client.subscriptions.update(subscriptionId, {
           items: [{ id: item.id, price: priceFor(tier) }],
           // Charge the prorated difference now; if the payment fails, nothing changes.
           proration_behavior: 'always_invoice',
           payment_behavior: 'error_if_incomplete',
           cancel_at_period_end: false,
+          // The date a preview used, so that the charge is the amount it showed.
+          ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
         });
         return snapshotOf(updated);
       } catch (error) {
@@ -222,6 +249,13 @@ export function createStripeBilling(
       return eventOf(event);
     },
   };
+}
+
+async function firstItem(client: Stripe, subscriptionId: string): Promise<Stripe.SubscriptionItem> {
+  const current = await client.subscriptions.retrieve(subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+  return item;
 }
 
 /** Refunds one payment of an invoice in full; one already refunded is left as it is. */

@@ -56,8 +56,9 @@ ${(meta.extraScripts ?? []).map(
 <a class="logo" href="/">${productName}</a>
 <nav class="site" aria-label="Main"><ul>
 <li><a href="/">Scan a shop</a></li>
+<li><a href="/pricing">Pricing</a></li>
 <li><a href="/docs">API reference</a></li>
-<li><a href="/sign-in">Sign in</a></li>
+<li id="nav-account"><a href="/sign-in">Sign in</a></li>
 </ul></nav>
 </div></header>
 <main id="main" class="${meta.wide ? 'wide' : 'wrap'}">

@@ -1,5 +1,6 @@
 import { getConfig } from '#shared/config.js';
 import { ManageResponse, StripeWebhookAck, SubscribeRequest, SubscribeResponse } from '#shared/http/schemas/account-schemas.js';
+import { UpgradePreview, UpgradePreviewRequest } from '#shared/http/schemas/upgrade-preview-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
@@ -18,6 +19,24 @@ export const billingRoutes = defineFamilyRoutes('billing', {
     summary: 'Start a checkout for a paid tier, or upgrade immediately with proration',
     body: SubscribeRequest,
     responses: { ...ok(200, 'A checkout link or an upgrade', SubscribeResponse), ...errors(400, 401, 409, 429) },
+  },
+  previewUpgrade: {
+    auth: 'key',
+    ...outsideAllowance,
+    session: 'accepted',
+    scope: 'account:write',
+    tags: ['Billing'],
+    summary: 'What an immediate upgrade of a subscription would charge now (changes nothing)',
+    body: UpgradePreviewRequest,
+    responses: {
+      ...ok(200, 'The prorated amount, and the prorationDate to send with the subscribe call', UpgradePreview),
+      ...errors(400, 401, 429),
+      409: {
+        ...errors(409)[409]!,
+        description:
+          'Already on this tier or higher, or no subscription to change (a new subscription goes through checkout, which shows the price)',
+      },
+    },
   },
   manageSubscription: {
     auth: 'key',

@@ -90,7 +90,15 @@ export const AccountInfo = z
   })
   .meta({ id: 'AccountInfo' });
 
-export const SubscribeRequest = z.object({ tier: z.enum(['pro', 'growth']) }).meta({ id: 'SubscribeRequest' });
+export const SubscribeRequest = z
+  .object({
+    tier: z.enum(['pro', 'growth']),
+    prorationDate: DateTime.optional().meta({
+      description:
+        'For an immediate upgrade: the prorationDate of POST /api/v1/account/subscribe/preview, so the charge is the amount it showed (refused once older than its validUntil)',
+    }),
+  })
+  .meta({ id: 'SubscribeRequest' });
 
 export const SubscribeResponse = z
   .union([

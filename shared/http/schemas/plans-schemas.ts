@@ -27,8 +27,8 @@ export const PriceList = z
     plans: z.array(
       Plan.extend({
         pagesPerScan: z.number().int(),
-        features: z.array(z.string()).meta({ description: 'What the plan does today' }),
-        comingSoon: z.array(z.string()).meta({ description: 'Announced, not yet available' }),
+        features: z.array(z.string()).meta({ description: 'What the plan does today, in the limits and tier gates the service enforces' }),
+        comingSoon: z.array(z.string()).meta({ description: 'Announced, not yet available (empty while everything listed is built)' }),
       }),
     ),
   })

@@ -4,7 +4,8 @@ import type { Caller } from '#shared/model/accounts/caller.js';
 import { billingReturnUrl } from '#shared/model/billing/return-url.js';
 import type { PaidTier } from '#shared/model/billing/subscription-state.js';
 import { syncSubscription } from '#shared/use-cases/billing/sync-subscription.js';
-import { conflict } from '#shared/model/errors.js';
+import { prorationDateProblem } from '#shared/model/billing/upgrade-quote.js';
+import { conflict, invalidInput } from '#shared/model/errors.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
 
 export type SubscribeResult =
@@ -16,15 +17,28 @@ const clockMarginSeconds = 60;
 
 /**
  * POST /api/v1/account/subscribe: a checkout link for an account without a paid subscription, or an
- * immediate prorated upgrade from pro to growth. 409 when the account already has that tier or more.
+ * immediate prorated upgrade from pro to growth, charged as of the preview's `prorationDate` when one is
+ * sent. 409 when the account already has that tier or more.
  */
-export async function subscribe(caller: Caller, tier: PaidTier, deps: Dependencies): Promise<SubscribeResult> {
+export async function subscribe(
+  caller: Caller,
+  tier: PaidTier,
+  deps: Dependencies,
+  options: { prorationDate?: string } = {},
+): Promise<SubscribeResult> {
   const account = caller.account;
   if (tierAtLeast(account.tier, tier)) throw conflict(`This account is already on the ${account.tier} tier`);
 
   if (account.subscription.isActive && account.subscriptionId) {
     const readAt = deps.clock.now();
-    const snapshot = await deps.billing.changeTier(account.subscriptionId, tier);
+    // The proration date of the preview the caller agreed to (preview-upgrade.ts); without one, the provider's now.
+    let prorationDate: number | undefined;
+    if (options.prorationDate !== undefined) {
+      prorationDate = Math.floor(Date.parse(options.prorationDate) / 1000);
+      const problem = prorationDateProblem(prorationDate, readAt, deps.config.upgradeQuoteValiditySeconds);
+      if (problem) throw invalidInput(problem);
+    }
+    const snapshot = await deps.billing.changeTier(account.subscriptionId, tier, prorationDate);
     await syncSubscription({ subscriptionId: snapshot.subscriptionId, customerId: snapshot.customerId, accountId: account.id }, deps, {
       snapshot,
       readAt,

@@ -77,7 +77,7 @@ describe('concurrent completions with the local provider (DynamoDB Local)', () =
     const store = localBillingStore(testTable());
     const deps = createDependencies(config, {
       table: testTable(),
-      billing: createLocalBilling(store, { publicBaseUrl: config.publicBaseUrl }),
+      billing: createLocalBilling(store, config),
     });
     const actions = localBillingActions(store, deps);
     const user = await signUp();

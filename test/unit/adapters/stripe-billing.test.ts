@@ -116,6 +116,26 @@ describe('the Stripe billing provider (real stripe client, fake Stripe on loopba
     });
   });
 
+  it('previews an upgrade through the upcoming invoice, and upgrades as of the same proration date', async () => {
+    stripe.putSubscription({ id: 'sub_quote', customer: 'cus_1', status: 'active', price: 'price_pro', itemId: 'si_q' });
+    const charge = await provider().previewTierChange('sub_quote', 'growth', 1_800_001_234);
+    expect(charge).toEqual({ amountDue: 1_800_001_234 % 5_000, currency: 'gbp' });
+    expect(stripe.callsTo('POST', '/v1/invoices/create_preview')[0]!.params).toEqual({
+      subscription: 'sub_quote',
+      'subscription_details[items][0][id]': 'si_q',
+      'subscription_details[items][0][price]': 'price_growth',
+      'subscription_details[proration_behavior]': 'always_invoice',
+      'subscription_details[proration_date]': '1800001234',
+    });
+    expect(stripe.callsTo('POST', '/v1/subscriptions/sub_quote')).toEqual([]); // a preview changes nothing
+    await provider().changeTier('sub_quote', 'growth', 1_800_001_234);
+    expect(stripe.callsTo('POST', '/v1/subscriptions/sub_quote')[0]!.params).toMatchObject({
+      'items[0][price]': 'price_growth',
+      proration_behavior: 'always_invoice',
+      proration_date: '1800001234',
+    });
+  });
+
   it('opens the billing portal for the customer with the return link', async () => {
     const portal = await provider().createPortal('cus_9', 'https://scan.example.org/app');
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);

@@ -145,6 +145,7 @@ const sampleBodies: Partial<Record<OperationId, unknown>> = {
   register: { email: 'owner@shop.example.com' },
   verifySignIn: { token: 'a'.repeat(43) },
   subscribe: { tier: 'pro' },
+  previewUpgrade: { tier: 'growth' },
   createApiKey: { label: 'CI pipeline' },
   addWatchedSite: { url: 'https://shop.example.com' },
   addAccountWatchedSite: { url: 'https://shop.example.com' },

@@ -1,5 +1,7 @@
 /*
- * The dashboard's account section: plan, usage and billing.
+ * The dashboard's account section: plan, usage and billing. Money needs consent: an upgrade of a
+ * subscription is charged at once, so its prorated amount is shown first (POST
+ * /api/v1/account/subscribe/preview) and charged only on Confirm, as of the same proration date.
  */
 (function () {
   'use strict';
@@ -9,7 +11,14 @@
   var limitText = ar.limitText;
   var day = ar.day;
   var callApi = ar.callApi;
+  // What the last upgrade did, shown once after the section is drawn again with the new plan.
+  var lastResult = null;
 
+  function errorText(answer, what) {
+    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+  }
+
+  // Checkout and the billing portal are the provider's pages: they show the price before any payment.
   function billingButton(label, method, path, key, body, status, secondary) {
     var button = el('button', secondary ? 'secondary' : '', label);
     button.type = 'button';
@@ -19,18 +28,103 @@
       callApi(method, path, key, body).then(function (answer) {
         var target = answer.body && (answer.body.checkoutUrl || answer.body.portalUrl);
         if (answer.status === 200 && target) return location.assign(target);
-        if (answer.status === 200) return location.reload();
         button.disabled = false;
-        status.textContent = (answer.body && answer.body.error) || 'Billing failed (HTTP ' + answer.status + ').';
+        status.textContent = errorText(answer, 'Billing');
       });
     });
     return button;
   }
 
-  function showAccount(overview, key) {
-    var account = overview.account;
+  // An upgrade of a subscription: preview, then a panel with the amount, Confirm and Cancel.
+  function upgradeButton(tier, context, actions, status) {
+    var key = context.credential;
+    var button = el('button', '', 'Upgrade to ' + tier + '…');
+    button.type = 'button';
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      status.textContent = 'Working out the prorated amount…';
+      callApi('POST', '/api/v1/account/subscribe/preview', key, { tier: tier }).then(
+        function (answer) {
+          button.disabled = false;
+          if (answer.status !== 200) {
+            status.textContent = errorText(answer, 'The preview');
+            return;
+          }
+          status.textContent = '';
+          confirmPanel(answer.body, context, actions, status);
+        },
+        function () {
+          button.disabled = false;
+          status.textContent = 'Could not reach the service. Try again.';
+        },
+      );
+    });
+    return button;
+  }
+
+  function confirmPanel(quote, context, actions, status) {
+    var panel = el('div', 'panel upgrade-confirm');
+    panel.id = 'upgrade-confirm';
+    panel.setAttribute('role', 'group');
+    panel.setAttribute('aria-labelledby', 'upgrade-confirm-title');
+    panel.tabIndex = -1;
+    var title = el('h3', '', 'Upgrade to ' + quote.tier + ' now?');
+    title.id = 'upgrade-confirm-title';
+    var amount = el('p', 'upgrade-amount');
+    append(amount, [el('strong', '', quote.amountText), el('span', '', ' charged at once')]);
+    var detail = el(
+      'p',
+      'small',
+      'The prorated difference for the rest of this period' +
+        (quote.periodEnd ? ' (to ' + day(quote.periodEnd) + ')' : '') +
+        ', charged to the card on your subscription. Prices exclude VAT. This amount holds until ' +
+        quote.validUntil.slice(11, 16) +
+        ' UTC.',
+    );
+    var confirm = el('button', '', 'Confirm and pay ' + quote.amountText);
+    confirm.type = 'button';
+    var cancel = el('button', 'secondary', 'Cancel');
+    cancel.type = 'button';
+    var row = append(el('p', 'field-row'), [confirm, cancel]);
+    append(panel, [title, amount, detail, row]);
+    actions.hidden = true;
+    actions.parentNode.insertBefore(panel, actions.nextSibling);
+    panel.focus();
+
+    function close(message) {
+      panel.parentNode.removeChild(panel);
+      actions.hidden = false;
+      status.textContent = message;
+    }
+
+    cancel.addEventListener('click', function () {
+      close('Upgrade cancelled: nothing was charged.');
+      actions.querySelector('button').focus();
+    });
+    confirm.addEventListener('click', function () {
+      confirm.disabled = true;
+      cancel.disabled = true;
+      status.textContent = 'Upgrading…';
+      var body = { tier: quote.tier, prorationDate: quote.prorationDate };
+      callApi('POST', '/api/v1/account/subscribe', context.credential, body).then(
+        function (answer) {
+          if (answer.status === 200 && answer.body && answer.body.upgraded) {
+            lastResult = 'Upgraded to ' + answer.body.tier + ': ' + quote.amountText + ' charged. ' + answer.body.note;
+            return context.reload();
+          }
+          close(errorText(answer, 'The upgrade') + ' Nothing was charged.');
+        },
+        function () {
+          close('Could not reach the service: reload to see whether the upgrade happened.');
+        },
+      );
+    });
+  }
+
+  function showAccount(context) {
+    var account = context.overview.account;
+    var key = context.credential;
     var box = document.getElementById('account');
-    var status = document.getElementById('dashboard-status');
     var facts = el('dl', 'facts');
     [
       ['E-mail', account.email],
@@ -43,22 +137,40 @@
     ].forEach(function (pair) {
       append(facts, [el('dt', '', pair[0]), el('dd', '', pair[1])]);
     });
+    var status = el('p', 'notice');
+    status.id = 'account-status';
+    status.setAttribute('role', 'status');
     var actions = el('p', 'field-row');
-    if (account.tier === 'free')
-      actions.appendChild(billingButton('Upgrade to pro', 'POST', '/api/v1/account/subscribe', key, { tier: 'pro' }, status));
-    if (account.tier !== 'growth')
-      actions.appendChild(
-        billingButton('Upgrade to growth', 'POST', '/api/v1/account/subscribe', key, { tier: 'growth' }, status, account.tier === 'free'),
-      );
+    // Without an active subscription an upgrade is a new one, paid on the provider's checkout page.
+    var subscribed = account.tier !== 'free' && account.subscription.isActive;
+    if (!subscribed) {
+      if (account.tier === 'free')
+        actions.appendChild(
+          billingButton('Upgrade to pro: go to checkout', 'POST', '/api/v1/account/subscribe', key, { tier: 'pro' }, status),
+        );
+      if (account.tier !== 'growth')
+        actions.appendChild(
+          billingButton('Upgrade to growth: go to checkout', 'POST', '/api/v1/account/subscribe', key, { tier: 'growth' }, status, true),
+        );
+    } else if (account.tier !== 'growth') actions.appendChild(upgradeButton('growth', context, actions, status));
     if (account.subscription.isPaid)
       actions.appendChild(billingButton('Manage billing', 'POST', '/api/v1/account/manage', key, undefined, status, true));
-    append(box, [facts, actions]);
+    var hint =
+      account.tier === 'free'
+        ? el('p', 'small muted', 'Checkout is a Stripe page: it shows the price, and nothing is charged until you pay there.')
+        : null;
+    append(box, [facts, actions, hint, status]);
+    if (lastResult) {
+      // Set after the element is in the page, so that assistive technology announces it.
+      status.textContent = lastResult;
+      lastResult = null;
+    }
   }
 
   ar.dashboardSections.push({
     id: 'account',
     render: function (context) {
-      showAccount(context.overview, context.credential);
+      showAccount(context);
     },
   });
 })();
