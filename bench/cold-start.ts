@@ -7,14 +7,14 @@
  * `npx tsx bench/cold-start.ts` runs this part alone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
-import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
+import { bundleDefines, bundleFiles, functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
 import { median, round } from './stats.js';
 
@@ -55,6 +55,8 @@ async function bundle(entry: string, outdir: string, name: FunctionName | 'floor
     define: name === 'floor' ? {} : bundleDefines(name),
     logLevel: 'error',
   });
+  // The files a deployed function has beside its bundle (the same for every function that has them).
+  if (name !== 'floor') for (const file of bundleFiles(name)) await copyFile(file.from, path.join(outdir, file.name));
   return outfile;
 }
 

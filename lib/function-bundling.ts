@@ -1,6 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import type { FunctionName } from '#lib/function-catalog.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
-import { readBrowserFiles } from '#shared/http/pages/assets/browser-files.js';
+import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
 /**
@@ -40,21 +41,23 @@ const pageFunctions: readonly FunctionName[] = ['web', 'scanner', 'auth', 'sites
  * costs that function ~8 ms less at every cold start (bench/RESULTS.md, "Cold start"). The document names the
  * limits, so it is built here only when the deployment keeps the defaults (no `serviceSettings`): with
  * limits of its own, as from source (dev server, tests), the function builds it on first request from
- * its own environment. The functions that render web pages get the pages' browser files
- * (`BROWSER_FILES`), which a bundle cannot read from its sources (docs/decisions/051-browser-assets-as-files.md).
+ * its own environment.
  */
 export function bundleDefines(name: FunctionName, options: { defaultLimits: boolean } = { defaultLimits: true }): Record<string, string> {
-  if (pageFunctions.includes(name)) return { BROWSER_FILES: JSON.stringify(readBrowserFiles()) };
   return name === 'meta' && options.defaultLimits
     ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) }
     : {};
 }
 
 /**
- * Files copied beside a function's bundle. The web function serves the API reference's renderer, a
- * 1.1 MB file of a devDependency: too large for an esbuild `define` (CDK passes those as command-line
- * arguments), so it ships as a file that the function reads on the first request for it.
+ * Files copied beside a function's bundle: too large for an esbuild `define`, which CDK passes inside one
+ * shell command capped at 128 KiB. The functions that render pages get the pages' browser files, read
+ * at import (docs/decisions/065-site-script-in-parts.md); the web function also serves the API
+ * reference's renderer, a 1.1 MB file of a devDependency, read on the first request for it.
  */
 export function bundleFiles(name: FunctionName): Array<{ from: string; name: string }> {
-  return name === 'web' ? [{ from: docsBundleSource(), name: docsBundleFileName }] : [];
+  const browserFiles = pageFunctions.includes(name)
+    ? browserFileNames.map((file) => ({ from: fileURLToPath(new URL(file, browserFilesDirectory)), name: file }))
+    : [];
+  return name === 'web' ? [...browserFiles, { from: docsBundleSource(), name: docsBundleFileName }] : browserFiles;
 }

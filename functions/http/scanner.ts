@@ -1,6 +1,7 @@
 import { reportContent } from '#shared/http/pages/report-page.js';
 import { getAccountScan, listAccountScans } from '#shared/use-cases/scan-results.js';
 import { runAccountScan } from '#shared/use-cases/scans.js';
+import { progressIdOf } from '#shared/use-cases/scan-progress.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
@@ -12,7 +13,10 @@ import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
 export const operations: FamilyHandlers<'scanner'> = {
-  createScan: async (request, deps) => ({ status: 200, body: await runAccountScan(request.body.url, callerOf(request), deps) }),
+  createScan: async (request, deps) => ({
+    status: 200,
+    body: await runAccountScan(request.body.url, callerOf(request), deps, progressIdOf(request.headers['x-scan-progress'])),
+  }),
   getScan: async (request, deps) => ({ status: 200, body: await getAccountScan(request.params.id, callerOf(request), deps) }),
   getScanReport: async (request, deps) => ({
     status: 200,

@@ -1,14 +1,17 @@
 import { getPublicResult } from '#shared/use-cases/scan-results.js';
 import { AppError } from '#shared/model/errors.js';
 import { webAsset } from '#shared/http/pages/assets/web-assets.js';
-import { reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
+import { pageNotFoundPage, reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
 import { reportPage } from '#shared/http/pages/report-page.js';
 import { scannerPage } from '#shared/http/pages/scanner-page.js';
 import { docsPageCsp, ownedReportCsp, webPageCsp } from '#shared/http/pages/web-csp.js';
 import { ownedReportPage } from '#shared/http/pages/owned-report-page.js';
+import { watchedSitePage } from '#shared/http/pages/watched-site-page.js';
 import { docsPage } from '#shared/http/pages/docs-page.js';
 import { signInFormPage } from '#shared/http/pages/sign-in-form-page.js';
 import { dashboardPage } from '#shared/http/pages/dashboard-page.js';
+import { pricingPage } from '#shared/http/pages/pricing-page.js';
+import { priceList } from '#shared/model/pricing.js';
 import { docsBundle } from '#shared/http/pages/assets/docs-bundle.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
 import type { ApiResponse } from '#shared/http/api-types.js';
@@ -53,7 +56,14 @@ export const operations: FamilyHandlers<'web'> = {
   showSignInForm: async (_request, deps) =>
     htmlPage(200, signInFormPage({ linkValidityMinutes: deps.config.signInLinkValidityMinutes }), 'public, max-age=300'),
   showDashboard: async (_request, deps) => htmlPage(200, dashboardPage({ origin: new URL(deps.config.publicBaseUrl).origin }), 'no-store'),
+  showPricingPage: async (_request, deps) =>
+    htmlPage(
+      200,
+      pricingPage(priceList(deps.config), { canonicalUrl: new URL('/pricing', deps.config.publicBaseUrl).toString() }),
+      'public, max-age=300',
+    ),
   showOwnedReport: async (request) => htmlPage(200, ownedReportPage(request.params.id), 'no-store', ownedReportCsp),
+  showWatchedSitePage: async (request) => htmlPage(200, watchedSitePage(request.params.id), 'no-store'),
   getWebAsset: async (request): Promise<ApiResponse> => {
     const asset = webAsset(request.params.file);
     if (!asset) return { status: 404, text: 'Not found', headers: { 'content-type': 'text/plain; charset=utf-8' } };
@@ -65,7 +75,14 @@ export const operations: FamilyHandlers<'web'> = {
   },
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'web', routes: webRoutes, operations }, (config) => ({
-  table: createTable(config),
-}));
+/**
+ * Built with only what this function uses, so its bundle and cold start carry nothing else. Also serves
+ * API Gateway's `$default` route: unknown page paths get the HTML 404 page, unknown /api/ paths `{"error"}`
+ * 404 and wrong methods 405 (decision 071).
+ */
+export const handler = createFamilyHandler(
+  { family: 'web', routes: webRoutes, operations, notFoundPage: () => htmlPage(404, pageNotFoundPage()) },
+  (config) => ({
+    table: createTable(config),
+  }),
+);

@@ -35,6 +35,7 @@ export const routeIndex = {
   getAccount: { method: 'GET', path: '/api/v1/account', family: 'account' },
   getAccountOverview: { method: 'GET', path: '/api/v1/account/overview', family: 'account' },
   subscribe: { method: 'POST', path: '/api/v1/account/subscribe', family: 'billing' },
+  previewUpgrade: { method: 'POST', path: '/api/v1/account/subscribe/preview', family: 'billing' },
   manageSubscription: { method: 'POST', path: '/api/v1/account/manage', family: 'billing' },
   listApiKeys: { method: 'GET', path: '/api/v1/account/api-keys', family: 'account' },
   createApiKey: { method: 'POST', path: '/api/v1/account/api-keys', family: 'account' },
@@ -81,7 +82,9 @@ export const routeIndex = {
   showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
   showSignInForm: { method: 'GET', path: '/sign-in', family: 'web' },
   showDashboard: { method: 'GET', path: '/app', family: 'web' },
+  showPricingPage: { method: 'GET', path: '/pricing', family: 'web' },
   showOwnedReport: { method: 'GET', path: '/app/scans/{id}', family: 'web' },
+  showWatchedSitePage: { method: 'GET', path: '/app/sites/{id}', family: 'web' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

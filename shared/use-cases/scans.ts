@@ -120,17 +120,28 @@ export async function runPublicScan(url: string, deps: Dependencies, progressId:
 
 /**
  * POST /api/v1/scan: counts against the daily allowance, scans with the caller's tier page budget, keeps
- * the result for the account (owned results do not expire) and raises scan_complete.
+ * the result for the account (owned results do not expire) and raises scan_complete. With a progress id
+ * (the dashboard's), its stages can be read while it runs, as a public scan's are.
  */
-export async function runAccountScan(url: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+export async function runAccountScan(
+  url: string,
+  caller: Caller,
+  deps: Dependencies,
+  progressId: string | null = null,
+): Promise<ScanResult> {
   const started = deps.clock.now();
   await checkScanTarget(url, deps);
   const account = await countScan(caller.accountId, deps);
-  const result = await scanCheckedTarget(url, account.tier, deps, null, started).catch(async (error: unknown) => {
-    if (isTargetFailure(error)) await refundScan(account, deps);
-    throw error;
-  });
-  await putOwnedScan(deps.table, result, caller.accountId);
-  await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
-  return result;
+  const progress = progressReporter(progressId, deps);
+  try {
+    const result = await scanCheckedTarget(url, account.tier, deps, null, started, progress.onStage).catch(async (error: unknown) => {
+      if (isTargetFailure(error)) await refundScan(account, deps);
+      throw error;
+    });
+    await putOwnedScan(deps.table, result, caller.accountId);
+    await emitEvent('scan_complete', caller.accountId, scanCompleteData(result), deps);
+    return result;
+  } finally {
+    await progress.settle();
+  }
 }

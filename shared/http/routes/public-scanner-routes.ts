@@ -45,7 +45,7 @@ export const publicScannerRoutes = defineFamilyRoutes('publicScanner', {
     auth: 'none',
     tags: ['Public scanner'],
     summary:
-      'The stage a public scan has reached: send a UUID of your choice as `X-Scan-Progress` with `POST /api/scan`, then read it here while the scan runs',
+      'The stage a scan has reached: send a UUID of your choice as `X-Scan-Progress` with `POST /api/scan` or `POST /api/v1/scan`, then read it here while the scan runs',
     params: IdParams,
     responses: { ...ok(200, 'The last stage reported', ScanProgress), ...errors(400) },
   },

@@ -16,10 +16,18 @@ import {
   patchSiteRequest,
 } from '#shared/http/schemas/sites-schemas.js';
 import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
+import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
+
+/**
+ * Managing the watchlist is configuration, like managing keys and webhooks: outside the monthly
+ * allowance, open to a dashboard session, bounded by the account routes' hourly limit. Adding a site
+ * stays metered and needs a key: it queues a scan (docs/decisions/068-watched-sites-in-the-dashboard.md).
+ */
+const outsideAllowance = { ...accountRouteLimits(config), session: 'accepted' } as const;
 
 /** The five watchlist operations, served under both path families. */
 function watchedSiteRoutes(family: 'preferred' | 'account') {
@@ -28,10 +36,11 @@ function watchedSiteRoutes(family: 'preferred' | 'account') {
   return {
     list: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'sites:read',
       tags,
       summary: 'List watched sites with their thresholds',
-      responses: { ...ok(200, 'The watchlist', SiteList), ...errors(401) },
+      responses: { ...ok(200, 'The watchlist', SiteList), ...errors(401, 429) },
     },
     add: {
       auth: 'key',
@@ -43,28 +52,31 @@ function watchedSiteRoutes(family: 'preferred' | 'account') {
     },
     get: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'sites:read',
       tags,
       summary: 'A watched site with its score history (up to 90 snapshots, newest first)',
       params: IdParams,
-      responses: { ...ok(200, 'The site', account ? AccountSiteDetail : SiteDetail), ...errors(400, 401, 404) },
+      responses: { ...ok(200, 'The site', account ? AccountSiteDetail : SiteDetail), ...errors(400, 401, 404, 429) },
     },
     patch: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'sites:write',
       tags,
       summary: account ? 'Update a watched site; threshold fields need growth' : 'Update a watched site',
       params: IdParams,
       body: account ? patchAccountSiteRequest(config.labelMaxLength) : patchSiteRequest(config.labelMaxLength),
-      responses: { ...ok(200, 'The updated site', SiteEnvelope), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(200, 'The updated site', SiteEnvelope), ...errors(400, 401, 403, 404, 429) },
     },
     delete: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'sites:write',
       tags,
       summary: 'Stop watching a site (removes its thresholds)',
       params: IdParams,
-      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 404) },
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 404, 429) },
     },
   } satisfies Record<string, RouteSpec>;
 }
@@ -85,22 +97,24 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
   deleteAccountWatchedSite: accountSites.delete,
   getThresholds: {
     auth: 'key',
+    ...outsideAllowance,
     scope: 'sites:read',
     tier: 'growth',
     tags: ['Watched sites'],
     summary: "A watched site's score thresholds",
     params: IdParams,
-    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404, 429) },
   },
   putThresholds: {
     auth: 'key',
+    ...outsideAllowance,
     scope: 'sites:write',
     tier: 'growth',
     tags: ['Watched sites'],
     summary: "Replace a watched site's thresholds (min below max)",
     params: IdParams,
     body: Thresholds,
-    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404) },
+    responses: { ...ok(200, 'The thresholds', Thresholds), ...errors(400, 401, 403, 404, 429) },
   },
   listSiteThresholds: {
     auth: 'key',

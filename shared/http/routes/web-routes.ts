@@ -37,6 +37,12 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: 'The dashboard of a signed-in user (the page reads the account with the key kept in the tab)',
     responses: page('The dashboard'),
   },
+  showPricingPage: {
+    auth: 'none',
+    tags: ['Web'],
+    summary: 'The plans, their prices, limits and features (the data of GET /api/pricing)',
+    responses: page('The pricing page'),
+  },
   showOwnedReport: {
     auth: 'none',
     tags: ['Web'],
@@ -44,6 +50,14 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: "The report of one of the signed-in user's scans",
     params: z.object({ id: z.string() }),
     responses: page('The report page'),
+  },
+  showWatchedSitePage: {
+    auth: 'none',
+    tags: ['Web'],
+    // The id is checked by the API the page's script calls with the key kept in the tab.
+    summary: "A watched site's page: its score history, last report, thresholds and where its alerts go",
+    params: z.object({ id: z.string() }),
+    responses: page("The site's page"),
   },
   getWebAsset: {
     auth: 'none',

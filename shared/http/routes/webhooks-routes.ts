@@ -8,10 +8,19 @@ import {
   WebhookTestResult,
   createWebhookRequest,
 } from '#shared/http/schemas/webhooks-schemas.js';
+import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
 const config = getConfig();
+
+/**
+ * Managing webhooks is configuration, like managing keys: outside the monthly allowance, and open to a
+ * dashboard session (docs/decisions/067-webhooks-in-the-dashboard.md). The routes without a limit of their
+ * own share the account routes' hourly one; test and redeliver keep their per-webhook limits.
+ */
+const dashboardRoute = { metered: false, session: 'accepted' } as const;
+const outsideAllowance = { ...accountRouteLimits(config), session: 'accepted' } as const;
 
 /** The spec's four webhook operations and the delivery log, served under both path families. */
 function webhookRoutes() {
@@ -19,14 +28,16 @@ function webhookRoutes() {
   return {
     list: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'webhooks:read',
       tier: 'pro',
       tags,
       summary: 'List webhook endpoints',
-      responses: { ...ok(200, 'The webhooks', WebhookList), ...errors(401, 403) },
+      responses: { ...ok(200, 'The webhooks', WebhookList), ...errors(401, 403, 429) },
     },
     create: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'webhooks:write',
       tier: 'pro',
       tags,
@@ -38,21 +49,23 @@ function webhookRoutes() {
           'The webhook and its secret. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second webhook',
           CreatedWebhook,
         ),
-        ...errors(400, 401, 403),
+        ...errors(400, 401, 403, 429),
         409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different webhook' },
       },
     },
     delete: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'webhooks:write',
       tier: 'pro',
       tags,
       summary: 'Delete a webhook endpoint',
       params: IdParams,
-      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 403, 404, 429) },
     },
     test: {
       auth: 'key',
+      ...dashboardRoute,
       scope: 'webhooks:write',
       tier: 'pro',
       tags,
@@ -63,15 +76,17 @@ function webhookRoutes() {
     },
     deliveries: {
       auth: 'key',
+      ...outsideAllowance,
       scope: 'webhooks:read',
       tier: 'pro',
       tags,
       summary: "The endpoint's last 50 delivery attempts, newest first (kept 30 days)",
       params: IdParams,
-      responses: { ...ok(200, 'The delivery log', DeliveryLog), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(200, 'The delivery log', DeliveryLog), ...errors(400, 401, 403, 404, 429) },
     },
     redeliver: {
       auth: 'key',
+      ...dashboardRoute,
       scope: 'webhooks:write',
       tier: 'pro',
       tags,

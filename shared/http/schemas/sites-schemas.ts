@@ -32,6 +32,31 @@ export const ThresholdList = z
 
 export const ThresholdEnvelope = z.object({ threshold: ThresholdRecord }).meta({ id: 'ThresholdEnvelope' });
 
+const AlertEvent = z.enum(['score_change', 'threshold_alert']);
+
+export const AlertsGoTo = z
+  .object({
+    channel: z.enum(['email', 'webhook', 'email_and_webhook', 'none']).meta({
+      description:
+        "Where the site's alerts go now. An alert event goes to every active webhook subscribed to it (within the plan); it is e-mailed only when no webhook receives it",
+    }),
+    address: z.string().nullable().meta({ description: "The account's e-mail address, when any alert is mailed" }),
+    webhooks: z
+      .array(
+        z.object({
+          id: z.string(),
+          label: z.string().nullable(),
+          url: z.string().nullable().meta({ description: 'null without the webhooks:read scope' }),
+        }),
+      )
+      .meta({ description: "The endpoints that receive one of the site's alerts" }),
+    reason: z.string().nullable().meta({ description: 'Why no alert goes anywhere (`none`)' }),
+    events: z
+      .array(z.object({ event: AlertEvent, channel: z.enum(['email', 'webhook']), webhookIds: z.array(z.string()) }))
+      .meta({ description: '`threshold_alert` is listed on growth for a site with an active threshold' }),
+  })
+  .meta({ id: 'AlertsGoTo' });
+
 export const WatchedSite = z
   .object({
     id: z.uuid(),
@@ -47,6 +72,8 @@ export const WatchedSite = z
     lastScanStatus: z.enum(['ok', 'failed']).nullable().meta({ description: 'How the last rescan went; `failed` keeps the last score' }),
     lastError: z.string().nullable().meta({ description: 'Why the last rescan failed' }),
     rescanPaused: z.boolean().meta({ description: 'Above the tier’s watched-site limit (after a downgrade): kept, not rescanned' }),
+    lastScanId: z.string().nullable().meta({ description: 'The scan of the last completed rescan (GET /api/v1/scan/{id}/report)' }),
+    alertsGoTo: AlertsGoTo,
   })
   .meta({ id: 'WatchedSite' });
 

@@ -14,7 +14,26 @@ export interface AlertDigestInput {
   dropped: number;
   /** The link that turns alerts off for these sites (their ids), without signing in. */
   unsubscribeUrl: (siteIds: readonly string[]) => string;
+  /** The owner's pages in the dashboard: a scan's report and a watched site's page. */
+  links: { report: (scanId: string) => string; site: (siteId: string) => string };
   settingsHint: string;
+}
+
+/** The dashboard's pages, from the service's public base address (PUBLIC_BASE_URL). */
+export function dashboardLinks(publicBaseUrl: string): AlertDigestInput['links'] {
+  const page = (path: string) => new URL(path, publicBaseUrl).toString();
+  return {
+    report: (scanId) => page(`/app/scans/${encodeURIComponent(scanId)}`),
+    site: (siteId) => page(`/app/sites/${encodeURIComponent(siteId)}`),
+  };
+}
+
+/** An entry's links: its report (entries stored before they kept the scan have none) and its site's page. */
+function entryLinks(entry: DigestEntry, links: AlertDigestInput['links']): Array<{ label: string; href: string }> {
+  return [
+    ...(entry.scanId ? [{ label: 'Report', href: links.report(entry.scanId) }] : []),
+    { label: 'Site page (history, thresholds, alerts)', href: links.site(entry.siteId) },
+  ];
 }
 
 export interface AlertDigestMail {
@@ -46,7 +65,7 @@ function siteLines(entry: DigestEntry): string[] {
  * The e-mail of score changes and crossed thresholds, for accounts without a webhook for them. Every
  * one carries one-click unsubscribe (RFC 8058) for the sites it lists, and a visible link per site.
  */
-export function alertDigestMail({ entries, dropped, unsubscribeUrl, settingsHint }: AlertDigestInput): AlertDigestMail {
+export function alertDigestMail({ entries, dropped, unsubscribeUrl, links, settingsHint }: AlertDigestInput): AlertDigestMail {
   const listed = entries.slice(0, listedSites);
   const more = entries.length - listed.length + dropped;
   const allLink = unsubscribeUrl(listed.map((entry) => entry.siteId));
@@ -66,6 +85,7 @@ export function alertDigestMail({ entries, dropped, unsubscribeUrl, settingsHint
     ...listed.flatMap((entry) => [
       `${entry.label} (${entry.url}): ${scoreLine(entry)}`,
       ...siteLines(entry).map((line) => `  - ${line}`),
+      ...entryLinks(entry, links).map((item) => `  ${item.label}: ${item.href}`),
       ...(listed.length > 1 ? [`  Turn off alerts for this site: ${siteLink(entry)}`] : []),
       '',
     ]),
@@ -87,6 +107,9 @@ export function alertDigestMail({ entries, dropped, unsubscribeUrl, settingsHint
         `<ul>${siteLines(entry)
           .map((line) => `<li>${escapeHtml(line)}</li>`)
           .join('')}</ul>` +
+        `<p style="margin-top: 0;">${entryLinks(entry, links)
+          .map((item) => `<a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a>`)
+          .join(' · ')}</p>` +
         (listed.length > 1 ? `<p ${small}><a href="${escapeHtml(siteLink(entry))}">Turn off alerts for this site</a></p>` : ''),
     ),
     ...moreLine.map((line) => `<p ${small}>${escapeHtml(line)}</p>`),

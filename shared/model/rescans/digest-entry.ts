@@ -9,6 +9,8 @@ export interface DigestEntry {
   slot: string;
   previousScore: number | null;
   score: number;
+  /** The rescan's scan, for the mail's report link (absent on entries stored before it existed). */
+  scanId?: string;
   scannedAt: string;
   worse: CheckChange[];
   better: CheckChange[];

@@ -4,7 +4,7 @@ import { alertDigestSentKey, clearConsumedDigest, pendingDigest } from '#shared/
 import { runJobOnce } from '#shared/db/job-lease-store.js';
 import { listWatchedSites } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
-import { alertDigestMail } from '#shared/model/mail/alert-digest-mail.js';
+import { alertDigestMail, dashboardLinks } from '#shared/model/mail/alert-digest-mail.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { unsubscribeLink } from '#shared/model/sites/alert-unsubscribe-token.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
@@ -52,7 +52,8 @@ export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): 
           entries,
           dropped: pending.dropped,
           unsubscribeUrl: (siteIds) => unsubscribeLink(config.publicBaseUrl, { accountId: account.id, siteIds: [...siteIds] }, pepper),
-          settingsHint: 'Or set "alertEnabled": false on a site with PATCH /api/v1/watched-sites/{id}.',
+          links: dashboardLinks(config.publicBaseUrl),
+          settingsHint: 'Or turn alerts off on the site\'s page, or set "alertEnabled": false with PATCH /api/v1/watched-sites/{id}.',
         });
         await deps.mailer.send({ to: account.email, ...mail });
       }

@@ -4,7 +4,7 @@ import { getScan } from '#shared/db/scan-store.js';
 import { listWebhookItems } from '#shared/db/webhook-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
-import { scanCompleteData, type EventType } from '#shared/model/events.js';
+import { scanCompleteData } from '#shared/model/events.js';
 import { emitEvent } from '#shared/use-cases/emit-event.js';
 import type { AlertDigestJob } from '#shared/use-cases/rescans/alert-digest-job.js';
 import { boundedEntry, checkChanges, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
@@ -12,7 +12,7 @@ import { thresholdRecord, type StoredThreshold } from '#shared/model/sites/thres
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
-import { receivingEndpoints } from '#shared/model/webhooks/webhook.js';
+import { alertDestination, type AlertEvent } from '#shared/model/sites/alert-routing.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
 export interface RescanAlertInput {
@@ -55,16 +55,16 @@ export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependenc
       deps,
     );
   }
-  const raised: EventType[] = [
+  const raised: AlertEvent[] = [
     ...(changed ? (['score_change'] as const) : []),
     ...(crossed.length > 0 ? (['threshold_alert'] as const) : []),
   ];
   if (raised.length === 0) return;
 
-  // Mailed unless a webhook receives it: the same rule the webhook fan-out applies.
+  // Mailed unless a webhook receives it: the rule the site views show as `alertsGoTo`.
   const webhooks = await listWebhookItems(deps.table, account.id);
   const limit = allowanceFor(account.tier, deps.config).webhooksMax;
-  const mailed = raised.filter((type) => receivingEndpoints(webhooks, type, account.tier, limit).length === 0);
+  const mailed = raised.filter((type) => alertDestination(type, webhooks, account.tier, limit).channel === 'email');
   if (mailed.length === 0) return;
   await addToDigest(await digestEntry(input, crossed, mailed.includes('score_change'), deps), input.slot, account.id, deps);
 }
@@ -86,6 +86,7 @@ async function digestEntry(
     slot: input.slot,
     previousScore: scoreChanged ? site.lastScore : result.score,
     score: result.score,
+    scanId: result.id,
     scannedAt: result.createdAt,
     worse: changes.worse,
     better: changes.better,

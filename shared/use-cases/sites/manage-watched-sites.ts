@@ -22,6 +22,9 @@ import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { applyLegacy, legacyView, thresholdRecord, type LegacyThresholds, type ThresholdRecord } from '#shared/model/sites/thresholds.js';
 import { normalizeSiteUrl, urlDigest, type ScanStatus, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
+import { alertsGoTo, type AlertsGoTo } from '#shared/model/sites/alert-routing.js';
+import type { StoredWebhook } from '#shared/model/webhooks/webhook.js';
+import { listWebhookItems } from '#shared/db/webhook-store.js';
 
 /** The spec's WatchedSite record, with how its rescans go. */
 export interface WatchedSiteView {
@@ -40,9 +43,37 @@ export interface WatchedSiteView {
   lastError: string | null;
   /** Above the tier's watched-site limit after a downgrade: kept, but not rescanned. */
   rescanPaused: boolean;
+  /** The scan of the last completed rescan (its report is /app/scans/{id} for the owner). */
+  lastScanId: string | null;
+  /** Where the site's alerts go now: the rule the rescan alerts apply (shared/model/sites/alert-routing.ts). */
+  alertsGoTo: AlertsGoTo;
 }
 
-export function siteView(site: WatchedSite, paused = false): WatchedSiteView {
+/** What deciding where a site's alerts go needs of its account, read once per request. */
+export interface AlertRoutingContext {
+  account: { email: string; tier: Caller['tier'] };
+  webhooks: StoredWebhook[];
+  webhooksMax: number;
+  /** Webhook URLs are shown only to a caller who may read webhooks. */
+  showWebhookUrls: boolean;
+}
+
+export async function alertRoutingContext(caller: Caller, deps: Dependencies): Promise<AlertRoutingContext> {
+  return {
+    account: { email: caller.account.email, tier: caller.tier },
+    webhooks: await listWebhookItems(deps.table, caller.accountId),
+    webhooksMax: allowanceFor(caller.tier, deps.config).webhooksMax,
+    showWebhookUrls: caller.scopes.includes('webhooks:read'),
+  };
+}
+
+function siteAlertsGoTo(site: WatchedSite, paused: boolean, routing: AlertRoutingContext): AlertsGoTo {
+  const goTo = alertsGoTo({ site, paused, ...routing });
+  if (routing.showWebhookUrls) return goTo;
+  return { ...goTo, webhooks: goTo.webhooks.map((webhook) => ({ ...webhook, url: null })) };
+}
+
+export function siteView(site: WatchedSite, paused: boolean, routing: AlertRoutingContext): WatchedSiteView {
   return {
     id: site.id,
     url: site.url,
@@ -57,17 +88,19 @@ export function siteView(site: WatchedSite, paused = false): WatchedSiteView {
     lastScanStatus: site.lastScanStatus,
     lastError: site.lastError,
     rescanPaused: paused,
+    lastScanId: site.lastScanId,
+    alertsGoTo: siteAlertsGoTo(site, paused, routing),
   };
 }
 
 const siteNotFound = () => notFound('Watched site not found');
 
 export async function listSites(caller: Caller, deps: Dependencies): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
-  const sites = await listWatchedSites(deps.table, caller.accountId);
+  const [sites, routing] = await Promise.all([listWatchedSites(deps.table, caller.accountId), alertRoutingContext(caller, deps)]);
   sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   const paused = pausedSiteIds(sites, limit);
-  return { sites: sites.map((site) => siteView(site, paused.has(site.id))), limit, used: sites.length };
+  return { sites: sites.map((site) => siteView(site, paused.has(site.id), routing)), limit, used: sites.length };
 }
 
 /**
@@ -112,7 +145,7 @@ export async function addSite(
   switch (outcome) {
     case 'added':
       await queueRescan({ accountId: site.accountId, siteId: site.id, slot: isoWeek(deps.clock.now()) }, deps);
-      return { site: siteView(site) };
+      return { site: siteView(site, false, await alertRoutingContext(caller, deps)) };
     case 'duplicate':
       throw conflict(`${url} is already on the watchlist`);
     case 'limit_reached':
@@ -144,11 +177,12 @@ export async function getSite(
   deps: Dependencies,
 ): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
   const site = await ownSite(caller, siteId, deps);
-  const [scoreHistory, paused] = await Promise.all([
+  const [scoreHistory, paused, routing] = await Promise.all([
     siteHistory(deps.table, caller.accountId, siteId, deps.config.scoreHistoryMax),
     isPaused(caller, site, deps),
+    alertRoutingContext(caller, deps),
   ]);
-  const view = siteView(site, paused);
+  const view = siteView(site, paused, routing);
   return { site: view, thresholds: view.thresholds, scoreHistory };
 }
 
@@ -197,7 +231,10 @@ export async function patchSite(caller: Caller, siteId: string, patch: SitePatch
     };
     const updated = await updateWatchedSite(deps.table, site, changes);
     if (updated === 'not_found') throw siteNotFound();
-    if (updated !== 'stale') return { site: siteView(updated) };
+    if (updated !== 'stale') {
+      const [paused, routing] = await Promise.all([isPaused(caller, updated, deps), alertRoutingContext(caller, deps)]);
+      return { site: siteView(updated, paused, routing) };
+    }
   }
   throw conflict('The site kept changing while this update was applied; read it again and retry');
 }

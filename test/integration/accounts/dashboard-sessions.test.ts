@@ -92,12 +92,13 @@ describe('dashboard sessions', () => {
     // The dashboard's other reads and its billing button take the session too (not a 401).
     expect((await client.call(`/api/v1/scan/${randomUUID()}/report`, { key: token, headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await client.call('/api/v1/account/manage', { method: 'POST', key: token })).status).toBe(404);
+    // The watchlist is configuration the dashboard manages (docs/decisions/068-watched-sites-in-the-dashboard.md).
+    expect((await client.call('/api/v1/watched-sites', { key: token })).body).toMatchObject({ sites: [], used: 0 });
 
     // Not the metered API, and the dashboard's reads spend none of the monthly allowance.
     for (const [path, method, body] of [
       ['/api/v1/scan', 'POST', { url: 'https://shop.example.com/' }],
       ['/api/v1/scans', 'GET'],
-      ['/api/v1/watched-sites', 'GET'],
       ['/api/v1/batch/scans', 'GET'],
     ] as const) {
       const refused = await client.call(path, { method, key: token, ...(body ? { body } : {}) });

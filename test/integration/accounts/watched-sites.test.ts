@@ -29,6 +29,14 @@ describe('watched sites', () => {
       lastScanStatus: null,
       lastError: null,
       rescanPaused: false,
+      lastScanId: null,
+      alertsGoTo: {
+        channel: 'email',
+        address: user.email,
+        webhooks: [],
+        reason: null,
+        events: [{ event: 'score_change', channel: 'email', webhookIds: [] }],
+      },
     });
     const duplicate = await client.call('/api/v1/account/watched-sites', {
       method: 'POST',

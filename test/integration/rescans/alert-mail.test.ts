@@ -338,3 +338,76 @@ describe('the alert digest item', () => {
     expect(after.entries.map((entry) => [entry.siteId, entry.score])).toEqual([[site.id, 45]]);
   });
 });
+
+describe('alerts a person can act on', () => {
+  const rescanResult = (score: number) =>
+    ({ id: randomUUID(), score, createdAt: new Date().toISOString(), checks: [], recommendations: [] }) as unknown as ScanResult;
+
+  it("links the report and the site's page from PUBLIC_BASE_URL, and the site says its alerts are mailed", async () => {
+    const user = await signUp();
+    const site = await seededSite(user.accountId, 'Linked shop');
+    const slot = `run-${randomUUID()}`;
+    const result = rescanResult(58);
+    const account = { id: user.accountId, tier: 'free' } as Parameters<typeof raiseRescanAlerts>[0]['account'];
+    await raiseRescanAlerts({ account, site, result, scoreChange: -12, crossed: [], slot }, deps);
+
+    const mail = await mailedDigest(user, slot);
+    const base = new URL(header(mail, 'List-Unsubscribe')!.slice(1, -1)).origin;
+    expect(mail.body.text).toContain(`  Report: ${base}/app/scans/${result.id}\n`);
+    expect(mail.body.text).toContain(`  Site page (history, thresholds, alerts): ${base}/app/sites/${site.id}\n`);
+    expect(mail.body.html).toContain(`<a href="${base}/app/scans/${result.id}">Report</a>`);
+    expect(mail.body.html).toContain(`<a href="${base}/app/sites/${site.id}">Site page (history, thresholds, alerts)</a>`);
+
+    // The site's page (a web route) and the site resource say where the alerts went: e-mail to the account.
+    const client = apiClient();
+    const page = await client.call(pathOf(`${base}/app/sites/${site.id}`));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`data-site-id="${site.id}"`);
+    await client.close();
+    const mailed = { channel: 'email', address: user.email, webhooks: [], reason: null };
+    for (const path of [`/api/v1/watched-sites/${site.id}`, `/api/v1/account/watched-sites/${site.id}`]) {
+      const answer = await user.client.call(path, { key: user.apiKey });
+      expect([answer.status, answer.body.site], path).toMatchObject([200, { alertsGoTo: mailed }]);
+    }
+    const overview = await user.client.call('/api/v1/account/overview', { key: user.apiKey });
+    expect((overview.body.sites as { sites: Array<{ alertsGoTo: unknown }> }).sites[0]!.alertsGoTo).toMatchObject(mailed);
+  }, 60_000);
+
+  it('mails nothing when a webhook takes the alert, and the site names that webhook; alerts off say so', async () => {
+    const user = await signUp({ tier: 'pro' });
+    const site = await seededSite(user.accountId, 'Hooked shop');
+    const created = await user.client.call('/api/v1/webhooks', {
+      method: 'POST',
+      key: user.apiKey,
+      body: { url: 'http://127.0.0.1:9/hook', label: 'Ops channel', events: ['score_change'] },
+    });
+    expect(created.status).toBe(201);
+    const webhookId = (created.body.webhook as { id: string }).id;
+    const read = async () =>
+      (await user.client.call(`/api/v1/account/watched-sites/${site.id}`, { key: user.apiKey })).body.site as {
+        alertsGoTo: Record<string, unknown>;
+      };
+    expect((await read()).alertsGoTo).toEqual({
+      channel: 'webhook',
+      address: null,
+      webhooks: [{ id: webhookId, label: 'Ops channel', url: 'http://127.0.0.1:9/hook' }],
+      reason: null,
+      events: [{ event: 'score_change', channel: 'webhook', webhookIds: [webhookId] }],
+    });
+    // The same rule in the rescan: the score change goes to the webhook, none to the digest.
+    const slot = `run-${randomUUID()}`;
+    const account = { id: user.accountId, tier: 'pro' } as Parameters<typeof raiseRescanAlerts>[0]['account'];
+    await raiseRescanAlerts({ account, site, result: rescanResult(40), scoreChange: -30, crossed: [], slot }, deps);
+    expect((await pendingDigest(deps.table, user.accountId)).entries).toEqual([]);
+
+    const off = await user.client.call(`/api/v1/account/watched-sites/${site.id}`, {
+      method: 'PATCH',
+      key: user.apiKey,
+      body: { alertEnabled: false },
+    });
+    expect((off.body.site as { alertsGoTo: unknown }).alertsGoTo).toMatchObject({
+      channel: 'none',
+      reason: 'Alerts are off for this site.',
+    });
+  }, 60_000);
+});

@@ -49,6 +49,8 @@ const designRoutes = [
   // Sign-out of a dashboard session, and rotating a key (docs/decisions/009-dashboard-sessions.md).
   'DELETE /api/v1/auth/session',
   'POST /api/v1/account/api-keys/{id}/rotate',
+  // The prorated amount of an upgrade, shown before it is charged (docs/decisions/066-pricing-truth-and-upgrade-consent.md).
+  'POST /api/v1/account/subscribe/preview',
   'POST /api/billing/stripe/webhook',
   'GET /api/openapi.json',
   // The scanner's Web Bot Auth key directory, which its signed requests name (docs/decisions/061-web-bot-auth-key.md).
@@ -74,7 +76,17 @@ const designRoutes = [
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
-const webRoutes = ['GET /', 'GET /r/{id}', 'GET /docs', 'GET /sign-in', 'GET /app', 'GET /app/scans/{id}', 'GET /assets/{file}'];
+const webRoutes = [
+  'GET /',
+  'GET /r/{id}',
+  'GET /docs',
+  'GET /sign-in',
+  'GET /app',
+  'GET /app/scans/{id}',
+  'GET /app/sites/{id}',
+  'GET /assets/{file}',
+  'GET /pricing',
+];
 
 const unauthenticated = [
   'POST /api/scan',
@@ -143,9 +155,29 @@ describe('route table', () => {
         'DELETE /api/v1/account/api-keys/{id}',
         'POST /api/v1/account/api-keys/{id}/rotate',
         'POST /api/v1/account/subscribe',
+        // The upgrade's amount before consent (docs/decisions/066-pricing-truth-and-upgrade-consent.md).
+        'POST /api/v1/account/subscribe/preview',
         'POST /api/v1/account/manage',
         'GET /api/v1/scan/{id}/report',
         'DELETE /api/v1/auth/session',
+        // Webhook management, under both path families (docs/decisions/067-webhooks-in-the-dashboard.md).
+        ...['/api/v1/account/webhooks', '/api/v1/webhooks'].flatMap((base) => [
+          `GET ${base}`,
+          `POST ${base}`,
+          `DELETE ${base}/{id}`,
+          `POST ${base}/{id}/test`,
+          `GET ${base}/{id}/deliveries`,
+          `POST ${base}/{id}/deliveries/{eventId}/redeliver`,
+        ]),
+        // Watchlist management, under both path families (docs/decisions/068-watched-sites-in-the-dashboard.md).
+        ...['/api/v1/account/watched-sites', '/api/v1/watched-sites'].flatMap((base) => [
+          `GET ${base}`,
+          `GET ${base}/{id}`,
+          `PATCH ${base}/{id}`,
+          `DELETE ${base}/{id}`,
+        ]),
+        'GET /api/v1/account/watched-sites/{id}/thresholds',
+        'PUT /api/v1/account/watched-sites/{id}/thresholds',
       ].sort(),
     );
     for (const route of sessionRoutes) {

@@ -133,7 +133,7 @@
           return null;
         })
         .then(function (json) {
-          return { status: response.status, body: json };
+          return { status: response.status, body: json, retryAfter: response.headers.get('retry-after') };
         });
     });
   }

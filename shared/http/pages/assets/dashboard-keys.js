@@ -1,5 +1,6 @@
 /*
- * The dashboard's API keys: create, rotate, revoke.
+ * The dashboard's API keys: the list with each key's scopes, create (label and scopes, checked as
+ * POST /api/v1/account/api-keys checks them), rotate, revoke. Errors show beside the form.
  */
 (function () {
   'use strict';
@@ -16,6 +17,18 @@
   var copyButton = ar.copyButton;
   var ask = ar.ask;
 
+  // shared/model/scopes.ts `scopes`, in its order (a unit test holds the two the same); the API's default first.
+  var scopeChoices = [
+    ['scanner:read', 'run scans and read results'],
+    ['sites:read', 'read watched sites'],
+    ['sites:write', 'add, change and remove watched sites'],
+    ['webhooks:read', 'read webhooks and their deliveries'],
+    ['webhooks:write', 'add, test and remove webhooks'],
+    ['account:read', 'read the account and its keys'],
+    ['account:write', 'create, rotate and revoke keys; billing'],
+  ];
+  var labelMax = 100;
+
   function showNewKey(fullKey, text) {
     var box = clear(document.getElementById('new-key'));
     var panel = el('div', 'notice');
@@ -27,14 +40,97 @@
     box.appendChild(panel);
   }
 
+  function apiError(answer, what) {
+    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+  }
+
+  // The form for a new key: a label and the scopes; what the tab's own key lacks cannot be granted.
+  function keyForm(holderScopes, reload) {
+    var form = el('form', 'stack');
+    form.noValidate = true;
+    form.id = 'new-key-form';
+    var error = el('p', 'notice error');
+    error.id = 'new-key-error';
+    error.setAttribute('role', 'alert');
+    var labelFor = el('label', '', 'Label of a new key');
+    labelFor.htmlFor = 'new-key-label';
+    var input = el('input');
+    input.type = 'text';
+    input.id = 'new-key-label';
+    input.name = 'label';
+    input.maxLength = labelMax;
+    input.required = true;
+    input.autocomplete = 'off';
+    input.setAttribute('aria-describedby', 'new-key-error');
+    var scopes = el('fieldset', 'choices');
+    scopes.setAttribute('aria-describedby', 'new-key-error');
+    scopes.appendChild(el('legend', '', 'Scopes: what the key may do'));
+    var boxes = scopeChoices.map(function (choice) {
+      var held = !holderScopes || holderScopes.indexOf(choice[0]) >= 0;
+      var box = el('input');
+      box.type = 'checkbox';
+      box.name = 'scopes';
+      box.value = choice[0];
+      box.id = 'new-key-scope-' + choice[0].replace(':', '-');
+      box.checked = choice[0] === 'scanner:read' && held;
+      box.disabled = !held;
+      var label = el('label', 'choice');
+      label.htmlFor = box.id;
+      append(label, [
+        box,
+        append(el('span'), [el('code', '', choice[0]), el('span', 'muted', ' ' + (held ? choice[1] : 'not held by the key in this tab'))]),
+      ]);
+      scopes.appendChild(label);
+      return box;
+    });
+    var create = el('button', '', 'Create a key');
+    create.type = 'submit';
+    function refuse(message, field) {
+      error.textContent = message;
+      if (field) field.setAttribute('aria-invalid', 'true');
+      create.disabled = false;
+    }
+    form.addEventListener('submit', function (event) {
+      event.preventDefault();
+      error.textContent = '';
+      input.removeAttribute('aria-invalid');
+      scopes.removeAttribute('aria-invalid');
+      var label = input.value.trim();
+      var chosen = boxes
+        .filter(function (box) {
+          return box.checked;
+        })
+        .map(function (box) {
+          return box.value;
+        });
+      if (!label) return refuse('Give the new key a label: it must not be empty.', input);
+      if (label.length > labelMax) return refuse('The label must be at most ' + labelMax + ' characters.', input);
+      if (!chosen.length) return refuse('Choose at least one scope: a key without a scope can do nothing.', scopes);
+      create.disabled = true;
+      callApi('POST', '/api/v1/account/api-keys', sessionStorage.getItem(storageKey), { label: label, scopes: chosen }).then(
+        function (answer) {
+          if (answer.status !== 201) return refuse(apiError(answer, 'Creating the key'));
+          showNewKey(answer.body.fullKey, 'The key "' + label + '" was created with ' + chosen.join(', ') + '.');
+          reload();
+        },
+        function () {
+          refuse('Could not reach the service: try again.');
+        },
+      );
+    });
+    append(form, [labelFor, input, scopes, error, create]);
+    return form;
+  }
+
   // The keys, with rotate and revoke (not revoke for the key this tab uses), and creating one while
   // the plan has room. 'reload' reads everything again with the tab's (possibly new) credential.
   function showKeys(list, credential, reload) {
     var box = document.getElementById('keys');
     var status = document.getElementById('keys-status');
     var inUse = isSession(credential) ? null : credential.slice(0, 12) + '…';
+    var holder = null;
     function failed(answer, what) {
-      status.textContent = (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+      status.textContent = apiError(answer, what);
       reload();
     }
     if (isSession(credential)) {
@@ -42,7 +138,7 @@
         el(
           'p',
           '',
-          'You are signed in with a dashboard session: it shows your account and manages your keys, and ends when you sign out or when it expires. It cannot call the API; your keys keep working.',
+          'You are signed in with a dashboard session: it shows your account and manages your keys and webhooks, and ends when you sign out or when it expires. It cannot run scans or batches; your keys keep working.',
         ),
       );
     }
@@ -57,8 +153,9 @@
     if (list.keys.length) {
       box.appendChild(
         table(
-          ['Label', 'Key', 'Created', 'Last used', 'Actions'],
+          ['Label', 'Key', 'Scopes', 'Created', 'Last used', 'Actions'],
           list.keys.map(function (key) {
+            if (key.keyPrefix === inUse) holder = key.scopes;
             var actions = el('div', 'field-row');
             var rotate = el('button', 'secondary', 'Rotate');
             rotate.type = 'button';
@@ -99,9 +196,14 @@
               });
               actions.appendChild(revoke);
             }
+            var scopes = el('ul', 'scopes');
+            key.scopes.forEach(function (scope) {
+              scopes.appendChild(append(el('li'), [el('code', '', scope)]));
+            });
             return [
               key.label,
               el('code', 'key', key.keyPrefix),
+              scopes,
               day(key.createdAt),
               key.lastUsedAt ? day(key.lastUsedAt) : 'never',
               actions,
@@ -110,33 +212,20 @@
         ),
       );
     }
-    if (list.keysUsed >= list.keyLimit) return;
-    var form = el('form', 'field-row');
-    form.noValidate = true;
-    var labelFor = el('label', '', 'Label of a new key');
-    labelFor.htmlFor = 'new-key-label';
-    var input = el('input');
-    input.id = 'new-key-label';
-    input.name = 'label';
-    input.maxLength = 100;
-    input.required = true;
-    var create = el('button', '', 'Create a key');
-    create.type = 'submit';
-    form.addEventListener('submit', function (event) {
-      event.preventDefault();
-      var label = input.value.trim();
-      if (!label) {
-        status.textContent = 'Give the new key a label.';
-        return;
-      }
-      create.disabled = true;
-      callApi('POST', '/api/v1/account/api-keys', sessionStorage.getItem(storageKey), { label: label }).then(function (answer) {
-        if (answer.status !== 201) return failed(answer, 'Creating the key');
-        showNewKey(answer.body.fullKey, 'The key "' + label + '" was created.');
-        reload();
-      });
-    });
-    append(box, [labelFor, append(form, [input, create])]);
+    if (list.keysUsed >= list.keyLimit) {
+      box.appendChild(
+        el(
+          'p',
+          'small',
+          'Your plan has no room for another key (' +
+            limitText(list.keysUsed, list.keyLimit) +
+            '): rotate a key to replace it, revoke one, or upgrade for more.',
+        ),
+      );
+      return;
+    }
+    box.appendChild(el('h3', '', 'Create a key'));
+    box.appendChild(keyForm(holder, reload));
   }
 
   ar.dashboardSections.push({

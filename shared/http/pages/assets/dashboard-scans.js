@@ -1,5 +1,5 @@
 /*
- * The dashboard's recent scans.
+ * The dashboard's recent scans: each shop linked to its report, with its score, band and day.
  */
 (function () {
   'use strict';
@@ -10,18 +10,19 @@
   var link = ar.link;
   var bandNames = ar.bandNames;
 
-  function showScans(scans) {
+  function showScans(scans, credential) {
     var box = document.getElementById('scans');
     if (!scans) return box.appendChild(el('p', 'muted', 'This key may not read scans.'));
-    if (!scans.recent.length) return box.appendChild(el('p', '', 'No scans yet. Run one with the command below.'));
+    if (!scans.recent.length)
+      return box.appendChild(el('p', '', ar.isSession(credential) ? 'No scans yet.' : 'No scans yet. Run one with the form above.'));
     box.appendChild(
       table(
-        ['Scanned', 'Shop', 'Score'],
+        ['Shop', 'Score', 'Scanned'],
         scans.recent.map(function (scan) {
           return [
-            link('/app/scans/' + encodeURIComponent(scan.id), day(scan.createdAt)),
-            scan.url,
+            link('/app/scans/' + encodeURIComponent(scan.id), scan.url),
             scan.score + ' · ' + (bandNames[scan.band] || scan.band),
+            day(scan.createdAt),
           ];
         }),
       ),
@@ -32,7 +33,7 @@
   ar.dashboardSections.push({
     id: 'scans',
     render: function (context) {
-      showScans(context.overview.scans);
+      showScans(context.overview.scans, context.credential);
     },
   });
 })();

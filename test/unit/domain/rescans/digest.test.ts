@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertDigestMail } from '#shared/model/mail/alert-digest-mail.js';
+import { alertDigestMail, dashboardLinks } from '#shared/model/mail/alert-digest-mail.js';
 import { checkChanges, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 import type { CheckRecord, ScanResult } from '#shared/model/scans/scan-result.js';
 
@@ -40,6 +40,7 @@ const input = (entries: DigestEntry[], dropped = 0) => ({
   entries,
   dropped,
   unsubscribeUrl: (siteIds: readonly string[]) => `https://api.example.com/api/v1/alerts/unsubscribe?token=${siteIds.join('_')}`,
+  links: dashboardLinks('https://app.example.com'),
   settingsHint: 'Turn them off.',
 });
 
@@ -97,5 +98,15 @@ describe('the alert digest e-mail', () => {
     expect(mail.text).toContain('…and 7 more site changes');
     expect(mail.html).toContain('…and 7 more site changes');
     expect(alertDigestMail(input([entry({ moreChecks: 3 })])).text).toContain('  - …and 3 more changed checks.');
+  });
+
+  it("links each site's report and page in the dashboard, from the public base address", () => {
+    const mail = alertDigestMail(input([entry({ scanId: 'scan-1' }), entry({ siteId: 's2', label: 'Old entry' })]));
+    expect(mail.text).toContain('  Report: https://app.example.com/app/scans/scan-1\n');
+    expect(mail.text).toContain('  Site page (history, thresholds, alerts): https://app.example.com/app/sites/s1\n');
+    expect(mail.html).toContain('<a href="https://app.example.com/app/scans/scan-1">Report</a>');
+    expect(mail.html).toContain('<a href="https://app.example.com/app/sites/s2">Site page (history, thresholds, alerts)</a>');
+    // An entry stored before entries kept their scan links only the site's page.
+    expect(mail.text.split('Old entry (')[1]).not.toContain('Report:');
   });
 });

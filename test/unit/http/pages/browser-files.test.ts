@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as cheerio from 'cheerio';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
+import { bundleDefines, bundleFiles, functionBundling } from '#lib/function-bundling.js';
 import { browserFileNames, siteScripts, siteStyles } from '#shared/http/pages/assets/browser-files.js';
 import { script, stylesheet, webAsset, type WebAsset } from '#shared/http/pages/assets/web-assets.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
@@ -54,16 +54,17 @@ describe('the browser files in a function bundle', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'browser-files-'));
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('are written in by bundleDefines for every function that renders pages, and only those', () => {
+  it('are copied beside the bundle of every function that renders pages, and only those', () => {
     for (const name of ['web', 'scanner', 'auth', 'sites'] as const) {
-      expect(JSON.parse(bundleDefines(name).BROWSER_FILES!)).toEqual(Object.fromEntries(browserFileNames.map((n) => [n, file(n)])));
+      const copied = bundleFiles(name).filter((entry) => (browserFileNames as readonly string[]).includes(entry.name));
+      expect(copied.map((entry) => entry.name)).toEqual([...browserFileNames]);
+      for (const entry of copied) expect(readFileSync(entry.from, 'utf8')).toBe(file(entry.name));
+      expect(Object.keys(bundleDefines(name))).toEqual([]);
     }
-    for (const name of ['meta', 'account', 'batchScan'] as const) expect(bundleDefines(name).BROWSER_FILES).toBeUndefined();
-    // CDK passes each define to esbuild as one command-line argument; Linux caps one at 128 KiB.
-    expect(Buffer.byteLength(bundleDefines('web').BROWSER_FILES!)).toBeLessThan(120_000);
+    for (const name of ['meta', 'account', 'batchScan'] as const) expect(bundleFiles(name)).toEqual([]);
   });
 
-  it('serves them from a bundle with no source files beside it', async () => {
+  it('serves them from a bundle with the copied files beside it and no sources', async () => {
     const outfile = path.join(outdir, 'web-assets.mjs');
     await build({
       entryPoints: [new URL('web-assets.ts', assets).pathname],
@@ -77,6 +78,7 @@ describe('the browser files in a function bundle', () => {
       define: bundleDefines('web'),
       logLevel: 'error',
     });
+    for (const entry of bundleFiles('web')) copyFileSync(entry.from, path.join(outdir, entry.name));
     const bundled = (await import(pathToFileURL(outfile).href)) as { stylesheet: WebAsset; script: WebAsset };
     expect(bundled.stylesheet).toEqual(stylesheet);
     expect(bundled.script).toEqual(script);
