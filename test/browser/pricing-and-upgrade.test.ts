@@ -30,7 +30,7 @@ describe('pricing, who is signed in, and consent before an upgrade charge', () =
     await context.close();
   });
 
-  it('at 1280 px: the plans, the signed-in e-mail in the nav, and a pro upgrade that shows its amount and asks first', async () => {
+  it('at 1280 px (the confirmation at 390 too): the plans, the signed-in e-mail in the nav, and a pro upgrade that shows its amount and asks first', async () => {
     const account = await createAccount('pro', 'upgrade');
     const context = await browser().newContext(desktop);
     const page = await context.newPage();
@@ -63,6 +63,21 @@ describe('pricing, who is signed in, and consent before an upgrade charge', () =
     await page.locator('#account-status', { hasText: 'Upgrade cancelled: nothing was charged.' }).waitFor();
     expect(await panel.count()).toBe(0);
     expect(await fact(page, 'Plan')).toBe('pro');
+
+    // The same question at 390 px, from another tab holding the key.
+    const narrow = await browser().newContext(phone);
+    const small = await narrow.newPage();
+    const smallErrors = watchErrors(small);
+    await openWithKey(small, account.key);
+    await small.getByRole('button', { name: 'Upgrade to growth' }).click();
+    const smallPanel = small.locator('#upgrade-confirm');
+    await smallPanel.getByRole('button', { name: /^Confirm and pay £\d+\.\d\d$/ }).waitFor();
+    expect(await seriousViolations(small, [], ['#account'])).toEqual([]);
+    await screenshot(small, 'upgrade-confirm-390', 'firstScreen');
+    await smallPanel.getByRole('button', { name: 'Cancel' }).click();
+    await small.locator('#account-status', { hasText: 'Upgrade cancelled: nothing was charged.' }).waitFor();
+    expect(smallErrors).toEqual([]);
+    await narrow.close();
 
     // Then consent: Confirm charges what was shown and says what happened.
     await upgrade.click();
