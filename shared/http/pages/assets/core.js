@@ -213,6 +213,52 @@
     return hours + (hours === 1 ? ' hour' : ' hours') + (rest ? ' ' + rest + ' minutes' : '');
   }
 
+  // A running scan's stages: the items of `list` (li[data-stage]) marked done, current or waiting from the
+  // progress the service records under `token`, and the seconds since the start in `elapsed`.
+  function scanStages(list, elapsed) {
+    var poll = null;
+    var clock = null;
+
+    function show(stage) {
+      var items = list.querySelectorAll('li[data-stage]');
+      var reached = stage === 'done';
+      for (var i = items.length - 1; i >= 0; i--) {
+        if (items[i].getAttribute('data-stage') === stage) {
+          items[i].setAttribute('data-state', 'current');
+          reached = true;
+        } else items[i].setAttribute('data-state', reached ? 'done' : 'waiting');
+      }
+    }
+
+    function start(token) {
+      show('homepage');
+      var started = Date.now();
+      elapsed.textContent = '0 s';
+      clock = setInterval(function () {
+        elapsed.textContent = Math.round((Date.now() - started) / 1000) + ' s';
+      }, 1000);
+      if (!token) return;
+      poll = setInterval(function () {
+        fetch('/api/scan-progress/' + token, { headers: { accept: 'application/json' } })
+          .then(function (response) {
+            if (response.status !== 200) return;
+            return response.json().then(function (body) {
+              if (poll && body && body.stage) show(body.stage);
+            });
+          })
+          .catch(function () {});
+      }, 600);
+    }
+
+    function stop() {
+      if (poll) clearInterval(poll);
+      if (clock) clearInterval(clock);
+      poll = clock = null;
+    }
+
+    return { show: show, start: start, stop: stop };
+  }
+
   window.agentReadiness = {
     storageKey: storageKey,
     isSession: isSession,
@@ -232,6 +278,7 @@
     ask: ask,
     addCopyButtons: addCopyButtons,
     duration: duration,
+    scanStages: scanStages,
     // Each dashboard section registers here ({id, render(context)}); dashboard.js renders them in turn.
     dashboardSections: [],
   };

@@ -132,24 +132,10 @@
     append(form, [label, append(el('div', 'field-row'), [input, button]), help, message, progress]);
     box.appendChild(form);
 
-    var poll = null;
-    var clock = null;
-
-    function showStage(stage) {
-      var items = stages.querySelectorAll('li');
-      var reached = stage === 'done';
-      for (var i = items.length - 1; i >= 0; i--) {
-        if (items[i].getAttribute('data-stage') === stage) {
-          items[i].setAttribute('data-state', 'current');
-          reached = true;
-        } else items[i].setAttribute('data-state', reached ? 'done' : 'waiting');
-      }
-    }
+    var stageMarks = ar.scanStages(stages, elapsed);
 
     function stop() {
-      if (poll) clearInterval(poll);
-      if (clock) clearInterval(clock);
-      poll = clock = null;
+      stageMarks.stop();
       button.disabled = false;
       form.removeAttribute('aria-busy');
     }
@@ -173,24 +159,7 @@
       button.disabled = true;
       form.setAttribute('aria-busy', 'true');
       progress.hidden = false;
-      showStage('homepage');
-      var started = Date.now();
-      elapsed.textContent = '0 s';
-      clock = setInterval(function () {
-        elapsed.textContent = Math.round((Date.now() - started) / 1000) + ' s';
-      }, 1000);
-      if (token) {
-        poll = setInterval(function () {
-          fetch('/api/scan-progress/' + token, { headers: { accept: 'application/json' } })
-            .then(function (response) {
-              if (response.status !== 200) return;
-              return response.json().then(function (body) {
-                if (poll && body && body.stage) showStage(body.stage);
-              });
-            })
-            .catch(function () {});
-        }, 700);
-      }
+      stageMarks.start(token);
       var headers = { 'content-type': 'application/json', accept: 'application/json', authorization: 'Bearer ' + context.credential };
       if (token) headers['x-scan-progress'] = token;
       fetch('/api/v1/scan', { method: 'POST', headers: headers, body: JSON.stringify({ url: url }) })
@@ -202,7 +171,7 @@
             })
             .then(function (body) {
               if (response.status === 200 && body && body.id) {
-                showStage('done');
+                stageMarks.show('done');
                 stop();
                 location.assign('/app/scans/' + encodeURIComponent(body.id));
                 return;

@@ -13,26 +13,10 @@
     var button = form.querySelector('button[type=submit]');
     var message = document.getElementById('scan-error');
     var progress = document.getElementById('scan-progress');
-    var stages = progress.querySelectorAll('li[data-stage]');
-    var elapsed = document.getElementById('scan-elapsed');
-    var poll = null;
-    var clock = null;
-
-    function showStage(stage) {
-      var reached = false;
-      for (var i = stages.length - 1; i >= 0; i--) {
-        var name = stages[i].getAttribute('data-stage');
-        if (name === stage) {
-          stages[i].setAttribute('data-state', 'current');
-          reached = true;
-        } else stages[i].setAttribute('data-state', reached ? 'done' : 'waiting');
-      }
-    }
+    var stages = ar.scanStages(progress, document.getElementById('scan-elapsed'));
 
     function stop() {
-      if (poll) clearInterval(poll);
-      if (clock) clearInterval(clock);
-      poll = clock = null;
+      stages.stop();
       button.disabled = false;
       form.removeAttribute('aria-busy');
     }
@@ -102,24 +86,7 @@
       button.disabled = true;
       form.setAttribute('aria-busy', 'true');
       progress.hidden = false;
-      showStage('homepage');
-      var started = Date.now();
-      elapsed.textContent = '0 s';
-      clock = setInterval(function () {
-        elapsed.textContent = Math.round((Date.now() - started) / 1000) + ' s';
-      }, 1000);
-      if (token) {
-        poll = setInterval(function () {
-          fetch('/api/scan-progress/' + token, { headers: { accept: 'application/json' } })
-            .then(function (response) {
-              if (response.status !== 200) return;
-              return response.json().then(function (body) {
-                if (poll && body && body.stage) showStage(body.stage);
-              });
-            })
-            .catch(function () {});
-        }, 600);
-      }
+      stages.start(token);
       var headers = { 'content-type': 'application/json', accept: 'application/json' };
       if (token) headers['x-scan-progress'] = token;
       fetch('/api/scan', { method: 'POST', headers: headers, body: JSON.stringify({ url: url }) })
@@ -131,7 +98,7 @@
             })
             .then(function (body) {
               if (response.status === 200 && body && body.id) {
-                showStage('done');
+                stages.show('done');
                 stop();
                 location.assign('/r/' + encodeURIComponent(body.id));
                 return;
