@@ -259,6 +259,26 @@
     return { show: show, start: start, stop: stop };
   }
 
+  // What an API answer that failed says, or what failed and its status when it says nothing.
+  function apiError(answer, what) {
+    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+  }
+
+  // A line that announces an outcome (role=status) or a refusal (role=alert), referenced by its id.
+  function statusLine(id) {
+    var line = el('p', 'notice small');
+    line.id = id;
+    line.setAttribute('role', 'status');
+    return line;
+  }
+
+  function errorLine(id) {
+    var line = el('p', 'notice error');
+    line.id = id;
+    line.setAttribute('role', 'alert');
+    return line;
+  }
+
   window.agentReadiness = {
     storageKey: storageKey,
     isSession: isSession,
@@ -279,6 +299,9 @@
     addCopyButtons: addCopyButtons,
     duration: duration,
     scanStages: scanStages,
+    apiError: apiError,
+    statusLine: statusLine,
+    errorLine: errorLine,
     // Each dashboard section registers here ({id, render(context)}); dashboard.js renders them in turn.
     dashboardSections: [],
   };

@@ -16,6 +16,7 @@
   var callApi = ar.callApi;
   var copyButton = ar.copyButton;
   var ask = ar.ask;
+  var apiError = ar.apiError;
 
   // shared/model/scopes.ts `scopes`, in its order (a unit test holds the two the same); the API's default first.
   var scopeChoices = [
@@ -38,10 +39,6 @@
       copyButton('Copy the new key', fullKey),
     ]);
     box.appendChild(panel);
-  }
-
-  function apiError(answer, what) {
-    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
   }
 
   // The form for a new key: a label and the scopes; what the tab's own key lacks cannot be granted.

@@ -16,6 +16,8 @@
   var credential = ar.credential;
   var copyButton = ar.copyButton;
   var ask = ar.ask;
+  var apiError = ar.apiError;
+  var statusLine = ar.statusLine;
 
   var base = '/api/v1/account/webhooks';
   // What a change leaves for the next render, after the whole dashboard is read again (the account's
@@ -28,10 +30,6 @@
     threshold_alert: 'threshold_alert: a threshold was crossed',
     batch_complete: 'batch_complete: a batch finished',
   };
-
-  function apiError(answer, what) {
-    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
-  }
 
   function when(iso) {
     return iso ? iso.slice(0, 16).replace('T', ' ') + ' UTC' : 'never';
@@ -70,13 +68,6 @@
     b.type = 'button';
     if (label) b.setAttribute('aria-label', label);
     return b;
-  }
-
-  function statusLine(id) {
-    var line = el('p', 'notice small');
-    line.id = id;
-    line.setAttribute('role', 'status');
-    return line;
   }
 
   // The log of one webhook, newest first, into `box`; an event (not a test) can be delivered again: its

@@ -15,6 +15,8 @@
   var day = ar.day;
   var callApi = ar.callApi;
   var ask = ar.ask;
+  var statusLine = ar.statusLine;
+  var errorLine = ar.errorLine;
 
   var svgNs = 'http://www.w3.org/2000/svg';
 
@@ -28,7 +30,7 @@
 
   function apiError(answer, what) {
     if (answer.status === 429) return 'Too many changes for now: ' + ((answer.body && answer.body.error) || 'try again later.');
-    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+    return ar.apiError(answer, what);
   }
 
   function section(id, title) {
@@ -39,20 +41,6 @@
     box.setAttribute('aria-labelledby', heading.id);
     box.appendChild(heading);
     return box;
-  }
-
-  function statusLine(id) {
-    var line = el('p', 'notice small');
-    line.id = id;
-    line.setAttribute('role', 'status');
-    return line;
-  }
-
-  function errorLine(id) {
-    var line = el('p', 'notice error');
-    line.id = id;
-    line.setAttribute('role', 'alert');
-    return line;
   }
 
   /** The score history (oldest first) as a line on a 0-100 scale, described in words for screen readers. */
