@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeTransaction } from '#shared/db/transactions.js';
@@ -56,22 +57,27 @@ export async function getDelivery(table: Table, webhookId: string, eventId: stri
   return Item ? toDelivery(Item) : null;
 }
 
+/** What a claim found: the attempt is this receive's, or the delivery as another left it (null: gone). */
+export type ClaimOutcome = { claimed: true } | { claimed: false; current: StoredDelivery | null };
+
 /**
  * Takes the next attempt: only while the delivery is pending, has made `attempts` attempts, is not
  * being attempted by anyone else (or that attempt's lease ran out) and belongs to this message (the
- * first message to claim it becomes its owner).
+ * first message to claim it becomes its owner). A refusal is read back: when the SDK repeated a
+ * write that had landed (its first answer lost), the claim found is this one (its `claimId`).
  */
 export async function claimAttempt(
   table: Table,
   delivery: Pick<StoredDelivery, 'webhookId' | 'eventId' | 'attempts'>,
   claim: { messageId: string; now: number; leaseUntil: number },
-): Promise<boolean> {
-  return conditionalWrite(
+): Promise<ClaimOutcome> {
+  const claimId = randomUUID();
+  const written = await conditionalWrite(
     table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: webhookDeliveryKey(delivery.webhookId, delivery.eventId),
-        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease, ownerMessageId = :message',
+        UpdateExpression: 'SET attempts = :next, leaseUntil = :lease, ownerMessageId = :message, claimId = :claim',
         ConditionExpression:
           '#state = :pending AND attempts = :seen AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now) AND (attribute_not_exists(ownerMessageId) OR ownerMessageId = :message)',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -82,10 +88,14 @@ export async function claimAttempt(
           ':lease': claim.leaseUntil,
           ':now': claim.now,
           ':message': claim.messageId,
+          ':claim': claimId,
         },
       }),
     ),
   );
+  if (written) return { claimed: true };
+  const current = await getDelivery(table, delivery.webhookId, delivery.eventId);
+  return current?.claimId === claimId ? { claimed: true } : { claimed: false, current };
 }
 
 /** An attempt held by its claim: its number and the lease the claim set (no other attempt writes the same). */

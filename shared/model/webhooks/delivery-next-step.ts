@@ -53,9 +53,15 @@ export function deliveryStepForEndpoint<W extends Pick<StoredWebhook, 'isActive'
   return { kind: 'claim', endpoint, attempt: delivery.attempts + 1, leaseUntil: now + leaseMs };
 }
 
-/** Another receive claimed the attempt first: come back once its lease can have run out. */
-export function claimLostStep(leaseMs: number): DeliveryStep {
-  return { kind: 'retry', afterSeconds: leaseMs / 1000, outcome: 'claimed_elsewhere' };
+/**
+ * Another receive claimed the attempt first (`current`: the delivery as the refusal left it): come
+ * back once that attempt's lease can have run out, or in a second when no lease holds it (the attempt
+ * was made and recorded meanwhile: the next read says whether one is still due).
+ */
+export function claimLostStep(current: Pick<StoredDelivery, 'leaseUntil'> | null, now: number): DeliveryStep {
+  const lease = current?.leaseUntil;
+  const afterSeconds = lease !== undefined && lease >= now ? secondsUntilLeaseEnds(lease, now) : 1;
+  return { kind: 'retry', afterSeconds, outcome: 'claimed_elsewhere' };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface StoredDelivery {
   ownerMessageId?: string;
   /** Epoch milliseconds: an attempt is under way until then. */
   leaseUntil?: number;
+  /** The latest claim's own id, so a claim repeated by the SDK after its answer was lost knows itself. */
+  claimId?: string;
   createdAt: string;
 }
 

@@ -87,9 +87,8 @@ export async function deliverMessage(
   }
   const { endpoint: webhook } = claim;
   const held: HeldAttempt = { attempt: claim.attempt, leaseUntil: claim.leaseUntil };
-  if (!(await claimAttempt(table, delivery, { messageId, now, leaseUntil: held.leaseUntil }))) {
-    return claimLostStep(timing.leaseMs);
-  }
+  const claimed = await claimAttempt(table, delivery, { messageId, now, leaseUntil: held.leaseUntil });
+  if (!claimed.claimed) return claimLostStep(claimed.current, deps.clock.now());
   const { attempt } = held;
   const what = `Attempt ${attempt} of event ${delivery.eventId} to webhook ${delivery.webhookId}`;
 

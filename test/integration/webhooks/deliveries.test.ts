@@ -41,8 +41,13 @@ async function deliveryLog(user: SignedIn, id: string, base = '/api/v1/webhooks'
   return response.body.deliveries as Array<Record<string, unknown>>;
 }
 
-function receivedCount(target: WebhookReceiver, count: number, description: string, timeoutMs = 30_000): Promise<void> {
-  return waitUntil(async () => target.received.length >= count, { timeoutMs, intervalMs: 50, description });
+/** Fails saying what did arrive, and when, so a slow retry shows which gap ran long. */
+async function receivedCount(target: WebhookReceiver, count: number, description: string, timeoutMs = 30_000): Promise<void> {
+  const startedAt = Date.now();
+  await waitUntil(async () => target.received.length >= count, { timeoutMs, intervalMs: 50, description }).catch((error: Error) => {
+    const arrivals = target.received.map((delivery) => `${((delivery.at - startedAt) / 1000).toFixed(1)} s`);
+    throw new Error(`${error.message}; ${arrivals.length} arrived${arrivals.length > 0 ? ` at ${arrivals.join(', ')}` : ''}`);
+  });
 }
 
 /** Both signatures check out with the secret shown at creation. */

@@ -227,6 +227,17 @@ describe('webhook deliveries when our side fails', () => {
     ]);
   });
 
+  it("a claim the SDK sent again after its answer was lost is still this receive's: the attempt is made at once, not after a lease", async () => {
+    const h = await harness();
+    const { target, webhookId, eventId, fanOut } = await arrange(h.deps);
+    await fanOut();
+    h.table.fail('UpdateCommand', 1, { repeated: true });
+    expect(await h.run(await h.receive())).toEqual([]);
+    expect(target.received).toHaveLength(1);
+    expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[1, true]]);
+  });
+
   it('an attempt made whose recording keeps failing: retried after its lease with the same webhook-id (at least once), each attempt logged at most once', async () => {
     const h = await harness({ leaseMs: 3_000, recordRetryMs: 500 });
     const { target, webhookId, eventId, fanOut } = await arrange(h.deps);

@@ -105,8 +105,11 @@ describe('the endpoint as read', () => {
     });
   });
 
-  it('comes back after a lease when another receive claimed first', () => {
-    expect(claimLostStep(60_000)).toEqual({ kind: 'retry', afterSeconds: 60, outcome: 'claimed_elsewhere' });
+  it('comes back when the lease of the receive that claimed first runs out, or in a second when none holds', () => {
+    expect(claimLostStep({ leaseUntil: now + 59_500 }, now)).toEqual({ kind: 'retry', afterSeconds: 61, outcome: 'claimed_elsewhere' });
+    expect(claimLostStep({ leaseUntil: now - 1 }, now)).toEqual({ kind: 'retry', afterSeconds: 1, outcome: 'claimed_elsewhere' });
+    expect(claimLostStep({}, now)).toEqual({ kind: 'retry', afterSeconds: 1, outcome: 'claimed_elsewhere' });
+    expect(claimLostStep(null, now)).toEqual({ kind: 'retry', afterSeconds: 1, outcome: 'claimed_elsewhere' });
   });
 });
 
