@@ -10,6 +10,7 @@ import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { decodeText } from '#shared/outbound/decode-text.js';
 import { EXCEPTIONS, loadGroundTruth, readRealPage, sameAvailability, type GroundTruth } from './real-page-truth.js';
+import { splitBySet, type PageSet } from './page-sets.js';
 
 export type ScoredField = 'price' | 'availability' | 'sku';
 export interface FieldScore {
@@ -61,14 +62,21 @@ function isRight(field: ScoredField, id: string, value: string, labels: readonly
   }
 }
 
-/** Each page's facts as a product page of a scan reads them, scored per field. */
-export function measureExtraction(): {
-  scores: FieldScore[];
-  misses: Array<{ id: string; field: ScoredField; value: string | null; labels: string[] }>;
-} {
-  const truth = loadGroundTruth() as Record<string, Truth>;
+export interface Miss {
+  id: string;
+  url: string;
+  field: ScoredField;
+  value: string | null;
+  labels: string[];
+}
+
+/** Each page's facts as a product page of a scan reads them, scored per field; `set`: only that set's pages. */
+export function measureExtraction(set?: PageSet): { pages: number; scores: FieldScore[]; misses: Miss[] } {
+  const all = loadGroundTruth() as Record<string, Truth>;
+  const sets = splitBySet(Object.fromEntries(Object.entries(all).map(([id, page]) => [id, page.url])));
+  const truth = Object.fromEntries(Object.entries(all).filter(([id]) => set === undefined || sets.get(id) === set));
   const tallies = new Map(fields.map((field) => [field, { tp: 0, fp: 0, fn: 0, fromText: 0 }]));
-  const misses: Array<{ id: string; field: ScoredField; value: string | null; labels: string[] }> = [];
+  const misses: Miss[] = [];
   for (const id of Object.keys(truth).sort()) {
     const url = truth[id]!.url;
     const page = analysePage(url, 'product', retrievalOf(url, readRealPage(id)));
@@ -86,7 +94,7 @@ export function measureExtraction(): {
         tally.fn += 1;
       }
       if (value === null ? labels.length > 0 : labels.length === 0 || !isRight(field, id, value, labels))
-        misses.push({ id, field, value, labels });
+        misses.push({ id, url, field, value, labels });
     }
   }
   const scores = fields.map((field) => {
@@ -106,5 +114,5 @@ export function measureExtraction(): {
       fromText,
     };
   });
-  return { scores, misses };
+  return { pages: Object.keys(truth).length, scores, misses };
 }
