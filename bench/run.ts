@@ -5,6 +5,9 @@
  *    a fixed latency to every response; median wall time against the critical-path lower bound
  *    (deepest fetch round x latency), with the gatherer's rounds checked against the fetch start times.
  * 2. CPU: analysePage plus every check's evaluate on the 93 real product pages, per page.
+ *    "What agents see" on the same pages: F1, precision and recall per field on all of them, on the
+ *    development and the validation set, the gap and issue 28's targets (extraction.ts; alone:
+ *    npx tsx bench/extraction.ts [--write]).
  * 3. Memory: peak RSS of a growth scan of five 2 MiB pages, in a child process.
  * 4. Accounts: on a local stack in a child process, POST /api/v1/auth/register for a known address
  *    against fresh ones (no enumeration by timing), and GET /api/v1/account with a key against the
@@ -37,7 +40,7 @@ import { printAccounts, runAccountsBench } from './accounts.js';
 import { printCli, runCliBench } from './cli.js';
 import { printColdStart, runColdStartBench } from './cold-start.js';
 import { runCpuBench } from './cpu.js';
-import { measureExtraction } from '#test/unit/scanner/extract/extraction-score.js';
+import { printExtraction, runExtractionBench } from './extraction.js';
 import { runLatencyBench } from './latency.js';
 import type { LatencyRow } from './latency.js';
 import { runMemoryBench } from './memory.js';
@@ -130,20 +133,8 @@ async function main(): Promise<void> {
   console.log(`  costliest checks (median / max ms per page): ${cpu.topChecks.map((c) => `${c.id} ${c.medianMs}/${c.maxMs}`).join(', ')}`);
   console.log(`  slowest pages: ${cpu.slowestPages.map((p) => `${p.id} (${p.kib} KiB) ${p.analyseMs}+${p.checksMs} ms`).join(', ')}`);
 
-  const extraction = measureExtraction().scores;
-  console.log('\n"What agents see" on all 93 real product pages (markup and visible text; F1 as the extraction benchmark counts it)');
-  console.log(
-    `${pad('field', 14, true)}${pad('precision', 11)}${pad('recall', 8)}${pad('F1', 7)}${pad('TP/FP/FN', 12)}${pad('from text', 10)}`,
-  );
-  for (const row of extraction) {
-    console.log(
-      `${pad(row.field, 14, true)}${pad(row.precision, 11)}${pad(row.recall, 8)}${pad(row.f1, 7)}${pad(`${row.truePositives}/${row.falsePositives}/${row.falseNegatives}`, 12)}${pad(row.fromText, 10)}`,
-    );
-  }
-  const f1 = (field: string) => extraction.find((row) => row.field === field)!;
-  console.log(
-    `  targets: price F1 >= 0.85 with precision >= 0.95: ${verdict(f1('price').f1 >= 0.85 && f1('price').precision >= 0.95)}; availability F1 >= 0.90: ${verdict(f1('availability').f1 >= 0.9)}; sku F1 >= 0.75: ${verdict(f1('sku').f1 >= 0.75)}`,
-  );
+  const extraction = runExtractionBench();
+  printExtraction(extraction);
 
   const memory = await runMemoryBench();
   console.log(

@@ -8,8 +8,7 @@ import { allEntities } from '#shared/scanner/extract/products.js';
 import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
 import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cache.js';
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
-import { missingFields, withTextFacts } from '#shared/scanner/extract/agent-view.js';
-import { textFacts } from '#shared/scanner/extract/text-facts.js';
+import { readAgentView } from '#shared/scanner/extract/agent-view.js';
 import { hasProductMarkup } from '#shared/scanner/discovery.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
@@ -119,6 +118,8 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
     wordCount,
     structured,
     product,
-    agentView: readAsProduct ? withTextFacts(product, textFacts(document, text, missingFields(product)), text) : product,
+    agentView: readAsProduct
+      ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown })
+      : product,
   };
 }

@@ -109,7 +109,10 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
   return { result, artifacts, log };
 }
 
-/** "What agents see" on a product page: its markup, and what only its visible text shows, each value labelled with where it was read. */
+/**
+ * "What agents see" on a product page: its markup, and what only its visible text shows, each value
+ * labelled with where it was read; where the two disagree, the page's value and both in `disagreements`.
+ */
 function productRecord(page: PageArtifact): ScanResult['products'][number] {
   const facts = page.agentView;
   const sources = Object.fromEntries(
@@ -128,6 +131,7 @@ function productRecord(page: PageArtifact): ScanResult['products'][number] {
     image: facts?.image ?? null,
     source: facts?.source ?? null,
     sources,
+    disagreements: facts?.disagreements ?? [],
   };
 }
 

@@ -64,6 +64,26 @@ export const Recommendation = z
 const FACT_FIELD_NAMES = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;
 const FactSource = z.enum(['json-ld', 'microdata', 'rdfa', 'open-graph', 'text']).nullable();
 
+export const FactDisagreement = z
+  .object({
+    field: z.enum(['price', 'availability']),
+    markup: z
+      .object({
+        value: z.string(),
+        currency: z.string().nullable(),
+        source: z.enum(['json-ld', 'microdata', 'rdfa', 'open-graph']),
+      })
+      .meta({ description: 'What the markup states, in which syntax; `currency` only for a price' }),
+    visible: z.object({ value: z.string(), currency: z.string().nullable(), source: z.enum(['text']) }).meta({
+      description: 'What a shopper reads on the page: the value agents that browse take; `currency` null when the mark is ambiguous ($)',
+    }),
+    basis: z.enum(['price-not-shown', 'price-is-list-price', 'sold-out-shown', 'buy-button-enabled']).meta({
+      description:
+        "Why the page's value is taken: the markup's price appears nowhere on the page, or only as the crossed-out list price beside the price shown; the buy box says sold out with no buy button; or the buy button is enabled with no sold-out wording beside it",
+    }),
+  })
+  .meta({ id: 'FactDisagreement', description: 'One field the markup states one way and the visible page another' });
+
 export const ProductFacts = z
   .object({
     url: z.string(),
@@ -91,6 +111,10 @@ export const ProductFacts = z
         description:
           'Where each value was read: a markup syntax, or `text` (the visible page only, no markup states it); null for a value nobody states',
       }),
+    disagreements: z.array(FactDisagreement).optional().meta({
+      description:
+        "Fields the markup and the visible page state differently; the value above is the page's. Every new scan lists it (empty when they agree); results stored before it have none",
+    }),
   })
   .meta({ id: 'ProductFacts' });
 

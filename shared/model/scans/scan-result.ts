@@ -93,6 +93,27 @@ export interface ProductFactsRecord {
     'name' | 'price' | 'currency' | 'availability' | 'sku' | 'gtin' | 'mpn' | 'brand' | 'image',
     'json-ld' | 'microdata' | 'rdfa' | 'open-graph' | 'text' | null
   >;
+  /**
+   * Fields the markup and the visible page state differently; the value above is the page's (docs/rubric.md,
+   * "What agents see"). Every new scan lists it, empty when they agree; results stored before it have none.
+   */
+  disagreements?: FactDisagreementRecord[];
+}
+
+/** One field the markup states one way and the visible page another. */
+export interface FactDisagreementRecord {
+  field: 'price' | 'availability';
+  /** What the markup states; `currency` only for a price. */
+  markup: { value: string; currency: string | null; source: 'json-ld' | 'microdata' | 'rdfa' | 'open-graph' };
+  /** What a shopper reads on the page, the value agents that browse take; `currency` null when the mark is ambiguous (`$`). */
+  visible: { value: string; currency: string | null; source: 'text' };
+  /**
+   * Why the page's value is taken: `price-not-shown` (the markup's price appears nowhere on the page),
+   * `price-is-list-price` (the markup's price is the crossed-out list price beside it), `sold-out-shown`
+   * (the buy box says sold out, with no buy button), `buy-button-enabled` (an enabled buy button, no
+   * sold-out wording beside it).
+   */
+  basis: 'price-not-shown' | 'price-is-list-price' | 'sold-out-shown' | 'buy-button-enabled';
 }
 
 export interface PageRecord {

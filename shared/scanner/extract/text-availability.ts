@@ -1,46 +1,39 @@
 /** Availability as the visible page words it, or as its buy button shows it. */
-import type { Element } from 'domhandler';
+import type { CheerioAPI } from 'cheerio';
+import { hasChildren, isText, type AnyNode, type Element } from 'domhandler';
 import type { Availability } from './availability.js';
+import { buyBoxText } from './buy-box.js';
+import { isDisabled } from './buy-button.js';
+import { firstStockPhrase, saysSoldOut } from './stock-phrases.js';
 
-// Availability phrases, each language's usual shop wording; "back in stock" is about the future.
-// Only wording about stock: "not available" alone is as often about an image, a video or a store.
-const OUT_OF_STOCK = new RegExp(
-  String.raw`(?<![\p{L}])(?:currently unavailable|out of stock|sold out|no longer available|temporarily unavailable|` +
-    String.raw`nicht (?:mehr )?(?:lieferbar|auf lager|vorrätig)|ausverkauft|derzeit nicht (?:lieferbar|verfügbar)|vergriffen|` +
-    String.raw`épuisée?|rupture de stock|plus disponible|` +
-    String.raw`agotado|sin stock|sin existencias|` +
-    String.raw`esaurito|non disponibile in magazzino|` +
-    String.raw`uitverkocht|niet (?:meer )?(?:leverbaar|op voorraad)|` +
-    String.raw`esgotado|sem estoque|fora de estoque|` +
-    String.raw`wyprzedany|brak w magazynie|brak towaru|` +
-    String.raw`vypredané|nie je skladom)(?![\p{L}])`,
-  'iu',
-);
-const IN_STOCK = new RegExp(
-  String.raw`(?<![\p{L}])(?<!back )(?:in stock|available now|ready to ship|` +
-    String.raw`auf lager|sofort lieferbar|lieferbar|sofort verfügbar|` +
-    String.raw`en stock|disponible immédiatement|` +
-    String.raw`en existencia|disponible|` +
-    String.raw`disponibile|` +
-    String.raw`op voorraad|direct leverbaar|` +
-    String.raw`em estoque|disponível|` +
-    String.raw`dostępny|na stanie|w magazynie|` +
-    String.raw`skladom|na sklade|skladem)(?![\p{L}])`,
-  'iu',
-);
-
-/** An enabled buy button means the product can be bought; otherwise the page's first stock wording decides. */
-export function availabilityFromText(text: string, buyButton: Element | null): Availability | null {
+/**
+ * What a shopper reads about the main product's stock. An enabled buy button means buyable. With the
+ * page's document (`$`), the buy box (the text by the product's title and buy button) decides next:
+ * its first stock phrase, else a disabled buy button labelled "sold out". Only where the page has no
+ * title and no buy button, or without `$`, is the whole text read, and then only for phrases that name
+ * stock ("in stock", "Auf Lager", "Нет в наличии"), never a bare "available" or "pre-order".
+ */
+export function availabilityFromText(text: string, buyButton: Element | null, $?: CheerioAPI): Availability | null {
   if (buyButton && !isDisabled(buyButton)) return 'InStock';
-  const out = OUT_OF_STOCK.exec(text);
-  const inStock = IN_STOCK.exec(text);
-  if (out && (!inStock || out.index < inStock.index)) return 'OutOfStock';
-  if (inStock) return 'InStock';
-  return null;
+  const box = $ ? buyBoxText($, buyButton) : null;
+  if (box === null) return firstStockPhrase(text, { loose: false })?.availability ?? null;
+  const stated = firstStockPhrase(box, { loose: true });
+  if (stated) return stated.availability;
+  return buyButton && saysSoldOut(buttonLabel(buyButton)) ? 'OutOfStock' : null;
 }
 
-function isDisabled(button: Element): boolean {
-  return (
-    button.attribs.disabled !== undefined || button.attribs['aria-disabled'] === 'true' || /\bdisabled\b/i.test(button.attribs.class ?? '')
-  );
+function buttonLabel(button: Element): string {
+  const label = `${button.attribs['aria-label'] ?? ''} ${button.attribs.title ?? ''}`;
+  return button.name === 'input' ? `${button.attribs.value ?? ''} ${label}` : `${textContent(button)} ${label}`;
+}
+
+function textContent(element: Element): string {
+  const pieces: string[] = [];
+  const stack: AnyNode[] = [element];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isText(node)) pieces.push(node.data);
+    else if (hasChildren(node)) for (let i = node.children.length - 1; i >= 0; i -= 1) stack.push(node.children[i]!);
+  }
+  return pieces.join(' ');
 }

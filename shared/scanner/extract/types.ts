@@ -70,6 +70,40 @@ export interface ProductFacts {
   sources: Record<FactField, FactSource | null>;
   /** A price the markup states that is no price (0 on a page not plainly free, negative, not a number), as written; null otherwise. */
   invalidPrice: string | null;
+  /** Fields whose markup value the visible page contradicts; the field above holds the visible value (docs/decisions/075-markup-and-page-disagree.md). */
+  disagreements?: FactDisagreement[];
+}
+
+/** What the page's markup states, and in which syntax. */
+export interface MarkupValue {
+  value: string;
+  /** The price's currency; null for other fields, or when none is stated. */
+  currency: string | null;
+  source: Exclude<FactSource, 'text'>;
+}
+
+/** What a shopper reads on the page. */
+export interface VisibleValue {
+  value: string;
+  /** The price's currency as shown; null for other fields, or when the mark is ambiguous (`$`). */
+  currency: string | null;
+  source: 'text';
+}
+
+/**
+ * Why the visible value is taken over the markup's: the markup's price is shown nowhere on the page,
+ * or only as the crossed-out list price; the product's own region says sold out and offers no buy
+ * button, or its buy button is enabled with no sold-out wording beside it.
+ */
+export const DISAGREEMENT_BASES = ['price-not-shown', 'price-is-list-price', 'sold-out-shown', 'buy-button-enabled'] as const;
+export type DisagreementBasis = (typeof DISAGREEMENT_BASES)[number];
+
+/** A field the markup and the visible page state differently. */
+export interface FactDisagreement {
+  field: 'price' | 'availability';
+  markup: MarkupValue;
+  visible: VisibleValue;
+  basis: DisagreementBasis;
 }
 
 export const FACT_FIELDS = ['name', 'price', 'currency', 'availability', 'sku', 'gtin', 'mpn', 'brand', 'image'] as const;

@@ -1,9 +1,8 @@
 /** Amounts with a currency mark in a page's price elements: what a shopper reads as prices. */
 import type { CheerioAPI } from 'cheerio';
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { normaliseCurrency } from './currency.js';
-import { normalisePrice, priceValue } from './price.js';
-import { foldWhitespace } from '#shared/scanner/visible-text.js';
+import { amountsIn } from './price-conventions.js';
+import { boxTexts } from './price-box.js';
 
 export interface VisiblePrice {
   amount: number;
@@ -12,11 +11,6 @@ export interface VisiblePrice {
   text: string;
 }
 
-// A grouped amount (1.299,00 / 1,299.00 / 1 299) or a plain one (1299.00 / 19,99).
-const AMOUNT = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)`;
-const MARK = String.raw`[A-Z]{0,3}\p{Sc}|\b[A-Z]{3}\b|zł|Kč|Ft|kr|lei|руб|грн|원|円`;
-const PRICE = new RegExp(String.raw`(${MARK})?\s*(?<![\d.,])(${AMOUNT})\s*(${MARK})?`, 'gu');
-const AMBIGUOUS = new Set(['$', 'kr']);
 const MAX_PRICES = 300;
 // Where themes put prices. Reading only these keeps shipping thresholds ("free over €50") and
 // instalment amounts in the page copy out of the comparison.
@@ -24,8 +18,8 @@ export const PRICE_ELEMENTS = '[class*="price" i], [id*="price" i], [itemprop="p
 // A longer text is a container (a whole buy box), not a price.
 export const MAX_PRICE_TEXT = 80;
 // Recommendation widgets and page chrome show other products' prices.
-const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
-const CHROME = new Set(['header', 'footer', 'nav', 'aside']);
+export const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
+export const CHROME = new Set(['header', 'footer', 'nav', 'aside']);
 
 export function aboutOtherProducts(el: Element): boolean {
   for (let parent = el.parent; parent !== null && isTag(parent); parent = parent.parent) {
@@ -44,38 +38,26 @@ export function notShown(el: Element): boolean {
   return false;
 }
 
-function currencyOf(mark: string): string | null | undefined {
-  if (AMBIGUOUS.has(mark.toLowerCase())) return null;
-  const code = normaliseCurrency(mark);
-  if (code !== null) return code;
-  // A currency sign the normaliser does not pin to one currency is still a price mark.
-  return /\p{Sc}/u.test(mark) ? null : undefined;
-}
-
+/**
+ * The amounts with a currency mark in a text (price-conventions.ts `amountsIn`, without a page's
+ * language): `$` and `kr` leave the currency open.
+ */
 export function visiblePrices(text: string): VisiblePrice[] {
-  const found: VisiblePrice[] = [];
-  for (const match of text.matchAll(PRICE)) {
-    if (found.length >= MAX_PRICES) break;
-    const [whole, before, digits, after] = match;
-    const marks = [before, after]
-      .filter((m): m is string => m !== undefined)
-      .map(currencyOf)
-      .filter((c) => c !== undefined);
-    // A leading sign keeps `24.990` from being read as machine form: on a page it is 24990.
-    const amount = priceValue(normalisePrice(`¤${digits ?? ''}`));
-    if (marks.length === 0 || amount === null) continue;
-    found.push({ amount, currency: marks.find((c) => c !== null) ?? null, text: whole.trim() });
-  }
-  return found;
+  return amountsIn(text).map(({ amount, currency, text: shown }) => ({ amount, currency, text: shown }));
 }
 
-/** The prices shown in the page's own price elements (class or id naming "price", itemprop=price), outside recommendation widgets. */
+/**
+ * The prices shown in the page's own price elements (class or id naming "price", itemprop=price), outside
+ * recommendation widgets, read as price boxes (price-box.ts): text of separate elements kept apart and
+ * cents set apart joined (`173<sup>34</sup> Lei` is 173.34), current and list prices alike.
+ */
 export function pricesShown($: CheerioAPI): VisiblePrice[] {
   const texts = new Set<string>();
   for (const el of $(PRICE_ELEMENTS).toArray()) {
     if (texts.size >= MAX_PRICES || notShown(el) || aboutOtherProducts(el)) continue;
-    const text = foldWhitespace($.text([el]));
-    if (text !== '' && text.length <= MAX_PRICE_TEXT) texts.add(text);
+    const box = boxTexts(el, MAX_PRICE_TEXT);
+    if (box === null) continue;
+    for (const text of Object.values(box)) if (text.trim() !== '') texts.add(text);
   }
   return [...texts].flatMap(visiblePrices);
 }

@@ -266,6 +266,7 @@ describe.each(SHOPS)('%s', (name) => {
         brand: 'Fjell & Fjord',
         image: `${shop.origin}/images/trailhead-gtx-hiking-boot.jpg`,
         source: 'json-ld',
+        disagreements: [],
         sources: {
           name: 'json-ld',
           price: 'json-ld',

@@ -11,6 +11,7 @@ import {
   productFacts,
 } from '#shared/scanner/extract/index.js';
 import type { Availability, ProductConflict, ProductFacts, StructuredData } from '#shared/scanner/extract/index.js';
+import type { FactDisagreement } from '#shared/scanner/extract/types.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Evidence } from '#shared/scanner/checks/types.js';
@@ -146,6 +147,37 @@ function availabilityCheck(page: MarkupProductPage): SubCheck {
   return { name: 'availability', mismatch: `structured availability ${availability[0] ?? ''} vs visible text "${soldOut[0]}"` };
 }
 
+const SYNTAX_NAMES: Record<FactDisagreement['markup']['source'], string> = {
+  'json-ld': 'JSON-LD',
+  microdata: 'microdata',
+  rdfa: 'RDFa',
+  'open-graph': 'Open Graph',
+};
+
+/** `price: JSON-LD 150.00 EUR, the page shows 200.00 EUR`: both values, where each was read, and why the page's is taken. */
+export function describeDisagreement({ field, markup, visible, basis }: FactDisagreement): string {
+  const decimals = field === 'price' && [markup.value, visible.value].some((value) => value.includes('.'));
+  const amount = (value: string) => (decimals ? Number(value).toFixed(2) : value);
+  const stated = [amount(markup.value), markup.currency].filter(Boolean).join(' ');
+  const shown = [amount(visible.value), visible.currency ?? markup.currency].filter(Boolean).join(' ');
+  const why = {
+    'price-not-shown': '',
+    'price-is-list-price': ` and ${stated} as the list price`,
+    'sold-out-shown': ' (sold out, no buy button)',
+    'buy-button-enabled': ' (an enabled buy button, nothing beside it says sold out)',
+  }[basis];
+  return `${field}: ${SYNTAX_NAMES[markup.source]} ${stated}, the page shows ${shown}${why}`;
+}
+
+/**
+ * Where "what agents see" took the page's value over the markup's (agent-view.ts), that conflict is the
+ * finding in place of the sub-check that compares the same field, so one cause is reported once.
+ */
+function disagreementCheck(page: MarkupProductPage, field: FactDisagreement['field'], name: string): SubCheck | null {
+  const found = page.agentView?.disagreements?.find((disagreement) => disagreement.field === field);
+  return found ? { name, mismatch: describeDisagreement(found) } : null;
+}
+
 function describeConflict(conflict: ProductConflict): string {
   const prices = conflict.prices.map((p) => `${p.price}${p.currency ? ` ${p.currency}` : ''} (${p.entity.source})`);
   return `duplicate Product blocks for ${conflict.key} state ${listWords(prices)}`;
@@ -163,11 +195,11 @@ export function subChecks(page: MarkupProductPage, startedAt: number): SubCheck[
   const currency = own.currency ?? page.product?.currency ?? null;
   const shown = page.facts.pricesShown;
   return [
-    visiblePriceCheck(shown, price, currency),
+    disagreementCheck(page, 'price', 'visible price') ?? visiblePriceCheck(shown, price, currency),
     ...syntaxesAgreeCheck(page),
     currencyCheck(page, shown, currency),
     validUntilCheck(page, startedAt),
-    availabilityCheck(page),
+    disagreementCheck(page, 'availability', 'availability') ?? availabilityCheck(page),
     duplicatesCheck(page),
   ];
 }
@@ -208,7 +240,7 @@ export const consistency: CheckDefinition = {
     return {
       title: 'Make the structured price and stock match the page',
       why: `When markup and page disagree an agent quotes the wrong price or sells what is out of stock, and platforms that check drop the offer: ${found.join('; ')}.`,
-      fix: 'Render the JSON-LD Offer from the same data as the visible price: same amount and currency, availability updated with stock (https://schema.org/OutOfStock when sold out), priceValidUntil in the future or removed, Open Graph product:price tags from the same source, and only one Product block per product (remove the duplicate from an app or old theme snippet).',
+      fix: 'Render the JSON-LD Offer from the same data as the visible price: same amount and currency (the price a shopper pays now, never the crossed-out list price), availability updated with stock (https://schema.org/OutOfStock when sold out), priceValidUntil in the future or removed, Open Graph product:price tags from the same source, and only one Product block per product (remove the duplicate from an app or old theme snippet).',
       snippet: null,
       effort: 'M',
     };

@@ -4,13 +4,13 @@
  * false positive and a false negative, a missing one a false negative, a value where the label has
  * none a false positive. Every page counts, not only those whose markup states the field. Labels the
  * tests document as wrong (EXCEPTIONS: '.' thousands separators, stale markup) count the documented
- * value as right.
+ * value as right. Scored on all pages and on each set of page-sets.ts (development, validation).
  */
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { decodeText } from '#shared/outbound/decode-text.js';
 import { EXCEPTIONS, loadGroundTruth, readRealPage, sameAvailability, type GroundTruth } from './real-page-truth.js';
-import { splitBySet, type PageSet } from './page-sets.js';
+import { shopOf, splitBySet, type PageSet } from './page-sets.js';
 
 export type ScoredField = 'price' | 'availability' | 'sku';
 export interface FieldScore {
@@ -70,39 +70,61 @@ export interface Miss {
   labels: string[];
 }
 
-/** Each page's facts as a product page of a scan reads them, scored per field; `set`: only that set's pages. */
-export function measureExtraction(set?: PageSet): { pages: number; scores: FieldScore[]; misses: Miss[] } {
-  const all = loadGroundTruth() as Record<string, Truth>;
-  const sets = splitBySet(Object.fromEntries(Object.entries(all).map(([id, page]) => [id, page.url])));
-  const truth = Object.fromEntries(Object.entries(all).filter(([id]) => set === undefined || sets.get(id) === set));
-  const tallies = new Map(fields.map((field) => [field, { tp: 0, fp: 0, fn: 0, fromText: 0 }]));
-  const misses: Miss[] = [];
-  for (const id of Object.keys(truth).sort()) {
-    const url = truth[id]!.url;
-    const page = analysePage(url, 'product', retrievalOf(url, readRealPage(id)));
-    for (const field of fields) {
-      const tally = tallies.get(field)!;
-      const value = page.agentView?.[field] ?? null;
-      const labels = truth[id]![field] ?? [];
-      if (value !== null && page.agentView?.sources[field] === 'text') tally.fromText += 1;
-      if (value === null && labels.length === 0) continue;
-      if (value === null) tally.fn += 1;
-      else if (labels.length === 0) tally.fp += 1;
-      else if (isRight(field, id, value, labels)) tally.tp += 1;
-      else {
-        tally.fp += 1;
-        tally.fn += 1;
-      }
-      if (value === null ? labels.length > 0 : labels.length === 0 || !isRight(field, id, value, labels))
-        misses.push({ id, url, field, value, labels });
-    }
-  }
-  const scores = fields.map((field) => {
-    const { tp, fp, fn, fromText } = tallies.get(field)!;
+/** One page's outcome for one field: counts towards the tallies, and a miss unless it is right. */
+interface Outcome {
+  field: ScoredField;
+  tp: number;
+  fp: number;
+  fn: number;
+  fromText: boolean;
+  miss?: Miss;
+}
+
+interface ScoredPage {
+  id: string;
+  url: string;
+  set: PageSet;
+  outcomes: Outcome[];
+}
+
+function outcomeOf(field: ScoredField, id: string, url: string, value: string | null, labels: string[], fromText: boolean): Outcome {
+  const miss = { id, url, field, value, labels };
+  if (value === null)
+    return labels.length === 0 ? { field, tp: 0, fp: 0, fn: 0, fromText } : { field, tp: 0, fp: 0, fn: 1, fromText, miss };
+  if (labels.length === 0) return { field, tp: 0, fp: 1, fn: 0, fromText, miss };
+  if (isRight(field, id, value, labels)) return { field, tp: 1, fp: 0, fn: 0, fromText };
+  return { field, tp: 0, fp: 1, fn: 1, fromText, miss };
+}
+
+/** Every page (or only `set`'s) analysed once, as a product page of a scan reads it, and scored per field. */
+function scorePages(set?: PageSet): ScoredPage[] {
+  const truth = loadGroundTruth() as Record<string, Truth>;
+  const sets = splitBySet(Object.fromEntries(Object.entries(truth).map(([id, page]) => [id, page.url])));
+  return Object.keys(truth)
+    .sort()
+    .filter((id) => set === undefined || sets.get(id) === set)
+    .map((id) => {
+      const { url } = truth[id]!;
+      const page = analysePage(url, 'product', retrievalOf(url, readRealPage(id)));
+      const outcomes = fields.map((field) => {
+        const value = page.agentView?.[field] ?? null;
+        const fromText = value !== null && page.agentView?.sources[field] === 'text';
+        return outcomeOf(field, id, url, value, truth[id]![field] ?? [], fromText);
+      });
+      return { id, url, set: sets.get(id)!, outcomes };
+    });
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function scoresOf(pages: readonly ScoredPage[]): FieldScore[] {
+  return fields.map((field) => {
+    const outcomes = pages.map((page) => page.outcomes.find((outcome) => outcome.field === field)!);
+    const sum = (count: (outcome: Outcome) => number) => outcomes.reduce((total, outcome) => total + count(outcome), 0);
+    const [tp, fp, fn] = [sum((o) => o.tp), sum((o) => o.fp), sum((o) => o.fn)];
     const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
     const recall = tp + fn === 0 ? 1 : tp / (tp + fn);
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-    const round = (n: number) => Math.round(n * 1000) / 1000;
     return {
       field,
       truePositives: tp,
@@ -111,8 +133,35 @@ export function measureExtraction(set?: PageSet): { pages: number; scores: Field
       precision: round(precision),
       recall: round(recall),
       f1: round(f1),
-      fromText,
+      fromText: sum((o) => (o.fromText ? 1 : 0)),
     };
   });
-  return { pages: Object.keys(truth).length, scores, misses };
+}
+
+/** Each page's facts as a product page of a scan reads them, scored per field; `set`: only that set's pages. */
+export function measureExtraction(set?: PageSet): { pages: number; scores: FieldScore[]; misses: Miss[] } {
+  const pages = scorePages(set);
+  const misses = pages.flatMap((page) => page.outcomes.flatMap((outcome) => (outcome.miss ? [outcome.miss] : [])));
+  return { pages: pages.length, scores: scoresOf(pages), misses };
+}
+
+export type ScoredSet = PageSet | 'all';
+export interface SetScores {
+  set: ScoredSet;
+  pages: number;
+  shops: number;
+  scores: FieldScore[];
+}
+
+/**
+ * All pages, the development set and the validation set from one analysis of every page. Aggregates only:
+ * the validation set's pages are measured, never read for rules (docs/decisions/074-extraction-generalisation.md).
+ */
+export function measureExtractionBySet(): Record<ScoredSet, SetScores> {
+  const pages = scorePages();
+  const of = (set: ScoredSet): SetScores => {
+    const chosen = pages.filter((page) => set === 'all' || page.set === set);
+    return { set, pages: chosen.length, shops: new Set(chosen.map((page) => shopOf(page.url))).size, scores: scoresOf(chosen) };
+  };
+  return { all: of('all'), development: of('development'), validation: of('validation') };
 }

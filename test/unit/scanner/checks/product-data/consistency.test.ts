@@ -57,14 +57,14 @@ describe('consistency', () => {
     expect(result.summary).toMatch(/agree with what \/products\/item-1 shows/);
   });
 
-  it('flags a visible price that differs by more than 1%, with both values', () => {
+  it('flags a visible price that differs by more than 1%, with both values and where each was read', () => {
     const { result, advice } = evaluate([page({ body: '<h1>Walnut Desk</h1><p class="price">1.349,00 €</p>' })]);
     expect(result.status).toBe('fail');
     expect(result.evidence).toEqual([
-      { url: 'https://shop.example/products/item-1', value: 'structured price 1299 EUR vs visible 1.349,00 €' },
+      { url: 'https://shop.example/products/item-1', value: 'price: JSON-LD 1299.00 EUR, the page shows 1349.00 EUR' },
     ]);
-    expect(result.summary).toContain('structured price 1299 EUR vs visible 1.349,00 €');
-    expect(advice().why).toContain('https://shop.example/products/item-1: structured price 1299 EUR vs visible 1.349,00 €');
+    expect(result.summary).toContain('price: JSON-LD 1299.00 EUR, the page shows 1349.00 EUR');
+    expect(advice().why).toContain('https://shop.example/products/item-1: price: JSON-LD 1299.00 EUR, the page shows 1349.00 EUR');
     expect(advice().snippet).toBeNull();
   });
 

@@ -1,0 +1,120 @@
+/**
+ * "What agents see" on the real product pages: F1, precision and recall per field (price, availability,
+ * sku) on all pages, on the development set (the shops rules are written against) and on the validation
+ * set (shops no rule was written against), the gap between the two, and whether issue 28's targets hold
+ * on validation (docs/decisions/074-extraction-generalisation.md). Aggregates only: no page's miss.
+ *
+ * Run alone: npx tsx bench/extraction.ts [--write]
+ * (--write stores the figures as the `extraction` part of bench/results.json and rewrites RESULTS.md's
+ * bench section from it; the rest of results.json stays as the last full run wrote it.)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { measureExtractionBySet, type FieldScore, type ScoredField, type SetScores } from '#test/unit/scanner/extract/extraction-score.js';
+import { writeBenchSection, type BenchResults } from './results-markdown.js';
+
+export interface FieldGap {
+  field: ScoredField;
+  /** Validation minus development. */
+  f1: number;
+  precision: number;
+  recall: number;
+}
+
+export interface TargetVerdict {
+  target: string;
+  /** The validation figure the target is about, as printed. */
+  measured: string;
+  ok: boolean;
+}
+
+export interface ExtractionStats {
+  measuredAt: string;
+  sets: SetScores[];
+  gap: FieldGap[];
+  targets: TargetVerdict[];
+}
+
+/** Issue 28's targets, on the validation set. */
+export const VALIDATION_TARGETS = { price: { f1: 0.9, precision: 0.95 }, availability: { f1: 0.93 }, sku: { f1: 0.85 }, gap: 0.05 };
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+const signed = (n: number) => (n > 0 ? `+${n.toFixed(3)}` : n.toFixed(3));
+
+function byField(scores: readonly FieldScore[], field: ScoredField): FieldScore {
+  return scores.find((score) => score.field === field)!;
+}
+
+function verdicts(development: SetScores, validation: SetScores, gap: readonly FieldGap[]): TargetVerdict[] {
+  const field = (name: ScoredField) => byField(validation.scores, name);
+  const { price, availability, sku } = VALIDATION_TARGETS;
+  const worst = gap.reduce((low, entry) => (entry.f1 < low.f1 ? entry : low));
+  return [
+    {
+      target: `price F1 >= ${price.f1.toFixed(2)} with precision >= ${price.precision.toFixed(2)}`,
+      measured: `F1 ${field('price').f1}, precision ${field('price').precision}`,
+      ok: field('price').f1 >= price.f1 && field('price').precision >= price.precision,
+    },
+    {
+      target: `availability F1 >= ${availability.f1.toFixed(2)}`,
+      measured: `F1 ${field('availability').f1}`,
+      ok: field('availability').f1 >= availability.f1,
+    },
+    { target: `sku F1 >= ${sku.f1.toFixed(2)}`, measured: `F1 ${field('sku').f1}`, ok: field('sku').f1 >= sku.f1 },
+    {
+      target: `no field's F1 more than ${VALIDATION_TARGETS.gap.toFixed(2)} below development`,
+      measured: `lowest: ${worst.field} ${signed(worst.f1)} (development ${byField(development.scores, worst.field).f1})`,
+      ok: gap.every((entry) => entry.f1 >= -VALIDATION_TARGETS.gap),
+    },
+  ];
+}
+
+export function runExtractionBench(): ExtractionStats {
+  const measured = measureExtractionBySet();
+  const { development, validation } = measured;
+  const gap = development.scores.map(({ field }) => {
+    const [dev, val] = [byField(development.scores, field), byField(validation.scores, field)];
+    return { field, f1: round(val.f1 - dev.f1), precision: round(val.precision - dev.precision), recall: round(val.recall - dev.recall) };
+  });
+  return {
+    measuredAt: new Date().toISOString(),
+    sets: [measured.all, development, validation],
+    gap,
+    targets: verdicts(development, validation, gap),
+  };
+}
+
+function pad(value: string | number, width: number, right = false): string {
+  const text = String(value);
+  return right ? text.padEnd(width) : text.padStart(width);
+}
+
+export function printExtraction(stats: ExtractionStats): void {
+  console.log('\n"What agents see" on the real product pages by set (markup and visible text; F1 as the extraction benchmark counts it)');
+  console.log(
+    `${pad('set', 13, true)}${pad('pages', 6)}${pad('shops', 6)}  ${pad('field', 13, true)}${pad('precision', 10)}${pad('recall', 8)}${pad('F1', 7)}${pad('TP/FP/FN', 11)}${pad('from text', 10)}`,
+  );
+  for (const set of stats.sets) {
+    for (const row of set.scores) {
+      console.log(
+        `${pad(set.set, 13, true)}${pad(set.pages, 6)}${pad(set.shops, 6)}  ${pad(row.field, 13, true)}${pad(row.precision.toFixed(3), 10)}${pad(row.recall.toFixed(3), 8)}${pad(row.f1.toFixed(3), 7)}${pad(`${row.truePositives}/${row.falsePositives}/${row.falseNegatives}`, 11)}${pad(row.fromText, 10)}`,
+      );
+    }
+  }
+  console.log(
+    `  gap (validation - development): ${stats.gap.map((g) => `${g.field} F1 ${signed(g.f1)}, precision ${signed(g.precision)}, recall ${signed(g.recall)}`).join('; ')}`,
+  );
+  console.log(`  targets on validation: ${stats.targets.map((t) => `${t.target} (${t.measured}): ${t.ok ? 'ok' : 'MISSED'}`).join('; ')}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const stats = runExtractionBench();
+  printExtraction(stats);
+  if (process.argv.includes('--write')) {
+    const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
+    const results = { ...(JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchResults), extraction: stats };
+    writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+    writeBenchSection(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), results);
+    console.log('\nbench/results.json: extraction part replaced; bench/RESULTS.md: the npm run bench section rewritten');
+  }
+}
