@@ -1,5 +1,5 @@
 /**
- * Bundles the scanner's command line (bin/cli/scan-main.ts) into JavaScript, so `npm run scan` and
+ * Bundles the scanner's command line (bin/cli/cli-main.ts: scans, and the `mcp` server) into JavaScript, so `npm run scan` and
  * `npx agent-readiness-scan` start on plain node instead of compiling TypeScript on every run. Runs on
  * install (`prepare`); `npm run build:cli` rebuilds after a change. `--outfile <path>` builds elsewhere (tests).
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const coreEntry = fileURLToPath(new URL('./cli/scan-main.ts', import.meta.url));
+const coreEntry = fileURLToPath(new URL('./cli/cli-main.ts', import.meta.url));
 const launcherEntry = fileURLToPath(new URL('./cli/launcher.ts', import.meta.url));
 export const defaultCliOutfile = fileURLToPath(new URL('../dist/cli/scan.mjs', import.meta.url));
 

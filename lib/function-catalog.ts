@@ -27,6 +27,12 @@ export const apiFunctions: Record<Family, FunctionSizing> = {
     memoryMiB: 512,
     timeoutSeconds: 10,
   },
+  // scan_site scans as the scanner function does, inside API Gateway's 30-second limit.
+  mcp: {
+    description: 'MCP server (streamable HTTP, stateless): the tools over the scanner and sites use cases',
+    memoryMiB: 1024,
+    timeoutSeconds: 29,
+  },
 };
 
 export const workerNames = ['batchScan', 'rescanSweep', 'rescanSite', 'webhookDelivery', 'mailSender'] as const;

@@ -48,7 +48,7 @@ const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.f
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Health reads one item; pricing is rate limited. The pepper derives the Web Bot Auth key whose directory it serves.
   meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true, readsKeyPepper: true },
-  // Reads public results for their report pages.
+  // Reads public results for their report pages and badges, and a public site badge's lookup item and site.
   web: { table: ['GetItem'], sendsTo: [] },
   // Stores and reads public results and the progress of running scans; refunds a hit when the target fails;
   // scans sign with the Web Bot Auth key derived from the pepper (as batchScan and rescanSite do).
@@ -79,6 +79,14 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
   // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
   billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
+  // The tools do what the scanner and sites functions do for their routes: owned scans with the account's count
+  // (scan_complete queued), the scan read back, the watchlist listed and added to (its first scan queued); the
+  // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key from the pepper.
+  mcp: {
+    table: uniq(bearer, rateLimited, ['PutItem', 'Query']),
+    sendsTo: ['webhook', 'rescan'],
+    readsKeyPepper: true,
+  },
   // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
   // the account's count, the item's outcome with the batch's count, and the final transition; an item
   // whose host is busy goes back on its queue, delayed.

@@ -1,10 +1,14 @@
 import { parseArgs } from 'node:util';
 import { tiers, type Tier } from '#shared/model/tiers.js';
 
+export const reportFormats = ['text', 'json', 'markdown'] as const;
+/** text: the human report; json: one ScanResult per line; markdown: a report fit for a pull-request comment. */
+export type ReportFormat = (typeof reportFormats)[number];
+
 export interface ScanArgs {
   urls: string[];
   tier: Tier;
-  json: boolean;
+  format: ReportFormat;
   failUnder: number | null;
   /** --help or -h: print the help and scan nothing. */
   help: boolean;
@@ -12,7 +16,7 @@ export interface ScanArgs {
 
 /** The usage line for the command as it was called (bin/cli/invocation.ts). */
 export function usage(command: string): string {
-  return `Usage: ${command} <url> [<url> ...] [--tier free|pro|growth] [--json] [--fail-under N]`;
+  return `Usage: ${command} <url> [<url> ...] [--tier free|pro|growth] [--format text|json|markdown] [--fail-under N]`;
 }
 
 export function helpText(command: string): string {
@@ -22,16 +26,26 @@ Scans each URL for AI agent readiness and prints a report per URL.
 
 Options:
   --tier free|pro|growth  how much to fetch: free reads the homepage, pro 1 product page, growth 4 (default growth)
-  --json                  one JSON ScanResult per line instead of the report
+  --format text|json|markdown
+                          text: the report (default); json: one JSON ScanResult per line; markdown: a
+                          report fit for a pull-request comment
+  --json                  the same as --format json
   --fail-under N          exit 1 when a score is below N (1 to 100), for CI
   -h, --help              this help
+
+With AGENT_READINESS_API_URL and AGENT_READINESS_API_KEY set, the service at that address scans with the
+plan of the key's account (--tier does not apply) and keeps the result; the markdown report links to it.
+
+In GitHub Actions (GITHUB_STEP_SUMMARY set), the markdown report is also added to the job's summary, and
+(GITHUB_OUTPUT set) the step's outputs score and band are those of the lowest-scoring URL.
 
 Exit codes (the largest over all URLs):
   0  every URL scanned (and scored at least --fail-under)
   1  a score below --fail-under
   2  a URL that is invalid or not allowed (loopback and private hosts need ALLOW_PRIVATE_TARGETS)
   3  a site that could not be reached
-  4  a scan that timed out`;
+  4  a scan that timed out
+  5  the service refused the scan (key, scope, allowance or rate limit) or did not answer`;
 }
 
 /** Parses the CLI's arguments; throws an Error with a readable message for anything wrong. */
@@ -42,11 +56,16 @@ export function parseScanArgs(argv: string[]): ScanArgs {
     options: {
       tier: { type: 'string', default: 'growth' },
       json: { type: 'boolean', default: false },
+      format: { type: 'string' },
       'fail-under': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) return { urls: positionals, tier: 'growth', json: values.json, failUnder: null, help: true };
+  if (values.help) return { urls: positionals, tier: 'growth', format: values.json ? 'json' : 'text', failUnder: null, help: true };
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!(reportFormats as readonly string[]).includes(format))
+    throw new Error(`--format must be one of ${reportFormats.join(', ')}, not ${JSON.stringify(format)}`);
+  if (values.json && format !== 'json') throw new Error(`--json means --format json; it cannot go with --format ${format}`);
   if (positionals.length === 0) throw new Error('Give at least one URL to scan');
   const tier = values.tier as Tier;
   if (!tiers.includes(tier)) throw new Error(`--tier must be one of ${tiers.join(', ')}`);
@@ -57,5 +76,5 @@ export function parseScanArgs(argv: string[]): ScanArgs {
     if (!Number.isInteger(failUnder) || failUnder < 1 || failUnder > 100)
       throw new Error('--fail-under must be a whole number from 1 to 100');
   }
-  return { urls: positionals, tier, json: values.json, failUnder, help: false };
+  return { urls: positionals, tier, format: format as ReportFormat, failUnder, help: false };
 }

@@ -23,6 +23,7 @@ const httpModules: Record<Family, () => Promise<{ handler: HttpHandler }>> = {
   webhooks: () => import('#functions/http/webhooks.js'),
   billing: () => import('#functions/http/billing.js'),
   web: () => import('#functions/http/web.js'),
+  mcp: () => import('#functions/http/mcp.js'),
 };
 
 const queueModules: Record<QueueName, () => Promise<{ handler: QueueHandler }>> = {

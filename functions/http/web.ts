@@ -1,4 +1,6 @@
 import { getPublicResult } from '#shared/use-cases/scan-results.js';
+import { publicResultBadge, watchedSiteBadge } from '#shared/use-cases/badges/badge-facts.js';
+import { badgeNotFound, badgeResponse } from '#shared/http/badge-response.js';
 import { AppError } from '#shared/model/errors.js';
 import { webAsset } from '#shared/http/pages/assets/web-assets.js';
 import { pageNotFoundPage, reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
@@ -49,6 +51,32 @@ export const operations: FamilyHandlers<'web'> = {
       return htmlPage(200, reportPage(result, shareUrl), `private, max-age=${deps.config.resultCacheMaxAgeSeconds}`);
     } catch (error) {
       if (error instanceof AppError && error.kind === 'not_found') return htmlPage(404, reportNotFoundPage());
+      throw error;
+    }
+  },
+  getResultBadge: async (request, deps) => {
+    const { id } = request.params;
+    const notFound = () => badgeNotFound(request.headers.accept, 'Result not found or expired');
+    if (!Uuid.safeParse(id).success) return notFound();
+    try {
+      const facts = await publicResultBadge(id.toLowerCase(), deps);
+      const reportUrl = new URL(`/r/${id.toLowerCase()}`, deps.config.publicBaseUrl).toString();
+      return badgeResponse(facts, reportUrl, deps.config.resultCacheMaxAgeSeconds);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return notFound();
+      throw error;
+    }
+  },
+  getSiteBadge: async (request, deps) => {
+    const siteId = /^(.+)\.svg$/i.exec(request.params.file)?.[1];
+    const notFound = () => badgeNotFound(request.headers.accept, 'Badge not found');
+    if (siteId === undefined || !Uuid.safeParse(siteId).success) return notFound();
+    try {
+      const facts = await watchedSiteBadge(siteId.toLowerCase(), deps);
+      // The site's reports are its owner's; the badge leads to the scanner, where anyone can check a shop.
+      return badgeResponse(facts, new URL('/', deps.config.publicBaseUrl).toString(), deps.config.resultCacheMaxAgeSeconds);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'not_found') return notFound();
       throw error;
     }
   },

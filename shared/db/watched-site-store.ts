@@ -3,7 +3,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws
 import { adjustAccountCounter } from '#shared/db/account-counters.js';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { queryAll } from '#shared/db/query-pages.js';
-import { writeTransaction } from '#shared/db/transactions.js';
+import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import { thresholdsFromStored, type StoredThreshold } from '#shared/model/sites/thresholds.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ItemKey, Table } from '#shared/db/table.js';
@@ -16,6 +16,11 @@ export const watchedUrlMarkerKey = (accountId: string, urlDigest: string): ItemK
   pk: `ACCOUNT#${accountId}`,
   sk: `SITEURL#${urlDigest}`,
 });
+/**
+ * Where a site's public badge (GET /badge/{siteId}.svg) finds its account: written with the first
+ * `publicBadge: true`, removed with the site. The site's own flag decides whether the badge shows.
+ */
+export const publicBadgeKey = (siteId: string): ItemKey => ({ pk: `BADGE#${siteId}`, sk: 'BADGE' });
 /** A site's score snapshots, newest last by scan time. */
 export const siteHistoryOf = (accountId: string, siteId: string) => ({ pk: `ACCOUNT#${accountId}`, skPrefix: `HISTORY#${siteId}#` });
 export const siteSnapshotKey = (accountId: string, siteId: string, scannedAt: string, scanId: string): ItemKey => ({
@@ -49,6 +54,7 @@ function toSite(item: Record<string, unknown>): WatchedSite {
     lastScanId: null,
     lastScanSlot: null,
     historyCount: 0,
+    publicBadge: false,
     ...site,
   } as unknown as WatchedSite;
   return { ...stored, thresholds: thresholdsFromStored(stored.id, stored.createdAt, site.thresholds) };
@@ -108,6 +114,7 @@ export interface SiteChanges {
   label?: string;
   alertEnabled?: boolean;
   isCompetitor?: boolean;
+  publicBadge?: boolean;
   thresholds?: StoredThreshold[];
 }
 
@@ -133,24 +140,47 @@ export async function updateWatchedSite(
     // Sites written before versions existed have none: they are version 0.
     condition += site.version === 0 ? ' AND (attribute_not_exists(#version) OR #version = :version)' : ' AND #version = :version';
   }
+  const update = {
+    TableName: table.name,
+    Key: watchedSiteKey(site.accountId, site.id),
+    UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), '#version = if_not_exists(#version, :zero) + :one'].join(', ')}`,
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+  if (changes.publicBadge === true) return publishBadge(table, site, update);
   try {
     const { Attributes } = await table.client.send(
-      new UpdateCommand({
-        TableName: table.name,
-        Key: watchedSiteKey(site.accountId, site.id),
-        UpdateExpression: `SET ${[...fields.map(([name]) => `#${name} = :${name}`), '#version = if_not_exists(#version, :zero) + :one'].join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
+      new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
     );
     return toSite(Attributes!);
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return error.Item ? 'stale' : 'not_found';
     throw error;
   }
+}
+
+/** The update with the badge's lookup item, in one transaction: a site's badge never points at a deleted site. */
+async function publishBadge(
+  table: Table,
+  site: Pick<WatchedSite, 'accountId' | 'id'>,
+  update: NonNullable<TransactItem['Update']>,
+): Promise<WatchedSite | 'not_found' | 'stale'> {
+  const codes = await writeTransaction(table.client, [
+    { Update: update },
+    { Put: { TableName: table.name, Item: { ...publicBadgeKey(site.id), type: 'PublicBadge', accountId: site.accountId } } },
+  ]);
+  const current = await getWatchedSite(table, site.accountId, site.id);
+  if (!current) return 'not_found';
+  if (!codes) return current;
+  if (codes[0] === 'ConditionalCheckFailed') return 'stale';
+  throw new Error(`Publishing the badge of site ${site.id} was cancelled: ${codes.join(', ')}`);
+}
+
+/** The account of a site whose badge was ever made public, or null. */
+export async function publicBadgeOwner(table: Table, siteId: string): Promise<string | null> {
+  const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: publicBadgeKey(siteId) }));
+  return typeof Item?.accountId === 'string' ? Item.accountId : null;
 }
 
 export type AppendOutcome = 'added' | 'limit_reached' | 'not_found' | 'not_a_list';
@@ -201,6 +231,7 @@ export async function deleteWatchedSite(table: Table, site: WatchedSite): Promis
     },
     { Delete: { TableName: table.name, Key: watchedUrlMarkerKey(site.accountId, site.urlDigest) } },
     adjustAccountCounter(table, site.accountId, 'siteCount', -1),
+    { Delete: { TableName: table.name, Key: publicBadgeKey(site.id) } },
   ]);
   if (!codes) return true;
   if (codes[0] === 'ConditionalCheckFailed') return false;

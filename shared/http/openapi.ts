@@ -35,7 +35,10 @@ function securityOf(route: RouteDef): Array<Record<string, string[]>> {
   return route.session === 'accepted' ? [{ bearerAuth: [] }, { dashboardSession: [] }] : [{ bearerAuth: [] }];
 }
 
-function content(schema: RouteDef['body'], contentType = 'application/json') {
+function content(schema: RouteDef['body'], contentType: string | readonly string[] = 'application/json') {
+  if (typeof contentType !== 'string') {
+    return { content: Object.fromEntries(contentType.map((type) => [type, schema && type === 'application/json' ? { schema } : {}])) };
+  }
   if (schema) return { content: { [contentType]: { schema } } };
   // An HTML page has no schema, but its media type is still part of what the route answers.
   return contentType === 'application/json' ? {} : { content: { [contentType]: {} } };
@@ -98,8 +101,8 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       content: { 'application/json': { schema: { $ref: `#/components/schemas/${shared.schemaRef}` } } },
     });
   }
-  // The web pages are for people in a browser, not part of the API.
-  for (const route of routeList.filter((entry) => entry.family !== 'web')) {
+  // The web pages are for people in a browser, not part of the API; the badges are.
+  for (const route of routeList.filter((entry) => entry.family !== 'web' || entry.documented)) {
     registry.registerPath({
       method: route.method.toLowerCase() as 'get',
       path: route.path,

@@ -78,6 +78,9 @@ export const routeIndex = {
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe/webhook', family: 'billing' },
   showScannerPage: { method: 'GET', path: '/', family: 'web' },
   showReportPage: { method: 'GET', path: '/r/{id}', family: 'web' },
+  getResultBadge: { method: 'GET', path: '/r/{id}/badge.svg', family: 'web' },
+  // `{file}` is `{siteId}.svg`: API Gateway's path variables take whole segments.
+  getSiteBadge: { method: 'GET', path: '/badge/{file}', family: 'web' },
   getWebAsset: { method: 'GET', path: '/assets/{file}', family: 'web' },
   showDocsPage: { method: 'GET', path: '/docs', family: 'web' },
   showSignInForm: { method: 'GET', path: '/sign-in', family: 'web' },
@@ -85,6 +88,7 @@ export const routeIndex = {
   showPricingPage: { method: 'GET', path: '/pricing', family: 'web' },
   showOwnedReport: { method: 'GET', path: '/app/scans/{id}', family: 'web' },
   showWatchedSitePage: { method: 'GET', path: '/app/sites/{id}', family: 'web' },
+  callMcp: { method: 'POST', path: '/mcp', family: 'mcp' },
 } as const satisfies Record<string, RouteLocation>;
 
 export type RouteIndex = typeof routeIndex;

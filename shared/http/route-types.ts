@@ -6,7 +6,19 @@ import type { Scope } from '#shared/model/scopes.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One Lambda function serves each family; workers are separate. */
-export const families = ['meta', 'publicScanner', 'scanner', 'batch', 'auth', 'account', 'sites', 'webhooks', 'billing', 'web'] as const;
+export const families = [
+  'meta',
+  'publicScanner',
+  'scanner',
+  'batch',
+  'auth',
+  'account',
+  'sites',
+  'webhooks',
+  'billing',
+  'web',
+  'mcp',
+] as const;
 export type Family = (typeof families)[number];
 
 export type { Scope };
@@ -23,10 +35,13 @@ export interface RateLimitRule {
   counts?: string;
 }
 
+type MediaType = 'application/json' | 'text/html' | 'image/svg+xml' | 'application/http-message-signatures-directory+json';
+
 export interface ResponseDef {
   description: string;
   schema?: z.ZodType;
-  contentType?: 'application/json' | 'text/html' | 'application/http-message-signatures-directory+json';
+  /** Several when the answer depends on the request's Accept (the schema then describes the JSON one). */
+  contentType?: MediaType | readonly MediaType[];
 }
 
 export interface RouteDef {
@@ -62,6 +77,8 @@ export interface RouteDef {
   queryCheckedByHandler?: true;
   responses: Record<number, ResponseDef>;
   tags: string[];
+  /** A web route that is also in the API document: badges, which developers embed. */
+  documented?: true;
 }
 
 export function routeKey(route: Pick<RouteDef, 'method' | 'path'>): string {

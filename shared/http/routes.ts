@@ -10,6 +10,7 @@ import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
 import { webhooksRoutes } from '#shared/http/routes/webhooks-routes.js';
 import { webRoutes } from '#shared/http/routes/web-routes.js';
+import { mcpRoutes } from '#shared/http/routes/mcp-routes.js';
 
 /**
  * Every family's routes, for what needs them all: the OpenAPI document, the CDK stack, the dev server
@@ -26,6 +27,7 @@ export const familyRoutes = {
   webhooks: webhooksRoutes,
   billing: billingRoutes,
   web: webRoutes,
+  mcp: mcpRoutes,
 } as const satisfies Record<Family, Record<string, RouteDef>>;
 
 /** Every route of the service, once. Keys are operation ids. */
@@ -40,6 +42,7 @@ export const routes = {
   ...webhooksRoutes,
   ...billingRoutes,
   ...webRoutes,
+  ...mcpRoutes,
 } satisfies Record<OperationId, RouteDef>;
 
 export type Routes = typeof routes;

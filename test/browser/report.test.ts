@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '#shared/scanner/engine.js';
+import { bandLabels } from '#shared/http/pages/report/words.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { desktop, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { storedPublicResult } from './support/stored-results.js';
@@ -76,7 +77,8 @@ describe('the report page /r/{id}', () => {
     await page.goto(`${webBase()}/r/${result.id}`);
     const snippets = result.recommendations.filter((fix) => fix.snippet !== null).length;
     await page.waitForLoadState('load');
-    expect(await page.locator('.snippet button').count()).toBe(snippets);
+    // The fixes' snippets and the badge's two (Markdown and HTML).
+    expect(await page.locator('.snippet button').count()).toBe(snippets + 2);
     await page.emulateMedia({ media: 'print' });
     await page.evaluate('window.dispatchEvent(new Event("beforeprint"))');
     expect(await page.locator('details:not([open])').count()).toBe(0);
@@ -85,6 +87,25 @@ describe('the report page /r/{id}', () => {
     await page.emulateMedia({ media: 'screen' });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('offers its badge, closed until asked for; the badge renders as an image', async () => {
+    const page = await browser().newPage();
+    await page.goto(`${webBase()}/r/${result.id}`);
+    const embed = page.locator('details.badge-embed');
+    expect(await embed.getAttribute('open')).toBeNull();
+    await embed.locator('summary').click();
+    const badge = embed.locator('img');
+    expect(await badge.getAttribute('src')).toBe(`/r/${result.id}/badge.svg`);
+    const decodedWidth =
+      "(async (img) => { await img.decode(); return img.naturalWidth; })(document.querySelector('details.badge-embed img'))";
+    expect(Number(await page.evaluate(decodedWidth))).toBeGreaterThan(100);
+    const share = await page.locator('.report > p a').first().getAttribute('href');
+    expect(share).toMatch(new RegExp(`/r/${result.id}$`));
+    expect(await embed.locator('.snippet code').first().textContent()).toBe(
+      `[![Agent readiness ${result.score}: ${bandLabels[result.band]}](${share}/badge.svg)](${share})`,
+    );
+    await page.close();
   });
 
   it('answers an unknown, malformed or expired id with a friendly 404 page', async () => {

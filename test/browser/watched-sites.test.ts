@@ -104,6 +104,14 @@ describe('watched sites in the dashboard and a site’s page', () => {
         site: { isCompetitor: boolean; alertEnabled: boolean };
       };
       expect(stored.site).toMatchObject({ isCompetitor: true, alertEnabled: true });
+
+      // The public badge: on, it shows the site's badge with its embed code.
+      await page.getByLabel('Show this site’s score on a public badge').check();
+      await filled(page, 'site-badge-status').filter({ hasText: 'The badge is public' }).waitFor();
+      expect(await page.locator('#site-badge-embed img').getAttribute('src')).toMatch(new RegExp(`/badge/${siteId}\\.svg$`));
+      const decodedWidth =
+        "(async (img) => { await img.decode(); return img.naturalWidth; })(document.querySelector('#site-badge-embed img'))";
+      expect(Number(await page.evaluate(decodedWidth))).toBeGreaterThan(100);
       expect(await seriousViolations(page, [], ['#site-page'])).toEqual([]);
       await screenshot(page, 'site-page-1280');
       expect(unexpected(errors)).toEqual([]);

@@ -44,6 +44,8 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   sites: ['RESCAN_QUEUE_URL'],
   webhooks: [],
   billing: [],
+  // scan_site raises scan_complete as the scanner does; watch_site queues the first scan as sites does.
+  mcp: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL'],
   batchScan: ['BATCH_QUEUE_URL', 'WEBHOOK_QUEUE_URL'],
   rescanSweep: ['RESCAN_QUEUE_URL', 'SWEEP_QUEUE_URL'],
   rescanSite: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL', 'MAIL_QUEUE_URL'],
@@ -81,7 +83,7 @@ describe('Lambda functions', () => {
   it('keeps scanning API functions under API Gateway’s 30-second limit, webhooks (whose tests wait up to 10 s for an endpoint) at 15 seconds and the others at 10', () => {
     for (const family of families) {
       const { Timeout, MemorySize } = resourceOf(family).Properties;
-      if (family === 'publicScanner' || family === 'scanner') {
+      if (family === 'publicScanner' || family === 'scanner' || family === 'mcp') {
         expect([Timeout, MemorySize]).toEqual([29, 1024]);
       } else {
         expect(Timeout).toBe(family === 'webhooks' ? 15 : 10);
@@ -143,6 +145,7 @@ describe('Lambda functions', () => {
         'publicScanner',
         'batchScan',
         'rescanSite',
+        'mcp',
       ].sort(),
     );
     expect(holders('STRIPE_SECRET_ARN')).toEqual(['billing']);

@@ -88,6 +88,7 @@ describe('least-privilege grants follow the access table', () => {
         'publicScanner',
         'batchScan',
         'rescanSite',
+        'mcp',
       ].sort(),
     );
     expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['billing']);

@@ -9,6 +9,7 @@ import { fixesSection } from './report/fixes-section.js';
 import { productsSection } from './report/products-section.js';
 import { signalsSection } from './report/signals-section.js';
 import { summarySection } from './report/summary-section.js';
+import { badgeEmbed } from './report/badge-embed.js';
 import { bandLabels, hostOf } from './report/words.js';
 
 /**
@@ -55,6 +56,7 @@ export function reportContent(result: ScanResult, shareUrl: string | null): Safe
   return html`<div class="report">
 ${summarySection(result)}
 ${shareUrl !== null && html`<p class="no-print small">Share this report: <a href="${shareUrl}">${shareUrl}</a></p>`}
+${shareUrl !== null && badgeEmbed(result, shareUrl)}
 ${tableOfContents()}
 ${fixesSection(result)}
 ${dimensionsSection(result)}

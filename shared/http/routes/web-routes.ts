@@ -1,7 +1,21 @@
 import { z } from 'zod';
+import { ErrorBody } from '#shared/http/schemas/common-schemas.js';
 import { defineFamilyRoutes } from './define-routes.js';
 
 const page = (description: string) => ({ 200: { description, contentType: 'text/html' as const } });
+
+/** A badge: an SVG image; a 404 is a grey "not found" badge, or `{"error"}` to a client asking for JSON alone. */
+const badgeResponses = (notFound: string) => ({
+  200: {
+    description: 'The badge (SVG), cached for 5 minutes (`Cache-Control: public, max-age=300`)',
+    contentType: 'image/svg+xml' as const,
+  },
+  404: {
+    description: `${notFound}: a "not found" badge (SVG), or \`{"error"}\` when the request accepts only JSON`,
+    contentType: ['image/svg+xml', 'application/json'] as const,
+    schema: ErrorBody,
+  },
+});
 
 /** Web pages for people (not part of the API document): HTML, with their one stylesheet and script. */
 export const webRoutes = defineFamilyRoutes('web', {
@@ -18,6 +32,27 @@ export const webRoutes = defineFamilyRoutes('web', {
     summary: 'The shareable report of a public scan result',
     params: z.object({ id: z.string() }),
     responses: { ...page('The report'), 404: { description: 'No such report, or it expired', contentType: 'text/html' } },
+  },
+  getResultBadge: {
+    auth: 'none',
+    documented: true,
+    tags: ['Badges'],
+    // Like the report page, any id is accepted: a malformed one is the same 404 as an unknown one.
+    summary: 'The badge of a public scan result: its score and band, linking to its report /r/{id}',
+    params: z.object({ id: z.string().meta({ description: 'The id of a public scan result (the report /r/{id})' }) }),
+    responses: badgeResponses('No such public result, or it expired'),
+  },
+  getSiteBadge: {
+    auth: 'none',
+    documented: true,
+    tags: ['Badges'],
+    summary: 'The badge of a watched site whose owner set `publicBadge: true`: its latest score and band',
+    params: z.object({
+      file: z
+        .string()
+        .meta({ description: "The watched site's id followed by `.svg`", example: '3f1c0b9e-5d2a-4c1e-9a7b-2f4e6d8c0a1b.svg' }),
+    }),
+    responses: badgeResponses('No such watched site, or its badge is not public (the same answer, so ids cannot be probed)'),
   },
   showDocsPage: {
     auth: 'none',

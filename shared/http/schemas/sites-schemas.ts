@@ -67,6 +67,7 @@ export const WatchedSite = z
     alertEnabled: z.boolean(),
     scoreChange: z.number().int().nullable(),
     isCompetitor: z.boolean(),
+    publicBadge: z.boolean().meta({ description: "Anyone may read the site's badge at GET /badge/{id}.svg (its latest score and band)" }),
     thresholds: z.array(ThresholdRecord),
     createdAt: DateTime,
     lastScanStatus: z.enum(['ok', 'failed']).nullable().meta({ description: 'How the last rescan went; `failed` keeps the last score' }),
@@ -100,7 +101,7 @@ export function addSiteRequest(policy: TargetPolicy, urlMax: number, labelMax: n
 export function patchSiteRequest(labelMax: number) {
   // Strict: a misspelt field in a partial update would otherwise change nothing and still answer 200.
   return z
-    .strictObject({ label: label(labelMax), alertEnabled: z.boolean(), isCompetitor: z.boolean() })
+    .strictObject({ label: label(labelMax), alertEnabled: z.boolean(), isCompetitor: z.boolean(), publicBadge: z.boolean() })
     .partial()
     .meta({ id: 'PatchWatchedSiteRequest' });
 }

@@ -13,6 +13,8 @@ export interface WatchedSite {
   label: string;
   alertEnabled: boolean;
   isCompetitor: boolean;
+  /** The owner shows the site's score to anyone at GET /badge/{id}.svg. */
+  publicBadge: boolean;
   lastScore: number | null;
   lastScannedAt: string | null;
   scoreChange: number | null;

@@ -36,6 +36,8 @@ export interface WatchedSiteView {
   alertEnabled: boolean;
   scoreChange: number | null;
   isCompetitor: boolean;
+  /** Anyone may read the site's badge, GET /badge/{id}.svg (its score and band). */
+  publicBadge: boolean;
   thresholds: ThresholdRecord[];
   createdAt: string;
   /** `ok`, or `failed` when the last rescan could not reach or finish the site (`lastScore` is kept). */
@@ -83,6 +85,7 @@ export function siteView(site: WatchedSite, paused: boolean, routing: AlertRouti
     alertEnabled: site.alertEnabled,
     scoreChange: site.scoreChange,
     isCompetitor: site.isCompetitor,
+    publicBadge: site.publicBadge,
     thresholds: site.thresholds.map(thresholdRecord),
     createdAt: site.createdAt,
     lastScanStatus: site.lastScanStatus,
@@ -126,6 +129,7 @@ export async function addSite(
     label: request.label ?? parsed.hostname,
     alertEnabled: request.alertEnabled,
     isCompetitor: false,
+    publicBadge: false,
     lastScore: null,
     lastScannedAt: null,
     scoreChange: null,
@@ -190,6 +194,7 @@ export interface SitePatch {
   label?: string | undefined;
   alertEnabled?: boolean | undefined;
   isCompetitor?: boolean | undefined;
+  publicBadge?: boolean | undefined;
   thresholdMin?: number | null | undefined;
   thresholdMax?: number | null | undefined;
   thresholdNotify?: boolean | undefined;
@@ -227,6 +232,7 @@ export async function patchSite(caller: Caller, siteId: string, patch: SitePatch
       ...(patch.label !== undefined ? { label: patch.label } : {}),
       ...(patch.alertEnabled !== undefined ? { alertEnabled: patch.alertEnabled } : {}),
       ...(patch.isCompetitor !== undefined ? { isCompetitor: patch.isCompetitor } : {}),
+      ...(patch.publicBadge !== undefined ? { publicBadge: patch.publicBadge } : {}),
       ...(legacy ? { thresholds: applyLegacy(site.thresholds, legacy, legacyContext(site, deps)) } : {}),
     };
     const updated = await updateWatchedSite(deps.table, site, changes);

@@ -24,6 +24,7 @@ describe('watched sites', () => {
       alertEnabled: true,
       scoreChange: null,
       isCompetitor: false,
+      publicBadge: false,
       thresholds: [],
       createdAt: expect.any(String),
       lastScanStatus: null,

@@ -54,6 +54,7 @@ async function seededSite(accountId: string, label: string): Promise<WatchedSite
     label,
     alertEnabled: true,
     isCompetitor: false,
+    publicBadge: false,
     lastScore: 70,
     lastScannedAt: null,
     scoreChange: null,

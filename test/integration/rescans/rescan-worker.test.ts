@@ -45,6 +45,7 @@ async function seededSite(
     label: path,
     alertEnabled: false,
     isCompetitor: false,
+    publicBadge: false,
     lastScore: null,
     lastScannedAt: null,
     scoreChange: null,

@@ -44,6 +44,7 @@ async function seedSite(dueAt: string): Promise<WatchedSite> {
     label: 'seed',
     alertEnabled: true,
     isCompetitor: false,
+    publicBadge: false,
     lastScore: null,
     lastScannedAt: null,
     scoreChange: null,

@@ -151,6 +151,7 @@ export type Layer =
   | 'dependencies'
   | 'use-cases'
   | 'http'
+  | 'mcp'
   | 'functions'
   | 'lib'
   | 'bin'
@@ -168,6 +169,7 @@ const layerByPrefix: [string, Layer][] = [
   ['shared/all-dependencies.ts', 'dependencies'],
   ['shared/use-cases/', 'use-cases'],
   ['shared/http/', 'http'],
+  ['shared/mcp/', 'mcp'],
   ['functions/', 'functions'],
   ['lib/', 'lib'],
   ['bin/', 'bin'],
@@ -182,7 +184,7 @@ export function layerOf(file: string): Layer | undefined {
 
 const bottom: Layer[] = ['model', 'config'];
 const composition: Layer[] = [...bottom, 'outbound', 'scanner', 'db', 'adapters', 'dependencies'];
-const runtime: Layer[] = [...composition, 'use-cases', 'http', 'functions'];
+const runtime: Layer[] = [...composition, 'use-cases', 'http', 'mcp', 'functions'];
 
 /** What each layer may import (itself included). Tools on top (bin, bench, test) may import any layer but test/bench. */
 export const allowedImports: Record<Layer, Layer[]> = {
@@ -195,6 +197,8 @@ export const allowedImports: Record<Layer, Layer[]> = {
   dependencies: composition,
   'use-cases': [...composition, 'use-cases'],
   http: [...composition, 'use-cases', 'http'],
+  // The MCP server's tools run as the REST routes they mirror: over the use cases, through the dispatch's steps.
+  mcp: [...composition, 'use-cases', 'http', 'mcp'],
   functions: runtime,
   lib: [...runtime, 'lib'],
   bin: [...runtime, 'lib', 'bin'],

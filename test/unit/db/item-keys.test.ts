@@ -23,6 +23,7 @@ import { signInTokenKey } from '#shared/db/sign-in-token-store.js';
 import {
   rescanDueKey,
   rescanDueShard,
+  publicBadgeKey,
   rescanJobKey,
   siteHistoryOf,
   siteSnapshotKey,
@@ -69,6 +70,7 @@ const formats: Array<[string, unknown, unknown]> = [
   ],
   ['rescanDueShard', rescanDueShard(7), { gsi2pk: 'DUE#007' }],
   ['rescanJobKey', rescanJobKey('s1', '2026-W01'), { pk: 'RESCANJOB#s1#2026-W01', sk: 'RESCANJOB' }],
+  ['publicBadgeKey', publicBadgeKey('s1'), { pk: 'BADGE#s1', sk: 'BADGE' }],
   ['hostRescanLeaseKey', hostRescanLeaseKey('shop.example'), { pk: 'HOSTLEASE#shop.example', sk: 'HOSTLEASE' }],
   ['alertDigestKey', alertDigestKey('a1'), { pk: 'ACCOUNT#a1', sk: 'ALERTDIGEST' }],
   ['alertDigestJobKey', alertDigestJobKey('a1', '2026-W01'), { pk: 'ACCOUNT#a1', sk: 'DIGESTJOB#2026-W01' }],

@@ -22,6 +22,7 @@ import { operations as scanner } from '#functions/http/scanner.js';
 import { operations as sites } from '#functions/http/sites.js';
 import { operations as webhooks } from '#functions/http/webhooks.js';
 import { operations as web } from '#functions/http/web.js';
+import { operations as mcp } from '#functions/http/mcp.js';
 import { bindTable, type Table } from '#shared/db/table.js';
 
 export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
@@ -35,6 +36,7 @@ export const familyOperations: { [F in Family]: FamilyHandlers<F> } = {
   sites,
   webhooks,
   web,
+  mcp,
 };
 
 /** What the family's function serves, as its entry point (functions/http) puts it together. */
@@ -157,6 +159,7 @@ const sampleBodies: Partial<Record<OperationId, unknown>> = {
   createWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   createAccountWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   stripeWebhook: { id: 'evt_test', type: 'ping' },
+  callMcp: { jsonrpc: '2.0', id: 1, method: 'ping' },
 };
 
 export function sampleBodyFor(route: { operationId: OperationId }): unknown {

@@ -18,9 +18,9 @@ describe('OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
   }, 60_000);
 
-  it('lists every route of the table but the web pages', () => {
+  it('lists every route of the table but the web pages (the badges are in it)', () => {
     const paths = document.paths as Record<string, Record<string, { operationId: string }>>;
-    const apiRoutes = routeList.filter((route) => route.family !== 'web');
+    const apiRoutes = routeList.filter((route) => route.family !== 'web' || route.documented);
     for (const route of apiRoutes) {
       expect(paths[route.path]?.[route.method.toLowerCase()]?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
     }

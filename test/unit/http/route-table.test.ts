@@ -73,6 +73,8 @@ const designRoutes = [
   // The unsubscribe link of alert e-mails, with no key: its signed token is the proof (docs/decisions/034-alert-mail-unsubscribe.md).
   'GET /api/v1/alerts/unsubscribe',
   'POST /api/v1/alerts/unsubscribe',
+  // The MCP server over streamable HTTP, stateless (issue 29; docs/decisions/081-mcp-over-stateless-http.md).
+  'POST /mcp',
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
@@ -86,6 +88,9 @@ const webRoutes = [
   'GET /app/sites/{id}',
   'GET /assets/{file}',
   'GET /pricing',
+  // Badges: SVG images, in the API document too (issue 29; docs/decisions/087-badge-routes.md).
+  'GET /r/{id}/badge.svg',
+  'GET /badge/{file}',
 ];
 
 const unauthenticated = [

@@ -1,6 +1,6 @@
 /*
  * A watched site's page (/app/sites/{id}): its score history as a chart and a table, the last report,
- * where its alerts go, the alert and competitor switches, thresholds (growth), and unwatching. All
+ * where its alerts go, the alert and competitor switches, the public badge, thresholds (growth), and unwatching. All
  * through /api/v1/account/watched-sites/{id} with the tab's credential; every form validates as the API
  * does and shows the API's answer in place.
  */
@@ -337,6 +337,77 @@
     return box;
   }
 
+  /** The embed code of the site's badge: its score changes with each rescan, so the alt text names none. */
+  function badgeSnippets(site) {
+    var badgeUrl = location.origin + '/badge/' + encodeURIComponent(site.id) + '.svg';
+    var target = location.origin + '/';
+    var alt = 'Agent readiness of ' + site.label;
+    var box = el('div');
+    box.id = 'site-badge-embed';
+    var preview = el('img');
+    preview.src = badgeUrl;
+    preview.alt = alt;
+    preview.height = 20;
+    var snippet = function (text) {
+      return append(el('div', 'snippet'), [append(el('pre'), [el('code', '', text)])]);
+    };
+    append(box, [
+      append(el('p'), [preview]),
+      el('p', 'small', 'Markdown'),
+      snippet('[![' + alt.replace(/[[\]]/g, '') + '](' + badgeUrl + ')](' + target + ')'),
+      el('p', 'small', 'HTML'),
+      snippet('<a href="' + target + '"><img src="' + badgeUrl + '" alt="' + alt.replace(/[&<>"]/g, '') + '" height="20"></a>'),
+    ]);
+    ar.addCopyButtons(box);
+    return box;
+  }
+
+  /** The public badge switch: anyone may then read the site's latest score at /badge/{id}.svg. */
+  function badgePart(context, site) {
+    var box = section('site-badge', 'Public badge');
+    var toggle = switchInput('site-public-badge', 'Show this site’s score on a public badge', site.publicBadge);
+    var outcome = statusLine('site-badge-status');
+    var error = errorLine('site-badge-error');
+    var embed = el('div');
+    var show = function (current) {
+      clear(embed);
+      if (current.publicBadge) embed.appendChild(badgeSnippets(current));
+    };
+    toggle.input.setAttribute('aria-describedby', 'site-badge-error');
+    toggle.input.addEventListener('change', function () {
+      toggle.input.disabled = true;
+      outcome.textContent = '';
+      error.textContent = '';
+      callApi('PATCH', context.path, context.credential, { publicBadge: toggle.input.checked })
+        .then(function (answer) {
+          toggle.input.disabled = false;
+          if (answer.status !== 200) {
+            toggle.input.checked = !toggle.input.checked;
+            error.textContent = apiError(answer, 'Saving');
+            return;
+          }
+          show(answer.body.site);
+          outcome.textContent = answer.body.site.publicBadge
+            ? 'The badge is public: anyone with its address sees the score.'
+            : 'The badge is off: its address answers 404.';
+        })
+        .catch(function () {
+          toggle.input.disabled = false;
+          toggle.input.checked = !toggle.input.checked;
+          error.textContent = 'Could not reach the service. Try again.';
+        });
+    });
+    show(site);
+    append(box, [
+      el('p', 'small muted', 'A badge for your README or site with the latest score and band, cached for up to 5 minutes.'),
+      toggle.label,
+      outcome,
+      error,
+      embed,
+    ]);
+    return box;
+  }
+
   function unwatchPart(context, site) {
     var box = section('site-unwatch', 'Stop watching');
     var row = el('p');
@@ -422,6 +493,7 @@
       facts,
       historyPart(site, detail.scoreHistory),
       reportPart(site),
+      badgePart(context, site),
       alerts,
       thresholdsPart(context, site, thresholds),
       unwatchPart(context, site),

@@ -94,7 +94,12 @@ describe('the report page', () => {
         .toArray()
         .map((element) => $(element).attr('src')),
     ).toEqual([expect.stringMatching(/^\/assets\/site\.[0-9a-f]{12}\.js$/)]);
-    expect($('img').length).toBe(0);
+    // The only image is the service's own badge of this result.
+    expect(
+      $('img')
+        .map((_index, element) => $(element).attr('src'))
+        .get(),
+    ).toEqual(['/r/3f0e6a52-7a8e-4a53-9d4e-6f7b3c2a1d00/badge.svg']);
     expect($('[onerror]').length).toBe(0);
     expect($('details.check p').first().text()).toBe(attack);
     expect($('ol.fixes pre code').text()).toBe(`<script type="application/ld+json">${attack}</script>`);

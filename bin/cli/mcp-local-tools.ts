@@ -1,0 +1,71 @@
+import { allowedPrivateHosts, type Config } from '#shared/config.js';
+import { AppError, notFound } from '#shared/model/errors.js';
+import { allowanceFor } from '#shared/model/plans.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Fetcher } from '#shared/outbound/types.js';
+import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
+import { scanUrl } from '#shared/scanner/engine.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+import type { McpToolBackend } from '#shared/mcp/tool-backend.js';
+import { scanSummary } from '#shared/mcp/tool-schemas.js';
+import { privateTargetHint, resolvedPrivateHint } from '#bin/cli/private-target.js';
+
+/** What the account tools say without a service to ask. */
+export const needsServiceMessage =
+  'This tool needs the service: set AGENT_READINESS_API_URL (e.g. https://api.example.com) and AGENT_READINESS_API_KEY (an API key) for the MCP server';
+
+/** Scans kept for get_result: those of this process only, the newest few. */
+const keptResults = 50;
+
+function refusal(error: ScanError, url: string, config: Config): AppError {
+  const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
+  switch (error.failure) {
+    case 'invalid_url':
+      return new AppError('invalid_input', privateTargetHint(url, policy) ?? error.message);
+    case 'blocked':
+      return new AppError('invalid_input', resolvedPrivateHint(url) ?? error.message);
+    case 'unreachable':
+      return new AppError('upstream_failed', error.message);
+    case 'timeout':
+      return new AppError('timed_out', 'Scan timed out');
+  }
+}
+
+/**
+ * The tools without a service (stdio, no AGENT_READINESS_API_URL): scans run here as the command line's
+ * do, under the public scan's rules (public targets only unless ALLOW_PRIVATE_TARGETS, the scan time
+ * limit); get_result knows this process's scans; the account tools say what they need.
+ */
+export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBackend {
+  const results = new Map<string, ScanResult>();
+  const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
+  return {
+    async scanSite({ url, tier = 'free' }) {
+      try {
+        const { result } = await scanUrl(url, {
+          tier,
+          productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
+          fetcher,
+          policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+          deadline: Date.now() + config.scanTimeoutSeconds * 1000,
+          webBotAuth,
+        });
+        results.set(result.id, result);
+        if (results.size > keptResults) results.delete(results.keys().next().value!);
+        return scanSummary(result, null);
+      } catch (error) {
+        throw error instanceof ScanError ? refusal(error, url, config) : error;
+      }
+    },
+    getResult(id) {
+      const result = results.get(id);
+      if (!result)
+        return Promise.reject(
+          notFound(`Scan not found: only this session's scans are kept here. ${needsServiceMessage} to read stored scans`),
+        );
+      return Promise.resolve(scanSummary(result, null));
+    },
+    listWatchedSites: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),
+    watchSite: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),
+  };
+}

@@ -1,0 +1,25 @@
+import { answerMcp } from '#shared/mcp/http-exchange.js';
+import { mcpRoutes } from '#shared/http/routes/mcp-routes.js';
+import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createTable } from '#shared/db/client.js';
+import { createQueue } from '#shared/adapters/queue.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
+
+export const operations: FamilyHandlers<'mcp'> = {
+  callMcp: (request, deps) => answerMcp(request, deps),
+};
+
+/** The tools scan (as the scanner function does) and add watched sites (as the sites function does). */
+export const handler = createFamilyHandler({ family: 'mcp', routes: mcpRoutes, operations }, (config) => {
+  const keyPepper = createPepperSource(config);
+  return {
+    table: createTable(config),
+    queue: createQueue(config),
+    keyPepper,
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    webBotAuthKey: webBotAuthKeySource(keyPepper),
+  };
+});

@@ -1,0 +1,130 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '#shared/model/errors.js';
+import { scannerVersion } from '#shared/scanner/version.js';
+import { explainCheck } from './explain-check.js';
+import type { McpToolBackend } from './tool-backend.js';
+import {
+  explainCheckInput,
+  explainCheckOutput,
+  getResultInput,
+  listWatchedSitesOutput,
+  scanSiteInput,
+  scanSummaryOutput,
+  watchSiteInput,
+  watchSiteOutput,
+  type ScanSummary,
+} from './tool-schemas.js';
+
+/** Told about a failure that is not a refusal (a bug, a database down): the client sees only "Internal server error". */
+export type UnexpectedErrorSink = (error: unknown) => void;
+
+function scanLine(scan: ScanSummary): string {
+  const report = scan.reportUrl ? ` Report: ${scan.reportUrl}` : '';
+  return `${scan.url} scored ${scan.score}/100 (${scan.band.replace(/_/g, ' ')}), scan ${scan.id}.${report}`;
+}
+
+/** One tool's answer: the structured result and a line for people, or the refusal's message (never a stack). */
+async function answer<T extends Record<string, unknown>>(
+  work: () => Promise<T>,
+  summarise: (value: T) => string,
+  onUnexpected: UnexpectedErrorSink,
+): Promise<CallToolResult> {
+  try {
+    const value = await work();
+    return { structuredContent: value, content: [{ type: 'text', text: summarise(value) }] };
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : 'Internal server error';
+    if (!(error instanceof AppError)) onUnexpected(error);
+    return { isError: true, content: [{ type: 'text', text: message }] };
+  }
+}
+
+/**
+ * The service's MCP server: one catalogue of tools over any backend, for stdio (bin/cli/mcp-main.ts) and
+ * streamable HTTP (shared/mcp/http-exchange.ts). recheck waits for the re-check route (issue 29, item 4).
+ */
+export function createMcpServer(backend: McpToolBackend, onUnexpected: UnexpectedErrorSink): McpServer {
+  const server = new McpServer({ name: 'agent-readiness-scanner', version: scannerVersion });
+  const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
+
+  server.registerTool(
+    'scan_site',
+    {
+      title: 'Scan a shop',
+      description:
+        'Scans a shop URL and scores how ready it is for AI shopping agents (1-100, six dimensions), with every check and the first fixes. Counts as one scan.',
+      inputSchema: scanSiteInput,
+      outputSchema: scanSummaryOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    ({ url, tier }) => answer(() => backend.scanSite({ url, tier }), scanLine, onUnexpected),
+  );
+
+  server.registerTool(
+    'get_result',
+    {
+      title: 'Get a scan result',
+      description: 'A scan result by its id: the score, each dimension and check, the first fixes.',
+      inputSchema: getResultInput,
+      outputSchema: scanSummaryOutput,
+      annotations: readOnly,
+    },
+    ({ id }) => answer(() => backend.getResult(id), scanLine, onUnexpected),
+  );
+
+  server.registerTool(
+    'explain_check',
+    {
+      title: 'Explain a check',
+      description: 'What one check of the rubric looks at, its dimension and points, how to fix it and the standards it cites.',
+      inputSchema: explainCheckInput,
+      outputSchema: explainCheckOutput,
+      annotations: readOnly,
+    },
+    ({ checkId }) =>
+      answer(
+        () => Promise.resolve(explainCheck(checkId)),
+        (check) => `${check.id} (${check.dimension}, ${check.points} points): ${check.title}. Fix: ${check.fix}`,
+        onUnexpected,
+      ),
+  );
+
+  server.registerTool(
+    'list_watched_sites',
+    {
+      title: 'List watched sites',
+      description: "The account's watched sites (weekly rescans and alerts) with their latest scores.",
+      outputSchema: listWatchedSitesOutput,
+      annotations: readOnly,
+    },
+    () =>
+      answer(
+        () => backend.listWatchedSites(),
+        ({ sites, limit }) =>
+          sites.length === 0
+            ? `No watched sites (the plan allows ${limit}).`
+            : `${sites.length} of ${limit} watched sites: ${sites.map((site) => `${site.url} (${site.lastScore ?? 'not scanned yet'})`).join(', ')}`,
+        onUnexpected,
+      ),
+  );
+
+  server.registerTool(
+    'watch_site',
+    {
+      title: 'Watch a site',
+      description: 'Adds a shop to the watched sites: it is scanned now and every week, with alerts when its score moves.',
+      inputSchema: watchSiteInput,
+      outputSchema: watchSiteOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    ({ url }) =>
+      answer(
+        () => backend.watchSite(url),
+        ({ site }) => `Watching ${site.url} (site ${site.id}); its first scan is queued.`,
+        onUnexpected,
+      ),
+  );
+
+  return server;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { tiers } from '#shared/model/tiers.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+
+/** Input and output schemas of the MCP tools: what tools/list shows a client, and what each answer is checked against. */
+
+export const scanSiteInput = {
+  url: z.string().describe('The shop URL to scan (absolute http or https)'),
+  tier: z
+    .enum(tiers)
+    .optional()
+    .describe(
+      "The tier's page budget: local scans take any; through the service a scan uses the account's tier, and a higher one is refused",
+    ),
+};
+export const getResultInput = { id: z.string().describe('The id of a scan (scan_site answers with it)') };
+export const explainCheckInput = { checkId: z.string().describe('A check id, such as offer_core or robots_ai_agents') };
+export const watchSiteInput = { url: z.string().describe('The shop URL to watch (weekly rescans, alerts)') };
+
+const scanCheck = z.object({
+  id: z.string(),
+  dimension: z.string(),
+  status: z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']),
+  earned: z.number(),
+  points: z.number(),
+  summary: z.string(),
+});
+
+const scanFix = z.object({
+  checkId: z.string(),
+  priority: z.enum(['critical', 'high', 'medium', 'low']),
+  title: z.string(),
+  fix: z.string(),
+  estimatedGain: z.number(),
+});
+
+/** A scan as tools return it: the score, each dimension and check, the first fixes; the full result is the REST API's. */
+export const scanSummaryOutput = z.object({
+  id: z.string(),
+  url: z.string(),
+  finalUrl: z.string(),
+  tier: z.enum(tiers),
+  score: z.number(),
+  band: z.enum(['agent_ready', 'partially_ready', 'needs_work', 'not_ready']),
+  coverage: z.number(),
+  createdAt: z.string(),
+  reportUrl: z.string().nullable().describe('The report page, when the scan is stored by the service'),
+  dimensions: z.array(z.object({ id: z.string(), name: z.string(), score: z.number().nullable() })),
+  checks: z.array(scanCheck),
+  topFixes: z.array(scanFix).describe('The highest-priority fixes, at most 5'),
+});
+export type ScanSummary = z.infer<typeof scanSummaryOutput>;
+
+export const explainCheckOutput = z.object({
+  id: z.string(),
+  title: z.string(),
+  dimension: z.string(),
+  points: z.number(),
+  checks: z.string().describe('What the check looks at (the rubric text)'),
+  fix: z.string().describe('How to fix it, in general; a scan recommends the fix for what it found'),
+  cites: z.array(z.string()).describe('The standards the check judges against'),
+});
+export type CheckExplanationOutput = z.infer<typeof explainCheckOutput>;
+
+const watchedSite = z.object({
+  id: z.string(),
+  url: z.string(),
+  label: z.string(),
+  lastScore: z.number().nullable(),
+  lastScannedAt: z.string().nullable(),
+  scoreChange: z.number().nullable(),
+  alertEnabled: z.boolean(),
+  isCompetitor: z.boolean(),
+  rescanPaused: z.boolean(),
+  lastScanId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WatchedSiteSummary = z.infer<typeof watchedSite>;
+
+export const listWatchedSitesOutput = z.object({
+  sites: z.array(watchedSite),
+  limit: z.number().describe("The plan's watched-site limit"),
+  used: z.number(),
+});
+export type WatchedSiteList = z.infer<typeof listWatchedSitesOutput>;
+
+export const watchSiteOutput = z.object({ site: watchedSite });
+
+const fixesShown = 5;
+
+/** The summary of a scan result; `reportUrl` is null for a scan that only this process holds. */
+export function scanSummary(result: ScanResult, reportUrl: string | null): ScanSummary {
+  return {
+    id: result.id,
+    url: result.url,
+    finalUrl: result.finalUrl,
+    tier: result.tier,
+    score: result.score,
+    band: result.band,
+    coverage: result.coverage,
+    createdAt: result.createdAt,
+    reportUrl,
+    dimensions: result.dimensions.map(({ id, name, score }) => ({ id, name, score })),
+    checks: result.checks.map(({ id, dimension, status, earned, points, summary }) => ({ id, dimension, status, earned, points, summary })),
+    topFixes: result.recommendations
+      .slice(0, fixesShown)
+      .map(({ checkId, priority, title, fix, estimatedGain }) => ({ checkId, priority, title, fix, estimatedGain })),
+  };
+}
+
+/** The fields of a watched site the tools show (the REST API's record has more: thresholds, alert routing). */
+export function watchedSiteSummary(site: WatchedSiteSummary): WatchedSiteSummary {
+  const { id, url, label, lastScore, lastScannedAt, scoreChange, alertEnabled, isCompetitor, rescanPaused, lastScanId, createdAt } = site;
+  return { id, url, label, lastScore, lastScannedAt, scoreChange, alertEnabled, isCompetitor, rescanPaused, lastScanId, createdAt };
+}
