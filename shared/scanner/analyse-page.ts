@@ -1,4 +1,4 @@
-import { load } from 'cheerio/slim';
+import { load, type CheerioAPI } from 'cheerio/slim';
 import type { PageArtifact, Retrieval } from '#shared/scanner/artifacts.js';
 import { extractStructuredData } from '#shared/scanner/extract/structured-data.js';
 import { normalisePrice, priceValue } from '#shared/scanner/extract/price.js';
@@ -9,6 +9,9 @@ import { readPageFacts, type PageFacts } from '#shared/scanner/page-facts.js';
 import { createMarkupCache, type MarkupCache } from '#shared/scanner/markup-cache.js';
 import { releaseLargePage } from '#shared/scanner/release-large-page.js';
 import { readAgentView } from '#shared/scanner/extract/agent-view.js';
+import { buyBoxText } from '#shared/scanner/extract/buy-box.js';
+import { findBuyButton } from '#shared/scanner/extract/buy-button.js';
+import { visiblePrices } from '#shared/scanner/extract/visible-prices.js';
 import { hasProductMarkup } from '#shared/scanner/discovery.js';
 import { detectBotWall, type BotWallResult } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
@@ -111,15 +114,19 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   // shows a product, or with an add-to-cart control, gets the text's reading too, so a product URL
   // scanned directly shows agents what the same page shows when a crawl finds it (and a page with no
   // markup can be confirmed by its button and price, as isConfirmedProduct says).
-  const readAsProduct = kind === 'product' || hasProductMarkup({ product, structured }) || facts.addToCart.control !== null;
-  return {
-    facts,
-    visibleText: text,
-    wordCount,
-    structured,
-    product,
-    agentView: readAsProduct
-      ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown })
-      : product,
-  };
+  const markup = hasProductMarkup({ product, structured });
+  const readAsProduct = kind === 'product' || markup || facts.addToCart.control !== null;
+  const agentView = readAsProduct
+    ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown })
+    : product;
+  // A page without markup whose price box shows two amounts ("with VAT", "without VAT") gets no price read,
+  // yet a shopper still sees a priced product beside its button: that still confirms it (isConfirmedProduct).
+  if (!markup && facts.addToCart.control !== null && agentView?.price == null)
+    facts.addToCart = { ...facts.addToCart, priceBeside: buyBoxShowsPrice(document) };
+  return { facts, visibleText: text, wordCount, structured, product, agentView };
+}
+
+function buyBoxShowsPrice(document: CheerioAPI): boolean {
+  const box = buyBoxText(document, findBuyButton(document));
+  return box !== null && visiblePrices(box).length > 0;
 }

@@ -83,15 +83,15 @@ const maxOwnCartControls = 2;
 /**
  * A fetched page counts as a product page only once confirmed (the rubric's discovery rules): product
  * markup, og:type product, or an add-to-cart control with the product's own price in its text (the
- * main price "what agents see" reads: beside the title or the button, not crossed out), on a page that
- * is not a listing with a button per tile.
+ * main price "what agents see" reads: beside the title or the button, not crossed out; or, where no one
+ * amount can be told as the price, amounts shown in its buy box), on a page that is not a listing with a
+ * button per tile.
  */
 export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured' | 'facts' | 'agentView'>): boolean {
   if (hasProductMarkup(page)) return true;
   const cart = page.facts?.addToCart;
-  return (
-    cart?.control != null && cart.controls <= maxOwnCartControls && page.agentView?.price != null && page.agentView.sources.price === 'text'
-  );
+  if (cart?.control == null || cart.controls > maxOwnCartControls) return false;
+  return (page.agentView?.price != null && page.agentView.sources.price === 'text') || cart.priceBeside === true;
 }
 
 /** Product markup, or og:type product. */

@@ -60,6 +60,12 @@ export interface CartFinding {
   unlabelled: string[];
   /** Add-to-cart controls outside other products' widgets: one on a product page (two with a sticky bar), one per tile on a listing. */
   controls: number;
+  /**
+   * The product's buy box (buy-box.ts: its title to past its buy button) shows an amount with a currency
+   * mark, though no single one could be read as the product's price; set only on pages without product
+   * markup whose price "what agents see" leaves open (analyse-page.ts).
+   */
+  priceBeside?: boolean;
 }
 
 interface Candidate {

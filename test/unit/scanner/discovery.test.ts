@@ -70,4 +70,17 @@ describe('product page discovery', () => {
     expect(productPages.map(isConfirmedProduct)).toEqual([true, false, false, false]);
     expect(productPages[0]!.agentView).toMatchObject({ price: '30', currency: 'GBP', sources: { price: 'text' } });
   });
+
+  it('confirms a page without markup whose price box shows two amounts no reading can tell apart, with its buy button', () => {
+    const box = '<div class="price-box"><span>1 099,00 €</span> <span>916,00 €</span></div>';
+    const { productPages } = buildArtifacts({
+      products: [
+        `<html lang="sk"><body><main><h1>Monitor 27"</h1>${box}<form action="/cart/add" method="post"><button type="submit">Do košíka</button></form></main></body></html>`,
+        // The same box on a page with nothing to buy with.
+        `<html lang="sk"><body><main><h1>Monitor 27"</h1>${box}</main></body></html>`,
+      ],
+    });
+    expect(productPages[0]!.agentView?.price ?? null).toBeNull();
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, false]);
+  });
 });
