@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm test`'s Vitest run: the integration project in two Vitest processes of its own (each half of its
- * files, each with its own local stack), beside one process for the other three. Integration files go
- * one at a time within a stack and mostly wait (on timers, retries and child processes), so in one
- * process they were the run's long tail (docs/decisions/073-integration-beside-the-other-projects.md).
- * Arguments go to every run.
+ * `npm test`'s Vitest run: the integration project in a Vitest process of its own, beside the other three.
+ * Integration files go one at a time (they share one local stack), and Vitest runs such a project after
+ * every other file, so in one process its files were a serial tail on one of CI's two cores
+ * (docs/decisions/073-integration-beside-the-other-projects.md). Arguments go to both runs.
  */
-const integrationShards = 2;
 const runs = [
-  ...Array.from({ length: integrationShards }, (_, index) => ['--project', 'integration', `--shard=${index + 1}/${integrationShards}`]),
+  ['--project', 'integration'],
   ['--project', 'unit', '--project', 'browser', '--project', 'infra'],
 ];
 
