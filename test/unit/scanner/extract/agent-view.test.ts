@@ -6,32 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan-schemas.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { retrieval } from '#test/unit/scanner/checks/build-artifacts.js';
 
 const URL_ = 'https://shop.example/products/oak-stool';
 
 function agentView(head: string, main: string, lang = 'en') {
   const html = page(head, main, lang);
-  const retrieval: Retrieval = {
-    state: 'fetched',
-    resource: {
-      requestedUrl: URL_,
-      finalUrl: URL_,
-      status: 200,
-      headers: { 'content-type': 'text/html' },
-      redirects: [],
-      body: Buffer.from(html),
-      text: html,
-      charset: 'utf-8',
-      bytes: html.length,
-      truncated: false,
-      timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 },
-    },
-  };
-  return analysePage(URL_, 'product', retrieval).agentView;
+  return analysePage(URL_, 'product', retrieval(URL_, html)).agentView;
 }
 
 function page(head: string, main: string, lang = 'en'): string {

@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Retrieval } from '#shared/scanner/artifacts.js';
+import { retrieval } from '#test/unit/scanner/checks/build-artifacts.js';
 
 /** Pages with no product markup at all: what an agent reading them takes from the visible text. */
 function agentView(body: string, lang = 'en') {
   const html = `<!doctype html><html lang="${lang}"><head><title>Shop</title></head><body><header><a href="/">Shop</a><span class="price">€1.00 basket</span></header><main>${body}</main><footer>© Shop</footer></body></html>`;
-  const retrieval: Retrieval = {
-    state: 'fetched',
-    resource: {
-      requestedUrl: 'https://shop.example/p/1',
-      finalUrl: 'https://shop.example/p/1',
-      status: 200,
-      headers: { 'content-type': 'text/html' },
-      redirects: [],
-      body: Buffer.from(html),
-      text: html,
-      charset: 'utf-8',
-      bytes: html.length,
-      truncated: false,
-      timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 },
-    },
-  };
-  return analysePage('https://shop.example/p/1', 'product', retrieval).agentView;
+  return analysePage('https://shop.example/p/1', 'product', retrieval('https://shop.example/p/1', html)).agentView;
 }
 
 describe('what agents read from the visible text', () => {

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Retrieval } from '#shared/scanner/artifacts.js';
+import { retrieval } from '#test/unit/scanner/checks/build-artifacts.js';
 
 const URL = 'https://shop.example/p/42';
-
-function retrievalOf(html: string): Retrieval {
-  return {
-    state: 'fetched',
-    resource: {
-      requestedUrl: URL,
-      finalUrl: URL,
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      redirects: [],
-      body: Buffer.from(html),
-      text: html,
-      charset: 'utf-8',
-      bytes: Buffer.byteLength(html),
-      truncated: false,
-      timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 },
-    },
-  };
-}
 
 /** A shop page with no product markup at all: header with a basket total, the buy box, a footer. */
 function shopPage(lang: string, buyBox: string, after = ''): string {
@@ -34,7 +15,7 @@ function shopPage(lang: string, buyBox: string, after = ''): string {
 }
 
 function agentView(html: string) {
-  return analysePage(URL, 'product', retrievalOf(html)).agentView;
+  return analysePage(URL, 'product', retrieval(URL, html)).agentView;
 }
 
 describe('the price read from pages without product markup', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Retrieval } from '#shared/scanner/artifacts.js';
+import { retrieval } from '#test/unit/scanner/checks/build-artifacts.js';
 
 /** A product page with no markup at all, as a scan fetches it: what agents see is read from its visible text. */
 function agentView(lang: string, main: string) {
@@ -9,23 +9,7 @@ function agentView(lang: string, main: string) {
 <main>${main}</main>
 <footer><p>© Shop · Hotline +49 30 1234 5678</p></footer></body></html>`;
   const url = 'https://shop.example/p/1';
-  const retrieval: Retrieval = {
-    state: 'fetched',
-    resource: {
-      requestedUrl: url,
-      finalUrl: url,
-      status: 200,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      redirects: [],
-      body: Buffer.from(html),
-      text: html,
-      charset: 'utf-8',
-      bytes: Buffer.byteLength(html),
-      truncated: false,
-      timing: { startedAt: 0, ttfbMs: 0, totalMs: 0 },
-    },
-  };
-  return analysePage(url, 'product', retrieval).agentView;
+  return analysePage(url, 'product', retrieval(url, html)).agentView;
 }
 
 describe('text-only product pages: stock and product code as a shopper reads them', () => {
