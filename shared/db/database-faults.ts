@@ -22,8 +22,16 @@ export class UnansweredWriteError extends Error {
   }
 }
 
+/**
+ * The SDK's connection deadline passed before the connection opened, so nothing was sent. It also passes
+ * when the event loop was busy for longer than the deadline and had not yet seen the connection open.
+ */
+function connectionNotOpened(error: Error): boolean {
+  return error.name === 'TimeoutError' && error.message.includes('did not establish a connection');
+}
+
 function noAnswer(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
+  if (!(error instanceof Error) || connectionNotOpened(error)) return null;
   const { code } = error as { code?: unknown };
   if (error.name === 'TimeoutError') return 'timeout';
   if (typeof code === 'string' && noAnswerCodes.has(code)) return code;
@@ -31,9 +39,9 @@ function noAnswer(error: unknown): string | null {
 }
 
 /** Refused before DynamoDB did anything: a connection that never opened. */
-function neverConnected(error: unknown): boolean {
+function neverConnected(error: Error): boolean {
   const { code } = error as { code?: unknown };
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN' || connectionNotOpened(error);
 }
 
 const unavailableStatuses = new Set([

@@ -1,3 +1,5 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -97,4 +99,44 @@ describe('database faults', () => {
     const error = await failure(db.send(new GetCommand({ TableName: 't', Key: { pk: 'a' } })));
     expect(error.kind).toBe('unavailable');
   });
+
+  it('sends a write again when its connection opened after the deadline, as a busy event loop sees it', async () => {
+    let received = 0;
+    const answering = createHttpServer((request, response) => {
+      received += 1;
+      request.resume();
+      request.on('end', () => response.setHeader('content-type', 'application/x-amz-json-1.0').end('{}'));
+    });
+    await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve));
+    const db = createDocumentClient({
+      awsRegion: 'eu-west-2',
+      dynamodbEndpoint: `http://127.0.0.1:${(answering.address() as { port: number }).port}`,
+      dynamodbConnectTimeoutMs: 300,
+      dynamodbRequestTimeoutMs: 2000,
+      dynamodbMaxAttempts: 3,
+    });
+    // The first connection's deadline is set as it opens; the loop then stays busy past it.
+    let stalled = false;
+    const stallAfterConnecting = () => {
+      if (stalled) return;
+      stalled = true;
+      process.nextTick(() => busyFor(600));
+    };
+    subscribe('net.client.socket', stallAfterConnecting);
+    try {
+      await db.send(new PutCommand({ TableName: 't', Item: { pk: 'a' } }));
+    } finally {
+      unsubscribe('net.client.socket', stallAfterConnecting);
+      await new Promise((resolve) => answering.close(resolve));
+    }
+    expect(stalled).toBe(true);
+    expect(received).toBe(1);
+  });
 });
+
+function busyFor(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // Holds the event loop as a CPU-bound request would.
+  }
+}
