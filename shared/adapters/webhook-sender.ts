@@ -69,6 +69,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           body,
           signal,
           headersTimeout: timeoutMs,
+          // Receivers dedupe on webhook-id (Standard Webhooks): a delivery is at least once already.
+          repeatable: true,
         });
         await readAtMost(response.body, maxResponseBytes);
         return { kind: 'response', statusCode: response.statusCode, durationMs: elapsed() };

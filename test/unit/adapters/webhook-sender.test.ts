@@ -159,4 +159,30 @@ describe('webhook sender', () => {
     expect(await sender.post('https://no-such-host.example.com/', '{}', {})).toMatchObject({ kind: 'error', error: 'dns' });
     await sender.close();
   });
+
+  it('delivers again, once, on a new connection when the pooled one was closed idle (receivers dedupe on webhook-id)', async () => {
+    // This receiver drops a connection when a second request arrives on it: a reuse crossing its idle close.
+    const perConnection = new WeakMap<object, number>();
+    const bodies: string[] = [];
+    const dropping = createServer((request, response) => {
+      const count = (perConnection.get(request.socket) ?? 0) + 1;
+      perConnection.set(request.socket, count);
+      if (count > 1) return void request.socket.destroy();
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/hook`;
+    const sender = createWebhookSender({ policy: loopback });
+    expect(await sender.post(url, '{"n":1}', { 'webhook-id': 'e1' })).toMatchObject({ kind: 'response', statusCode: 204 });
+    expect(await sender.post(url, '{"n":2}', { 'webhook-id': 'e2' })).toMatchObject({ kind: 'response', statusCode: 204 });
+    expect(bodies).toEqual(['{"n":1}', '{"n":2}']);
+    await sender.close();
+    dropping.closeAllConnections();
+    await new Promise((resolve) => dropping.close(resolve));
+  });
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -153,5 +154,57 @@ describe('safe dispatcher: TLS', () => {
     const error = await get(agent, `https://shop.test-public.com:${port}`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((await clientHello).includes(Buffer.from('shop.test-public.com'))).toBe(true);
+  });
+});
+
+describe('safe dispatcher: a pooled connection the server closed while it sat idle', () => {
+  // The server drops a connection when a second request arrives on it: what a reuse that crosses the
+  // server's idle time-out looks like to the client, made certain instead of timed.
+  let dropping: LoopbackServer;
+  const seen = new WeakMap<object, number>();
+  beforeAll(async () => {
+    const answerFirstOnly = (req: IncomingMessage, res: ServerResponse) => {
+      const count = (seen.get(req.socket) ?? 0) + 1;
+      seen.set(req.socket, count);
+      if (count > 1) req.socket.destroy();
+      else res.end('fresh');
+    };
+    dropping = await startLoopbackServer({ '/': answerFirstOnly });
+  });
+  afterAll(() => dropping.close());
+
+  it('sends a GET again, once, on a new connection', async () => {
+    const agent = dispatcher({ allowPrivateHosts: ['127.0.0.1'] });
+    expect(await get(agent, dropping.origin)).toEqual({ status: 200, body: 'fresh' });
+    expect(await get(agent, dropping.origin)).toEqual({ status: 200, body: 'fresh' });
+    expect(dropping.connections()).toBe(2);
+    expect(dropping.requests).toHaveLength(3);
+  });
+
+  it('sends it again on a new connection, not on another pooled one that may be as stale', async () => {
+    const agent = dispatcher({ allowPrivateHosts: ['127.0.0.1'] });
+    await Promise.all([get(agent, dropping.origin), get(agent, dropping.origin)]); // two connections in the pool
+    const before = dropping.connections();
+    expect(await get(agent, dropping.origin)).toEqual({ status: 200, body: 'fresh' });
+    expect(dropping.connections() - before).toBe(1);
+  });
+
+  it('repeats a POST only when the caller says it may', async () => {
+    const agent = dispatcher({ allowPrivateHosts: ['127.0.0.1'] });
+    const post = async (repeatable: boolean) => {
+      const response = await agent.request({ origin: dropping.origin, path: '/', method: 'POST', body: '{}', repeatable });
+      response.body.resume();
+      await new Promise((resolve) => response.body.once('end', resolve));
+      return response.statusCode;
+    };
+    expect(await post(false)).toBe(200);
+    let before = dropping.requests.length;
+    await expect(post(false)).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(dropping.requests.length - before).toBe(1);
+
+    expect(await post(false)).toBe(200);
+    before = dropping.requests.length;
+    expect(await post(true)).toBe(200);
+    expect(dropping.requests.length - before).toBe(2);
   });
 });
