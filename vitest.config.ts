@@ -22,6 +22,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           // One file at a time: they share one local stack, and some start whole stacks of their own.
           fileParallelism: false,
+          // No file mocks a module or changes the environment, and they share the stack anyway: a worker
+          // keeps its loaded modules between files instead of importing the service afresh for each
+          // (imports took 111 s of a 700 s run in CI; 11 s of 316 s alone).
+          isolate: false,
           globalSetup: ['test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -18,11 +18,12 @@ export function stopOnSignals(stop: () => Promise<void>, log: LocalLog): void {
       log.warn(`${signal} again: exiting without waiting`);
       process.exit(130);
     }
-    firstAt = Date.now();
+    const startedAt = Date.now();
+    firstAt = startedAt;
     log.info(`${signal}: stopping the local stack (press Ctrl-C again to force)…`);
     stop().then(
       () => {
-        log.info('Local stack stopped.');
+        log.info(`Local stack stopped in ${Date.now() - startedAt} ms.`);
         process.exit(0);
       },
       (error: unknown) => {

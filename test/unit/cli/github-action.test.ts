@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { parse } from 'yaml';
 import { buildCli } from '#bin/build-cli.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
@@ -97,13 +98,7 @@ afterAll(async () => {
   }
 });
 
-/** Without npm's variables, a CI job's own GitHub files, or private targets set elsewhere. */
-const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) =>
-      !name.startsWith('npm_') && !name.startsWith('GITHUB_') && !name.startsWith('AGENT_READINESS_') && name !== 'ALLOW_PRIVATE_TARGETS',
-  ),
-);
+const cleanEnv = cliChildEnv();
 
 /** `${{ inputs.name }}` as the runner evaluates it: the input given, else its default. */
 function evaluate(expression: string, inputs: Record<string, string>): string {

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { buildCli } from '#bin/build-cli.js';
 import { helpText, parseScanArgs, usage } from '#bin/cli/scan-args.js';
 import { invokedAs } from '#bin/cli/invocation.js';
@@ -48,13 +49,7 @@ afterAll(async () => {
 });
 
 /** The test runner's own npm variables (npx vitest sets npm_command=exec) would change the usage line. */
-// Without npm's variables, without the private targets a global setup of another project may have set, and
-// without a CI job's GITHUB_STEP_SUMMARY and GITHUB_OUTPUT, which the CLI would write to.
-const quietEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !name.startsWith('npm_') && !name.startsWith('GITHUB_') && name !== 'ALLOW_PRIVATE_TARGETS',
-  ),
-);
+const quietEnv = cliChildEnv();
 
 function runCli(args: string[], env: Record<string, string> = { ALLOW_PRIVATE_TARGETS: '127.0.0.1' }) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
