@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import type { FunctionName } from '#lib/function-catalog.js';
-import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
@@ -35,27 +34,34 @@ export const functionBundling = {
 /** The functions whose code imports shared/http/pages; a bundle missing the files fails on import (test/infra/bundling.test.ts). */
 const pageFunctions: readonly FunctionName[] = ['web', 'scanner', 'auth', 'sites'];
 
+/** openapi.json at the repository's root, which a test keeps equal to the generated document (`npm run openapi`). */
+const committedOpenApiDocument = fileURLToPath(new URL('../openapi.json', import.meta.url));
+const openApiFileName = 'openapi.json';
+
 /**
  * Constants the bundler writes into one function's code (esbuild `define`). The meta function serves
- * the OpenAPI document, which is built from every family's schemas by a generator: built here once, it
- * costs that function ~8 ms less at every cold start (bench/RESULTS.md, "Cold start"). The document names the
- * limits, so it is built here only when the deployment keeps the defaults (no `serviceSettings`): with
- * limits of its own, as from source (dev server, tests), the function builds it on first request from
- * its own environment.
+ * the OpenAPI document, which is built from every family's schemas by a generator: copied beside the
+ * bundle (`bundleFiles`) and named here, so the generator is left out of the bundle and costs that
+ * function nothing at cold start (bench/RESULTS.md, "Cold start"). The document itself is too large for a
+ * `define`, which CDK passes inside one shell argument capped at 128 KiB. It names the limits, so it is
+ * prebuilt only when the deployment keeps the defaults (no `serviceSettings`): with limits of its own, as
+ * from source (dev server, tests), the function builds it on first request from its own environment.
  */
 export function bundleDefines(name: FunctionName, options: { defaultLimits: boolean } = { defaultLimits: true }): Record<string, string> {
-  return name === 'meta' && options.defaultLimits
-    ? { PREBUILT_OPENAPI_DOCUMENT: JSON.stringify(JSON.stringify(buildOpenApiDocument())) }
-    : {};
+  return name === 'meta' && options.defaultLimits ? { PREBUILT_OPENAPI_DOCUMENT_FILE: JSON.stringify(openApiFileName) } : {};
 }
 
 /**
- * Files copied beside a function's bundle: too large for an esbuild `define`, which CDK passes inside one
- * shell command capped at 128 KiB. The functions that render pages get the pages' browser files, read
- * at import (docs/decisions/065-site-script-in-parts.md); the web function also serves the API
- * reference's renderer, a 1.1 MB file of a devDependency, read on the first request for it.
+ * Files copied beside a function's bundle: the functions that render pages get the pages' browser files,
+ * read at import (docs/decisions/065-site-script-in-parts.md); the web function also serves the API
+ * reference's renderer, a 1.1 MB file of a devDependency, read on the first request for it; the meta
+ * function its prebuilt OpenAPI document (`bundleDefines`).
  */
-export function bundleFiles(name: FunctionName): Array<{ from: string; name: string }> {
+export function bundleFiles(
+  name: FunctionName,
+  options: { defaultLimits: boolean } = { defaultLimits: true },
+): Array<{ from: string; name: string }> {
+  if (name === 'meta') return options.defaultLimits ? [{ from: committedOpenApiDocument, name: openApiFileName }] : [];
   const browserFiles = pageFunctions.includes(name)
     ? browserFileNames.map((file) => ({ from: fileURLToPath(new URL(file, browserFilesDirectory)), name: file }))
     : [];

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { probeTable } from '#shared/db/health-probe.js';
 import { checkHealth } from '#shared/model/health.js';
 import { listPlans } from '#shared/model/plans.js';
@@ -11,8 +12,8 @@ import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { signatureDirectory } from '#shared/use-cases/signature-directory.js';
 
-/** The OpenAPI document as JSON, put in by the bundler (lib/function-bundling.ts); absent when run from source. */
-declare const PREBUILT_OPENAPI_DOCUMENT: string | undefined;
+/** The OpenAPI document's file beside the bundle, named by the bundler (lib/function-bundling.ts); absent when run from source. */
+declare const PREBUILT_OPENAPI_DOCUMENT_FILE: string | undefined;
 
 let openApiDocument: Record<string, unknown> | undefined;
 
@@ -27,11 +28,11 @@ export const operations: FamilyHandlers<'meta'> = {
     headers: { 'cache-control': 'public, max-age=300' },
   }),
   getOpenApi: async () => {
-    // The document needs every family's schemas and the generator: a bundled function gets it built
-    // at bundling time; from source (dev server, tests) it is built on first use.
+    // The document needs every family's schemas and the generator: a bundled function has it built
+    // beside its code; from source (dev server, tests) it is built on first use.
     openApiDocument ??=
-      typeof PREBUILT_OPENAPI_DOCUMENT === 'string'
-        ? (JSON.parse(PREBUILT_OPENAPI_DOCUMENT) as Record<string, unknown>)
+      typeof PREBUILT_OPENAPI_DOCUMENT_FILE === 'string'
+        ? (JSON.parse(await readFile(new URL(PREBUILT_OPENAPI_DOCUMENT_FILE, import.meta.url), 'utf8')) as Record<string, unknown>)
         : (await import('#shared/http/openapi.js')).buildOpenApiDocument();
     return { status: 200, body: openApiDocument, headers: { 'cache-control': 'public, max-age=300' } };
   },

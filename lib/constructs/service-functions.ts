@@ -52,6 +52,11 @@ function grantTableAccess(fn: ServiceFunction, table: ITable, access: FunctionAc
   }
 }
 
+/** A deployment without `serviceSettings` keeps the spec's limits, which the prebuilt OpenAPI document names. */
+function defaultLimits(props: ServiceFunctionsProps): boolean {
+  return Object.keys(props.environment.settings.serviceSettings).length === 0;
+}
+
 function constructId(name: FunctionName): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
@@ -97,8 +102,8 @@ export class ServiceFunctions extends Construct {
       entry,
       ...sizing,
       environment: functionEnvironment(name, props.environment),
-      define: bundleDefines(name, { defaultLimits: Object.keys(props.environment.settings.serviceSettings).length === 0 }),
-      files: bundleFiles(name),
+      define: bundleDefines(name, { defaultLimits: defaultLimits(props) }),
+      files: bundleFiles(name, { defaultLimits: defaultLimits(props) }),
       reservedConcurrency: reservedConcurrencyOf(name, props.capacity),
       logRetention: props.logRetention,
       removalPolicy: props.removalPolicy,

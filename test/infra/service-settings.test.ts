@@ -4,7 +4,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { edgeRateRules } from '#lib/constructs/edge-web-acl.js';
-import { bundleDefines } from '#lib/function-bundling.js';
+import { bundleDefines, bundleFiles } from '#lib/function-bundling.js';
 import { repoRoot } from '#lib/paths.js';
 import { createReadinessApp } from '#lib/readiness-app.js';
 import { readServiceSettings, ServiceSettingsError, tunableSettingNames } from '#lib/service-settings.js';
@@ -63,9 +63,11 @@ describe('serviceSettings: the limits of one deployment', () => {
       expect(fn.Properties.Environment!.Variables).toMatchObject({ FREE_SCANS_PER_DAY: '20', GROWTH_WATCHED_SITES: '250' });
   });
 
-  it('builds the OpenAPI document, which names the limits, at bundling only for the default limits', () => {
-    expect(Object.keys(bundleDefines('meta'))).toEqual(['PREBUILT_OPENAPI_DOCUMENT']);
+  it('ships the prebuilt OpenAPI document, which names the limits, only for the default limits', () => {
+    expect(bundleDefines('meta')).toEqual({ PREBUILT_OPENAPI_DOCUMENT_FILE: '"openapi.json"' });
+    expect(bundleFiles('meta').map((file) => file.name)).toEqual(['openapi.json']);
     expect(bundleDefines('meta', { defaultLimits: false })).toEqual({});
+    expect(bundleFiles('meta', { defaultLimits: false })).toEqual([]);
   });
 });
 

@@ -61,7 +61,7 @@ describe('the browser files in a function bundle', () => {
       for (const entry of copied) expect(readFileSync(entry.from, 'utf8')).toBe(file(entry.name));
       expect(Object.keys(bundleDefines(name))).toEqual([]);
     }
-    for (const name of ['meta', 'account', 'batchScan'] as const) expect(bundleFiles(name)).toEqual([]);
+    for (const name of ['account', 'batchScan'] as const) expect(bundleFiles(name)).toEqual([]);
   });
 
   it('serves them from a bundle with the copied files beside it and no sources', async () => {
