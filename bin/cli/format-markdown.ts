@@ -1,6 +1,7 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { byPriority } from '#shared/model/scans/fix-order.js';
+import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 import { bandLabels, statusLabels, utcTime } from '#shared/http/pages/report/words.js';
 import { mdCode, mdLink, mdText } from '#bin/cli/markdown-text.js';
@@ -47,15 +48,11 @@ function headline(result: ScanResult): Section {
 
 function assistants(result: ScanResult): Section | null {
   if (result.assistants.length === 0) return null;
+  const fixNames = firstFixNames(result);
   const rows = result.assistants.map((assistant) => {
     const step = firstFailingStep(assistant);
     const stops = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${step.reason}`;
-    const fix =
-      assistant.firstFix === null
-        ? ''
-        : (result.recommendations.find((candidate) => candidate.checkId === assistant.firstFix)?.title ??
-          result.checks.find((candidate) => candidate.id === assistant.firstFix)?.title ??
-          assistant.firstFix);
+    const fix = assistant.firstFix === null ? '' : fixNames(assistant.firstFix).title;
     return `| ${mdText(assistant.name, 60)} | ${verdictLabels[assistant.verdict]} | ${mdText(stops)} | ${mdText(fix, 120)} |`;
   });
   return {
@@ -73,15 +70,16 @@ function dimensions(result: ScanResult): Section {
   return { head: ['### Dimensions', '', '| Dimension | Score | Weight |', '| --- | ---: | ---: |'], rows, tail: [] };
 }
 
-/** The report page's order (shared/http/pages/report/fixes-section.ts): by priority, then gain; one fix per check. */
+/** The report page's order (shared/http/pages/report/fixes-section.ts): by priority, then gain; one entry per change. */
 function fixes(result: ScanResult, topFixes: number): Section | null {
-  const seen = new Set<string>();
-  const ordered = byPriority(result.recommendations).filter((fix) => !seen.has(fix.checkId) && seen.add(fix.checkId));
+  const ordered = byPriority(findingsOf(result.recommendations));
   const shown = ordered.slice(0, topFixes);
   if (shown.length === 0) return null;
   const rows = shown.map(
     (fix, index) =>
-      `${index + 1}. **${mdText(fix.title, 160)}** (${fix.priority}, +${Math.round(fix.estimatedGain * 10) / 10} points, effort ${fix.effort}): ${mdText(fix.why)}`,
+      `${index + 1}. **${mdText(fix.lead.title, 160)}** (${fix.priority}, +${Math.round(fix.estimatedGain * 10) / 10} points, effort ${fix.effort}): ${mdText(fix.lead.why)}${
+        fix.also.length > 0 ? ` Also fixes: ${fix.also.map((also) => mdText(also.title, 160)).join('; ')}.` : ''
+      }`,
   );
   return { head: [`### Top fixes (${shown.length} of ${ordered.length})`, ''], rows, tail: [] };
 }

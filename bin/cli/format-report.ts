@@ -1,4 +1,5 @@
 import type { ScanResult } from '#shared/scanner/engine.js';
+import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { signalStatusLabels, stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 
@@ -23,12 +24,11 @@ function assistantLines(result: ScanResult): string[] {
   if (result.assistants.length === 0) return [];
   const lines = ['', '  Assistants'];
   const nameWidth = Math.max(14, ...result.assistants.map((assistant) => assistant.name.length + 1));
+  const fixNames = firstFixNames(result);
   for (const assistant of result.assistants) {
     const step = firstFailingStep(assistant);
     const stopped = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${step.reason}`;
-    const fix = assistant.firstFix === null ? null : result.recommendations.find((candidate) => candidate.checkId === assistant.firstFix);
-    const check = result.checks.find((candidate) => candidate.id === assistant.firstFix);
-    const fixText = assistant.firstFix === null ? '' : `; first fix: ${fix?.title ?? check?.title ?? assistant.firstFix}`;
+    const fixText = assistant.firstFix === null ? '' : `; first fix: ${fixNames(assistant.firstFix).title}`;
     lines.push(`    ${pad(assistant.name, nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`);
   }
   return lines;
@@ -69,13 +69,15 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
       lines.push(`      ${pad(statusMark[check.status] ?? check.status, 13)} ${check.id}: ${check.summary}`);
     }
   }
-  const fixes = result.recommendations.slice(0, topFixes);
+  const findings = findingsOf(result.recommendations);
+  const fixes = findings.slice(0, topFixes);
   if (fixes.length > 0) {
     lines.push('');
-    lines.push(`  Top fixes (of ${result.recommendations.length})`);
+    lines.push(`  Top fixes (of ${findings.length})`);
     fixes.forEach((fix, index) => {
-      lines.push(`    ${index + 1}. [${fix.priority}, +${fix.estimatedGain} points, effort ${fix.effort}] ${fix.title}`);
-      lines.push(`       ${fix.why}`);
+      lines.push(`    ${index + 1}. [${fix.priority}, +${fix.estimatedGain} points, effort ${fix.effort}] ${fix.lead.title}`);
+      lines.push(`       ${fix.lead.why}`);
+      if (fix.also.length > 0) lines.push(`       Also fixes: ${fix.also.map((also) => also.title).join('; ')}`);
     });
   }
   lines.push('');

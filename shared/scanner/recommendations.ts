@@ -2,8 +2,8 @@ import type { Recommendation } from '#shared/model/scans/scan-result.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import type { Cap, ScoredCheck } from '#shared/scanner/scoring.js';
-
-const effortWeight = { S: 1, M: 2, L: 4 } as const;
+import { shareSnippets } from '#shared/scanner/shared-snippets.js';
+import { byGainPerEffort, priorityForGain } from '#shared/model/scans/fix-order.js';
 
 /** The checks behind each cap: fixing them lifts the cap, so they come first whatever their points. */
 const capChecks: Record<string, string[]> = {
@@ -14,18 +14,11 @@ const capChecks: Record<string, string[]> = {
   no_machine_readable_price: ['offer_core', 'schema_present'],
 };
 
-function priorityOf(gain: number, liftsCap: boolean): Recommendation['priority'] {
-  if (liftsCap || gain >= 10) return 'critical';
-  if (gain >= 5) return 'high';
-  if (gain >= 2) return 'medium';
-  return 'low';
-}
-
 /**
  * One recommendation per warning or failing check. The gain is what the check would add to the
  * overall score if it passed: points x (1 - score) x 100 / available points, plus, for a check
  * behind an active cap, the points the cap is holding back. Sorted by gain over effort, so quick
- * wins come before large projects of the same worth.
+ * wins come before large projects of the same worth; findings fixed by one JSON-LD block share it.
  */
 export function recommend(
   checks: readonly ScoredCheck[],
@@ -33,7 +26,7 @@ export function recommend(
   artifacts: Artifacts,
   totals: { available: number; uncapped: number; score: number; caps: readonly Cap[] },
 ): Recommendation[] {
-  return checks
+  const recommendations = checks
     .filter((check) => (check.status === 'warn' || check.status === 'fail') && check.points > 0)
     .map((check) => {
       const advice = definitions.get(check.id)!.advise(check, artifacts);
@@ -41,14 +34,9 @@ export function recommend(
       const ownGain = totals.available > 0 ? (check.points * (1 - (check.score ?? 0)) * 100) / totals.available : 0;
       const capGain = liftsCap ? capLift(check.id, totals) : 0;
       const estimatedGain = Math.round((ownGain + capGain) * 10) / 10;
-      return { checkId: check.id, priority: priorityOf(estimatedGain, liftsCap), ...advice, estimatedGain };
-    })
-    .sort(
-      (a, b) =>
-        b.estimatedGain / effortWeight[b.effort] - a.estimatedGain / effortWeight[a.effort] ||
-        b.estimatedGain - a.estimatedGain ||
-        a.checkId.localeCompare(b.checkId),
-    );
+      return { checkId: check.id, priority: priorityForGain(estimatedGain, liftsCap), ...advice, estimatedGain };
+    });
+  return shareSnippets(byGainPerEffort(recommendations));
 }
 
 /** How far the score would rise if the caps this check causes were gone (other caps still apply). */

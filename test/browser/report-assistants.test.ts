@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '#shared/scanner/engine.js';
 import { signalStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
+import { findingFor, findingsOf } from '#shared/model/scans/findings.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { assistantsOf, signalsOf } from '#test/support/scan-result-parts.js';
 import { desktop, phone, screenshot, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
@@ -59,10 +60,11 @@ describe('the report page: which assistants can shop here, and the agent-facing 
     // A first fix leads to its entry among the fixes, without script.
     const withFix = result.assistants.find((assistant) => result.recommendations.some((fix) => fix.checkId === assistant.firstFix));
     expect(withFix).toBeDefined();
-    const fix = result.recommendations.find((candidate) => candidate.checkId === withFix!.firstFix)!;
-    await page.locator('table.assistants a', { hasText: fix.title }).first().click();
+    // A fix another's change carries (decision 091) leads to that change's entry.
+    const fix = findingFor(findingsOf(result.recommendations), withFix!.firstFix!)!;
+    await page.locator('table.assistants a', { hasText: fix.lead.title }).first().click();
     expect(page.url()).toBe(`${webBase()}/r/${result.id}#fix-${fix.checkId}`);
-    expect(await page.locator('ol.fixes > li:target h3').textContent()).toBe(fix.title);
+    expect(await page.locator('ol.fixes > li:target h3').textContent()).toBe(fix.lead.title);
     await page.locator('ol.fixes > li:target').scrollIntoViewIfNeeded();
     expect(await page.locator('ol.fixes > li:target').isVisible()).toBe(true);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '#shared/scanner/engine.js';
 import { bandLabels } from '#shared/http/pages/report/words.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { desktop, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { storedPublicResult } from './support/stored-results.js';
@@ -30,12 +31,12 @@ describe('the report page /r/{id}', () => {
     expect(await page.title()).toContain(`scores ${result.score}/100`);
     expect(await page.locator('svg.gauge text').textContent()).toBe(String(result.score));
     expect(await page.locator('table.score-table tr.dimension').count()).toBe(6);
-    expect(await page.locator('ol.fixes > li').count()).toBe(result.recommendations.length);
+    expect(await page.locator('ol.fixes > li').count()).toBe(findingsOf(result.recommendations).length);
     // Most important first: the first fix is of the highest priority any fix has.
     const rank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
-    const highest = Math.min(...result.recommendations.map((fix) => rank[fix.priority]));
+    const highest = Math.min(...findingsOf(result.recommendations).map((fix) => rank[fix.priority]));
     const firstTitle = await page.locator('ol.fixes > li h3').first().textContent();
-    expect(result.recommendations.find((fix) => fix.title === firstTitle)?.priority).toBe(Object.keys(rank)[highest]);
+    expect(findingsOf(result.recommendations).find((fix) => fix.lead.title === firstTitle)?.priority).toBe(Object.keys(rank)[highest]);
     expect(await page.locator('details.check').count()).toBe(result.checks.length);
     // Failing and warning checks are listed in view, one line each; their evidence opens without script.
     const failing = result.checks.filter((check) => check.status === 'fail' || check.status === 'warn').length;

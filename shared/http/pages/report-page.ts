@@ -1,5 +1,6 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { byPriority } from '#shared/model/scans/fix-order.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
 import { assistantsSection } from './report/assistants-section.js';
@@ -20,7 +21,7 @@ import { bandLabels, hostOf } from './report/words.js';
  */
 export function reportPage(result: ScanResult, shareUrl: string | null): string {
   const host = hostOf(result.finalUrl || result.url);
-  const top = byPriority(result.recommendations)[0];
+  const top = byPriority(findingsOf(result.recommendations))[0]?.lead;
   return layout(
     {
       title: `${host} scores ${result.score}/100 for AI agent readiness - ${productName}`,

@@ -58,6 +58,10 @@ export const Recommendation = z
     snippet: z.string().nullable(),
     estimatedGain: z.number(),
     effort: z.enum(['S', 'M', 'L']),
+    sameFixAs: z.string().optional().meta({
+      description:
+        "The checkId of the recommendation whose change also fixes this one (the same JSON-LD block): its snippet holds this one's fields too, so this one has none",
+    }),
   })
   .meta({ id: 'Recommendation' });
 

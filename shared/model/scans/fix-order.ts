@@ -1,8 +1,17 @@
 import type { Recommendation } from './scan-result.js';
 
-const priorityRank: Record<Recommendation['priority'], number> = { critical: 0, high: 1, medium: 2, low: 3 };
-/** The same effort weights the scanner ranks its recommendations with (shared/scanner/recommendations.ts). */
-const effortWeight: Record<Recommendation['effort'], number> = { S: 1, M: 2, L: 4 };
+/** Most urgent first. */
+export const priorityRank: Record<Recommendation['priority'], number> = { critical: 0, high: 1, medium: 2, low: 3 };
+/** How much work each effort is, relative to S: fixes rank by gain over it (`byGainPerEffort`). */
+export const effortWeight: Record<Recommendation['effort'], number> = { S: 1, M: 2, L: 4 };
+
+/** A fix's priority from the points it could add: critical from 10 (or when it lifts a cap), high from 5, medium from 2. */
+export function priorityForGain(gain: number, liftsCap = false): Recommendation['priority'] {
+  if (liftsCap || gain >= 10) return 'critical';
+  if (gain >= 5) return 'high';
+  if (gain >= 2) return 'medium';
+  return 'low';
+}
 
 /** Points gained per unit of effort: what the "quick wins" view sorts by. */
 export function gainPerEffort(fix: Pick<Recommendation, 'estimatedGain' | 'effort'>): number {

@@ -21,6 +21,8 @@ export interface Recommendation {
   snippet: string | null;
   estimatedGain: number;
   effort: 'S' | 'M' | 'L';
+  /** The check whose recommendation carries this one's change: one block, one template (decision 091). */
+  sameFixAs?: string;
 }
 
 /**

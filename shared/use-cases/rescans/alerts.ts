@@ -14,6 +14,7 @@ import { allowanceFor } from '#shared/model/plans.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
 import { alertDestination, type AlertEvent } from '#shared/model/sites/alert-routing.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 
 export interface RescanAlertInput {
   account: Account;
@@ -78,7 +79,7 @@ async function digestEntry(
   const { site, result } = input;
   const previous = site.lastScanId ? await getScan(deps.table, site.lastScanId, deps.clock.now()) : null;
   const changes = checkChanges(previous?.result ?? null, result);
-  const top = result.recommendations[0];
+  const top = findingsOf(result.recommendations)[0]?.lead;
   return boundedEntry({
     siteId: site.id,
     url: site.url,

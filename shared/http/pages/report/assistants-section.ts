@@ -2,6 +2,7 @@ import type { AssistantRecord, ScanResult } from '#shared/model/scans/scan-resul
 import { stepLabels, stepStatusLabels, verdictLabels, verdictMeanings, verdictReach } from '#shared/model/scans/result-labels.js';
 import { html, type SafeHtml } from '../html.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
+import { firstFixNames } from '#shared/model/scans/findings.js';
 import { fixAnchor } from './fixes-section.js';
 
 /**
@@ -25,12 +26,11 @@ function firstStepCell(assistant: AssistantRecord): SafeHtml {
   return html`<td role="cell" data-label="First failing step"><strong>${stepLabels[step.step] ?? step.step}</strong> (${stepStatusLabels[step.status] ?? step.status}): ${step.reason}</td>`;
 }
 
-function firstFixCell(assistant: AssistantRecord, result: ScanResult): SafeHtml {
+function firstFixCell(assistant: AssistantRecord, names: ReturnType<typeof firstFixNames>): SafeHtml {
   if (assistant.firstFix === null) return html`<td role="cell" class="muted" data-label="First fix">Nothing to fix</td>`;
-  const fix = result.recommendations.find((candidate) => candidate.checkId === assistant.firstFix);
-  if (fix !== undefined) return html`<td role="cell" data-label="First fix"><a href="#${fixAnchor(fix.checkId)}">${fix.title}</a></td>`;
-  const check = result.checks.find((candidate) => candidate.id === assistant.firstFix);
-  return html`<td role="cell" data-label="First fix">${check?.title ?? assistant.firstFix}</td>`;
+  const { title, entry } = names(assistant.firstFix);
+  if (entry !== null) return html`<td role="cell" data-label="First fix"><a href="#${fixAnchor(entry)}">${title}</a></td>`;
+  return html`<td role="cell" data-label="First fix">${title}</td>`;
 }
 
 /** One line above the table: how many assistants can buy, and how many cannot even reach the shop. */
@@ -47,6 +47,7 @@ function tally(assistants: AssistantRecord[]): string {
  */
 export function assistantsSection(result: ScanResult): SafeHtml {
   const { assistants } = result;
+  const fixNames = firstFixNames(result);
   return html`<section aria-labelledby="assistants-title">
 <h2 id="assistants-title">Which assistants can shop here</h2>
 ${
@@ -58,7 +59,7 @@ ${
 <caption>Each assistant goes through four steps: find the shop, read its products, trust its policies, buy. The boxes show how many it gets through.</caption>
 <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Assistant</th><th scope="col" role="columnheader">Verdict</th><th scope="col" role="columnheader">First failing step</th><th scope="col" role="columnheader">First fix</th></tr></thead>
 <tbody role="rowgroup">
-${assistants.map((assistant) => html`<tr role="row"><th scope="row" role="rowheader">${assistant.name}</th>${verdictCell(assistant)}${firstStepCell(assistant)}${firstFixCell(assistant, result)}</tr>`)}
+${assistants.map((assistant) => html`<tr role="row"><th scope="row" role="rowheader">${assistant.name}</th>${verdictCell(assistant)}${firstStepCell(assistant)}${firstFixCell(assistant, fixNames)}</tr>`)}
 </tbody>
 </table></div>
 </details>`

@@ -1,5 +1,6 @@
 import type { Recommendation, ScanResult } from '#shared/model/scans/scan-result.js';
 import { byGainPerEffort, byPriority } from '#shared/model/scans/fix-order.js';
+import { findingsOf, type Finding } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
 
 /** The first fixes read in full; the rest wait behind one click (and open for print). */
@@ -16,26 +17,45 @@ export function gainText(fix: Pick<Recommendation, 'estimatedGain'>): string {
   return `+${Math.round(fix.estimatedGain * 10) / 10}`;
 }
 
-function fixEntry(fix: Recommendation): SafeHtml {
-  return html`<li id="${fixAnchor(fix.checkId)}">
-<div class="fix-head"><h3>${fix.title}</h3>
-<p class="fix-meta"><span class="priority priority-${fix.priority}">${fix.priority}</span> · ${effortLabels[fix.effort]} · up to ${gainText(fix)} points</p></div>
-<p><strong>Fix:</strong> ${fix.fix}</p>
-<details class="example"><summary>${fix.snippet === null ? 'Why it matters' : 'Why it matters, and an example'}</summary>
-<p>${fix.why}</p>
-${fix.snippet !== null && html`<div class="snippet"><pre><code>${fix.snippet}</code></pre></div>`}
+/** The findings the same change fixes, one line each, reachable by their own anchors; their details wait below. */
+function alsoFixes(also: readonly Recommendation[]): SafeHtml | false {
+  return (
+    also.length > 0 &&
+    html`<p class="also-title"><strong>The same change also fixes:</strong></p>
+<ul class="also-fixes">
+${also.map((fix) => html`<li id="${fixAnchor(fix.checkId)}">${fix.title} <span class="muted small">${gainText(fix)} points</span></li>`)}
+</ul>`
+  );
+}
+
+/** What each of those findings asks for and why, inside the entry's closed details. */
+function alsoDetails(also: readonly Recommendation[]): SafeHtml[] {
+  return also.map((fix) => html`<p><strong>${fix.title}:</strong> ${fix.fix} ${fix.why}</p>`);
+}
+
+function fixEntry(finding: Finding): SafeHtml {
+  const { lead } = finding;
+  return html`<li id="${fixAnchor(lead.checkId)}" data-checks="${finding.checkIds.join(' ')}">
+<div class="fix-head"><h3>${lead.title}</h3>
+<p class="fix-meta"><span class="priority priority-${finding.priority}">${finding.priority}</span> · ${effortLabels[finding.effort]} · up to ${gainText(finding)} points</p></div>
+<p><strong>Fix:</strong> ${lead.fix}</p>
+${alsoFixes(finding.also)}
+<details class="example"><summary>${lead.snippet === null ? 'Why it matters' : 'Why it matters, and an example'}</summary>
+<p>${lead.why}</p>
+${alsoDetails(finding.also)}
+${lead.snippet !== null && html`<div class="snippet"><pre><code>${lead.snippet}</code></pre></div>`}
 </details>
 </li>`;
 }
 
 /** One line per fix, linking to its full entry: the "quick wins" view. */
-function quickWins(fixes: readonly Recommendation[]): SafeHtml {
+function quickWins(fixes: readonly Finding[]): SafeHtml {
   return html`<details class="more quick-wins" id="quick-wins">
 <summary>Quick wins: the most points for the least effort</summary>
 <ol class="fix-lines">
 ${byGainPerEffort(fixes).map(
   (fix) =>
-    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.title}</a> <span class="muted small">${gainText(fix)} points · ${effortLabels[fix.effort]}</span></li>`,
+    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.lead.title}</a> <span class="muted small">${gainText(fix)} points · ${effortLabels[fix.effort]}</span></li>`,
 )}
 </ol>
 </details>`;
@@ -43,11 +63,11 @@ ${byGainPerEffort(fixes).map(
 
 /**
  * The recommendations most important first (priority, then gain), whatever order the result stores
- * them in; the first few in full, the rest in one closed group; and the quick-wins view beside them.
+ * them in, those one change fixes as one entry; the first few in full, the rest in one closed group;
+ * and the quick-wins view beside them.
  */
 export function fixesSection(result: ScanResult): SafeHtml {
-  const seen = new Set<string>();
-  const fixes = byPriority(result.recommendations).filter((fix) => !seen.has(fix.checkId) && seen.add(fix.checkId));
+  const fixes = byPriority(findingsOf(result.recommendations));
   const shown = fixes.slice(0, shownFixes);
   const rest = fixes.slice(shownFixes);
   return html`<section aria-labelledby="fixes-title">

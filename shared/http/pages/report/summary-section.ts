@@ -1,6 +1,7 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { verdictLabels } from '#shared/model/scans/result-labels.js';
 import { byPriority } from '#shared/model/scans/fix-order.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
 import { fixAnchor, gainText } from './fixes-section.js';
 import { bandLabels, hostOf, seconds, utcTime, webHref } from './words.js';
@@ -55,13 +56,13 @@ ${groups.map(
 
 /** The three most important fixes, each a link to its full entry. */
 function topFixes(result: ScanResult): SafeHtml {
-  const top = byPriority(result.recommendations).slice(0, 3);
+  const top = byPriority(findingsOf(result.recommendations)).slice(0, 3);
   if (top.length === 0) return html`<p class="top-fixes-none">Nothing to fix: every check that could be assessed passed.</p>`;
   return html`<p class="top-fixes-title" id="top-fixes-title"><strong>${top.length === 1 ? 'The fix to make first' : `The ${top.length} fixes to make first`}</strong></p>
 <ol class="top-fixes" aria-labelledby="top-fixes-title">
 ${top.map(
   (fix) =>
-    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.title}</a> <span class="small"><span class="priority priority-${fix.priority}">${fix.priority}</span> <span class="muted">${gainText(fix)} points</span></span></li>`,
+    html`<li><a href="#${fixAnchor(fix.checkId)}">${fix.lead.title}</a> <span class="small"><span class="priority priority-${fix.priority}">${fix.priority}</span> <span class="muted">${gainText(fix)} points</span></span></li>`,
 )}
 </ol>`;
 }

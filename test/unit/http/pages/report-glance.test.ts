@@ -3,6 +3,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { reportPage } from '#shared/http/pages/report-page.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 import { scoreBreakdown } from '#shared/model/scans/score-breakdown.js';
 import { SHOPS_DIR } from '#test/fixtures/shop-server.js';
 
@@ -25,6 +26,7 @@ describe('the report read at a glance, for every fixture shop', () => {
 
   describe.each(recorded)('%s', (name) => {
     const result = resultOf(name);
+    const findings = findingsOf(result.recommendations);
     const $ = cheerio.load(reportPage(result, null));
 
     it('rebuilds from the checks the dimensions and the score the engine stored', () => {
@@ -66,7 +68,7 @@ describe('the report read at a glance, for every fixture shop', () => {
       expect($('.summary .band').text()).not.toBe('');
       if (result.assistants.length > 0) expect($('ul.verdicts li').length).toBeGreaterThan(0);
       const top = $('ol.top-fixes a').toArray();
-      expect(top.length).toBe(Math.min(3, result.recommendations.length));
+      expect(top.length).toBe(Math.min(3, findings.length));
       const shown = $('ol.fixes > li')
         .toArray()
         .map((entry) => $(entry).attr('id'));
@@ -76,11 +78,11 @@ describe('the report read at a glance, for every fixture shop', () => {
 
     it('orders the fixes by priority, then gain, and the quick wins by gain per effort; the result keeps its own order', () => {
       const before = JSON.stringify(result.recommendations);
-      const byCheck = new Map(result.recommendations.map((fix) => [fix.checkId, fix]));
+      const byCheck = new Map(findings.map((finding) => [finding.checkId, finding]));
       const entries = $('ol.fixes > li')
         .toArray()
         .map((entry) => byCheck.get(($(entry).attr('id') ?? '').replace(/^fix-/, ''))!);
-      expect(entries).toHaveLength(result.recommendations.length);
+      expect(entries).toHaveLength(findings.length);
       for (let index = 1; index < entries.length; index++) {
         const [previous, current] = [entries[index - 1]!, entries[index]!];
         const rank = priorityRank[previous.priority] - priorityRank[current.priority];
@@ -102,6 +104,21 @@ describe('the report read at a glance, for every fixture shop', () => {
         expect(perEffort).toEqual([...perEffort].sort((a, b) => b - a));
       }
       expect(JSON.stringify(result.recommendations)).toBe(before);
+    });
+
+    it('gives one entry per change: what it also fixes inside it, every recommendation reachable by its anchor', () => {
+      for (const finding of findings) {
+        const entry = $(`ol.fixes > li#fix-${finding.checkId}`);
+        expect(entry.attr('data-checks')).toBe(finding.checkIds.join(' '));
+        expect(
+          entry
+            .find('ul.also-fixes > li')
+            .toArray()
+            .map((item) => $(item).attr('id')),
+        ).toEqual(finding.also.map((fix) => `fix-${fix.checkId}`));
+        expect(entry.find('.snippet').length).toBe(finding.lead.snippet === null ? 0 : 1);
+      }
+      for (const fix of result.recommendations) expect($(`#fix-${fix.checkId}`).length, fix.checkId).toBe(1);
     });
 
     it('lists the failing checks, and closes the passed ones in one group', () => {
