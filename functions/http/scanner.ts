@@ -1,6 +1,7 @@
 import { reportContent } from '#shared/http/pages/report-page.js';
 import { getAccountScan, listAccountScans } from '#shared/use-cases/scan-results.js';
 import { runAccountScan } from '#shared/use-cases/scans.js';
+import { recheckScan } from '#shared/use-cases/recheck-scan.js';
 import { progressIdOf } from '#shared/use-cases/scan-progress.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
@@ -18,6 +19,10 @@ export const operations: FamilyHandlers<'scanner'> = {
     body: await runAccountScan(request.body.url, callerOf(request), deps, progressIdOf(request.headers['x-scan-progress'])),
   }),
   getScan: async (request, deps) => ({ status: 200, body: await getAccountScan(request.params.id, callerOf(request), deps) }),
+  recheckScan: async (request, deps) => ({
+    status: 200,
+    body: await recheckScan(request.params.id, request.body.checks, callerOf(request), deps),
+  }),
   getScanReport: async (request, deps) => ({
     status: 200,
     // A fragment for the dashboard's script, never a page of its own: nothing in it may run.

@@ -114,7 +114,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       request: {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
-        ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+        ...(route.body ? { body: { required: route.optionalBody !== true, content: { 'application/json': { schema: route.body } } } } : {}),
       },
       responses: responsesOf(route),
     });

@@ -68,7 +68,8 @@ export function parseRequest(
   if (Buffer.byteLength(rawBody, 'utf8') > maxBodyBytes) {
     throw new AppError('payload_too_large', bodyTooLargeMessage(maxBodyBytes));
   }
-  const body = route.body && !route.rawBody ? validate(route.body, parseJson(rawBody), 'body') : undefined;
+  const empty = route.optionalBody === true && rawBody.trim() === '';
+  const body = route.body && !route.rawBody ? validate(route.body, empty ? {} : parseJson(rawBody), 'body') : undefined;
   const params = route.params ? validate(route.params, pathParameters, 'path') : undefined;
   const query = route.query
     ? validate(

@@ -24,6 +24,7 @@ export const routeIndex = {
   createScan: { method: 'POST', path: '/api/v1/scan', family: 'scanner' },
   getScan: { method: 'GET', path: '/api/v1/scan/{id}', family: 'scanner' },
   getScanReport: { method: 'GET', path: '/api/v1/scan/{id}/report', family: 'scanner' },
+  recheckScan: { method: 'POST', path: '/api/v1/scan/{id}/recheck', family: 'scanner' },
   listScans: { method: 'GET', path: '/api/v1/scans', family: 'scanner' },
   createBatch: { method: 'POST', path: '/api/v1/batch/scan', family: 'batch' },
   getBatch: { method: 'GET', path: '/api/v1/batch/scan/{id}', family: 'batch' },

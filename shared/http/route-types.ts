@@ -70,6 +70,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** Raw (unparsed) bodies: Stripe signs the exact bytes. */
   rawBody?: boolean;
+  /** An empty body is read as `{}`: every field of the body is optional. */
+  optionalBody?: boolean;
   /**
    * The handler answers a bad query itself, with a page for people: a repeated parameter reaches it as
    * API Gateway joins it (with commas) instead of being refused by the dispatch.

@@ -12,28 +12,17 @@ import {
 import { isConfirmedProduct, productLinksOnPage, rankCandidates } from '#shared/scanner/discovery.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
-import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
 import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
-import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
 import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap-parser.js';
-import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
-import { validateAiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
-import { validateApiCatalog } from '#shared/scanner/parse/well-known/api-catalog.js';
-import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
-import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
-import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
-import { validateAuthorizationServerMetadata, validateProtectedResourceMetadata } from '#shared/scanner/parse/well-known/oauth.js';
-import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
-import { servedSiteFile } from '#shared/scanner/served-site-file.js';
-import { validateTdmrepJson } from '#shared/scanner/parse/tdmrep.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/outbound/fetcher.js';
 import { signatureAgentHeader, signRequest, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
-import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
+import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.js';
+import { readFixedFiles } from '#shared/scanner/fixed-files.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -52,7 +41,7 @@ export interface GatherOptions {
 }
 
 /** analysePage with the scan's markup cache. */
-type ReadPage = (url: string, kind: PageArtifact['kind'], retrieval: Retrieval) => PageArtifact;
+export type ReadPage = (url: string, kind: PageArtifact['kind'], retrieval: Retrieval) => PageArtifact;
 
 export interface Gathered {
   artifacts: Artifacts;
@@ -104,7 +93,7 @@ function startFirstRound(session: FetchSession, target: URL) {
   };
 }
 
-interface Pages {
+export interface Pages {
   homepage: PageArtifact;
   scannedPageIsProduct: boolean;
   productPages: PageArtifact[];
@@ -114,7 +103,7 @@ interface Pages {
 }
 
 /** When the scanned page is a product page and the budget allows, the site's homepage beside it. */
-async function pagesAround(
+export async function pagesAround(
   session: FetchSession,
   read: ReadPage,
   scanned: PageArtifact,
@@ -210,10 +199,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;
-  const siteFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string) => T) =>
-    retrieval.then((fetched) => siteFile(at(path), fetched, validate));
-  const servedFileAt = <T>(path: string, retrieval: Promise<Retrieval>, validate: (body: string, serving: Serving) => T) =>
-    retrieval.then((fetched) => servedSiteFile(at(path), `${origin}${path}`, fetched, validate));
+  const fixed = await readFixedFiles(at, origin, startedAt, first);
   return {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -227,38 +213,19 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       origin,
       robots,
       sitemap: (await sitemap).artifact,
-      llmsTxt: await siteFileAt(fixedPaths.llmsTxt, first.llmsTxt, validateLlmsTxt),
-      agentsMd: await siteFileAt(fixedPaths.agentsMd, first.agentsMd, validateLlmsTxt),
-      securityTxt: await siteFileAt(fixedPaths.securityTxt, first.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
-      ucp: await servedFileAt(fixedPaths.ucp, first.ucp, validateUcpProfile),
-      acp: await siteFileAt(fixedPaths.acp, first.acp, validateAcpDiscovery),
-      oauthAuthorizationServer: await servedFileAt(fixedPaths.oauthAuthorizationServer, first.oauthAuthorizationServer, (body, serving) =>
-        validateAuthorizationServerMetadata(body, origin, serving),
-      ),
-      oauthProtectedResource: await servedFileAt(fixedPaths.oauthProtectedResource, first.oauthProtectedResource, (body, serving) =>
-        validateProtectedResourceMetadata(body, origin, serving),
-      ),
-      mcp: await siteFileAt(fixedPaths.mcp, first.mcp, validateMcpDiscovery),
-      mcpServerCard: await siteFileAt(fixedPaths.mcpServerCard, first.mcpServerCard, validateMcpDiscovery),
-      mcpServerCardJson: await siteFileAt(fixedPaths.mcpServerCardJson, first.mcpServerCardJson, validateMcpDiscovery),
-      agentCard: await siteFileAt(fixedPaths.agentCard, first.agentCard, validateAgentCard),
-      tdmrep: await siteFileAt(fixedPaths.tdmrep, first.tdmrep, validateTdmrepJson),
-      aiCatalog: await siteFileAt(fixedPaths.aiCatalog, first.aiCatalog, validateAiCatalog),
-      apiCatalog: await siteFileAt(fixedPaths.apiCatalog, first.apiCatalog, validateApiCatalog),
+      ...fixed,
       plainHttp: { url: plainHttpUrl(target), retrieval: first.plainHttp ? await first.plainHttp : firstAnswer(scanned.retrieval) },
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
       webBotAuth: await signed,
-      catalog:
-        catalogUrl && catalogRetrieval
-          ? {
-              url: catalogUrl,
-              retrieval: catalogRetrieval,
-              productCount: productUrlsFromCatalog(successBody(catalogRetrieval), origin).length,
-            }
-          : null,
+      catalog: catalogUrl && catalogRetrieval ? catalogArtifact(catalogUrl, catalogRetrieval, origin) : null,
     },
     platform,
   };
+}
+
+/** The platform's public catalog, with how many products it lists. */
+export function catalogArtifact(url: string, retrieval: Retrieval, origin: string): NonNullable<SiteArtifacts['catalog']> {
+  return { url, retrieval, productCount: productUrlsFromCatalog(successBody(retrieval), origin).length };
 }
 
 /**
@@ -267,7 +234,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
  * proves who it is as it serves the unsigned request? Each hop is signed for its own authority and path,
  * so a redirect to another host (shop.example to www.shop.example) is judged at the edge it ends on.
  */
-async function askSigned(
+export async function askSigned(
   session: FetchSession,
   target: URL,
   unsigned: Promise<Retrieval>,
@@ -284,7 +251,7 @@ async function askSigned(
  * The declared sitemap (robots.txt) if there is one, else /sitemap.xml; then product-named children
  * of an index. `depth` is the round of the last fetch it needed.
  */
-async function loadSitemap(
+export async function loadSitemap(
   session: FetchSession,
   declared: readonly string[],
   defaultUrl: string,
@@ -317,7 +284,7 @@ async function loadSitemap(
 }
 
 /** A challenge page where robots.txt was expected says nothing about it. */
-function unlessChallenged(retrieval: Retrieval): Retrieval {
+export function unlessChallenged(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { status, headers, text } = retrieval.resource;
   return detectBotWall({ status, headers, body: text }).kind === 'wall' ? { state: 'skipped', reason: 'bot_wall' } : retrieval;
@@ -327,7 +294,7 @@ function unlessChallenged(retrieval: Retrieval): Retrieval {
  * A challenge page or a 429 where a file was expected says nothing about the file: judge it as not
  * assessed. robots.txt keeps its 429, which RFC 9309 gives a meaning of its own.
  */
-function unlessWalled(retrieval: Retrieval): Retrieval {
+export function unlessWalled(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { status, headers, text } = retrieval.resource;
   const wall = detectBotWall({ status, headers, body: text }).kind;
@@ -341,7 +308,7 @@ function unlessWalled(retrieval: Retrieval): Retrieval {
  */
 const deadlineSlackMs = 1_000;
 
-function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
+export function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
   if (retrieval.state === 'fetched') return;
   if (retrieval.state === 'skipped' || (retrieval.reason === 'timeout' && session.remainingMs() <= deadlineSlackMs)) {
     throw new ScanError('timeout', 'Scan timed out');
@@ -357,7 +324,7 @@ function failUnlessFetched(retrieval: Retrieval, session: FetchSession): void {
  * redirect: same site only, inside the redirect budget, each hop SSRF-checked by the fetcher. The page
  * keeps the whole chain in its redirects, the refreshing pages as hops with their status.
  */
-async function followMetaRefresh(
+export async function followMetaRefresh(
   session: FetchSession,
   read: ReadPage,
   scanned: PageArtifact,
@@ -395,18 +362,18 @@ async function followMetaRefresh(
  * fails as unreachable (502), and no check passes on the error page's body. Refusals (401, 403, 429) and
  * challenge pages are walls, judged by the bot-wall check and its cap instead.
  */
-function failOnErrorPage(page: PageArtifact): void {
+export function failOnErrorPage(page: PageArtifact): void {
   if (page.retrieval.state !== 'fetched' || page.botWall.kind === 'wall') return;
   const { status } = page.retrieval.resource;
   if (status >= 400) throw new ScanError('unreachable', `Scan failed: the URL may be unreachable (it answered HTTP ${status})`);
 }
 
-function isPlainHttpRoot(target: URL): boolean {
+export function isPlainHttpRoot(target: URL): boolean {
   return target.protocol === 'http:' && target.pathname === '/' && target.search === '';
 }
 
 /** The answer to the first request of a fetch, redirects not followed: its first hop, or the response itself. */
-function firstAnswer(retrieval: Retrieval): Retrieval {
+export function firstAnswer(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { resource } = retrieval;
   const hop = resource.redirects[0];
@@ -433,20 +400,20 @@ function firstAnswer(retrieval: Retrieval): Retrieval {
  * link its Markdown version and its answer varies by Accept: a server that negotiates says so with
  * `Vary: Accept` (Cloudflare's Markdown for Agents does), or caches would serve one format for both.
  */
-function offersNegotiation(page: PageArtifact): boolean {
+export function offersNegotiation(page: PageArtifact): boolean {
   if (page.retrieval.state !== 'fetched' || markdownLinkOf(page) !== null) return false;
   const vary = page.retrieval.resource.headers.vary ?? '';
   return vary.split(',').some((name) => ['accept', '*'].includes(name.trim().toLowerCase()));
 }
 
-function plainHttpUrl(target: URL): string {
+export function plainHttpUrl(target: URL): string {
   return `http://${target.host}/`;
 }
 
-function textOf(page: PageArtifact): string {
+export function textOf(page: PageArtifact): string {
   return page.retrieval.state === 'fetched' ? page.retrieval.resource.text : '';
 }
 
-function headersOf(page: PageArtifact): Record<string, string> {
+export function headersOf(page: PageArtifact): Record<string, string> {
   return page.retrieval.state === 'fetched' ? page.retrieval.resource.headers : {};
 }

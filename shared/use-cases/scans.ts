@@ -16,7 +16,7 @@ import { progressReporter } from '#shared/use-cases/scan-progress.js';
 import type { RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 
 /** Time kept back from the scan limit for storing the result and answering. */
-const answerMarginMs = 4_000;
+export const answerMarginMs = 4_000;
 
 const unreachableMessage = 'Scan failed: the URL may be unreachable';
 
@@ -36,6 +36,11 @@ export async function checkScanTarget(url: string, deps: Dependencies): Promise<
   if (screen.ok) return;
   if (screen.reason === 'blocked') throw failures.blocked(`url: ${screen.message}`);
   throw failures.unreachable(`${unreachableMessage} (${screen.message})`);
+}
+
+/** A scan's failure as the API answers it: 400, 502 or 504. */
+export function scanFailure(error: ScanError): AppError {
+  return error.failure === 'timeout' ? failures.timeout() : failures[error.failure](error.message);
 }
 
 /** A failure on the target's side: the scan is not counted against the caller's allowance. */
@@ -85,7 +90,7 @@ async function scanCheckedTarget(
     return result;
   } catch (error) {
     if (!(error instanceof ScanError)) throw error;
-    throw error.failure === 'timeout' ? failures.timeout() : failures[error.failure](error.message);
+    throw scanFailure(error);
   }
 }
 
@@ -93,7 +98,7 @@ async function scanCheckedTarget(
  * The scanner's Web Bot Auth key with the origin serving its directory (PUBLIC_BASE_URL). Without a key
  * the scan still runs, signing nothing, and its web_bot_auth check is not assessed.
  */
-async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
+export async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
   if (!deps.webBotAuthKey) return undefined;
   try {
     return { key: await deps.webBotAuthKey(), agentOrigin: deps.config.publicBaseUrl };

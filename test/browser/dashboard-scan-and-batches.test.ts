@@ -82,11 +82,20 @@ describe('scanning and batches from the dashboard', () => {
       expect(await seriousViolations(page, [], parts)).toEqual([]);
       await screenshot(page, 'dashboard-batches-1280');
 
-      // A scan from the form lands on its report.
-      await page.getByLabel('Shop address', { exact: true }).fill(urls[0]!);
+      // A scan from the form lands on its report, where each fix can be re-checked in place.
+      await page.getByLabel('Shop address', { exact: true }).fill(urls[1]!);
       await page.getByRole('button', { name: 'Scan', exact: true }).click();
       await page.waitForURL(new RegExp(`^${webBase()}/app/scans/[0-9a-f-]{36}$`), { timeout: 30_000 });
       await page.locator('#owned-report svg.gauge').waitFor();
+      const firstFix = page.locator('#owned-report ol.fixes > li').first();
+      const checks = (await firstFix.getAttribute('data-checks'))!.split(' ');
+      await firstFix.getByRole('button', { name: /^Re-check: / }).click();
+      // The shop has not changed: every check the fix covers is judged again and still open.
+      const outcome =
+        checks.length === 1
+          ? /^Re-checked: this check still (fails|warns)\. /
+          : new RegExp(`^Re-checked ${checks.length} checks, 0 fixed: `);
+      await firstFix.locator('.recheck-status', { hasText: outcome }).waitFor({ timeout: 30_000 });
       // The refused address is the one failed request: the browser logs its 400.
       expect(errors.filter((error) => !/status of 400 .*\/api\/v1\/scan\)$/.test(error))).toEqual([]);
       await context.close();
@@ -95,7 +104,7 @@ describe('scanning and batches from the dashboard', () => {
       const narrow = await browser().newContext(phone);
       const small = await narrow.newPage();
       await openDashboard(small, key);
-      expect(await small.locator('#scans tbody tr').first().locator('a').textContent()).toBe(urls[0]);
+      expect(await small.locator('#scans tbody tr').first().locator('a').textContent()).toBe(urls[1]);
       expect(await seriousViolations(small, [], parts)).toEqual([]);
       await screenshot(small, 'dashboard-scan-390');
 

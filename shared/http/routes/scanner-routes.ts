@@ -1,6 +1,7 @@
 import { allowedPrivateHosts, getConfig } from '#shared/config.js';
 import { IdParams } from '#shared/http/schemas/common-schemas.js';
 import { listScansQuery, ScanList, ScanResult, scanRequest } from '#shared/http/schemas/scan-schemas.js';
+import { RecheckResult, recheckRequest } from '#shared/http/schemas/recheck-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
 
@@ -22,6 +23,20 @@ export const scannerRoutes = defineFamilyRoutes('scanner', {
     summary: "One of the caller's scans",
     params: IdParams,
     responses: { ...ok(200, 'The scan result', ScanResult), ...errors(400, 401, 404) },
+  },
+  recheckScan: {
+    // A metered scan, as createScan is: only its pages and checks are fewer.
+    auth: 'key',
+    scope: 'scanner:read',
+    tags: ['Scanner'],
+    summary: "Re-check some of one of the caller's scans' checks on its pages, fetching only what they read (counts as one scan)",
+    params: IdParams,
+    body: recheckRequest,
+    optionalBody: true,
+    responses: {
+      ...ok(200, 'Each check as the scan judged it and as it is now', RecheckResult),
+      ...errors(400, 401, 403, 404, 429, 502, 504),
+    },
   },
   getScanReport: {
     // A dashboard read: outside the monthly allowance (with the account routes' hourly limit), and open

@@ -143,6 +143,7 @@ export async function callRoute(
 const sampleBodies: Partial<Record<OperationId, unknown>> = {
   createPublicScan: { url: 'https://shop.example.com' },
   createScan: { url: 'https://shop.example.com' },
+  recheckScan: { checks: ['llms_txt'] },
   createBatch: { urls: ['https://shop.example.com'], label: 'Weekly' },
   register: { email: 'owner@shop.example.com' },
   verifySignIn: { token: 'a'.repeat(43) },

@@ -58,6 +58,8 @@ const designRoutes = [
   // The dashboard's one request and an owned scan's report for it (docs/guide.md, "Web pages").
   'GET /api/v1/account/overview',
   'GET /api/v1/scan/{id}/report',
+  // Re-check a fix on a scan's pages (docs/decisions/089-recheck-a-fix.md).
+  'POST /api/v1/scan/{id}/recheck',
   // The public scanner page reads a running scan's stage (docs/guide.md, "Web pages").
   'GET /api/scan-progress/{id}',
   // The thresholds-management area the spec leaves open (docs/decisions/031-threshold-records.md).

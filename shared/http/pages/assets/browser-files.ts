@@ -23,6 +23,7 @@ export const siteScripts = [
   'page.js',
   'scanner-form.js',
   'sign-in-form.js',
+  'recheck-buttons.js',
   'owned-report.js',
   'nav.js',
   'dashboard-account.js',

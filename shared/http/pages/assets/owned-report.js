@@ -49,6 +49,7 @@
           var heading = root.querySelector('h1');
           if (heading) document.title = heading.textContent + ' - Agent Readiness Scanner';
           addCopyButtons(root);
+          ar.addRecheckButtons(root, root.getAttribute('data-scan-id'), key);
         });
       })
       .catch(function () {

@@ -1,0 +1,89 @@
+import type { CheckVerdict, RecheckResult } from '#shared/model/scans/recheck-result.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Fetcher } from '#shared/outbound/types.js';
+import type { TargetPolicy } from '#shared/outbound/target-policy.js';
+import { validateTargetUrl } from '#shared/outbound/target-url.js';
+import type { RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
+import type { PageMarkupCache } from '#shared/scanner/analyse-page.js';
+import { needsOf } from '#shared/scanner/check-needs.js';
+import { allChecks } from '#shared/scanner/checks/index.js';
+import type { CheckDefinition } from '#shared/scanner/checks/types.js';
+import { regather } from '#shared/scanner/regather.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+
+export interface RecheckOptions {
+  /** Product pages the scan's tier allows besides the homepage (whether the site's root is read beside a scanned product page). */
+  productPageBudget: number;
+  fetcher: Fetcher;
+  policy: TargetPolicy;
+  /** The re-check must finish by then (epoch ms); anything not fetched in time is not_assessed. */
+  deadline: number;
+  now?: () => number;
+  markupCache?: PageMarkupCache | undefined;
+  webBotAuth?: RequestSigner | undefined;
+}
+
+const definitions = new Map(allChecks.map((check) => [check.id, check]));
+
+/** The ids that name no check, in the order given. */
+export function unknownCheckIds(checkIds: readonly string[]): string[] {
+  return checkIds.filter((id) => !definitions.has(id));
+}
+
+/** The checks a scan warned about or failed: what a re-check looks at when it is not told. */
+export function checksToFix(result: ScanResult): string[] {
+  return result.checks.filter((check) => check.status === 'warn' || check.status === 'fail').map((check) => check.id);
+}
+
+/**
+ * Judges the given checks again on the scan's own pages, fetching only what they read
+ * (check-needs.ts); the stored result is not changed. Fails as a scan fails (ScanError) when a page
+ * the checks need cannot be read.
+ */
+export async function recheckChecks(stored: ScanResult, checkIds: readonly string[], options: RecheckOptions): Promise<RecheckResult> {
+  const now = options.now ?? Date.now;
+  const unknown = unknownCheckIds(checkIds);
+  if (unknown.length > 0) throw new Error(`Unknown checks: ${unknown.join(', ')}`);
+  const checks = [...new Set(checkIds)].map((id) => definitions.get(id) as CheckDefinition);
+  const base = { scanId: stored.id, url: stored.url };
+  if (checks.length === 0) return { ...base, checkedAt: new Date(now()).toISOString(), pages: [], checks: [] };
+  const validated = validateTargetUrl(stored.url, options.policy);
+  if (!validated.ok) throw new ScanError('invalid_url', validated.message);
+
+  const { artifacts, pages } = await regather(
+    { url: validated.url.toString(), finalUrl: stored.finalUrl, tier: stored.tier, productUrls: stored.products.map((p) => p.url) },
+    needsOf(checks.map((check) => check.id)),
+    {
+      productPageBudget: options.productPageBudget,
+      fetcher: options.fetcher,
+      deadline: options.deadline,
+      now,
+      markupCache: options.markupCache,
+      webBotAuth: options.webBotAuth,
+    },
+  );
+  return {
+    ...base,
+    checkedAt: new Date(artifacts.startedAt).toISOString(),
+    pages,
+    checks: checks.map((definition) => {
+      const before = verdictIn(stored, definition.id);
+      const { status, score, summary } = definition.evaluate(artifacts);
+      const after: CheckVerdict = { status, score, summary };
+      return {
+        checkId: definition.id,
+        title: definition.title,
+        dimension: definition.dimension,
+        before,
+        after,
+        fixed: (before.status === 'warn' || before.status === 'fail') && after.status === 'pass',
+      };
+    }),
+  };
+}
+
+function verdictIn(stored: ScanResult, checkId: string): CheckVerdict {
+  const check = stored.checks.find((candidate) => candidate.id === checkId);
+  if (!check) return { status: 'not_assessed', score: null, summary: 'This check was not part of the scan' };
+  return { status: check.status, score: check.score, summary: check.summary };
+}

@@ -1,0 +1,175 @@
+import type { Tier } from '#shared/model/tiers.js';
+import { analysePage } from '#shared/scanner/analyse-page.js';
+import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
+import { catalogFor } from '#shared/scanner/catalog.js';
+import type { Source } from '#shared/scanner/check-needs.js';
+import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
+import { fixedFiles, readFixedFiles, type FixedFile } from '#shared/scanner/fixed-files.js';
+import {
+  askSigned,
+  catalogArtifact,
+  failOnErrorPage,
+  failUnlessFetched,
+  firstAnswer,
+  followMetaRefresh,
+  headersOf,
+  isPlainHttpRoot,
+  loadSitemap,
+  offersNegotiation,
+  pagesAround,
+  plainHttpUrl,
+  textOf,
+  unlessChallenged,
+  unlessWalled,
+  type GatherOptions,
+  type ReadPage,
+} from '#shared/scanner/gather.js';
+import { keepNeeded, notNeeded } from '#shared/scanner/keep-needed.js';
+import { detectPlatform } from '#shared/scanner/parse/platform.js';
+import { fixedPaths, robotsFile } from '#shared/scanner/site-files.js';
+
+/** What a re-check takes from the stored scan: where it looked and which product pages it read. */
+export interface ScannedPages {
+  /** The scanned URL, as the scan asked for it. */
+  url: string;
+  /** The homepage after redirects. */
+  finalUrl: string;
+  tier: Tier;
+  /** The product pages the scan read (their final URLs). */
+  productUrls: readonly string[];
+}
+
+export type RegatherOptions = Omit<GatherOptions, 'tier' | 'onStage'>;
+
+export interface Regathered {
+  artifacts: Artifacts;
+  /** The pages fetched again (final URLs), homepage first. */
+  pages: string[];
+  log: FetchLogEntry[];
+}
+
+/**
+ * Fetches again only what `needs` names, on the scan's own pages: no product discovery, each source
+ * asked for as gather.ts asks for it (the same session rules, deadline, bot-wall readings and
+ * validators), everything else left as not fetched.
+ */
+export async function regather(scanned: ScannedPages, needs: ReadonlySet<Source>, options: RegatherOptions): Promise<Regathered> {
+  const session = new FetchSession(options.fetcher, options.deadline, options.now);
+  try {
+    return { ...(await regatherWith(session, scanned, needs, { ...options, tier: scanned.tier })), log: session.log };
+  } finally {
+    session.abort();
+  }
+}
+
+async function regatherWith(
+  session: FetchSession,
+  scanned: ScannedPages,
+  needs: ReadonlySet<Source>,
+  options: GatherOptions,
+): Promise<Omit<Regathered, 'log'>> {
+  const startedAt = options.now();
+  const target = new URL(scanned.url);
+  const at = (path: string) => new URL(path, target.origin).toString();
+  const read: ReadPage = (url, kind, retrieval) => analysePage(url, kind, retrieval, options.markupCache);
+  const wants = (source: Source) => needs.has(source) || (source === 'homepage' && needs.has('plainHttp') && isPlainHttpRoot(target));
+  const unless = (source: Source, fetch: () => Promise<Retrieval>) => (wants(source) ? fetch() : Promise.resolve(notNeeded));
+
+  const files = Object.fromEntries(
+    fixedFiles.map((name) => [name, unless(name, () => session.get(at(fixedPaths[name]), { kind: 'small' }, 1).then(unlessWalled))]),
+  ) as Record<FixedFile, Promise<Retrieval>>;
+  const robotsFetch = unless('robots', () => session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged));
+  const defaultSitemap = unless('sitemap', () => session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled));
+  const plainHttp =
+    wants('plainHttp') && !isPlainHttpRoot(target) ? session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1) : null;
+  const products = wants('productPages')
+    ? Promise.all(scanned.productUrls.map(async (url) => read(url, 'product', await session.get(url, { kind: 'html' }, 1))))
+    : Promise.resolve(scanned.productUrls.map((url) => read(url, 'product', notNeeded)));
+  const home = wants('homepage') ? readHomepage(session, read, target, options, wants('webBotAuth')) : null;
+
+  const robotsRead = robotsFetch.then((retrieval) => robotsFile(at(fixedPaths.robots), retrieval));
+  const sitemap = wants('sitemap')
+    ? robotsRead.then((robots) => loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), defaultSitemap, 2))
+    : null;
+  // Awaited first: a scanned page that fails ends the re-check, as it ends a scan.
+  const pages = home ? await home : null;
+  const robots = await robotsRead;
+  const origin = new URL(pages ? finalUrlOf(pages.scanned) : scanned.finalUrl).origin;
+  const homepage = pages?.homepage ?? read(target.toString(), 'homepage', notNeeded);
+  const platform = detectPlatform({ html: textOf(homepage), headers: headersOf(homepage) });
+  const catalogUrl = wants('catalog') ? catalogFor(platform.platform, origin) : null;
+  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, 3) : null;
+  const markdown =
+    pages && wants('markdown') && offersNegotiation(pages.scanned)
+      ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 3).then(unlessWalled)
+      : null;
+  const productPages = withScannedProduct(await products, pages);
+  const artifacts: Artifacts = {
+    requestedUrl: target.toString(),
+    tier: options.tier,
+    productPageBudget: options.productPageBudget,
+    startedAt,
+    homepage,
+    scannedPageIsProduct: pages?.scannedPageIsProduct ?? scanned.productUrls.some((url) => url === scanned.url || url === scanned.finalUrl),
+    productPages,
+    unvisitedCandidates: [],
+    site: {
+      origin,
+      robots,
+      sitemap: sitemap ? (await sitemap).artifact : null,
+      ...(await readFixedFiles(at, origin, startedAt, files)),
+      plainHttp: {
+        url: plainHttpUrl(target),
+        retrieval: plainHttp ? await plainHttp : pages ? firstAnswer(pages.scanned.retrieval) : notNeeded,
+      },
+      markdown: markdown && { url: target.toString(), retrieval: await markdown },
+      catalog: catalogUrl && catalog ? catalogArtifact(catalogUrl, await catalog, origin) : null,
+      webBotAuth: pages ? await pages.signed : null,
+    },
+    platform,
+  };
+  const fetched = [...(pages ? [homepage, pages.scanned] : []), ...(wants('productPages') ? productPages : [])];
+  return { artifacts: keepNeeded(artifacts, needs), pages: [...new Set(fetched.map(finalUrlOf))] };
+}
+
+interface Homepage {
+  /** The scanned page after any meta refresh. */
+  scanned: PageArtifact;
+  homepage: PageArtifact;
+  scannedPageIsProduct: boolean;
+  /** The scanned page's own product reading when it is a product page. */
+  scannedProduct: PageArtifact | null;
+  signed: ReturnType<typeof askSigned>;
+}
+
+/** The scanned page as a scan reads it: meta refresh followed, failing as a scan fails, the site's root beside a product page. */
+async function readHomepage(
+  session: FetchSession,
+  read: ReadPage,
+  target: URL,
+  options: GatherOptions,
+  wantsSigned: boolean,
+): Promise<Homepage> {
+  const page = session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1);
+  const signed = wantsSigned ? askSigned(session, target, page, options) : Promise.resolve(null);
+  const { page: scanned, round } = await followMetaRefresh(session, read, read(target.toString(), 'homepage', await page));
+  failUnlessFetched(scanned.retrieval, session);
+  failOnErrorPage(scanned);
+  const around = await pagesAround(session, read, scanned, options, round);
+  return {
+    scanned,
+    homepage: around.homepage,
+    scannedPageIsProduct: around.scannedPageIsProduct,
+    scannedProduct: around.productPages[0] ?? null,
+    signed,
+  };
+}
+
+/** The scan's product pages, the scanned page's own reading in its place when it is one of them. */
+function withScannedProduct(products: PageArtifact[], pages: Homepage | null): PageArtifact[] {
+  const own = pages?.scannedProduct;
+  if (!own) return products;
+  const ownUrl = finalUrlOf(own);
+  const others = products.filter((page) => page.url !== ownUrl);
+  return [own, ...others];
+}

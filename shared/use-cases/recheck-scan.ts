@@ -1,0 +1,51 @@
+import { allowedPrivateHosts } from '#shared/config.js';
+import type { Dependencies } from '#shared/dependencies.js';
+import type { Caller } from '#shared/model/accounts/caller.js';
+import { invalidInput } from '#shared/model/errors.js';
+import { allowanceFor } from '#shared/model/plans.js';
+import type { RecheckResult } from '#shared/model/scans/recheck-result.js';
+import { checksToFix, recheckChecks, unknownCheckIds } from '#shared/scanner/recheck.js';
+import { ScanError } from '#shared/scanner/scan-errors.js';
+import { countScan, refundScan } from '#shared/use-cases/accounts/usage.js';
+import { getAccountScan } from '#shared/use-cases/scan-results.js';
+import { answerMarginMs, checkScanTarget, isTargetFailure, requestSigner, scanFailure } from '#shared/use-cases/scans.js';
+
+/**
+ * POST /api/v1/scan/{id}/recheck: judges the given checks (by default those the scan warned about or
+ * failed) again on the caller's own scan's pages, fetching only what they read. Counts as one scan,
+ * refunded when the site fails as a failed scan is; the stored result stays as it was
+ * (docs/decisions/089-recheck-a-fix.md).
+ */
+export async function recheckScan(
+  scanId: string,
+  checks: string[] | undefined,
+  caller: Caller,
+  deps: Dependencies,
+): Promise<RecheckResult> {
+  const { config, clock } = deps;
+  const started = clock.now();
+  const unknown = unknownCheckIds(checks ?? []);
+  if (unknown.length > 0) throw invalidInput(`checks: unknown check ${unknown.join(', ')}`);
+  const stored = await getAccountScan(scanId, caller, deps);
+  const checkIds = checks ?? checksToFix(stored);
+  if (checkIds.length === 0)
+    return { scanId: stored.id, url: stored.url, checkedAt: new Date(started).toISOString(), pages: [], checks: [] };
+
+  await checkScanTarget(stored.url, deps);
+  const account = await countScan(caller.accountId, deps);
+  try {
+    return await recheckChecks(stored, checkIds, {
+      productPageBudget: Math.max(0, allowanceFor(stored.tier, config).pagesPerScan - 1),
+      fetcher: deps.fetcher,
+      policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+      deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
+      now: () => clock.now(),
+      markupCache: deps.markupCache,
+      webBotAuth: await requestSigner(deps),
+    });
+  } catch (error) {
+    const failure = error instanceof ScanError ? scanFailure(error) : error;
+    if (isTargetFailure(failure)) await refundScan(account, deps);
+    throw failure;
+  }
+}
