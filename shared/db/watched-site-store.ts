@@ -5,6 +5,7 @@ import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { queryAll } from '#shared/db/query-pages.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import { thresholdsFromStored, type StoredThreshold } from '#shared/model/sites/thresholds.js';
+import { historyAsOfSite } from '#shared/model/sites/history-as-of-site.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ItemKey, Table } from '#shared/db/table.js';
 
@@ -446,17 +447,23 @@ export async function completeRescan(table: Table, outcome: RescanOutcome): Prom
   return current.lastScanSlot === outcome.slot ? 'done' : 'stale';
 }
 
-/** Up to `limit` snapshots, newest first. */
-export async function siteHistory(table: Table, accountId: string, siteId: string, limit: number): Promise<ScoreSnapshot[]> {
-  const { pk, skPrefix } = siteHistoryOf(accountId, siteId);
+/** Up to `limit` snapshots, newest first, as of the site's record as it was read (historyAsOfSite). */
+export async function siteHistory(
+  table: Table,
+  accountId: string,
+  site: Pick<WatchedSite, 'id' | 'lastScanId'>,
+  limit: number,
+): Promise<ScoreSnapshot[]> {
+  const { pk, skPrefix } = siteHistoryOf(accountId, site.id);
   const { Items } = await table.client.send(
     new QueryCommand({
       TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ProjectionExpression: 'score, scannedAt, scanId',
       ScanIndexForward: false,
       Limit: limit,
     }),
   );
-  return (Items ?? []).map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
+  return historyAsOfSite(Items ?? [], site.lastScanId).map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
 }

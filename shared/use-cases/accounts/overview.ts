@@ -44,7 +44,7 @@ async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<Acc
       // Oldest first, as a line is drawn; the sites past the first few show their last score only.
       history:
         index < overviewLimits.sitesWithHistory
-          ? (await siteHistory(deps.table, caller.accountId, site.id, overviewLimits.historyPoints)).reverse()
+          ? (await siteHistory(deps.table, caller.accountId, site, overviewLimits.historyPoints)).reverse()
           : null,
     })),
   );

@@ -182,7 +182,7 @@ export async function getSite(
 ): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
   const site = await ownSite(caller, siteId, deps);
   const [scoreHistory, paused, routing] = await Promise.all([
-    siteHistory(deps.table, caller.accountId, siteId, deps.config.scoreHistoryMax),
+    siteHistory(deps.table, caller.accountId, site, deps.config.scoreHistoryMax),
     isPaused(caller, site, deps),
     alertRoutingContext(caller, deps),
   ]);

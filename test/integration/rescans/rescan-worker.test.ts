@@ -3,7 +3,14 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
-import { addWatchedSite, getWatchedSite, siteHistoryOf, siteSnapshotKey, watchedSiteKey } from '#shared/db/watched-site-store.js';
+import {
+  addWatchedSite,
+  getWatchedSite,
+  siteHistory,
+  siteHistoryOf,
+  siteSnapshotKey,
+  watchedSiteKey,
+} from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
@@ -94,6 +101,27 @@ describe('the rescan worker', () => {
     expect(outcomes.every((outcome) => ['rescanned', 'deferred', 'duplicate'].includes(outcome))).toBe(true);
     expect(await rescanSite(delivery, deps, 120)).toBe('duplicate');
     expect(await snapshotsOf(site)).toHaveLength(1);
+  it("reads a site's history as of its record, whatever rescan completes between the two reads", async () => {
+    const user = await signUp();
+    const own = await startShop('typical-gaps');
+    const site = await seededSite(user.accountId, '/as-of', undefined, own);
+    // At the most deferrals a message scans whatever holds the host: no wait for the spacing.
+    const now = (): RescanMessage => ({ ...message(site), deferrals: 20 });
+    expect(await rescanSite(now(), deps, 120)).toBe('rescanned');
+    const readFirst = (await getWatchedSite(deps.table, site.accountId, site.id))!;
+    expect(await rescanSite(now(), deps, 120)).toBe('rescanned');
+    const readAfter = (await getWatchedSite(deps.table, site.accountId, site.id))!;
+
+    // Another file's forced sweep may rescan the site too: hold each read to its record, not to a count.
+    const asOfFirst = (await siteHistory(deps.table, site.accountId, readFirst, 90)).map((snapshot) => snapshot.scannedAt);
+    expect(asOfFirst[0]).toBe(readFirst.lastScannedAt);
+    expect(asOfFirst).not.toContain(readAfter.lastScannedAt);
+    const asOfAfter = (await siteHistory(deps.table, site.accountId, readAfter, 90)).map((snapshot) => snapshot.scannedAt);
+    expect(asOfAfter[0]).toBe(readAfter.lastScannedAt);
+    expect(asOfAfter).toContain(readFirst.lastScannedAt);
+    await own.close();
+  }, 60_000);
+
     const stored = (await getWatchedSite(deps.table, site.accountId, site.id))!;
     expect(stored).toMatchObject({ lastScanSlot: delivery.slot, lastScanStatus: 'ok', historyCount: 1, lastScore: expect.any(Number) });
     // The next sweep scans it again, and records the change.
