@@ -3,6 +3,8 @@ import { waitUntil } from '../../../bin/local/wait-until.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { callApi } from '../support/http.js';
 import { itemsWhere, mailsTo, signUp, type SignedIn } from '../support/accounts.js';
+import { queueDrained } from '../support/queues.js';
+import { changeShopWhileNoRescan } from '../support/host-lease.js';
 
 interface SiteDetail {
   site: {
@@ -55,6 +57,9 @@ async function sweepAll(): Promise<void> {
 
 describe('weekly rescans on the local stack', () => {
   it('scans an added site at once, rescans on the sweep, records the change, alerts a crossed threshold once and mails one digest', async () => {
+    // An earlier file's sweep still paging through the stack's sites would take this site in too, and its
+    // rescan could read the shop before the change below and land after it: let those sweeps finish first.
+    await queueDrained('sweep', 60_000);
     const user = await signUp({ tier: 'growth' });
     const added = await user.client.call('/api/v1/watched-sites', {
       method: 'POST',
@@ -86,7 +91,7 @@ describe('weekly rescans on the local stack', () => {
 
     // Other test files sweep the same stack, so the site may be rescanned more often than this test
     // asks: wait for the rescan that saw the change rather than for a count of snapshots.
-    shop.serve('typical-gaps');
+    await changeShopWhileNoRescan(shop.origin, () => shop.serve('typical-gaps'));
     await sweepAll();
     const second = await detailWhen(
       user,
@@ -120,7 +125,7 @@ describe('weekly rescans on the local stack', () => {
     expect(
       (await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Fixture shop') || mail.subject.startsWith('Score changes')),
     ).toHaveLength(1);
-    shop.serve('agent-ready');
+    await changeShopWhileNoRescan(shop.origin, () => shop.serve('agent-ready'));
   }, 120_000);
 
   it('records a failed rescan on the site and keeps its last score', async () => {

@@ -8,6 +8,7 @@ import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { itemsWhere, mailsTo, setAccount, signUp, type SignedIn } from '../support/accounts.js';
 import { callApi } from '../support/http.js';
+import { changeShopWhileNoRescan } from '../support/host-lease.js';
 
 const receivers: WebhookReceiver[] = [];
 let shop: RunningShop;
@@ -304,7 +305,7 @@ describe('webhook deliveries on the local stack', () => {
         body: { condition: 'drops_below', value: first.lastScore - 1 },
       });
       const { secret } = await register(user, target.url, ['score_change', 'threshold_alert', 'scan_complete']);
-      changing.serve('typical-gaps');
+      await changeShopWhileNoRescan(changing.origin, () => changing.serve('typical-gaps'));
       expect(
         (await callApi('/_local/rescan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"all": true}' }))
           .status,
