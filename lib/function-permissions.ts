@@ -70,8 +70,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // the overview reads the newest scans (gsi1), the watched sites with their history and the webhooks.
   account: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
   // Watched sites, their URL markers and history in the account's partition; an added site's first
-  // scan is queued; a deleted site's history is removed in batches.
-  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem']), sendsTo: ['rescan'] },
+  // scan is queued; a deleted site's history is removed in batches; the comparison reads the sites' last scans.
+  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'BatchGetItem']), sendsTo: ['rescan'] },
   // Endpoints in the account's partition with the account's count (transactions); the signing secret
   // sealed with the sealing key (and opened for test deliveries, rate limited per webhook, logged with the
   // endpoint's outcome); the delivery log queried; a redelivery claims its delivery and sends it at once.

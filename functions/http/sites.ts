@@ -13,6 +13,7 @@ import {
   listSiteThresholds,
   updateSiteThreshold,
 } from '#shared/use-cases/sites/site-thresholds.js';
+import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
@@ -42,6 +43,8 @@ export const operations: FamilyHandlers<'sites'> = {
     body: await patchSite(callerOf(request), request.params.id, request.body, deps),
   }),
   deleteAccountWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
+
+  compareWatchedSites: async (request, deps) => ({ status: 200, body: await compareWatchedSites(callerOf(request), deps) }),
 
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
   putThresholds: async (request, deps) => ({

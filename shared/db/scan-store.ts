@@ -81,6 +81,17 @@ export async function getScan(table: Table, id: string, now: number): Promise<St
   return { result: await readResult(Item), ownerId: item.ownerId ?? null };
 }
 
+/** The given scans that `ownerId` owns and that have not expired, by id; others are left out. */
+export async function getOwnedScans(table: Table, ownerId: string, ids: readonly string[], now: number): Promise<Map<string, ScanResult>> {
+  const items = ids.length === 0 ? [] : await batchGet(table, [...new Set(ids)].map(scanKey));
+  const owned = items.filter((item) => {
+    const scan = item as unknown as ScanItem;
+    return scan.ownerId === ownerId && (scan.expiresAt === undefined || scan.expiresAt * 1000 > now);
+  });
+  const results = await Promise.all(owned.map(readResult));
+  return new Map(results.map((result) => [result.id, result]));
+}
+
 /**
  * A page of an owner's results, newest first, and at most `maxJsonBytes` of them as JSON: a Lambda
  * response stops at 6 MB, so a page of large results ends early, with the cursor after its last one.

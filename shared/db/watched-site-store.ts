@@ -266,6 +266,8 @@ export async function deleteSiteHistory(table: Table, accountId: string, siteId:
 export interface ScoreSnapshot {
   score: number;
   scannedAt: string;
+  /** Each dimension's score: written by rescans since comparisons exist, absent on older snapshots. */
+  dimensions?: Record<string, number | null>;
 }
 
 /** The keys of a site's `count` oldest snapshots (the ones the 90-snapshot cap removes). */
@@ -447,23 +449,42 @@ export async function completeRescan(table: Table, outcome: RescanOutcome): Prom
   return current.lastScanSlot === outcome.slot ? 'done' : 'stale';
 }
 
-/** Up to `limit` snapshots, newest first, as of the site's record as it was read (historyAsOfSite). */
-export async function siteHistory(
-  table: Table,
-  accountId: string,
-  site: Pick<WatchedSite, 'id' | 'lastScanId'>,
-  limit: number,
-): Promise<ScoreSnapshot[]> {
+/** The site whose history is read, as its record was read: the history is cut to that record (historyAsOfSite). */
+type SiteAsRead = Pick<WatchedSite, 'id' | 'lastScanId'>;
+
+/** Up to `limit` of a site's snapshot items, newest first, as of the site's record. */
+async function snapshotItems(table: Table, accountId: string, site: SiteAsRead, limit: number): Promise<Array<Record<string, unknown>>> {
   const { pk, skPrefix } = siteHistoryOf(accountId, site.id);
   const { Items } = await table.client.send(
     new QueryCommand({
       TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ProjectionExpression: 'score, scannedAt, scanId',
+      ProjectionExpression: 'score, scannedAt, dimensions, scanId',
       ScanIndexForward: false,
       Limit: limit,
     }),
   );
-  return historyAsOfSite(Items ?? [], site.lastScanId).map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
+  return historyAsOfSite(Items ?? [], site.lastScanId);
+}
+
+/** Up to `limit` snapshots, newest first, as of the site's record. */
+export async function siteHistory(table: Table, accountId: string, site: SiteAsRead, limit: number): Promise<ScoreSnapshot[]> {
+  const items = await snapshotItems(table, accountId, site, limit);
+  return items.map((item) => ({ score: item.score as number, scannedAt: item.scannedAt as string }));
+}
+
+/** Up to `limit` snapshots with their dimension scores where stored, newest first, as of the site's record (for comparisons). */
+export async function siteHistoryWithDimensions(
+  table: Table,
+  accountId: string,
+  site: SiteAsRead,
+  limit: number,
+): Promise<ScoreSnapshot[]> {
+  const items = await snapshotItems(table, accountId, site, limit);
+  return items.map((item) => ({
+    score: item.score as number,
+    scannedAt: item.scannedAt as string,
+    ...(item.dimensions && typeof item.dimensions === 'object' ? { dimensions: item.dimensions as Record<string, number | null> } : {}),
+  }));
 }

@@ -43,6 +43,8 @@ export const routeIndex = {
   revokeApiKey: { method: 'DELETE', path: '/api/v1/account/api-keys/{id}', family: 'account' },
   rotateApiKey: { method: 'POST', path: '/api/v1/account/api-keys/{id}/rotate', family: 'account' },
   listWatchedSites: { method: 'GET', path: '/api/v1/watched-sites', family: 'sites' },
+  // A literal segment: it wins over `{id}` in the route matcher and in API Gateway, whatever the order here.
+  compareWatchedSites: { method: 'GET', path: '/api/v1/watched-sites/compare', family: 'sites' },
   addWatchedSite: { method: 'POST', path: '/api/v1/watched-sites', family: 'sites' },
   getWatchedSite: { method: 'GET', path: '/api/v1/watched-sites/{id}', family: 'sites' },
   patchWatchedSite: { method: 'PATCH', path: '/api/v1/watched-sites/{id}', family: 'sites' },

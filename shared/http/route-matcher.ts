@@ -11,6 +11,8 @@ interface CompiledRoute<R> {
   route: R;
   pattern: RegExp;
   names: string[];
+  /** Per segment, 0 for a literal and 1 for a variable: the lower sorts first. */
+  specificity: string;
 }
 
 function compile<R extends Located>(route: R): CompiledRoute<R> {
@@ -24,12 +26,20 @@ function compile<R extends Located>(route: R): CompiledRoute<R> {
       return '([^/]+)';
     })
     .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
+  const specificity = route.path
+    .split('/')
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? '1' : '0'))
+    .join('');
+  return { route, pattern: new RegExp(`^${source}$`), names, specificity };
 }
 
-/** Matches a method and path against the route table, the way API Gateway does, for `$default` and the dev server. */
+/**
+ * Matches a method and path against the route table, the way API Gateway does, for `$default` and the dev
+ * server: the most specific route wins, a literal segment before a variable one (`/watched-sites/compare`
+ * before `/watched-sites/{id}`), whatever the table's order.
+ */
 export function createRouteMatcher<R extends Located>(table: readonly R[]) {
-  const compiled = table.map(compile);
+  const compiled = table.map(compile).sort((a, b) => (a.specificity < b.specificity ? -1 : a.specificity > b.specificity ? 1 : 0));
   return (method: string, rawPath: string): RouteMatch<R> => {
     const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
     const allow = new Set<string>();

@@ -78,6 +78,7 @@ describe('the dashboard /app', () => {
       expect(await page.locator('#sites tbody tr').count()).toBe(1);
       expect(await page.locator('#sites svg.spark').getAttribute('aria-label')).toMatch(/^Score history: \d+$/);
       expect(await page.locator('#webhooks').textContent()).toContain('Webhooks come with the pro and growth plans.');
+      expect(await page.locator('#competitors').textContent()).toContain('comes with the growth plan');
       // The curl examples show the key masked; the key is in no cookie and no address.
       const examples = (await page.locator('#curl pre').allTextContents()).join('\n');
       expect(examples).not.toContain(key);

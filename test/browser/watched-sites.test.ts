@@ -114,6 +114,15 @@ describe('watched sites in the dashboard and a site’s page', () => {
       expect(Number(await page.evaluate(decodedWidth))).toBeGreaterThan(100);
       expect(await seriousViolations(page, [], ['#site-page'])).toEqual([]);
       await screenshot(page, 'site-page-1280');
+
+      // Competitors: an own site beside the one marked above (its first scan may still be queued).
+      const own = { url: `${shop.origin}/?own`, label: 'Own shop' };
+      expect((await callApi('POST', '/api/v1/account/watched-sites', account.key, own)).status).toBe(201);
+      await openWithKey(page, account.key);
+      const pair = page.locator('#competitors .competitor-pair', { hasText: 'Own shop and My shop' });
+      await pair.locator('td', { hasText: 'Overall' }).waitFor();
+      expect(await pair.locator('details').getAttribute('open')).toBeNull();
+      expect(await seriousViolations(page, [], ['#competitors'])).toEqual([]);
       expect(unexpected(errors)).toEqual([]);
       await context.close();
 
@@ -122,8 +131,9 @@ describe('watched sites in the dashboard and a site’s page', () => {
       const phonePage = await small.newPage();
       const phoneErrors = watchErrors(phonePage);
       await openWithKey(phonePage, account.key);
-      await phonePage.locator('#sites tbody tr svg.spark').waitFor();
-      expect(await phonePage.locator('#sites tbody tr td:nth-child(4)').textContent()).toBe('below 40, above 95');
+      const phoneRow = phonePage.locator('#sites tbody tr', { hasText: 'My shop' });
+      await phoneRow.locator('svg.spark').waitFor();
+      expect(await phoneRow.locator('td:nth-child(4)').textContent()).toBe('below 40, above 95');
       expect(await seriousViolations(phonePage, [], ['#sites'])).toEqual([]);
       await screenshot(phonePage, 'dashboard-sites-390');
       await openWithKey(phonePage, account.key, `/app/sites/${siteId}`);

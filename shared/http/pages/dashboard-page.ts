@@ -27,6 +27,7 @@ export function dashboardPage(options: { origin: string }): string {
 <section aria-labelledby="scan-title"><h2 id="scan-title">Scan a shop</h2><div id="scan"></div></section>
 <section aria-labelledby="scans-title"><h2 id="scans-title">Recent scans</h2><div id="scans"></div></section>
 <section aria-labelledby="sites-title"><h2 id="sites-title">Watched sites</h2><div id="sites"></div></section>
+<section aria-labelledby="competitors-title"><h2 id="competitors-title">Competitors</h2><div id="competitors"></div></section>
 <section aria-labelledby="webhooks-title"><h2 id="webhooks-title">Webhooks</h2><div id="webhooks"></div></section>
 <section aria-labelledby="batches-title"><h2 id="batches-title">Batch scans</h2><div id="batches"></div></section>
 <section aria-labelledby="keys-title"><h2 id="keys-title">API keys</h2><p id="keys-status" role="status" class="notice"></p><div id="new-key"></div><div id="keys"></div></section>

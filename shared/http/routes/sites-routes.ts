@@ -16,6 +16,7 @@ import {
   patchSiteRequest,
 } from '#shared/http/schemas/sites-schemas.js';
 import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
+import { CompetitionReport } from '#shared/http/schemas/compare-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -95,6 +96,17 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
   getAccountWatchedSite: accountSites.get,
   patchAccountWatchedSite: accountSites.patch,
   deleteAccountWatchedSite: accountSites.delete,
+  // Own sites beside competitors (issue 29; docs/decisions/090-competitor-comparison.md).
+  compareWatchedSites: {
+    auth: 'key',
+    ...outsideAllowance,
+    scope: 'sites:read',
+    tier: 'growth',
+    tags: ['Watched sites'],
+    summary:
+      'Each own watched site beside each site marked isCompetitor: overall, per dimension and per check, who is ahead, by how much and since when',
+    responses: { ...ok(200, 'The comparison', CompetitionReport), ...errors(401, 403, 429) },
+  },
   getThresholds: {
     auth: 'key',
     ...outsideAllowance,

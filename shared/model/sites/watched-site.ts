@@ -31,6 +31,29 @@ export interface WatchedSite {
   historyCount: number;
 }
 
+/** What a site is given when it is added; everything else starts as a site never scanned. */
+export type NewSiteFields = Pick<WatchedSite, 'id' | 'accountId' | 'url' | 'urlDigest' | 'label' | 'alertEnabled' | 'createdAt'> &
+  Partial<Pick<WatchedSite, 'isCompetitor'>>;
+
+/** A watched site as it is first stored: not scanned, no thresholds, no history, version 1. */
+export function newWatchedSite(fields: NewSiteFields): WatchedSite {
+  return {
+    isCompetitor: false,
+    publicBadge: false,
+    lastScore: null,
+    lastScannedAt: null,
+    scoreChange: null,
+    thresholds: [],
+    version: 1,
+    lastScanStatus: null,
+    lastError: null,
+    lastScanId: null,
+    lastScanSlot: null,
+    historyCount: 0,
+    ...fields,
+  };
+}
+
 /**
  * The form in which URLs are compared for de-duplication: WHATWG-parsed (scheme and host lower-cased,
  * default port dropped, IDN as punycode, "/" for an empty path), without the fragment. Paths and

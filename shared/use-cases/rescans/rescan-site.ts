@@ -20,6 +20,7 @@ import { nextDueAt, shardOf } from '#shared/model/rescans/schedule.js';
 import { runScan } from '#shared/use-cases/scans.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { evaluateThresholds } from '#shared/model/sites/thresholds.js';
+import { snapshotOf } from '#shared/model/sites/competition.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 
@@ -147,7 +148,7 @@ function outcomeFor(
       scoreChange: site.lastScore === null ? null : result.score - site.lastScore,
       scanId: result.id,
       thresholds: evaluated.thresholds,
-      snapshot: { score: result.score, scannedAt: result.createdAt },
+      snapshot: snapshotOf(result),
       drop: [],
     },
   };

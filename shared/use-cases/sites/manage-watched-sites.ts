@@ -20,7 +20,7 @@ import { queueRescan } from '#shared/use-cases/rescans/queue-rescan.js';
 import { isoWeek, shardOf } from '#shared/model/rescans/schedule.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { applyLegacy, legacyView, thresholdRecord, type LegacyThresholds, type ThresholdRecord } from '#shared/model/sites/thresholds.js';
-import { normalizeSiteUrl, urlDigest, type ScanStatus, type WatchedSite } from '#shared/model/sites/watched-site.js';
+import { newWatchedSite, normalizeSiteUrl, urlDigest, type ScanStatus, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
 import { alertsGoTo, type AlertsGoTo } from '#shared/model/sites/alert-routing.js';
 import type { StoredWebhook } from '#shared/model/webhooks/webhook.js';
@@ -121,27 +121,15 @@ export async function addSite(
   const screen = await screenTarget(parsed.href, deps);
   if (!screen.ok && screen.reason === 'blocked') throw invalidInput(`url: ${screen.message}`);
   const url = normalizeSiteUrl(parsed);
-  const site: WatchedSite = {
+  const site = newWatchedSite({
     id: randomUUID(),
     accountId: caller.accountId,
     url,
     urlDigest: urlDigest(url),
     label: request.label ?? parsed.hostname,
     alertEnabled: request.alertEnabled,
-    isCompetitor: false,
-    publicBadge: false,
-    lastScore: null,
-    lastScannedAt: null,
-    scoreChange: null,
-    thresholds: [],
     createdAt: isoNow(deps.clock),
-    version: 1,
-    lastScanStatus: null,
-    lastError: null,
-    lastScanId: null,
-    lastScanSlot: null,
-    historyCount: 0,
-  };
+  });
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   // Due at once: the first scan is queued now, and if that fails the next sweep picks the site up.
   const due = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: site.createdAt };

@@ -11,7 +11,7 @@ import { sendAlertDigest, type AlertDigestJob } from '#shared/use-cases/rescans/
 import { raiseRescanAlerts } from '#shared/use-cases/rescans/alerts.js';
 import { boundedEntry, type DigestEntry } from '#shared/model/rescans/digest-entry.js';
 import { unsubscribeToken } from '#shared/model/sites/alert-unsubscribe-token.js';
-import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+import { newWatchedSite, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { apiClient, mailsTo, nextMailTo, signUp, testTable, type SignedIn, type StoredMail } from '../support/accounts.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
@@ -46,26 +46,19 @@ afterAll(async () => {
  * forced sweep of another test file fails its rescan at once (a failed rescan raises no alert).
  */
 async function seededSite(accountId: string, label: string): Promise<WatchedSite> {
+  // As a site whose last rescan scored 70.
   const site: WatchedSite = {
-    id: randomUUID(),
-    accountId,
-    url: `http://127.0.0.1:9/${label.toLowerCase().replaceAll(' ', '-')}`,
-    urlDigest: randomUUID(),
-    label,
-    alertEnabled: true,
-    isCompetitor: false,
-    publicBadge: false,
+    ...newWatchedSite({
+      id: randomUUID(),
+      accountId,
+      url: `http://127.0.0.1:9/${label.toLowerCase().replaceAll(' ', '-')}`,
+      urlDigest: randomUUID(),
+      label,
+      alertEnabled: true,
+      createdAt: new Date().toISOString(),
+    }),
     lastScore: 70,
-    lastScannedAt: null,
-    scoreChange: null,
-    thresholds: [],
-    createdAt: new Date().toISOString(),
-    version: 1,
     lastScanStatus: 'ok',
-    lastError: null,
-    lastScanId: null,
-    lastScanSlot: null,
-    historyCount: 0,
   };
   expect(await addWatchedSite(deps.table, site, 1_000, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   seeded.push(site);

@@ -14,7 +14,7 @@ import {
 import type { Dependencies } from '#shared/dependencies.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
-import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+import { newWatchedSite, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { setAccount, signUp, testTable } from '../support/accounts.js';
 
@@ -44,27 +44,15 @@ async function seededSite(
   createdAt = new Date().toISOString(),
   on: RunningShop = shop,
 ): Promise<WatchedSite> {
-  const site: WatchedSite = {
+  const site = newWatchedSite({
     id: randomUUID(),
     accountId,
     url: `${on.origin}${path}`,
     urlDigest: randomUUID(),
     label: path,
     alertEnabled: false,
-    isCompetitor: false,
-    publicBadge: false,
-    lastScore: null,
-    lastScannedAt: null,
-    scoreChange: null,
-    thresholds: [],
     createdAt,
-    version: 1,
-    lastScanStatus: null,
-    lastError: null,
-    lastScanId: null,
-    lastScanSlot: null,
-    historyCount: 0,
-  };
+  });
   // Far in the future: no sweep of another test picks it up.
   expect(await addWatchedSite(deps.table, site, 100, { shard: 0, dueAt: '2999-01-01T00:00:00.000Z' })).toBe('added');
   return site;
@@ -100,7 +88,19 @@ describe('the rescan worker', () => {
     expect(outcomes.filter((outcome) => outcome === 'rescanned')).toHaveLength(1);
     expect(outcomes.every((outcome) => ['rescanned', 'deferred', 'duplicate'].includes(outcome))).toBe(true);
     expect(await rescanSite(delivery, deps, 120)).toBe('duplicate');
-    expect(await snapshotsOf(site)).toHaveLength(1);
+    const snapshots = await snapshotsOf(site);
+    expect(snapshots).toHaveLength(1);
+    // With each dimension's score, which dates a lead per dimension in comparisons with competitors.
+    expect(snapshots[0]).toMatchObject({
+      score: expect.any(Number),
+      dimensions: expect.objectContaining({ agent_access: expect.any(Number) }),
+    });
+    const stored = (await getWatchedSite(deps.table, site.accountId, site.id))!;
+    expect(stored).toMatchObject({ lastScanSlot: delivery.slot, lastScanStatus: 'ok', historyCount: 1, lastScore: expect.any(Number) });
+    // The next sweep scans it again, and records the change.
+    expect(await rescanSite(message(site), deps, 120)).toMatch(/^(rescanned|deferred)$/);
+  }, 60_000);
+
   it("reads a site's history as of its record, whatever rescan completes between the two reads", async () => {
     const user = await signUp();
     const own = await startShop('typical-gaps');
@@ -120,12 +120,6 @@ describe('the rescan worker', () => {
     expect(asOfAfter[0]).toBe(readAfter.lastScannedAt);
     expect(asOfAfter).toContain(readFirst.lastScannedAt);
     await own.close();
-  }, 60_000);
-
-    const stored = (await getWatchedSite(deps.table, site.accountId, site.id))!;
-    expect(stored).toMatchObject({ lastScanSlot: delivery.slot, lastScanStatus: 'ok', historyCount: 1, lastScore: expect.any(Number) });
-    // The next sweep scans it again, and records the change.
-    expect(await rescanSite(message(site), deps, 120)).toMatch(/^(rescanned|deferred)$/);
   }, 60_000);
 
   it('keeps 90 snapshots: the newest pushes out the oldest in the same write', async () => {

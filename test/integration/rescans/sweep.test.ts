@@ -9,7 +9,7 @@ import { addWatchedSite } from '#shared/db/watched-site-store.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { shardOf } from '#shared/model/rescans/schedule.js';
 import { startSweep, sweepShard, type SweepMessage } from '#shared/use-cases/rescans/sweep.js';
-import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+import { newWatchedSite, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { ensureTable } from '../../../bin/local/create-table.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { bindTable } from '#shared/db/table.js';
@@ -36,27 +36,15 @@ const now = Date.parse('2026-11-23T06:00:00Z');
 const clock = { now: () => now };
 
 async function seedSite(dueAt: string): Promise<WatchedSite> {
-  const site: WatchedSite = {
+  const site = newWatchedSite({
     id: randomUUID(),
     accountId: randomUUID(),
     url: `https://seed-${randomUUID().slice(0, 6)}.example/`,
     urlDigest: randomUUID(),
     label: 'seed',
     alertEnabled: true,
-    isCompetitor: false,
-    publicBadge: false,
-    lastScore: null,
-    lastScannedAt: null,
-    scoreChange: null,
-    thresholds: [],
     createdAt: dueAt,
-    version: 1,
-    lastScanStatus: null,
-    lastError: null,
-    lastScanId: null,
-    lastScanSlot: null,
-    historyCount: 0,
-  };
+  });
   // Adding counts the site on its account, so the account item comes first.
   await db.send(
     new PutCommand({ TableName: tableName, Item: { ...accountKey(site.accountId), type: 'Account', id: site.accountId, siteCount: 0 } }),

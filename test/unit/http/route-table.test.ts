@@ -77,6 +77,8 @@ const designRoutes = [
   'POST /api/v1/alerts/unsubscribe',
   // The MCP server over streamable HTTP, stateless (issue 29; docs/decisions/081-mcp-over-stateless-http.md).
   'POST /mcp',
+  // Own sites beside competitors (issue 29; docs/decisions/090-competitor-comparison.md).
+  'GET /api/v1/watched-sites/compare',
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
@@ -185,6 +187,7 @@ describe('route table', () => {
         ]),
         'GET /api/v1/account/watched-sites/{id}/thresholds',
         'PUT /api/v1/account/watched-sites/{id}/thresholds',
+        'GET /api/v1/watched-sites/compare',
       ].sort(),
     );
     for (const route of sessionRoutes) {

@@ -30,6 +30,7 @@ export const siteScripts = [
   'dashboard-scan.js',
   'dashboard-scans.js',
   'dashboard-sites.js',
+  'dashboard-competitors.js',
   'dashboard-webhooks.js',
   'dashboard-batches.js',
   'dashboard-keys.js',
