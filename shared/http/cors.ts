@@ -2,11 +2,12 @@
  * The one CORS policy: API Gateway answers preflights with it (lib/constructs/http-api.ts), the
  * handlers add it to responses, and the dev server answers preflights the same way. Any origin may
  * call: authentication is a Bearer key, never a cookie. Browser code may read Retry-After (429, 503)
- * and X-Request-Id (for support).
+ * and X-Request-Id (for support). A browser-based MCP client sends `mcp-protocol-version` with each call
+ * to POST /mcp; it never gets a session id to send back (the server is stateless).
  */
 export const corsPolicy = {
   allowOrigins: ['*'],
-  allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+  allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'mcp-protocol-version'],
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   exposeHeaders: ['retry-after', 'x-request-id'],
   maxAgeSeconds: 600,

@@ -69,7 +69,7 @@ describe('HTTP API stage and CORS', () => {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
-        AllowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+        AllowHeaders: ['authorization', 'content-type', 'idempotency-key', 'mcp-protocol-version'],
         AllowMethods: Match.arrayWith(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']),
         ExposeHeaders: ['retry-after', 'x-request-id'],
       }),

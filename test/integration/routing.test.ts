@@ -90,6 +90,8 @@ describe('routing through the dev server', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
+    // A browser-based MCP client sends the protocol version with every POST /mcp.
+    expect(response.headers.get('access-control-allow-headers')?.split(',')).toContain('mcp-protocol-version');
     expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(['retry-after', 'x-request-id']);
   });
 
