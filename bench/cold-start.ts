@@ -23,9 +23,10 @@ const FLOOR_ENTRY = fileURLToPath(new URL('./cold-start/floor-handler.ts', impor
 /**
  * Functions built around a large part every one of their requests uses get the looser target: the
  * scanning functions carry the scanner (parsers, checks), billing the official Stripe SDK (~240 KB
- * minified, needed by each of its routes, so deferring its import would only move the cost).
+ * minified, needed by each of its routes, so deferring its import would only move the cost), mcp the MCP
+ * SDK with its JSON Schema validator (every request builds a server; the scanner is loaded on first use).
  */
-const HEAVY = new Set<FunctionName>(['publicScanner', 'scanner', 'batchScan', 'rescanSite', 'billing']);
+const HEAVY = new Set<FunctionName>(['publicScanner', 'scanner', 'batchScan', 'rescanSite', 'billing', 'mcp']);
 export const COLD_START_TARGETS = { ratio: 1.3, heavyRatio: 2 };
 
 export interface ColdStartRow {

@@ -1,10 +1,13 @@
 import { allowedPrivateHosts, type Config } from '#shared/config.js';
-import { AppError, notFound } from '#shared/model/errors.js';
+import { recheckRequest } from '#shared/http/schemas/recheck-schemas.js';
+import { validationMessage } from '#shared/http/validation-message.js';
+import { AppError, invalidInput, notFound } from '#shared/model/errors.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
 import { scanUrl } from '#shared/scanner/engine.js';
+import { checksToFix, recheckChecks } from '#shared/scanner/recheck.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import type { McpToolBackend } from '#shared/mcp/tool-backend.js';
 import { scanSummary } from '#shared/mcp/tool-schemas.js';
@@ -14,7 +17,9 @@ import { privateTargetHint, resolvedPrivateHint } from '#bin/cli/private-target.
 export const needsServiceMessage =
   'This tool needs the service: set AGENT_READINESS_API_URL (e.g. https://api.example.com) and AGENT_READINESS_API_KEY (an API key) for the MCP server';
 
-/** Scans kept for get_result: those of this process only, the newest few. */
+const notKept = () => notFound(`Scan not found: only this session's scans are kept here. ${needsServiceMessage} to read stored scans`);
+
+/** Scans kept for get_result and recheck: those of this process only, the newest few. */
 const keptResults = 50;
 
 function refusal(error: ScanError, url: string, config: Config): AppError {
@@ -34,11 +39,12 @@ function refusal(error: ScanError, url: string, config: Config): AppError {
 /**
  * The tools without a service (stdio, no AGENT_READINESS_API_URL): scans run here as the command line's
  * do, under the public scan's rules (public targets only unless ALLOW_PRIVATE_TARGETS, the scan time
- * limit); get_result knows this process's scans; the account tools say what they need.
+ * limit); get_result and recheck know this process's scans; the account tools say what they need.
  */
 export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBackend {
   const results = new Map<string, ScanResult>();
   const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
+  const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
   return {
     async scanSite({ url, tier = 'free' }) {
       try {
@@ -46,7 +52,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
           tier,
           productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
           fetcher,
-          policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+          policy,
           deadline: Date.now() + config.scanTimeoutSeconds * 1000,
           webBotAuth,
         });
@@ -59,13 +65,28 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
     },
     getResult(id) {
       const result = results.get(id);
-      if (!result)
-        return Promise.reject(
-          notFound(`Scan not found: only this session's scans are kept here. ${needsServiceMessage} to read stored scans`),
-        );
-      return Promise.resolve(scanSummary(result, null));
+      return result ? Promise.resolve(scanSummary(result, null)) : Promise.reject(notKept());
+    },
+    async recheck({ scanId, checks }) {
+      const stored = results.get(scanId);
+      if (!stored) throw notKept();
+      // The REST route's own rules for the list: known ids, no repeats, not empty.
+      const request = recheckRequest.safeParse(checks === undefined ? {} : { checks });
+      if (!request.success) throw invalidInput(validationMessage(request.error, 'body'));
+      try {
+        return await recheckChecks(stored, request.data.checks ?? checksToFix(stored), {
+          productPageBudget: Math.max(0, allowanceFor(stored.tier, config).pagesPerScan - 1),
+          fetcher,
+          policy,
+          deadline: Date.now() + config.scanTimeoutSeconds * 1000,
+          webBotAuth,
+        });
+      } catch (error) {
+        throw error instanceof ScanError ? refusal(error, stored.url, config) : error;
+      }
     },
     listWatchedSites: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),
     watchSite: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),
+    compareSites: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),
   };
 }

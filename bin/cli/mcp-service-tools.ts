@@ -3,7 +3,9 @@ import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { checkRequestedTier } from '#shared/mcp/tier-choice.js';
 import type { McpToolBackend } from '#shared/mcp/tool-backend.js';
-import { scanSummary, watchedSiteSummary, type WatchedSiteSummary } from '#shared/mcp/tool-schemas.js';
+import { compareSitesSummary } from '#shared/mcp/compare-summary.js';
+import type { Competition } from '#shared/model/sites/competition.js';
+import { scanSummary, watchedSiteSummary, type RecheckOutput, type WatchedSiteSummary } from '#shared/mcp/tool-schemas.js';
 
 /** Where a deployed service is and the key to call it with (AGENT_READINESS_API_URL, AGENT_READINESS_API_KEY). */
 export interface ServiceEndpoint {
@@ -74,9 +76,14 @@ export function serviceClientBackend(endpoint: ServiceEndpoint, fetchImpl: typeo
       const list = await call<{ sites: WatchedSiteSummary[]; limit: number; used: number }>('GET', '/api/v1/watched-sites');
       return { sites: list.sites.map(watchedSiteSummary), limit: list.limit, used: list.used };
     },
+    async compareSites() {
+      return compareSitesSummary(await call<Competition>('GET', '/api/v1/watched-sites/compare'));
+    },
     async watchSite(url) {
       const { site } = await call<{ site: WatchedSiteSummary }>('POST', '/api/v1/watched-sites', { url });
       return { site: watchedSiteSummary(site) };
     },
+    recheck: ({ scanId, checks }) =>
+      call<RecheckOutput>('POST', `/api/v1/scan/${encodeURIComponent(scanId)}/recheck`, checks === undefined ? {} : { checks }),
   };
 }

@@ -36,6 +36,8 @@ Options:
 With AGENT_READINESS_API_URL and AGENT_READINESS_API_KEY set, the service at that address scans with the
 plan of the key's account (--tier does not apply) and keeps the result; the markdown report links to it.
 
+\`mcp\` as the first argument serves the scanner's MCP tools over stdio instead (\`mcp --help\` for more).
+
 In GitHub Actions (GITHUB_STEP_SUMMARY set), the markdown report is also added to the job's summary, and
 (GITHUB_OUTPUT set) the step's outputs score and band are those of the lowest-scoring URL.
 

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '#shared/model/errors.js';
 import { scannerVersion } from '#shared/scanner/version.js';
+import { compareSitesLine, compareSitesOutput } from './compare-summary.js';
 import { explainCheck } from './explain-check.js';
 import type { McpToolBackend } from './tool-backend.js';
 import {
@@ -9,15 +10,30 @@ import {
   explainCheckOutput,
   getResultInput,
   listWatchedSitesOutput,
+  recheckInput,
+  recheckOutput,
   scanSiteInput,
   scanSummaryOutput,
   watchSiteInput,
   watchSiteOutput,
+  type RecheckOutput,
   type ScanSummary,
 } from './tool-schemas.js';
 
 /** Told about a failure that is not a refusal (a bug, a database down): the client sees only "Internal server error". */
 export type UnexpectedErrorSink = (error: unknown) => void;
+
+function recheckLine({ scanId, checks }: RecheckOutput): string {
+  if (checks.length === 0) return `Nothing to re-check: scan ${scanId} passed every check it could assess.`;
+  const fixed = checks.filter((check) => check.fixed).map((check) => check.checkId);
+  const open = checks
+    .filter((check) => !check.fixed && check.after.status !== 'pass')
+    .map((check) => `${check.checkId} (${check.after.status})`);
+  const parts = [`Re-checked ${checks.length} of scan ${scanId}'s checks.`];
+  if (fixed.length > 0) parts.push(`Fixed: ${fixed.join(', ')}.`);
+  if (open.length > 0) parts.push(`Still open: ${open.join(', ')}.`);
+  return parts.join(' ');
+}
 
 function scanLine(scan: ScanSummary): string {
   const report = scan.reportUrl ? ` Report: ${scan.reportUrl}` : '';
@@ -42,7 +58,7 @@ async function answer<T extends Record<string, unknown>>(
 
 /**
  * The service's MCP server: one catalogue of tools over any backend, for stdio (bin/cli/mcp-main.ts) and
- * streamable HTTP (shared/mcp/http-exchange.ts). recheck waits for the re-check route (issue 29, item 4).
+ * streamable HTTP (shared/mcp/http-exchange.ts).
  */
 export function createMcpServer(backend: McpToolBackend, onUnexpected: UnexpectedErrorSink): McpServer {
   const server = new McpServer({ name: 'agent-readiness-scanner', version: scannerVersion });
@@ -124,6 +140,31 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
         ({ site }) => `Watching ${site.url} (site ${site.id}); its first scan is queued.`,
         onUnexpected,
       ),
+  );
+
+  server.registerTool(
+    'compare_sites',
+    {
+      title: 'Compare with competitors',
+      description:
+        'Each of your watched sites beside each watched site marked as a competitor: who is ahead overall and per dimension, by how many points, since when, and the biggest check gaps. Growth plan.',
+      outputSchema: compareSitesOutput,
+      annotations: readOnly,
+    },
+    () => answer(() => backend.compareSites(), compareSitesLine, onUnexpected),
+  );
+
+  server.registerTool(
+    'recheck',
+    {
+      title: 'Re-check fixes',
+      description:
+        "Re-runs some of a scan's checks on the same pages, fetching only what they need, and says for each whether it is fixed. The scan itself is kept as it was. Counts as one scan.",
+      inputSchema: recheckInput,
+      outputSchema: recheckOutput,
+      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    },
+    ({ scanId, checks }) => answer(() => backend.recheck({ scanId, checks }), recheckLine, onUnexpected),
   );
 
   return server;

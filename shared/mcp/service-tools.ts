@@ -12,7 +12,10 @@ import { tierAtLeast } from '#shared/model/tiers.js';
 import { authorize } from '#shared/use-cases/accounts/authenticate.js';
 import { getAccountScan } from '#shared/use-cases/scan-results.js';
 import { runAccountScan } from '#shared/use-cases/scans.js';
+import { recheckScan } from '#shared/use-cases/recheck-scan.js';
 import { addSite, listSites } from '#shared/use-cases/sites/manage-watched-sites.js';
+import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
+import { compareSitesSummary } from './compare-summary.js';
 import { checkRequestedTier } from './tier-choice.js';
 import type { McpToolBackend } from './tool-backend.js';
 import { scanSummary, watchedSiteSummary } from './tool-schemas.js';
@@ -84,6 +87,18 @@ export function serviceToolBackend(context: McpRequestContext, deps: Dependencie
         const { sites, limit, used } = await listSites(caller, deps);
         return { sites: sites.map(watchedSiteSummary), limit, used };
       }),
+    recheck: ({ scanId, checks }) =>
+      asRoute(
+        scannerRoutes.recheckScan,
+        context,
+        deps,
+        { params: { id: scanId }, body: checks === undefined ? {} : { checks } },
+        (caller, parsed) => recheckScan((parsed.params as { id: string }).id, (parsed.body as { checks?: string[] }).checks, caller, deps),
+      ),
+    compareSites: () =>
+      asRoute(sitesRoutes.compareWatchedSites, context, deps, {}, async (caller) =>
+        compareSitesSummary(await compareWatchedSites(caller, deps)),
+      ),
     watchSite: (url) =>
       asRoute(sitesRoutes.addWatchedSite, context, deps, { body: { url } }, async (caller, parsed) => {
         const { site } = await addSite(caller, parsed.body as { url: string; alertEnabled: boolean }, deps);

@@ -1,5 +1,6 @@
 import type { Tier } from '#shared/model/tiers.js';
-import type { ScanSummary, WatchedSiteList, WatchedSiteSummary } from './tool-schemas.js';
+import type { CompareSitesOutput } from './compare-summary.js';
+import type { RecheckOutput, ScanSummary, WatchedSiteList, WatchedSiteSummary } from './tool-schemas.js';
 
 /**
  * What the MCP tools do, behind either transport: the service's use cases for a caller (POST /mcp), the
@@ -11,4 +12,6 @@ export interface McpToolBackend {
   getResult(id: string): Promise<ScanSummary>;
   listWatchedSites(): Promise<WatchedSiteList>;
   watchSite(url: string): Promise<{ site: WatchedSiteSummary }>;
+  recheck(input: { scanId: string; checks?: string[] | undefined }): Promise<RecheckOutput>;
+  compareSites(): Promise<CompareSitesOutput>;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { RecheckResult } from '#shared/http/schemas/recheck-schemas.js';
 import { tiers } from '#shared/model/tiers.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 
 /** Input and output schemas of the MCP tools: what tools/list shows a client, and what each answer is checked against. */
 
@@ -16,6 +18,13 @@ export const scanSiteInput = {
 export const getResultInput = { id: z.string().describe('The id of a scan (scan_site answers with it)') };
 export const explainCheckInput = { checkId: z.string().describe('A check id, such as offer_core or robots_ai_agents') };
 export const watchSiteInput = { url: z.string().describe('The shop URL to watch (weekly rescans, alerts)') };
+export const recheckInput = {
+  scanId: z.string().describe('The id of one of your scans (scan_site answers with it)'),
+  checks: z
+    .array(z.string())
+    .optional()
+    .describe('The check ids to re-run, such as llms_txt; without it, every check the scan warned or failed'),
+};
 
 const scanCheck = z.object({
   id: z.string(),
@@ -32,6 +41,7 @@ const scanFix = z.object({
   title: z.string(),
   fix: z.string(),
   estimatedGain: z.number(),
+  alsoFixes: z.array(z.string()).describe('The other checks the same change fixes (its gain includes theirs)'),
 });
 
 /** A scan as tools return it: the score, each dimension and check, the first fixes; the full result is the REST API's. */
@@ -86,6 +96,37 @@ export type WatchedSiteList = z.infer<typeof listWatchedSitesOutput>;
 
 export const watchSiteOutput = z.object({ site: watchedSite });
 
+const checkVerdict = z.object({
+  status: z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']),
+  score: z.number().nullable(),
+  summary: z.string(),
+});
+
+/**
+ * The recheck tool answers as POST /api/v1/scan/{id}/recheck does. Its own copy of the route's schema:
+ * the route's carries OpenAPI component ids, which an MCP client would see as references, not an object.
+ */
+export const recheckOutput = z.object({
+  scanId: z.string(),
+  url: z.string(),
+  checkedAt: z.string(),
+  pages: z.array(z.string()).describe("The scan's pages fetched again for these checks"),
+  checks: z.array(
+    z.object({
+      checkId: z.string(),
+      title: z.string(),
+      dimension: z.string(),
+      before: checkVerdict,
+      after: checkVerdict,
+      fixed: z.boolean().describe('It warned or failed in the scan and passes now'),
+    }),
+  ),
+});
+export type RecheckOutput = z.output<typeof recheckOutput>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const recheckOutputMatchesRoute: Same<RecheckOutput, z.output<typeof RecheckResult>> = true;
+
 const fixesShown = 5;
 
 /** The summary of a scan result; `reportUrl` is null for a scan that only this process holds. */
@@ -102,9 +143,16 @@ export function scanSummary(result: ScanResult, reportUrl: string | null): ScanS
     reportUrl,
     dimensions: result.dimensions.map(({ id, name, score }) => ({ id, name, score })),
     checks: result.checks.map(({ id, dimension, status, earned, points, summary }) => ({ id, dimension, status, earned, points, summary })),
-    topFixes: result.recommendations
+    topFixes: findingsOf(result.recommendations)
       .slice(0, fixesShown)
-      .map(({ checkId, priority, title, fix, estimatedGain }) => ({ checkId, priority, title, fix, estimatedGain })),
+      .map(({ checkId, priority, lead, estimatedGain, also }) => ({
+        checkId,
+        priority,
+        title: lead.title,
+        fix: lead.fix,
+        estimatedGain,
+        alsoFixes: also.map((fix) => fix.checkId),
+      })),
   };
 }
 

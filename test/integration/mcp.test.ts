@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildCli } from '#bin/build-cli.js';
 import { scanSummaryOutput } from '#shared/mcp/tool-schemas.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { setAccount, signUp, type SignedIn } from './support/accounts.js';
+import { connectMcp, textOf } from './support/mcp-client.js';
 
 let shop: RunningShop;
 const clients: Client[] = [];
@@ -21,19 +21,11 @@ afterAll(async () => {
   await shop.close();
 });
 
-/** The SDK's own client on POST /mcp, with the key as REST takes it. */
 async function mcpClient(apiKey: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${inject('apiBaseUrl')}/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${apiKey}` } },
-  });
-  const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
-  await client.connect(transport);
+  const client = await connectMcp(apiKey);
   clients.push(client);
   return client;
 }
-
-type ToolAnswer = Awaited<ReturnType<Client['callTool']>>;
-const textOf = (result: ToolAnswer) => (result.content as Array<{ text: string }>).map((part) => part.text).join('\n');
 
 async function usageOf(user: SignedIn): Promise<{ dailyScans: number; monthlyApiCalls: number }> {
   return (await user.client.call('/api/v1/account', { key: user.apiKey })).body.usage as { dailyScans: number; monthlyApiCalls: number };
@@ -71,7 +63,15 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     const user = await signUp({ tier: 'pro' });
     const client = await mcpClient(user.apiKey);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['explain_check', 'get_result', 'list_watched_sites', 'scan_site', 'watch_site']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'compare_sites',
+      'explain_check',
+      'get_result',
+      'list_watched_sites',
+      'recheck',
+      'scan_site',
+      'watch_site',
+    ]);
     const before = await usageOf(user);
 
     const scanned = await client.callTool({ name: 'scan_site', arguments: { url: `${shop.origin}/` } });
@@ -91,6 +91,18 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     expect(rest.status).toBe(400);
     expect([blocked.isError, textOf(blocked)]).toEqual([true, rest.body.error]);
     expect((await usageOf(user)).dailyScans).toBe(before.dailyScans + 1);
+
+    // A re-check of that scan runs the route's use case: one more scan, the scan's own checks judged again.
+    const rechecked = await client.callTool({ name: 'recheck', arguments: { scanId: summary.id, checks: ['llms_txt'] } });
+    expect(rechecked.isError, textOf(rechecked)).toBeFalsy();
+    const llmsTxt = summary.checks.find((check) => check.id === 'llms_txt')!;
+    expect(rechecked.structuredContent).toMatchObject({
+      scanId: summary.id,
+      checks: [{ checkId: 'llms_txt', before: { status: llmsTxt.status }, after: { status: llmsTxt.status }, fixed: false }],
+    });
+    expect((await usageOf(user)).dailyScans).toBe(before.dailyScans + 2);
+    const elsewhere = await client.callTool({ name: 'recheck', arguments: { scanId: '0a0a0a0a-0000-4000-8000-000000000000' } });
+    expect([elsewhere.isError, textOf(elsewhere)]).toEqual([true, 'Scan not found']);
   }, 60_000);
 
   it('holds the monthly allowance when tool calls race at the limit, with the REST message', async () => {
@@ -170,8 +182,19 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
       try {
         const listed = await client.callTool({ name: 'list_watched_sites', arguments: {} });
         expect(listed.structuredContent).toMatchObject({ used: 1, sites: [{ url: 'https://stdio-watch.example.com/' }] });
+        // No site is marked a competitor yet: the REST comparison is empty, and the tool says what to do.
+        const compared = await client.callTool({ name: 'compare_sites', arguments: {} });
+        expect(compared.structuredContent).toEqual({ comparisons: [], shown: 0, total: 0 });
+        expect(textOf(compared)).toMatch(/^Nothing to compare: mark a watched site as a competitor/);
         const missing = await client.callTool({ name: 'get_result', arguments: { id: '0b0b0b0b-0000-4000-8000-000000000000' } });
         expect([missing.isError, textOf(missing)]).toEqual([true, 'Scan not found']);
+        // The REST route's validation answers through the client backend, before any scan is looked up.
+        const unknown = await client.callTool({
+          name: 'recheck',
+          arguments: { scanId: '0b0b0b0b-0000-4000-8000-000000000000', checks: ['nope'] },
+        });
+        expect(unknown.isError).toBe(true);
+        expect(textOf(unknown)).toContain('unknown check nope');
       } finally {
         await client.close();
       }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { buildCli } from '#bin/build-cli.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import { checkExplanations } from '#shared/scanner/checks/check-explanations.js';
@@ -20,15 +21,7 @@ let client: Client;
 let stderr = '';
 
 // The spawned server gets only what it needs: no npm variables, no service, loopback scans allowed.
-const serverEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    (entry): entry is [string, string] =>
-      entry[1] !== undefined &&
-      !entry[0].startsWith('npm_') &&
-      !entry[0].startsWith('AGENT_READINESS_') &&
-      entry[0] !== 'ALLOW_PRIVATE_TARGETS',
-  ),
-);
+const serverEnv = cliChildEnv();
 
 beforeAll(async () => {
   buildDir = await mkdtemp(path.join(tmpdir(), 'mcp-cli-'));
@@ -57,9 +50,17 @@ function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
 }
 
 describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
-  it('lists the five tools, each with an input and an output schema (recheck waits for its route)', async () => {
+  it('lists the seven tools, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['explain_check', 'get_result', 'list_watched_sites', 'scan_site', 'watch_site']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'compare_sites',
+      'explain_check',
+      'get_result',
+      'list_watched_sites',
+      'recheck',
+      'scan_site',
+      'watch_site',
+    ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
@@ -104,12 +105,34 @@ describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
     const unknown = await client.callTool({ name: 'get_result', arguments: { id: 'f0f0f0f0-0000-4000-8000-000000000000' } });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('only this session');
+
+    // A re-check of this session's scan: the same shop, so each check is as the scan judged it.
+    const rechecked = await client.callTool({
+      name: 'recheck',
+      arguments: { scanId: summary.id, checks: ['llms_txt', 'robots_ai_agents'] },
+    });
+    expect(rechecked.isError, textOf(rechecked)).toBeFalsy();
+    const { checks } = rechecked.structuredContent as {
+      checks: Array<{ checkId: string; before: { status: string }; after: { status: string }; fixed: boolean }>;
+    };
+    expect(checks.map((check) => check.checkId)).toEqual(['llms_txt', 'robots_ai_agents']);
+    for (const check of checks) {
+      expect(check.after.status, check.checkId).toBe(summary.checks.find((scanned) => scanned.id === check.checkId)!.status);
+      expect(check.fixed).toBe(false);
+    }
+    expect(textOf(rechecked)).toMatch(new RegExp(`^Re-checked 2 of scan ${summary.id}'s checks\\.`));
+    const unknownCheck = await client.callTool({ name: 'recheck', arguments: { scanId: summary.id, checks: ['no_such_check'] } });
+    expect(unknownCheck.isError).toBe(true);
+    expect(textOf(unknownCheck)).toContain('unknown check no_such_check');
+    const notKept = await client.callTool({ name: 'recheck', arguments: { scanId: 'f0f0f0f0-0000-4000-8000-000000000000' } });
+    expect(textOf(notKept)).toContain('only this session');
   }, 60_000);
 
   it('refuses what needs the service or is not allowed, with the reason and no stack', async () => {
     for (const [name, args] of [
       ['list_watched_sites', {}],
       ['watch_site', { url: 'https://shop.example.com/' }],
+      ['compare_sites', {}],
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, name).toBe(true);
