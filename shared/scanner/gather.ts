@@ -22,7 +22,7 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.js';
-import { readFixedFiles } from '#shared/scanner/fixed-files.js';
+import { fixedFiles, readFixedFiles, type FixedFile } from '#shared/scanner/fixed-files.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -65,35 +65,42 @@ export async function gather(target: URL, options: GatherOptions): Promise<Gathe
   }
 }
 
+/** A URL on the scanned URL's origin, from a path. */
+type SiteUrl = (path: string) => string;
+
+/**
+ * How a scan asks for each of its sources: gather.ts and a re-check (regather.ts) ask alike, so a re-check
+ * reads a source as the scan read it.
+ */
+export const ask = {
+  scannedPage: (session: FetchSession, target: URL) =>
+    session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1),
+  page: (session: FetchSession, url: string, round: number) => session.get(url, { kind: 'html' }, round),
+  robots: (session: FetchSession, at: SiteUrl) => session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged),
+  sitemap: (session: FetchSession, at: SiteUrl) => session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
+  fixedFile: (session: FetchSession, at: SiteUrl, name: FixedFile) =>
+    session.get(at(fixedPaths[name]), { kind: 'small' }, 1).then(unlessWalled),
+  plainHttp: (session: FetchSession, target: URL) => session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
+  markdown: (session: FetchSession, target: URL, round: number) =>
+    session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, round).then(unlessWalled),
+  catalog: (session: FetchSession, url: string, round: number) => session.get(url, { kind: 'small', accept: 'application/json' }, round),
+};
+
 /** The first round: everything whose URL is known before anything has answered. */
 function startFirstRound(session: FetchSession, target: URL) {
-  const at = (path: string) => new URL(path, target.origin).toString();
-  const small = (path: string) => session.get(at(path), { kind: 'small' }, 1).then(unlessWalled);
+  const at: SiteUrl = (path) => new URL(path, target.origin).toString();
   return {
     at,
-    page: session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1),
-    robots: session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged),
-    sitemap: session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
-    llmsTxt: small(fixedPaths.llmsTxt),
-    agentsMd: small(fixedPaths.agentsMd),
-    securityTxt: small(fixedPaths.securityTxt),
-    ucp: small(fixedPaths.ucp),
-    acp: small(fixedPaths.acp),
-    oauthAuthorizationServer: small(fixedPaths.oauthAuthorizationServer),
-    oauthProtectedResource: small(fixedPaths.oauthProtectedResource),
-    mcp: small(fixedPaths.mcp),
-    mcpServerCard: small(fixedPaths.mcpServerCard),
-    mcpServerCardJson: small(fixedPaths.mcpServerCardJson),
-    agentCard: small(fixedPaths.agentCard),
-    tdmrep: small(fixedPaths.tdmrep),
-    aiCatalog: small(fixedPaths.aiCatalog),
-    apiCatalog: small(fixedPaths.apiCatalog),
+    page: ask.scannedPage(session, target),
+    robots: ask.robots(session, at),
+    sitemap: ask.sitemap(session, at),
+    files: Object.fromEntries(fixedFiles.map((name) => [name, ask.fixedFile(session, at, name)])) as Record<FixedFile, Promise<Retrieval>>,
     // For http://host/ itself, the scanned page's own request is that answer (its first hop).
-    plainHttp: isPlainHttpRoot(target) ? null : session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
+    plainHttp: isPlainHttpRoot(target) ? null : ask.plainHttp(session, target),
   };
 }
 
-export interface Pages {
+interface Pages {
   homepage: PageArtifact;
   scannedPageIsProduct: boolean;
   productPages: PageArtifact[];
@@ -116,7 +123,7 @@ export async function pagesAround(
   if (!scannedPageIsProduct) return pages;
   pages.productPages.push({ ...scanned, kind: 'product' });
   if (pages.pagesLeft === 0) return { ...pages, homepage: { ...scanned, kind: 'product' } };
-  const root = read(`${finalUrl.origin}/`, 'homepage', await session.get(`${finalUrl.origin}/`, { kind: 'html' }, pages.round));
+  const root = read(`${finalUrl.origin}/`, 'homepage', await ask.page(session, `${finalUrl.origin}/`, pages.round));
   return {
     ...pages,
     homepage: root.retrieval.state === 'fetched' ? root : scanned,
@@ -159,7 +166,7 @@ async function discoverProductPages(
     if (batch.length === 0) break;
     batch.forEach((url) => tried.add(url));
     const round = pages.round;
-    const fetched = await Promise.all(batch.map(async (url) => read(url, 'product', await session.get(url, { kind: 'html' }, round))));
+    const fetched = await Promise.all(batch.map(async (url) => read(url, 'product', await ask.page(session, url, round))));
     pages.round += 1;
     for (const page of fetched.filter(isConfirmedProduct)) {
       pages.productPages.push(page);
@@ -185,21 +192,19 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
   const pages = await pagesAround(session, read, scanned, options, nextRound);
-  const markdown = offersNegotiation(scanned)
-    ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, nextRound).then(unlessWalled)
-    : null;
+  const markdown = offersNegotiation(scanned) ? ask.markdown(session, target, nextRound) : null;
 
   const platform = detectPlatform({ html: textOf(pages.homepage), headers: headersOf(pages.homepage) });
   const catalogUrl = catalogFor(platform.platform, origin);
   const catalogRound = pages.round;
-  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, catalogRound) : null;
+  const catalog = catalogUrl ? ask.catalog(session, catalogUrl, catalogRound) : null;
   const sitemap = loadSitemap(session, robots.parsed.sitemaps, at(fixedPaths.sitemap), first.sitemap, pages.round);
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
   if (pages.pagesLeft > 0) stage('product-pages');
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;
-  const fixed = await readFixedFiles(at, origin, startedAt, first);
+  const fixed = await readFixedFiles(at, origin, startedAt, first.files);
   return {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -284,7 +289,7 @@ export async function loadSitemap(
 }
 
 /** A challenge page where robots.txt was expected says nothing about it. */
-export function unlessChallenged(retrieval: Retrieval): Retrieval {
+function unlessChallenged(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { status, headers, text } = retrieval.resource;
   return detectBotWall({ status, headers, body: text }).kind === 'wall' ? { state: 'skipped', reason: 'bot_wall' } : retrieval;
@@ -294,7 +299,7 @@ export function unlessChallenged(retrieval: Retrieval): Retrieval {
  * A challenge page or a 429 where a file was expected says nothing about the file: judge it as not
  * assessed. robots.txt keeps its 429, which RFC 9309 gives a meaning of its own.
  */
-export function unlessWalled(retrieval: Retrieval): Retrieval {
+function unlessWalled(retrieval: Retrieval): Retrieval {
   if (retrieval.state !== 'fetched') return retrieval;
   const { status, headers, text } = retrieval.resource;
   const wall = detectBotWall({ status, headers, body: text }).kind;

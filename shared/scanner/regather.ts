@@ -6,6 +6,7 @@ import type { Source } from '#shared/scanner/check-needs.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
 import { fixedFiles, readFixedFiles, type FixedFile } from '#shared/scanner/fixed-files.js';
 import {
+  ask,
   askSigned,
   catalogArtifact,
   failOnErrorPage,
@@ -19,8 +20,6 @@ import {
   pagesAround,
   plainHttpUrl,
   textOf,
-  unlessChallenged,
-  unlessWalled,
   type GatherOptions,
   type ReadPage,
 } from '#shared/scanner/gather.js';
@@ -75,15 +74,15 @@ async function regatherWith(
   const wants = (source: Source) => needs.has(source) || (source === 'homepage' && needs.has('plainHttp') && isPlainHttpRoot(target));
   const unless = (source: Source, fetch: () => Promise<Retrieval>) => (wants(source) ? fetch() : Promise.resolve(notNeeded));
 
-  const files = Object.fromEntries(
-    fixedFiles.map((name) => [name, unless(name, () => session.get(at(fixedPaths[name]), { kind: 'small' }, 1).then(unlessWalled))]),
-  ) as Record<FixedFile, Promise<Retrieval>>;
-  const robotsFetch = unless('robots', () => session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged));
-  const defaultSitemap = unless('sitemap', () => session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled));
-  const plainHttp =
-    wants('plainHttp') && !isPlainHttpRoot(target) ? session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1) : null;
+  const files = Object.fromEntries(fixedFiles.map((name) => [name, unless(name, () => ask.fixedFile(session, at, name))])) as Record<
+    FixedFile,
+    Promise<Retrieval>
+  >;
+  const robotsFetch = unless('robots', () => ask.robots(session, at));
+  const defaultSitemap = unless('sitemap', () => ask.sitemap(session, at));
+  const plainHttp = wants('plainHttp') && !isPlainHttpRoot(target) ? ask.plainHttp(session, target) : null;
   const products = wants('productPages')
-    ? Promise.all(scanned.productUrls.map(async (url) => read(url, 'product', await session.get(url, { kind: 'html' }, 1))))
+    ? Promise.all(scanned.productUrls.map(async (url) => read(url, 'product', await ask.page(session, url, 1))))
     : Promise.resolve(scanned.productUrls.map((url) => read(url, 'product', notNeeded)));
   const home = wants('homepage') ? readHomepage(session, read, target, options, wants('webBotAuth')) : null;
 
@@ -98,11 +97,8 @@ async function regatherWith(
   const homepage = pages?.homepage ?? read(target.toString(), 'homepage', notNeeded);
   const platform = detectPlatform({ html: textOf(homepage), headers: headersOf(homepage) });
   const catalogUrl = wants('catalog') ? catalogFor(platform.platform, origin) : null;
-  const catalog = catalogUrl ? session.get(catalogUrl, { kind: 'small', accept: 'application/json' }, 3) : null;
-  const markdown =
-    pages && wants('markdown') && offersNegotiation(pages.scanned)
-      ? session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, 3).then(unlessWalled)
-      : null;
+  const catalog = catalogUrl ? ask.catalog(session, catalogUrl, 3) : null;
+  const markdown = pages && wants('markdown') && offersNegotiation(pages.scanned) ? ask.markdown(session, target, 3) : null;
   const productPages = withScannedProduct(await products, pages);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
@@ -150,7 +146,7 @@ async function readHomepage(
   options: GatherOptions,
   wantsSigned: boolean,
 ): Promise<Homepage> {
-  const page = session.get(target.toString(), { kind: 'html', timeouts: session.untilDeadline() }, 1);
+  const page = ask.scannedPage(session, target);
   const signed = wantsSigned ? askSigned(session, target, page, options) : Promise.resolve(null);
   const { page: scanned, round } = await followMetaRefresh(session, read, read(target.toString(), 'homepage', await page));
   failUnlessFetched(scanned.retrieval, session);
