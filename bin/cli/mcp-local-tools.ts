@@ -2,7 +2,8 @@ import { allowedPrivateHosts, type Config } from '#shared/config.js';
 import { recheckRequest } from '#shared/http/schemas/recheck-schemas.js';
 import { validationMessage } from '#shared/http/validation-message.js';
 import { AppError, invalidInput, notFound } from '#shared/model/errors.js';
-import { allowanceFor } from '#shared/model/plans.js';
+import { productPageBudget } from '#shared/model/plans.js';
+import type { Tier } from '#shared/model/tiers.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
@@ -45,17 +46,18 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
   const results = new Map<string, ScanResult>();
   const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
   const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
+  // As the command line scans: the tier's pages, within the scan time limit from now.
+  const runOptions = (tier: Tier) => ({
+    productPageBudget: productPageBudget(tier, config),
+    fetcher,
+    policy,
+    deadline: Date.now() + config.scanTimeoutSeconds * 1000,
+    webBotAuth,
+  });
   return {
     async scanSite({ url, tier = 'free' }) {
       try {
-        const { result } = await scanUrl(url, {
-          tier,
-          productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
-          fetcher,
-          policy,
-          deadline: Date.now() + config.scanTimeoutSeconds * 1000,
-          webBotAuth,
-        });
+        const { result } = await scanUrl(url, { tier, ...runOptions(tier) });
         results.set(result.id, result);
         if (results.size > keptResults) results.delete(results.keys().next().value!);
         return scanSummary(result, null);
@@ -74,13 +76,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
       const request = recheckRequest.safeParse(checks === undefined ? {} : { checks });
       if (!request.success) throw invalidInput(validationMessage(request.error, 'body'));
       try {
-        return await recheckChecks(stored, request.data.checks ?? checksToFix(stored), {
-          productPageBudget: Math.max(0, allowanceFor(stored.tier, config).pagesPerScan - 1),
-          fetcher,
-          policy,
-          deadline: Date.now() + config.scanTimeoutSeconds * 1000,
-          webBotAuth,
-        });
+        return await recheckChecks(stored, request.data.checks ?? checksToFix(stored), runOptions(stored.tier));
       } catch (error) {
         throw error instanceof ScanError ? refusal(error, stored.url, config) : error;
       }

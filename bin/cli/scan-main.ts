@@ -1,5 +1,5 @@
 import { allowedPrivateHosts, loadConfig } from '#shared/config.js';
-import { allowanceFor } from '#shared/model/plans.js';
+import { productPageBudget } from '#shared/model/plans.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
@@ -58,7 +58,7 @@ function localScanner(args: ScanArgs): Scanner {
         const started = Date.now();
         const { result } = await scanUrl(url, {
           tier: args.tier,
-          productPageBudget: Math.max(0, allowanceFor(args.tier, config).pagesPerScan - 1),
+          productPageBudget: productPageBudget(args.tier, config),
           fetcher,
           policy: { allowPrivateHosts },
           deadline: started + config.scanTimeoutSeconds * 1000,

@@ -37,6 +37,11 @@ export function allowanceFor(tier: Tier, config: Config): TierAllowance {
   };
 }
 
+/** The product pages a scan on `tier` may read beside the page it was given. */
+export function productPageBudget(tier: Tier, config: Config): number {
+  return Math.max(0, allowanceFor(tier, config).pagesPerScan - 1);
+}
+
 export function priceText(priceMonthlyGbp: number): string {
   if (priceMonthlyGbp === 0) return 'Free';
   return `£${priceMonthlyGbp} per month (excl. VAT)`;

@@ -1,14 +1,12 @@
-import { allowedPrivateHosts } from '#shared/config.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { invalidInput } from '#shared/model/errors.js';
-import { allowanceFor } from '#shared/model/plans.js';
 import type { RecheckResult } from '#shared/model/scans/recheck-result.js';
 import { checksToFix, recheckChecks, unknownCheckIds } from '#shared/scanner/recheck.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { countScan, refundScan } from '#shared/use-cases/accounts/usage.js';
 import { getAccountScan } from '#shared/use-cases/scan-results.js';
-import { answerMarginMs, checkScanTarget, isTargetFailure, requestSigner, scanFailure } from '#shared/use-cases/scans.js';
+import { checkScanTarget, isTargetFailure, scanFailure, scanRunOptions } from '#shared/use-cases/scans.js';
 
 /**
  * POST /api/v1/scan/{id}/recheck: judges the given checks (by default those the scan warned about or
@@ -22,8 +20,7 @@ export async function recheckScan(
   caller: Caller,
   deps: Dependencies,
 ): Promise<RecheckResult> {
-  const { config, clock } = deps;
-  const started = clock.now();
+  const started = deps.clock.now();
   const unknown = unknownCheckIds(checks ?? []);
   if (unknown.length > 0) throw invalidInput(`checks: unknown check ${unknown.join(', ')}`);
   const stored = await getAccountScan(scanId, caller, deps);
@@ -34,15 +31,7 @@ export async function recheckScan(
   await checkScanTarget(stored.url, deps);
   const account = await countScan(caller.accountId, deps);
   try {
-    return await recheckChecks(stored, checkIds, {
-      productPageBudget: Math.max(0, allowanceFor(stored.tier, config).pagesPerScan - 1),
-      fetcher: deps.fetcher,
-      policy: { allowPrivateHosts: allowedPrivateHosts(config) },
-      deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
-      now: () => clock.now(),
-      markupCache: deps.markupCache,
-      webBotAuth: await requestSigner(deps),
-    });
+    return await recheckChecks(stored, checkIds, await scanRunOptions(stored.tier, deps, started));
   } catch (error) {
     const failure = error instanceof ScanError ? scanFailure(error) : error;
     if (isTargetFailure(failure)) await refundScan(account, deps);

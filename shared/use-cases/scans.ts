@@ -5,7 +5,7 @@ import { countScan, refundScan } from '#shared/use-cases/accounts/usage.js';
 import { AppError } from '#shared/model/errors.js';
 import { scanCompleteData } from '#shared/model/events.js';
 import { emitEvent } from '#shared/use-cases/emit-event.js';
-import { allowanceFor } from '#shared/model/plans.js';
+import { productPageBudget } from '#shared/model/plans.js';
 import { screenTarget } from '#shared/use-cases/scan-target.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { allowedPrivateHosts } from '#shared/config.js';
@@ -16,7 +16,7 @@ import { progressReporter } from '#shared/use-cases/scan-progress.js';
 import type { RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 
 /** Time kept back from the scan limit for storing the result and answering. */
-export const answerMarginMs = 4_000;
+const answerMarginMs = 4_000;
 
 const unreachableMessage = 'Scan failed: the URL may be unreachable';
 
@@ -73,20 +73,8 @@ async function scanCheckedTarget(
   started: number,
   onStage?: StageListener,
 ): Promise<ScanResult> {
-  const { config, clock } = deps;
   try {
-    const { result } = await scanUrl(url, {
-      tier,
-      productPageBudget: Math.max(0, allowanceFor(tier, config).pagesPerScan - 1),
-      fetcher: deps.fetcher,
-      policy: { allowPrivateHosts: allowedPrivateHosts(config) },
-      deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
-      now: () => clock.now(),
-      retentionMs,
-      onStage,
-      markupCache: deps.markupCache,
-      webBotAuth: await requestSigner(deps),
-    });
+    const { result } = await scanUrl(url, { tier, retentionMs, onStage, ...(await scanRunOptions(tier, deps, started)) });
     return result;
   } catch (error) {
     if (!(error instanceof ScanError)) throw error;
@@ -95,10 +83,28 @@ async function scanCheckedTarget(
 }
 
 /**
+ * What every fetch of a shop for a scan or a re-check runs with: the tier's page budget, the fetcher and
+ * its target policy, a deadline inside the scan time limit (counted from `started`), the markup cache and
+ * the request signer.
+ */
+export async function scanRunOptions(tier: Tier, deps: Dependencies, started: number) {
+  const { config, clock } = deps;
+  return {
+    productPageBudget: productPageBudget(tier, config),
+    fetcher: deps.fetcher,
+    policy: { allowPrivateHosts: allowedPrivateHosts(config) },
+    deadline: started + config.scanTimeoutSeconds * 1000 - answerMarginMs,
+    now: () => clock.now(),
+    markupCache: deps.markupCache,
+    webBotAuth: await requestSigner(deps),
+  };
+}
+
+/**
  * The scanner's Web Bot Auth key with the origin serving its directory (PUBLIC_BASE_URL). Without a key
  * the scan still runs, signing nothing, and its web_bot_auth check is not assessed.
  */
-export async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
+async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
   if (!deps.webBotAuthKey) return undefined;
   try {
     return { key: await deps.webBotAuthKey(), agentOrigin: deps.config.publicBaseUrl };
