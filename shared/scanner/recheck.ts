@@ -26,7 +26,7 @@ export interface RecheckOptions {
 const definitions = new Map(allChecks.map((check) => [check.id, check]));
 
 /** The ids that name no check, in the order given. */
-export function unknownCheckIds(checkIds: readonly string[]): string[] {
+function unknownCheckIds(checkIds: readonly string[]): string[] {
   return checkIds.filter((id) => !definitions.has(id));
 }
 
