@@ -72,12 +72,17 @@ export async function putOwnedScan(table: Table, result: ScanResult, ownerId: st
   if (codes) throw new Error(`Storing scan ${result.id} was cancelled: ${codes.join(', ')}`);
 }
 
-/** The scan, or null when unknown or past its expiry (TTL deletes lazily, so expiry is checked here too). */
+/** Past its expiry: TTL deletes lazily, so a read checks expiry too. */
+function expired(item: ScanItem, now: number): boolean {
+  return item.expiresAt !== undefined && item.expiresAt * 1000 <= now;
+}
+
+/** The scan, or null when unknown or past its expiry. */
 export async function getScan(table: Table, id: string, now: number): Promise<StoredScan | null> {
   const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: scanKey(id) }));
   if (!Item) return null;
   const item = Item as ScanItem;
-  if (item.expiresAt !== undefined && item.expiresAt * 1000 <= now) return null;
+  if (expired(item, now)) return null;
   return { result: await readResult(Item), ownerId: item.ownerId ?? null };
 }
 
@@ -86,7 +91,7 @@ export async function getOwnedScans(table: Table, ownerId: string, ids: readonly
   const items = ids.length === 0 ? [] : await batchGet(table, [...new Set(ids)].map(scanKey));
   const owned = items.filter((item) => {
     const scan = item as unknown as ScanItem;
-    return scan.ownerId === ownerId && (scan.expiresAt === undefined || scan.expiresAt * 1000 > now);
+    return scan.ownerId === ownerId && !expired(scan, now);
   });
   const results = await Promise.all(owned.map(readResult));
   return new Map(results.map((result) => [result.id, result]));
