@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult } from '#shared/http/schemas/recheck-schemas.js';
 import { tiers } from '#shared/model/tiers.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
@@ -124,7 +125,6 @@ export const recheckOutput = z.object({
 });
 export type RecheckOutput = z.output<typeof recheckOutput>;
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const recheckOutputMatchesRoute: Same<RecheckOutput, z.output<typeof RecheckResult>> = true;
 
 const fixesShown = 5;

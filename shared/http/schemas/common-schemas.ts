@@ -37,3 +37,6 @@ export function queryInteger(options: { min: number; max?: number; default: numb
     .default(options.default)
     .meta(openApi as Record<string, unknown>);
 }
+
+/** True only when A and B are the same type: `const x: Same<Schema, Model> = true` fails to compile until a schema and its model agree. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

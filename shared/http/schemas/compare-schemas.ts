@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NullableDateTime, Uuid } from '#shared/http/schemas/common-schemas.js';
+import { NullableDateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { Competition } from '#shared/model/sites/competition.js';
 
 const Standing = z.enum(['site', 'competitor', 'tied']);
@@ -73,5 +73,4 @@ export const CompetitionReport = z
   })
   .meta({ id: 'CompetitionReport' });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const competitionReportMatchesModel: Same<z.output<typeof CompetitionReport>, Competition> = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Uuid } from '#shared/http/schemas/common-schemas.js';
+import { DateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult as ModelRecheckResult } from '#shared/model/scans/recheck-result.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 
@@ -52,5 +52,4 @@ export const recheckRequest = z
   })
   .meta({ id: 'RecheckRequest' });
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const recheckResultMatchesModel: Same<z.output<typeof RecheckResult>, ModelRecheckResult> = true;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NullableDateTime, TierName, Uuid, queryInteger } from '#shared/http/schemas/common-schemas.js';
+import { DateTime, NullableDateTime, TierName, Uuid, queryInteger, type Same } from '#shared/http/schemas/common-schemas.js';
 import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/model/scans/scan-result.js';
@@ -195,7 +195,6 @@ export const ScanResult = z
   .meta({ id: 'ScanResult' });
 
 /** The schema says exactly what the scanner returns: a change to either fails to compile until both agree. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const scanResultMatchesEngine: Same<z.output<typeof ScanResult>, EngineScanResult> = true;
 
 export const ScanProgress = z
