@@ -8,7 +8,8 @@ import { buildCli } from '#bin/build-cli.js';
 import { scanSummaryOutput } from '#shared/mcp/tool-schemas.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { setAccount, signUp, type SignedIn } from './support/accounts.js';
-import { connectMcp, textOf } from './support/mcp-client.js';
+import { connectMcp } from './support/mcp-client.js';
+import { textOf } from '#test/support/mcp-tool-text.js';
 
 let shop: RunningShop;
 const clients: Client[] = [];

@@ -8,7 +8,8 @@ import { compareSitesSummary } from '#shared/mcp/compare-summary.js';
 import { newWatchedSite, normalizeSiteUrl, urlDigest, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
-import { connectMcp, textOf } from '../support/mcp-client.js';
+import { connectMcp } from '../support/mcp-client.js';
+import { textOf } from '#test/support/mcp-tool-text.js';
 
 const at = (day: number) => `2026-10-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 

@@ -11,8 +11,3 @@ export async function connectMcp(apiKey: string): Promise<Client> {
   await client.connect(transport);
   return client;
 }
-
-export type ToolAnswer = Awaited<ReturnType<Client['callTool']>>;
-
-/** A tool answer's text parts, joined. */
-export const textOf = (result: ToolAnswer) => (result.content as Array<{ text: string }>).map((part) => part.text).join('\n');

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliChildEnv } from '#test/support/cli-child-env.js';
+import { textOf } from '#test/support/mcp-tool-text.js';
 import { buildCli } from '#bin/build-cli.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import { checkExplanations } from '#shared/scanner/checks/check-explanations.js';
@@ -44,10 +45,6 @@ afterAll(async () => {
   await shop?.close();
   await rm(buildDir, { recursive: true, force: true });
 });
-
-function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
-  return (result.content as Array<{ type: string; text: string }>).map((part) => part.text).join('\n');
-}
 
 describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
   it('lists the seven tools, each with an input and an output schema', async () => {
