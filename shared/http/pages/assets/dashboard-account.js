@@ -11,12 +11,9 @@
   var limitText = ar.limitText;
   var day = ar.day;
   var callApi = ar.callApi;
+  var apiError = ar.apiError;
   // What the last upgrade did, shown once after the section is drawn again with the new plan.
   var lastResult = null;
-
-  function errorText(answer, what) {
-    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
-  }
 
   // Checkout and the billing portal are the provider's pages: they show the price before any payment.
   function billingButton(label, method, path, key, body, status, secondary) {
@@ -29,7 +26,7 @@
         var target = answer.body && (answer.body.checkoutUrl || answer.body.portalUrl);
         if (answer.status === 200 && target) return location.assign(target);
         button.disabled = false;
-        status.textContent = errorText(answer, 'Billing');
+        status.textContent = apiError(answer, 'Billing');
       });
     });
     return button;
@@ -47,7 +44,7 @@
         function (answer) {
           button.disabled = false;
           if (answer.status !== 200) {
-            status.textContent = errorText(answer, 'The preview');
+            status.textContent = apiError(answer, 'The preview');
             return;
           }
           status.textContent = '';
@@ -112,7 +109,7 @@
             lastResult = 'Upgraded to ' + answer.body.tier + ': ' + quote.amountText + ' charged. ' + answer.body.note;
             return context.reload();
           }
-          close(errorText(answer, 'The upgrade') + ' Nothing was charged.');
+          close(apiError(answer, 'The upgrade') + ' Nothing was charged.');
         },
         function () {
           close('Could not reach the service: reload to see whether the upgrade happened.');
