@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Same } from '#shared/http/schemas/common-schemas.js';
+import { CheckStatus, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult } from '#shared/http/schemas/recheck-schemas.js';
 import { tiers } from '#shared/model/tiers.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
@@ -30,7 +30,7 @@ export const recheckInput = {
 const scanCheck = z.object({
   id: z.string(),
   dimension: z.string(),
-  status: z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']),
+  status: CheckStatus,
   earned: z.number(),
   points: z.number(),
   summary: z.string(),
@@ -98,7 +98,7 @@ export type WatchedSiteList = z.infer<typeof listWatchedSitesOutput>;
 export const watchSiteOutput = z.object({ site: watchedSite });
 
 const checkVerdict = z.object({
-  status: z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']),
+  status: CheckStatus,
   score: z.number().nullable(),
   summary: z.string(),
 });

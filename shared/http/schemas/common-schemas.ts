@@ -38,5 +38,8 @@ export function queryInteger(options: { min: number; max?: number; default: numb
     .meta(openApi as Record<string, unknown>);
 }
 
+/** A check's outcome, as the scanner reports it (CheckStatus in shared/model/scans/scan-result.ts). */
+export const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
+
 /** True only when A and B are the same type: `const x: Same<Schema, Model> = true` fails to compile until a schema and its model agree. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

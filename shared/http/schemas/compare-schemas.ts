@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { NullableDateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
+import { CheckStatus, NullableDateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { Competition } from '#shared/model/sites/competition.js';
 
 const Standing = z.enum(['site', 'competitor', 'tied']);
-const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
 
 const Lead = z
   .object({

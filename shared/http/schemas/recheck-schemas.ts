@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { DateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
+import { CheckStatus, DateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult as ModelRecheckResult } from '#shared/model/scans/recheck-result.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 
 const CheckVerdict = z
   .object({
-    status: z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']),
+    status: CheckStatus,
     score: z.number().min(0).max(1).nullable(),
     summary: z.string(),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, NullableDateTime, TierName, Uuid, queryInteger, type Same } from '#shared/http/schemas/common-schemas.js';
+import { CheckStatus, DateTime, NullableDateTime, TierName, Uuid, queryInteger, type Same } from '#shared/http/schemas/common-schemas.js';
 import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/model/scans/scan-result.js';
@@ -16,8 +16,6 @@ import {
 export function scanRequest(policy: TargetPolicy) {
   return z.strictObject({ url: targetUrl(policy) }).meta({ id: 'ScanRequest' });
 }
-
-const CheckStatus = z.enum(['pass', 'warn', 'fail', 'not_applicable', 'not_assessed']);
 
 export const Evidence = z.object({ url: z.string().nullable(), value: z.string().nullable() });
 
