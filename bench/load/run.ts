@@ -11,6 +11,7 @@ import { startLocalService, type LocalService } from '../support/local-service.j
 import { createAccounts } from './accounts.js';
 import { parseLoadArgs } from './args.js';
 import { checkInvariants, concurrentCreates } from './checks.js';
+import { localIamRefusedNothing } from './iam-invariant.js';
 import { databaseFaults, type DatabaseFaults } from './dynamodb-faults.js';
 import { databaseGraceMs, type FaultWindow } from './fault-windows.js';
 import { faultSchedule } from './fault-schedule.js';
@@ -216,6 +217,7 @@ async function main(): Promise<number> {
     acceptedBatchIds,
   );
   invariants.push(await concurrentCreates(service.api, accounts.sites.key, targets.shops[0]!, concurrentSiteCreates));
+  if (options.url === null) invariants.push(await localIamRefusedNothing(service.api));
   for (const result of invariants) log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name}: ${result.detail}`);
 
   const failures = tallyFailures(records, new Set(['publicScanResettingTarget']), windows, graceMs);

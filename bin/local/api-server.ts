@@ -15,6 +15,7 @@ import { routeKeyFor, type Family } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { answerPreflight } from './cors-preflight.js';
 import { httpFunction } from './function-sizing.js';
+import { runAsFunction } from './iam/invocation-identity.js';
 import type { HttpHandler } from './handler-modules.js';
 import { invokeWithDeadline } from './invoke-with-deadline.js';
 import { jsonResult } from './json-result.js';
@@ -28,6 +29,7 @@ export interface ApiServerOptions {
   handlers: Record<Family, HttpHandler>;
   runSweep: RunSweep;
   billingPages: LocalRouteContext['billing'];
+  iamTally: LocalRouteContext['iamTally'];
   /** The gateway's own cap, above the service's MAX_REQUEST_BODY_BYTES, which the handlers enforce. */
   maxBodyBytes: number;
   /** The service's cap, which every 413 names (MAX_REQUEST_BODY_BYTES). */
@@ -66,7 +68,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     );
     const fn = httpFunction(family);
     const outcome = await invokeWithDeadline(
-      () => handlers[family](event, createLambdaContext({ ...fn, requestId, region })),
+      () => runAsFunction(family, () => handlers[family](event, createLambdaContext({ ...fn, requestId, region }))),
       fn.timeoutMs,
     );
     if (outcome.kind === 'returned') return fromApiGatewayResult(outcome.value);
@@ -96,7 +98,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
         );
       } else if (path.startsWith(localRoutePrefix)) {
         const url = new URL(request.url ?? '/', 'http://localhost');
-        result = await handleLocalRoute(method, url, read.body, { runSweep: options.runSweep, billing: options.billingPages, log });
+        // The local billing pages stand in for Stripe calling the billing function's webhook.
+        result = await runAsFunction('billing', () =>
+          handleLocalRoute(method, url, read.body, {
+            runSweep: options.runSweep,
+            billing: options.billingPages,
+            iamTally: options.iamTally,
+            log,
+          }),
+        );
       } else {
         result = await invokeFamily(request, method, path, read.body);
       }

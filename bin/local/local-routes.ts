@@ -1,5 +1,6 @@
 import type { HttpResult } from '#shared/http/event-adapter.js';
 import { jsonResult } from './json-result.js';
+import type { IamGate } from './iam/iam-gate.js';
 import type { LocalLog } from './log.js';
 import type { LocalBillingRoutes } from './local-billing-routes.js';
 import type { RunSweep } from './rescan-sweep.js';
@@ -12,6 +13,8 @@ export interface LocalRouteContext {
   runSweep: RunSweep;
   /** The local billing provider's pages; null when Stripe is configured. */
   billing: LocalBillingRoutes | null;
+  /** The local IAM check's count of calls, by function, and what it refused. */
+  iamTally: IamGate['tally'];
   log: LocalLog;
 }
 
@@ -22,6 +25,10 @@ export async function handleLocalRoute(method: string, url: URL, body: Buffer, c
     return (await context.billing(method, url, body)) ?? jsonResult(404, { error: `No local route ${method} ${path}` });
   }
   const { runSweep, log } = context;
+  if (path === '/_local/iam') {
+    if (method !== 'GET') return jsonResult(405, { error: `Method ${method} not allowed on ${path}` }, { allow: 'GET' });
+    return jsonResult(200, context.iamTally());
+  }
   if (path !== '/_local/rescan') return jsonResult(404, { error: `No local route ${path}` });
   if (method !== 'POST') return jsonResult(405, { error: `Method ${method} not allowed on ${path}` }, { allow: 'POST' });
   const parsed = parseRescanBody(body.toString('utf8'));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createLambdaContext, localAccountId } from '#shared/http/event-adapter.js';
 import { workerFunction } from './function-sizing.js';
+import { runAsFunction } from './iam/invocation-identity.js';
 import type { SweepEvent, SweepHandler } from './handler-modules.js';
 import { invokeWithDeadline } from './invoke-with-deadline.js';
 
@@ -23,7 +24,10 @@ export function createSweepRunner(handler: SweepHandler, region: string): RunSwe
       detail: {},
       all,
     };
-    const outcome = await invokeWithDeadline(() => handler(event, createLambdaContext({ ...sweep, requestId, region })), sweep.timeoutMs);
+    const outcome = await invokeWithDeadline(
+      () => runAsFunction('rescanSweep', () => handler(event, createLambdaContext({ ...sweep, requestId, region }))),
+      sweep.timeoutMs,
+    );
     if (outcome.kind === 'threw') throw outcome.error;
     if (outcome.kind === 'timed_out') throw new Error(`The rescan sweep timed out after ${sweep.timeoutMs / 1_000} s`);
     return outcome.value;

@@ -12,7 +12,6 @@ export interface LocalEndpoints {
   /** The batch queue's dead-letter queue, which the batch worker also consumes. */
   batchDeadLetterQueueArn: string;
   publicBaseUrl: string;
-  keyPepper: string;
 }
 
 /** The variables that point the handlers at the local services, named as shared/config.ts reads them. */
@@ -27,7 +26,6 @@ export function localEnvironment(endpoints: LocalEndpoints): Record<string, stri
     [envName('sqsEndpoint')]: endpoints.sqs,
     [envName('sesEndpoint')]: endpoints.ses,
     [envName('publicBaseUrl')]: endpoints.publicBaseUrl,
-    [envName('keyPepper')]: endpoints.keyPepper,
     [envName('batchDeadLetterQueueArn')]: endpoints.batchDeadLetterQueueArn,
     ...queueVariables,
   };

@@ -3,12 +3,18 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts, envName, getConfig, loadConfig } from '#shared/config.js';
+import { consumerOf } from '#lib/function-catalog.js';
+import { localAccountId } from '#shared/http/event-adapter.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
 import { localKeyPepper } from './key-pepper.js';
 import { deadLetterConsumingQueues, queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from './function-sizing.js';
 import { loadBillingPages, loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
+import type { IamGate } from './iam/iam-gate.js';
+import { runAsFunction } from './iam/invocation-identity.js';
+import { startLocalIam } from './iam/local-iam.js';
+import { loadSynthesisedTemplate } from './iam/template-policies.js';
 import { localClientConfig } from './local-aws.js';
 import { consoleLog, type LocalLog } from './log.js';
 import { startQueuePoller, type QueuePoller } from './queue-poller.js';
@@ -47,8 +53,10 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   urls: { api: string; dynamodb: string; sqs: string; ses: string; sesStore: string };
-  queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
+  queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string; deadLetterArn: string }>;
   tableName: string;
+  /** The local IAM check: every call the functions made, by function, and those it refused. */
+  iam: IamGate['tally'];
   dataDir: string | null;
   stop(): Promise<void>;
 }
@@ -70,6 +78,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const sqsPort = options.sqsPort ?? config.sqsPort;
   const sesPort = options.sesPort ?? config.sesPort;
   const dataDir = options.inMemory ? null : resolve(options.dataDir ?? config.dataDir);
+  const configurationSet = config.sesConfigurationSet || 'readiness-local';
+  // Synthesising takes seconds when the stack's code changed: it runs while the stand-ins start.
+  const template = loadSynthesisedTemplate({ mailFrom: config.mailFrom });
+  template.catch(() => undefined);
   const stoppers: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const stop of stoppers.splice(0).reverse()) {
@@ -104,24 +116,50 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const dynamodbClient = new DynamoDBClient(localClientConfig(dynamodb.endpoint, region));
     await ensureTable(dynamodbClient, config.tableName).finally(() => dynamodbClient.destroy());
 
+    const given = (key: 'keyPepper' | 'webhookSealingKey' | 'stripeSecretKey' | 'stripeWebhookSecret') =>
+      options.env?.[envName(key)] || process.env[envName(key)] || undefined;
+    const keyPepper = given('keyPepper') ?? (await localKeyPepper(dataDir));
+    const iam = await startLocalIam({
+      template: await template,
+      region,
+      accountId: localAccountId,
+      tableName: config.tableName,
+      configurationSet,
+      upstream: { dynamodb: dynamodb.endpoint, sqs: sqs.endpoint, ses: ses.endpoint },
+      queues: sqs.queues,
+      // Without a sealing key of its own, the local stack seals webhook secrets with the pepper, as before.
+      secretValues: {
+        keyPepper,
+        webhookSealingKey: given('webhookSealingKey') ?? keyPepper,
+        stripe: given('stripeSecretKey'),
+        stripeWebhook: given('stripeWebhookSecret'),
+      },
+      log,
+    });
+    stoppers.push(() => iam.gate.close());
+    const gate = iam.gate;
+
     for (const name of conflictingAwsVariables) delete process.env[name];
     Object.assign(
       process.env,
       localEnvironment({
         region,
         tableName: config.tableName,
-        dynamodb: dynamodb.endpoint,
-        sqs: sqs.endpoint,
-        ses: ses.endpoint,
-        queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, sqs.queues[queue].url])) as Record<QueueName, string>,
+        dynamodb: gate.endpoint,
+        sqs: gate.endpoint,
+        ses: gate.endpoint,
+        queueUrls: Object.fromEntries(queueNames.map((queue) => [queue, gate.queueUrl(sqs.queues[queue].url)])) as Record<
+          QueueName,
+          string
+        >,
         batchDeadLetterQueueArn: sqs.queues.batch.deadLetterArn,
         publicBaseUrl: (!options.ownPublicBaseUrl && process.env[envName('publicBaseUrl')]) || `http://localhost:${apiPort}`,
-        keyPepper: process.env[envName('keyPepper')] || (await localKeyPepper(dataDir)),
       }),
       options.env,
+      iam.environment,
     );
     const settings = getConfig();
-    if (settings.dynamodbEndpoint !== dynamodb.endpoint) {
+    if (settings.dynamodbEndpoint !== gate.endpoint) {
       throw new Error('The configuration was read before the local stack set its environment: load handlers only through startLocalStack');
     }
     if (allowedPrivateHosts(settings).length > 0) {
@@ -139,30 +177,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const runSweep = createSweepRunner(sweepHandler, region);
     const billingPages = await loadBillingPages(settings);
 
-    const sqsClient = new SQSClient(localClientConfig(sqs.endpoint, region));
+    // Lambda's event source receives and deletes with the consuming function's role: so do the pollers.
+    const sqsClient = new SQSClient(localClientConfig(gate.endpoint, region));
     stoppers.push(() => sqsClient.destroy());
-    // As many pollers per queue as the deployed event source runs its worker at once (batches of
-    // URLs spread over them as they do over Lambda).
-    const pollers: QueuePoller[] = queueNames.flatMap((queue) =>
-      Array.from({ length: queuePollers(queue) }, () =>
+    const poll = (queue: QueueName, from: { name: string; url: string; arn: string }) =>
+      runAsFunction(consumerOf(queue), () =>
         startQueuePoller({
           client: sqsClient,
-          queue: sqs.queues[queue],
-          region,
-          handler: queueHandlers[queue],
-          consumer: queueConsumer(queue),
-          waitTimeSeconds: options.pollWaitSeconds ?? 1,
-          log,
-        }),
-      ),
-    );
-    // The workers that settle what reaches their queue's DLQ consume it too (lib/function-catalog.ts).
-    for (const queue of deadLetterConsumingQueues()) {
-      const deadLetters = sqs.queues[queue];
-      pollers.push(
-        startQueuePoller({
-          client: sqsClient,
-          queue: { name: `${queue}-dlq`, url: deadLetters.deadLetterUrl, arn: deadLetters.deadLetterArn },
+          queue: { ...from, url: gate.queueUrl(from.url) },
           region,
           handler: queueHandlers[queue],
           consumer: queueConsumer(queue),
@@ -170,6 +192,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           log,
         }),
       );
+    // As many pollers per queue as the deployed event source runs its worker at once (batches of
+    // URLs spread over them as they do over Lambda).
+    const pollers: QueuePoller[] = queueNames.flatMap((queue) =>
+      Array.from({ length: queuePollers(queue) }, () => poll(queue, sqs.queues[queue])),
+    );
+    // The workers that settle what reaches their queue's DLQ consume it too (lib/function-catalog.ts).
+    for (const queue of deadLetterConsumingQueues()) {
+      const deadLetters = sqs.queues[queue];
+      pollers.push(poll(queue, { name: `${queue}-dlq`, url: deadLetters.deadLetterUrl, arn: deadLetters.deadLetterArn }));
     }
     stoppers.push(() => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined));
 
@@ -179,6 +210,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         handlers: httpHandlers,
         runSweep,
         billingPages,
+        iamTally: gate.tally,
         maxBodyBytes: Math.max(gatewayBodyLimitBytes, settings.maxRequestBodyBytes),
         serviceBodyLimitBytes: settings.maxRequestBodyBytes,
         region,
@@ -202,6 +234,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       queues: sqs.queues,
       tableName: config.tableName,
       dataDir,
+      iam: gate.tally,
       stop: () => (stopping ??= stopAll()),
     };
   } catch (error) {

@@ -11,7 +11,7 @@ declare module 'vitest' {
     tableName: string;
     sqsEndpoint: string;
     awsRegion: string;
-    queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string }>;
+    queues: Record<QueueName, { url: string; arn: string; deadLetterUrl: string; deadLetterArn: string }>;
   }
 }
 

@@ -30,6 +30,20 @@ export async function startTestStack(name: string, env: Record<string, string>):
     stop: async () => {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
+      expectNoRefusals(name, stack.iam());
     },
   };
+}
+
+/**
+ * Every AWS call the stack's functions made was checked against their synthesised policies; a refusal
+ * fails the run even where the code caught it (a worker retrying, a log line), since AWS would refuse it too.
+ */
+function expectNoRefusals(name: string, tally: ReturnType<LocalStack['iam']>): void {
+  const functions = Object.keys(tally.byFunction).length;
+  console.log(`Local IAM check (${name}): ${tally.checked} AWS calls of ${functions} functions checked, ${tally.refused.length} refused`);
+  if (tally.refused.length > 0) {
+    const lines = tally.refused.slice(0, 20).map((refusal) => `  ${refusal.function ?? 'outside any function'}: ${refusal.message}`);
+    throw new Error(`The local IAM check refused ${tally.refused.length} calls of the ${name} stack:\n${lines.join('\n')}`);
+  }
 }
