@@ -81,9 +81,10 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   // The tools do what the scanner and sites functions do for their routes: owned scans with the account's count
   // (scan_complete queued), the scan read back, the watchlist listed and added to (its first scan queued); the
-  // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key from the pepper.
+  // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key from the pepper;
+  // compare_sites reads the sites' last scans in batches, as the sites function's comparison does.
   mcp: {
-    table: uniq(bearer, rateLimited, ['PutItem', 'Query']),
+    table: uniq(bearer, rateLimited, ['PutItem', 'Query', 'BatchGetItem']),
     sendsTo: ['webhook', 'rescan'],
     readsKeyPepper: true,
   },
