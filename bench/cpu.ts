@@ -1,20 +1,15 @@
 /**
- * Analysis CPU per page, apart from fetching: for each of the 93 real product pages
- * (test/fixtures/product-pages), `analysePage` on the page, then every check's `evaluate` on
+ * Analysis CPU per page, apart from fetching: for each of the 93 real product pages (a third party's,
+ * read through test/support/outside-data.ts), `analysePage` on the page, then every check's `evaluate` on
  * the artifacts of a pro scan of it (the page as the product page beside a small homepage).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Artifacts, Retrieval } from '#shared/scanner/artifacts.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import { decodeText } from '#shared/outbound/index.js';
-import { PRODUCT_PAGES } from '#test/fixtures/product-pages.js';
+import type { ProductPages } from '#test/support/outside-data.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
 import { cpuMs, median, percentile, round } from './stats.js';
-
-export const REAL_PAGES = PRODUCT_PAGES;
 
 export interface CpuStats {
   pages: number;
@@ -52,10 +47,9 @@ function summary(values: readonly number[]): { median: number; p95: number; max:
   return { median: round(median(values)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) };
 }
 
-export function runCpuBench(): CpuStats {
-  const truth = JSON.parse(readFileSync(path.join(REAL_PAGES, 'ground-truth.json'), 'utf8')) as Record<string, { url: string }>;
-  const ids = Object.keys(truth).sort();
-  const bodies = ids.map((id) => ({ id, body: gunzipSync(readFileSync(path.join(REAL_PAGES, 'html', `${id}.html.gz`))) }));
+export function runCpuBench(corpus: ProductPages): CpuStats {
+  const ids = Object.keys(corpus.groundTruth()).sort();
+  const bodies = ids.map((id) => ({ id, body: corpus.html(id) }));
   const base = buildArtifacts({
     origin: 'https://shop.example',
     tier: 'pro',

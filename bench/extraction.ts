@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { productPages, type ProductPages } from '#test/support/outside-data.js';
 import { measureExtractionBySet, type FieldScore, type ScoredField, type SetScores } from '#test/unit/scanner/extract/extraction-score.js';
 import { writeBenchSection, type BenchResults } from './results-markdown.js';
 
@@ -69,8 +70,8 @@ function verdicts(development: SetScores, validation: SetScores, gap: readonly F
   ];
 }
 
-export function runExtractionBench(): ExtractionStats {
-  const measured = measureExtractionBySet();
+export function runExtractionBench(corpus: ProductPages): ExtractionStats {
+  const measured = measureExtractionBySet(corpus);
   const { development, validation } = measured;
   const gap = development.scores.map(({ field }) => {
     const [dev, val] = [byField(development.scores, field), byField(validation.scores, field)];
@@ -108,7 +109,12 @@ export function printExtraction(stats: ExtractionStats): void {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const stats = runExtractionBench();
+  const corpus = productPages();
+  if (!corpus.present) {
+    console.error(corpus.reason);
+    process.exit(1);
+  }
+  const stats = runExtractionBench(corpus);
   printExtraction(stats);
   if (process.argv.includes('--write')) {
     const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));

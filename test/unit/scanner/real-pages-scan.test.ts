@@ -1,6 +1,6 @@
 /**
- * The whole scanner on 93 real product pages (test/fixtures/product-pages, in the
- * repository): each page is served by a loopback shop as `/products/<id>`, scanned as the scanned
+ * The whole scanner on 93 real product pages, a third party's data read from beside the repository
+ * (test/support/outside-data.ts; skipped, saying why, where it is absent): each page is served by a loopback shop as `/products/<id>`, scanned as the scanned
  * URL with tier pro, and `result.products[0]` is held to the hand-labelled ground truth. A field the
  * markup lacks may come from the page's text, labelled `text`, and is then right at a rate.
  *
@@ -20,16 +20,15 @@ import { createFetcher } from '#shared/outbound/index.js';
 import type { Fetcher } from '#shared/outbound/index.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { RunningShop, ShopRoute } from '#test/fixtures/shop-server.js';
+import { orSkipped, productPages } from '#test/support/outside-data.js';
 import { markupValues } from './extract/markup-search.js';
 import {
   EXCEPTIONS,
   FIELDS,
   describeTallies,
   exposed,
-  loadGroundTruth,
   matches,
   present,
-  readRealPage,
   tallyFields,
   type GroundTruth,
 } from './extract/real-page-truth.js';
@@ -57,47 +56,48 @@ interface PageScan {
   facts: ScanResult['products'][number] | null;
 }
 
-const groundTruth = loadGroundTruth();
+const pages = orSkipped(productPages(), 'real-pages-scan.test.ts');
+const groundTruth = pages?.groundTruth() ?? {};
 const ids = Object.keys(groundTruth).sort();
 const scans = new Map<string, PageScan>();
 let shop: RunningShop;
 let fetcher: Fetcher;
 
-beforeAll(async () => {
-  const pages = new Map(ids.map((id) => [id, readRealPage(id)]));
-  // Served as saved, with no charset in Content-Type: the fetcher must sniff it from the page, as it would in the wild.
-  const routes: Record<string, ShopRoute> = Object.fromEntries(
-    [...pages].map(([id, body]) => [`/products/${id}`, { body, contentType: 'text/html' }]),
-  );
-  shop = await startShop('real-page-host', { routes, ...GOLDEN_SHOP });
-  fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'], now: goldenClock, timeouts: PATIENT_TIMEOUTS });
-  const limit = pLimit(CONCURRENCY);
-  await Promise.all(
-    ids.map((id) =>
-      limit(async () => {
-        const { result } = await scanUrl(`${shop.origin}/products/${id}`, {
-          tier: 'pro',
-          productPageBudget: 1,
-          fetcher,
-          policy: { allowPrivateHosts: ['127.0.0.1'] },
-          deadline: GOLDEN_NOW + 300_000,
-          now: goldenClock,
-          id: GOLDEN_ID,
-          webBotAuth: GOLDEN_SIGNER,
-        });
-        const html = pages.get(id)!.toString('utf8');
-        scans.set(id, { id, truth: groundTruth[id]!, markup: markupValues(html), result, facts: result.products[0] ?? null });
-      }),
-    ),
-  );
-}, 180_000);
+describe.skipIf(pages === undefined)('real product pages through the scanner', () => {
+  beforeAll(async () => {
+    const bodies = new Map(ids.map((id) => [id, pages!.html(id)]));
+    // Served as saved, with no charset in Content-Type: the fetcher must sniff it from the page, as it would in the wild.
+    const routes: Record<string, ShopRoute> = Object.fromEntries(
+      [...bodies].map(([id, body]) => [`/products/${id}`, { body, contentType: 'text/html' }]),
+    );
+    shop = await startShop('real-page-host', { routes, ...GOLDEN_SHOP });
+    fetcher = createFetcher({ allowPrivateHosts: ['127.0.0.1'], now: goldenClock, timeouts: PATIENT_TIMEOUTS });
+    const limit = pLimit(CONCURRENCY);
+    await Promise.all(
+      ids.map((id) =>
+        limit(async () => {
+          const { result } = await scanUrl(`${shop.origin}/products/${id}`, {
+            tier: 'pro',
+            productPageBudget: 1,
+            fetcher,
+            policy: { allowPrivateHosts: ['127.0.0.1'] },
+            deadline: GOLDEN_NOW + 300_000,
+            now: goldenClock,
+            id: GOLDEN_ID,
+            webBotAuth: GOLDEN_SIGNER,
+          });
+          const html = bodies.get(id)!.toString('utf8');
+          scans.set(id, { id, truth: groundTruth[id]!, markup: markupValues(html), result, facts: result.products[0] ?? null });
+        }),
+      ),
+    );
+  }, 180_000);
 
-afterAll(async () => {
-  await fetcher.close();
-  await shop.close();
-});
+  afterAll(async () => {
+    await fetcher.close();
+    await shop.close();
+  });
 
-describe('real product pages through the scanner', () => {
   it('finds the fixtures beside the repository', () => {
     expect(ids).toHaveLength(93);
     expect(scans.size).toBe(93);

@@ -9,7 +9,8 @@
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { decodeText } from '#shared/outbound/decode-text.js';
-import { EXCEPTIONS, loadGroundTruth, readRealPage, sameAvailability, type GroundTruth } from './real-page-truth.js';
+import type { ProductPages } from '#test/support/outside-data.js';
+import { EXCEPTIONS, sameAvailability } from './real-page-truth.js';
 import { shopOf, splitBySet, type PageSet } from './page-sets.js';
 
 export type ScoredField = 'price' | 'availability' | 'sku';
@@ -25,7 +26,6 @@ export interface FieldScore {
   fromText: number;
 }
 
-type Truth = GroundTruth & { sku?: string[] };
 const fields: readonly ScoredField[] = ['price', 'availability', 'sku'];
 
 function retrievalOf(url: string, body: Buffer): Retrieval {
@@ -97,15 +97,15 @@ function outcomeOf(field: ScoredField, id: string, url: string, value: string | 
 }
 
 /** Every page (or only `set`'s) analysed once, as a product page of a scan reads it, and scored per field. */
-function scorePages(set?: PageSet): ScoredPage[] {
-  const truth = loadGroundTruth() as Record<string, Truth>;
+function scorePages(corpus: ProductPages, set?: PageSet): ScoredPage[] {
+  const truth = corpus.groundTruth();
   const sets = splitBySet(Object.fromEntries(Object.entries(truth).map(([id, page]) => [id, page.url])));
   return Object.keys(truth)
     .sort()
     .filter((id) => set === undefined || sets.get(id) === set)
     .map((id) => {
       const { url } = truth[id]!;
-      const page = analysePage(url, 'product', retrievalOf(url, readRealPage(id)));
+      const page = analysePage(url, 'product', retrievalOf(url, corpus.html(id)));
       const outcomes = fields.map((field) => {
         const value = page.agentView?.[field] ?? null;
         const fromText = value !== null && page.agentView?.sources[field] === 'text';
@@ -139,8 +139,8 @@ function scoresOf(pages: readonly ScoredPage[]): FieldScore[] {
 }
 
 /** Each page's facts as a product page of a scan reads them, scored per field; `set`: only that set's pages. */
-export function measureExtraction(set?: PageSet): { pages: number; scores: FieldScore[]; misses: Miss[] } {
-  const pages = scorePages(set);
+export function measureExtraction(corpus: ProductPages, set?: PageSet): { pages: number; scores: FieldScore[]; misses: Miss[] } {
+  const pages = scorePages(corpus, set);
   const misses = pages.flatMap((page) => page.outcomes.flatMap((outcome) => (outcome.miss ? [outcome.miss] : [])));
   return { pages: pages.length, scores: scoresOf(pages), misses };
 }
@@ -157,8 +157,8 @@ export interface SetScores {
  * All pages, the development set and the validation set from one analysis of every page. Aggregates only:
  * the validation set's pages are measured, never read for rules (docs/decisions/074-extraction-generalisation.md).
  */
-export function measureExtractionBySet(): Record<ScoredSet, SetScores> {
-  const pages = scorePages();
+export function measureExtractionBySet(corpus: ProductPages): Record<ScoredSet, SetScores> {
+  const pages = scorePages(corpus);
   const of = (set: ScoredSet): SetScores => {
     const chosen = pages.filter((page) => set === 'all' || page.set === set);
     return { set, pages: chosen.length, shops: new Set(chosen.map((page) => shopOf(page.url))).size, scores: scoresOf(chosen) };

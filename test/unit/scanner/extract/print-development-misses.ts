@@ -3,10 +3,16 @@
  * `npx tsx test/unit/scanner/extract/print-development-misses.ts [price|availability|sku]`.
  * Rules are written against these pages only; the validation set is measured, never read for rules.
  */
+import { productPages } from '#test/support/outside-data.js';
 import { measureExtraction, type ScoredField } from './extraction-score.js';
 
+const corpus = productPages();
+if (!corpus.present) {
+  console.error(corpus.reason);
+  process.exit(1);
+}
 const field = process.argv[2] as ScoredField | undefined;
-const { pages, scores, misses } = measureExtraction('development');
+const { pages, scores, misses } = measureExtraction(corpus, 'development');
 console.log(`development set: ${pages} pages`);
 for (const score of scores) console.log(`${score.field}: F1 ${score.f1}, precision ${score.precision}, recall ${score.recall}`);
 for (const miss of misses.filter((entry) => field === undefined || entry.field === field))

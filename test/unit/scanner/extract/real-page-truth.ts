@@ -1,25 +1,16 @@
 /**
- * The ground truth of the 93 real product pages (test/fixtures/product-pages) and how a value is compared with it; shared by the extraction-level and the
+ * How a value is compared with the ground truth of the 93 real product pages (read through
+ * test/support/outside-data.ts), and where that ground truth is wrong; shared by the extraction-level and the
  * scanner-level tests so both hold the pages to the same documented exceptions.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { PRODUCT_PAGES } from '#test/fixtures/product-pages.js';
+import type { LabelledPage } from '#test/support/outside-data.js';
 import { availabilityKey, numbersIn } from './markup-search.js';
 import type { MarkupValues } from './markup-search.js';
-
-export const FIXTURES = PRODUCT_PAGES;
 
 export type Field = 'price' | 'currency' | 'availability';
 export const FIELDS: readonly Field[] = ['price', 'currency', 'availability'];
 
-export interface GroundTruth {
-  url: string;
-  price?: string[];
-  currency?: string[];
-  availability?: string[];
-}
+export type GroundTruth = LabelledPage;
 
 export interface Exception {
   field: Field;
@@ -148,14 +139,6 @@ export function matches(field: Field, value: string | null, truth: string[]): bo
     case 'availability':
       return truth.some((t) => sameAvailability(value, t));
   }
-}
-
-export function loadGroundTruth(): Record<string, GroundTruth> {
-  return JSON.parse(readFileSync(path.join(FIXTURES, 'ground-truth.json'), 'utf8')) as Record<string, GroundTruth>;
-}
-
-export function readRealPage(id: string): Buffer {
-  return gunzipSync(readFileSync(path.join(FIXTURES, 'html', `${id}.html.gz`)));
 }
 
 /** A page's ground truth beside what its markup states and what was read from it. */

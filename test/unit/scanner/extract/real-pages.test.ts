@@ -1,6 +1,6 @@
 /**
- * The extractor against 93 real product pages with hand-labelled ground truth
- * (test/fixtures/product-pages, in the repository; see its README).
+ * The extractor against 93 real product pages with hand-labelled ground truth, a third party's data read
+ * from beside the repository (test/support/outside-data.ts); skipped, saying why, where it is absent.
  *
  * For price, currency and availability, a page is held to the ground truth only where its
  * markup exposes the fact, decided by `markup-search.ts` (regexes over the raw HTML, no extractor
@@ -11,19 +11,9 @@ import { load } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractStructuredData, productFacts } from '#shared/scanner/extract/index.js';
 import type { ProductFacts } from '#shared/scanner/extract/index.js';
+import { orSkipped, productPages } from '#test/support/outside-data.js';
 import { markupValues } from './markup-search.js';
-import {
-  MARKUP_EXCEPTIONS,
-  FIELDS,
-  describeTallies,
-  exposed,
-  loadGroundTruth,
-  matches,
-  present,
-  readRealPage,
-  tallyFields,
-  type GroundTruth,
-} from './real-page-truth.js';
+import { MARKUP_EXCEPTIONS, FIELDS, describeTallies, exposed, matches, present, tallyFields, type GroundTruth } from './real-page-truth.js';
 import type { MarkupValues } from './markup-search.js';
 
 interface PageResult {
@@ -33,20 +23,21 @@ interface PageResult {
   facts: ProductFacts | null;
 }
 
-const groundTruth = loadGroundTruth();
+const pages = orSkipped(productPages(), 'real-pages.test.ts');
+const groundTruth = pages?.groundTruth() ?? {};
 const ids = Object.keys(groundTruth).sort();
 const results = new Map<string, PageResult>();
 
-beforeAll(() => {
-  for (const id of ids) {
-    const truth = groundTruth[id]!;
-    const html = readRealPage(id).toString('utf8');
-    const data = extractStructuredData(load(html), truth.url);
-    results.set(id, { id, truth, markup: markupValues(html), facts: productFacts(data, truth.url) });
-  }
-}, 120_000);
+describe.skipIf(pages === undefined)('real product pages', () => {
+  beforeAll(() => {
+    for (const id of ids) {
+      const truth = groundTruth[id]!;
+      const html = pages!.html(id).toString('utf8');
+      const data = extractStructuredData(load(html), truth.url);
+      results.set(id, { id, truth, markup: markupValues(html), facts: productFacts(data, truth.url) });
+    }
+  }, 120_000);
 
-describe('real product pages', () => {
   it('finds the fixtures beside the repository', () => {
     expect(ids).toHaveLength(93);
   });
