@@ -49,6 +49,20 @@ export default tseslint.config(
     // ES2017 has no `catch {}` without a binding: a catch names the error it ignores.
     rules: { '@typescript-eslint/no-unused-vars': ['error', { caughtErrors: 'none' }] },
   },
+  // The command line prints only through bin/cli/inert-output.ts, which keeps site text from writing workflow
+  // commands into a CI log (docs/decisions/095-no-workflow-commands-from-site-text.md).
+  {
+    files: ['bin/cli/**/*.ts'],
+    ignores: ['bin/cli/inert-output.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'stdout', message: 'Print with toStdout (bin/cli/inert-output.ts).' },
+        { object: 'process', property: 'stderr', message: 'Print with toStderr (bin/cli/inert-output.ts).' },
+      ],
+    },
+  },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -2,6 +2,7 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { signalStatusLabels, stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
+import { oneLine } from '#bin/cli/inert-output.js';
 
 const statusMark: Record<string, string> = {
   pass: 'pass',
@@ -15,21 +16,19 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
-/** Control characters a scanned site could put in a reason or a problem to drive the terminal. */
-// eslint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
 /** One line per assistant: its verdict, its first failing step and why, and the fix to make first. */
 function assistantLines(result: ScanResult): string[] {
   if (result.assistants.length === 0) return [];
   const lines = ['', '  Assistants'];
-  const nameWidth = Math.max(14, ...result.assistants.map((assistant) => assistant.name.length + 1));
+  const nameWidth = Math.max(14, ...result.assistants.map((assistant) => oneLine(assistant.name).length + 1));
   const fixNames = firstFixNames(result);
   for (const assistant of result.assistants) {
     const step = firstFailingStep(assistant);
-    const stopped = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${step.reason}`;
-    const fixText = assistant.firstFix === null ? '' : `; first fix: ${fixNames(assistant.firstFix).title}`;
-    lines.push(`    ${pad(assistant.name, nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`);
+    const stopped = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${oneLine(step.reason)}`;
+    const fixText = assistant.firstFix === null ? '' : `; first fix: ${oneLine(fixNames(assistant.firstFix).title)}`;
+    lines.push(
+      `    ${pad(oneLine(assistant.name), nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`,
+    );
   }
   return lines;
 }
@@ -40,9 +39,9 @@ function signalLines(result: ScanResult): string[] {
   const lines = ['', '  Agent-facing documents'];
   for (const signal of result.signals) {
     const [problem, ...more] = signal.problems;
-    const problemText = problem === undefined ? '' : `  ${problem}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
+    const problemText = problem === undefined ? '' : `  ${oneLine(problem)}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
     lines.push(
-      `    ${pad(signal.id, 27)} ${pad(signalStatusLabels[signal.status].toLowerCase(), 12)} ${pad(signal.version ?? '-', 11)}${problemText}`.trimEnd(),
+      `    ${pad(signal.id, 27)} ${pad(signalStatusLabels[signal.status].toLowerCase(), 12)} ${pad(signal.version === undefined ? '-' : oneLine(signal.version), 11)}${problemText}`.trimEnd(),
     );
   }
   return lines;
@@ -50,23 +49,23 @@ function signalLines(result: ScanResult): string[] {
 
 /**
  * The human report of one scan: score, caps, what each assistant can do, dimensions, top fixes, what
- * agents see and the agent-facing documents.
+ * agents see and the agent-facing documents. Text the site supplied is put on one line (bin/cli/inert-output.ts).
  */
 export function formatReport(result: ScanResult, topFixes = 5): string {
   const lines: string[] = [];
-  lines.push(`${result.url}`);
+  lines.push(oneLine(result.url));
   lines.push(
     `  Score ${result.score}/100 (${result.band.replace('_', ' ')}), ${result.tier} tier, ${Math.round(result.coverage * 100)}% of the rubric assessed, ${result.platform}`,
   );
-  for (const cap of result.caps) lines.push(`  Capped at ${cap.limit}: ${cap.reason}`);
+  for (const cap of result.caps) lines.push(`  Capped at ${cap.limit}: ${oneLine(cap.reason)}`);
   lines.push(...assistantLines(result));
   lines.push('');
   lines.push('  Dimensions');
   for (const dimension of result.dimensions) {
     const score = dimension.score === null ? 'not assessed' : `${dimension.score}/100`;
-    lines.push(`    ${pad(dimension.name, 38)} ${pad(score, 13)} weight ${dimension.weight}`);
+    lines.push(`    ${pad(oneLine(dimension.name), 38)} ${pad(score, 13)} weight ${dimension.weight}`);
     for (const check of result.checks.filter((c) => c.dimension === dimension.id && c.status !== 'pass')) {
-      lines.push(`      ${pad(statusMark[check.status] ?? check.status, 13)} ${check.id}: ${check.summary}`);
+      lines.push(`      ${pad(statusMark[check.status] ?? check.status, 13)} ${check.id}: ${oneLine(check.summary)}`);
     }
   }
   const findings = findingsOf(result.recommendations);
@@ -75,9 +74,9 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
     lines.push('');
     lines.push(`  Top fixes (of ${findings.length})`);
     fixes.forEach((fix, index) => {
-      lines.push(`    ${index + 1}. [${fix.priority}, +${fix.estimatedGain} points, effort ${fix.effort}] ${fix.lead.title}`);
-      lines.push(`       ${fix.lead.why}`);
-      if (fix.also.length > 0) lines.push(`       Also fixes: ${fix.also.map((also) => also.title).join('; ')}`);
+      lines.push(`    ${index + 1}. [${fix.priority}, +${fix.estimatedGain} points, effort ${fix.effort}] ${oneLine(fix.lead.title)}`);
+      lines.push(`       ${oneLine(fix.lead.why)}`);
+      if (fix.also.length > 0) lines.push(`       Also fixes: ${fix.also.map((also) => oneLine(also.title)).join('; ')}`);
     });
   }
   lines.push('');
@@ -91,12 +90,11 @@ export function formatReport(result: ScanResult, topFixes = 5): string {
     lines.push('  What agents see');
     for (const product of result.products) {
       const price = product.price ? `${product.price} ${product.currency ?? '(no currency)'}` : 'no price';
-      lines.push(
-        `    ${product.name ?? '(no name)'}: ${price}, ${product.availability ?? 'availability unknown'}, sku ${product.sku ?? '-'}, gtin ${product.gtin ?? '-'} (${product.source ?? 'no markup'})`,
-      );
-      lines.push(`      ${product.url}`);
+      const facts = `${product.name ?? '(no name)'}: ${price}, ${product.availability ?? 'availability unknown'}, sku ${product.sku ?? '-'}, gtin ${product.gtin ?? '-'} (${product.source ?? 'no markup'})`;
+      lines.push(`    ${oneLine(facts)}`);
+      lines.push(`      ${oneLine(product.url)}`);
     }
   }
   lines.push(...signalLines(result));
-  return lines.join('\n').replace(controlCharacters, '');
+  return lines.join('\n');
 }

@@ -2,10 +2,7 @@
  * Text from a scanned site (a product name, a URL, a reason quoting a robots.txt) made inert for GitHub's
  * markdown: it can neither add markup, HTML, links or table cells, nor mention a person or an issue.
  */
-
-/** Line breaks, control characters and the bidirectional overrides that reorder what a reader sees. */
-// eslint-disable-next-line no-control-regex
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+import { oneLine } from '#bin/cli/inert-output.js';
 
 /** Markdown's inline syntax (GitHub's math `$` and tables' `|` included): shown as the character itself. */
 const markdownPunctuation = /[\\`*_[\]{}()!|~$^]/g;
@@ -15,7 +12,7 @@ const zeroWidthSpace = '&#8203;';
 
 /** One line of plain text, at most `maxLength` characters of the original (an ellipsis marks a cut). */
 export function plainLine(text: string, maxLength = 300): string {
-  const flat = text.replace(unsafeCharacters, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = oneLine(text);
   return [...flat].length > maxLength ? `${[...flat].slice(0, maxLength - 1).join('')}…` : flat;
 }
 

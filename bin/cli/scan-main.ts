@@ -9,6 +9,7 @@ import { formatReport } from '#bin/cli/format-report.js';
 import { formatMarkdown, scanFailedMarkdown } from '#bin/cli/format-markdown.js';
 import { appendStepSummary } from '#bin/cli/step-summary.js';
 import { appendOutputs } from '#bin/cli/action-outputs.js';
+import { inertJson, oneLine, toStderr, toStdout, withoutWorkflowCommands } from '#bin/cli/inert-output.js';
 import { helpText, parseScanArgs, usage, type ScanArgs } from '#bin/cli/scan-args.js';
 import { invokedAs } from '#bin/cli/invocation.js';
 import { privateTargetHint, resolvedPrivateHint } from '#bin/cli/private-target.js';
@@ -47,13 +48,13 @@ class ScanFailed extends Error {
 function localScanner(args: ScanArgs): Scanner {
   const config = loadConfig();
   const allowPrivateHosts = allowedPrivateHosts(config);
-  if (allowPrivateHosts.length > 0) console.error(`Warning: ALLOW_PRIVATE_TARGETS lets scans reach ${allowPrivateHosts.join(', ')}`);
+  if (allowPrivateHosts.length > 0) toStderr(`Warning: ALLOW_PRIVATE_TARGETS lets scans reach ${allowPrivateHosts.join(', ')}`);
   const fetcher = createFetcher({ allowPrivateHosts });
   // Signs as the service at PUBLIC_BASE_URL does when given its KEY_PEPPER; without one, web_bot_auth is not assessed.
   const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
   return {
     async scan(url) {
-      console.error(`Scanning ${url} (${args.tier} tier)...`);
+      toStderr(`Scanning ${oneLine(url)} (${args.tier} tier)...`);
       try {
         const started = Date.now();
         const { result } = await scanUrl(url, {
@@ -84,7 +85,7 @@ function localScanner(args: ScanArgs): Scanner {
 function serviceScanner(endpoint: ServiceEndpoint): Scanner {
   return {
     async scan(url) {
-      console.error(`Scanning ${url} through ${endpoint.baseUrl}...`);
+      toStderr(`Scanning ${oneLine(url)} through ${endpoint.baseUrl}...`);
       try {
         const result = await scanThroughService(endpoint, url);
         return { result, reportUrl: serviceReportUrl(endpoint, result.id) };
@@ -99,7 +100,7 @@ function serviceScanner(endpoint: ServiceEndpoint): Scanner {
 
 /** The report of one scan in the format asked for, for stdout. */
 function render(result: ScanResult, args: ScanArgs, markdown: string): string {
-  if (args.format === 'json') return JSON.stringify(result);
+  if (args.format === 'json') return inertJson(result);
   return args.format === 'markdown' ? `${markdown}\n` : `${formatReport(result)}\n`;
 }
 
@@ -112,14 +113,14 @@ async function toStepSummary(markdown: string): Promise<void> {
   const file = process.env.GITHUB_STEP_SUMMARY;
   if (!file) return;
   const problem = await appendStepSummary(file, markdown);
-  if (problem !== null) console.error(`Warning: ${problem}`);
+  if (problem !== null) toStderr(`Warning: ${problem}`);
 }
 
 async function toStepOutputs(lowest: ScanResult | null): Promise<void> {
   const file = process.env.GITHUB_OUTPUT;
   if (!file || lowest === null) return;
   const problem = await appendOutputs(file, { score: String(lowest.score), band: lowest.band });
-  if (problem !== null) console.error(`Warning: ${problem}`);
+  if (problem !== null) toStderr(`Warning: ${problem}`);
 }
 
 /** Scans each URL given, prints the reports, and returns the exit code (largest of all URLs). */
@@ -130,11 +131,11 @@ export async function main(argv: string[]): Promise<number> {
     args = parseScanArgs(argv);
     endpoint = serviceEndpoint(process.env);
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage(invokedAs())}`);
+    toStderr(`${(error as Error).message}\n${usage(invokedAs())}`);
     return exitCodes.invalid_url;
   }
   if (args.help) {
-    console.log(helpText(invokedAs()));
+    toStdout(helpText(invokedAs()));
     return exitCodes.ok;
   }
   const scanner = endpoint === null ? localScanner(args) : serviceScanner(endpoint);
@@ -144,21 +145,22 @@ export async function main(argv: string[]): Promise<number> {
     for (const url of args.urls) {
       try {
         const { result, reportUrl } = await scanner.scan(url);
-        console.error(`  scored ${result.score} in ${result.durationMs} ms`);
-        const markdown = formatMarkdown(result, { reportUrl });
-        console.log(render(result, args, markdown));
+        toStderr(`  scored ${result.score} in ${result.durationMs} ms`);
+        // Guarded once: the same text goes to stdout and to the job summary (a file the runner does not parse, kept clean all the same).
+        const markdown = withoutWorkflowCommands(formatMarkdown(result, { reportUrl }));
+        toStdout(render(result, args, markdown));
         await toStepSummary(markdown);
         if (lowest === null || result.score < lowest.score) lowest = result;
         if (args.failUnder !== null && result.score < args.failUnder) {
-          console.error(`  score ${result.score} is below --fail-under ${args.failUnder}`);
+          toStderr(`  score ${result.score} is below --fail-under ${args.failUnder}`);
           exitCode = Math.max(exitCode, exitCodes.underThreshold);
         }
       } catch (error) {
         if (!(error instanceof ScanFailed)) throw error;
-        console.error(`  ${url}: ${error.message}`);
-        const failed = scanFailedMarkdown(url, error.message);
-        if (args.format === 'json') console.log(JSON.stringify({ url, error: error.message }));
-        if (args.format === 'markdown') console.log(`${failed}\n`);
+        toStderr(`  ${oneLine(url)}: ${oneLine(error.message)}`);
+        const failed = withoutWorkflowCommands(scanFailedMarkdown(url, error.message));
+        if (args.format === 'json') toStdout(inertJson({ url, error: error.message }));
+        if (args.format === 'markdown') toStdout(`${failed}\n`);
         await toStepSummary(failed);
         exitCode = Math.max(exitCode, error.exitCode);
       }
