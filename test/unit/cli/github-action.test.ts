@@ -10,7 +10,10 @@ import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { parse } from 'yaml';
 import { buildCli } from '#bin/build-cli.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { readOutputs } from './github-output-reader.js';
+import { workflowCommandLines } from '#test/support/workflow-command-lines.js';
+import { startCommandInjectionShop, type CommandInjectionShop } from '#test/fixtures/command-injection-shop.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -44,6 +47,7 @@ let shop: Server;
 let shopOrigin: string;
 let service: Server;
 let serviceOrigin: string;
+let injectionShop: CommandInjectionShop;
 
 const product = `<!doctype html><html><head><title>Blue mug</title>
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Blue mug @octocat <b>","sku":"MUG-1",
@@ -88,10 +92,12 @@ beforeAll(async () => {
   await Promise.all([shop, service].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
   shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   serviceOrigin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+  injectionShop = await startCommandInjectionShop();
 }, 60_000);
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
+  await injectionShop.close();
   for (const server of [shop, service]) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
@@ -201,8 +207,10 @@ describe('the action, run as the runner runs it', () => {
     expect(report).toContain(`Agent readiness: ${outputs.score}/100`);
     expect(report).toContain('| Blue mug @&#8203;octocat &lt;b&gt; | 12.50 GBP |');
     expect(summary).toBe(`${report.trimEnd()}\n\n`);
-    // The log shows the report too.
-    expect(log).toContain(`Agent readiness: ${outputs.score}/100`);
+    // The log says where the report is, never what the site wrote into it.
+    expect(log).toContain(`The report is in the job summary and in ${outputs.report}`);
+    expect(log).not.toContain('Blue mug');
+    expect(log).toContain(`scored ${outputs.score} in`);
     expect(log).toContain('is below --fail-under 100');
   }, 60_000);
 
@@ -257,18 +265,19 @@ describe('the action, run as the runner runs it', () => {
   }, 60_000);
 });
 
-describe('the command line in a GitHub job', () => {
-  function runCli(args: string[], env: Record<string, string>) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [path.join(actionPath, 'dist/cli/scan.mjs'), ...args],
-        { env: { ...cleanEnv, ...env } },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  }
+/** The bundled command line as a workflow's own step would run it. */
+function runCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(actionPath, 'dist/cli/scan.mjs'), ...args],
+      { env: { ...cleanEnv, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
+describe('the command line in a GitHub job', () => {
   it('keeps its report and exit code when the job summary cannot be written', async () => {
     const { code, stdout, stderr } = await runCli([`${shopOrigin}/`, '--tier', 'free', '--fail-under', '100'], {
       ALLOW_PRIVATE_TARGETS: '127.0.0.1',
@@ -305,4 +314,51 @@ describe('the command line in a GitHub job', () => {
     expect(stderr).toContain('Set both AGENT_READINESS_API_URL and AGENT_READINESS_API_KEY');
     expect(stderr).not.toContain(serviceKey);
   }, 60_000);
+});
+
+describe('a shop whose text carries workflow commands (decision 095)', () => {
+  const formats = ['text', 'markdown', 'json'] as const;
+
+  for (const format of formats) {
+    it(`cannot write one into the ${format} report, stderr, the job summary or the outputs`, async () => {
+      const files = {
+        GITHUB_OUTPUT: path.join(work, `injection-${format}-output`),
+        GITHUB_STEP_SUMMARY: path.join(work, `injection-${format}-summary.md`),
+      };
+      const { code, stdout, stderr } = await runCli(['--format', format, '--tier', 'growth', `${injectionShop.origin}/`], {
+        ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+        ...files,
+      });
+      expect(code).toBe(0);
+      const summary = await readFile(files.GITHUB_STEP_SUMMARY, 'utf8');
+      const outputs = await readFile(files.GITHUB_OUTPUT, 'utf8');
+      expect({
+        stdout: workflowCommandLines(stdout),
+        stderr: workflowCommandLines(stderr),
+        summary: workflowCommandLines(summary),
+        outputs: workflowCommandLines(outputs),
+      }).toEqual({ stdout: [], stderr: [], summary: [], outputs: [] });
+      expect(Object.keys(readOutputs(outputs))).toEqual(['score', 'band']);
+      // The site's text is in the report, so the test would see what it wrote.
+      expect(stdout).toContain('site-mask');
+      expect(summary).toContain('site-mask');
+      if (format === 'json') {
+        // One line, read back as the scanner found it: the line breaks are still in the data, escaped.
+        const names = (JSON.parse(stdout) as ScanResult).products.map((product) => product.name ?? '');
+        expect(names.some((name) => name.startsWith('::error::Mug 0\n::error::site-newline'))).toBe(true);
+        expect(names.join()).toContain('\u2028::error::site-line-separator');
+      }
+    }, 60_000);
+  }
+
+  it("cannot write one into the log through action.yml's steps, which print no report", async () => {
+    for (const format of formats) {
+      const { code, log, outputs, summary, report } = await runAction({ url: `${injectionShop.origin}/`, format });
+      expect(code, format).toBe(0);
+      expect({ format, log: workflowCommandLines(log), summary: workflowCommandLines(summary) }).toEqual({ format, log: [], summary: [] });
+      expect(Object.keys(outputs).sort()).toEqual(['band', 'report', 'score']);
+      expect(report).toContain('site-mask');
+      expect(log).not.toContain('site-mask');
+    }
+  }, 120_000);
 });
