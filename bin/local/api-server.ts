@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createLambdaContext,
-  fromApiGatewayResult,
-  toApiGatewayEvent,
-  writeHttpResult,
-  type HttpResult,
-} from '#shared/http/event-adapter.js';
+import { createLambdaContext, fromApiGatewayResult, toApiGatewayEvent, writeHttpResult, type HttpResult } from './event-adapter.js';
 import { bodyTooLargeMessage } from '#shared/http/parse-request.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKeyFor, type Family } from '#shared/http/route-types.js';

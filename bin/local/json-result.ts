@@ -1,4 +1,4 @@
-import type { HttpResult } from '#shared/http/event-adapter.js';
+import type { HttpResult } from './event-adapter.js';
 
 /** A response the dev server produces itself, shaped like the service's own: JSON, `{"error"}` on failure. */
 export function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {

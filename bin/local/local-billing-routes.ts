@@ -4,7 +4,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import { paidTiers, type PaidTier } from '#shared/model/billing/subscription-state.js';
 import type { SyncOutcome } from '#shared/use-cases/billing/sync-subscription.js';
 import { billingReturnUrl } from '#shared/model/billing/return-url.js';
-import type { HttpResult } from '#shared/http/event-adapter.js';
+import type { HttpResult } from './event-adapter.js';
 import { checkoutPage, portalPage, resultPage } from './billing-pages.js';
 import { localBillingActions, type PortalAction } from './local-billing-actions.js';
 

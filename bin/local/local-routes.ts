@@ -1,4 +1,4 @@
-import type { HttpResult } from '#shared/http/event-adapter.js';
+import type { HttpResult } from './event-adapter.js';
 import { jsonResult } from './json-result.js';
 import type { IamGate } from './iam/iam-gate.js';
 import type { LocalLog } from './log.js';

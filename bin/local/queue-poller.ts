@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { createLambdaContext } from '#shared/http/event-adapter.js';
+import { createLambdaContext } from './event-adapter.js';
 import type { LocalFunction } from './function-sizing.js';
 import type { QueueHandler } from './handler-modules.js';
 import { invokeWithDeadline } from './invoke-with-deadline.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLambdaContext, localAccountId } from '#shared/http/event-adapter.js';
+import { createLambdaContext, localAccountId } from './event-adapter.js';
 import { workerFunction } from './function-sizing.js';
 import { runAsFunction } from './iam/invocation-identity.js';
 import type { SweepEvent, SweepHandler } from './handler-modules.js';

@@ -25,7 +25,7 @@ import { handleWebhookMessage } from '#shared/use-cases/webhooks/handle-webhook-
 import { redeliverEvent, testWebhook } from '#shared/use-cases/webhooks/webhook-deliveries.js';
 import { WebhookMessage } from '#shared/model/webhooks/webhook-message.js';
 import { createWebhook } from '#shared/use-cases/webhooks/webhook-endpoints.js';
-import { createLambdaContext } from '#shared/http/event-adapter.js';
+import { createLambdaContext } from '../../../bin/local/event-adapter.js';
 import { startWebhookReceiver, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { recordingLogger, type LogEntry } from '#test/support/recording-logger.js';
 import { signUp } from '../support/accounts.js';

@@ -5,7 +5,7 @@ import { queueBatchHandler } from '#functions/workers/queue-worker.js';
 import { RetryLater } from '#shared/adapters/retry-later.js';
 import { loadConfig } from '#shared/config.js';
 import { composeDependencies } from '#shared/dependencies.js';
-import { createLambdaContext } from '#shared/http/event-adapter.js';
+import { createLambdaContext } from '../../../bin/local/event-adapter.js';
 import { recordingLogger, type LogEntry } from '#test/support/recording-logger.js';
 
 function record(messageId: string, body: unknown, receiveCount = 1): SQSRecord {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLambdaContext, fromApiGatewayResult, toApiGatewayEvent, type HttpRequestInput } from '#shared/http/event-adapter.js';
+import { createLambdaContext, fromApiGatewayResult, toApiGatewayEvent, type HttpRequestInput } from '../../../bin/local/event-adapter.js';
 
 const requestId = '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
