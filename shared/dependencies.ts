@@ -26,7 +26,7 @@ export interface Dependencies {
   keyPepper: PepperSource;
   /** The one SSRF-safe client for every outbound request (scans, webhooks). */
   fetcher: Fetcher;
-  /** The payment provider: Stripe, or the local provider without a Stripe key. */
+  /** The payment provider: Stripe, or without a Stripe key the local stack's own (shared/adapters/billing/create-billing.ts). */
   billing: BillingProvider;
   /** Seals the secrets the service must read back (webhook signing secrets): KMS in AWS. */
   secretBox: SecretBox;

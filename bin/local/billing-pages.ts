@@ -1,4 +1,4 @@
-import type { LocalCheckout, LocalSubscription } from '#shared/db/local-billing-store.js';
+import type { LocalCheckout, LocalSubscription } from './local-billing-store.js';
 import type { PaidTier } from '#shared/model/billing/subscription-state.js';
 import { escapeHtml } from '#shared/model/escape-html.js';
 

@@ -21,7 +21,11 @@ const httpModules: Record<Family, () => Promise<{ handler: HttpHandler }>> = {
   account: () => import('#functions/http/account.js'),
   sites: () => import('#functions/http/sites.js'),
   webhooks: () => import('#functions/http/webhooks.js'),
-  billing: () => import('#functions/http/billing.js'),
+  // Its dependencies are built as it loads: the local provider must be there first.
+  billing: async () => {
+    await provideLocalBilling();
+    return import('#functions/http/billing.js');
+  },
   web: () => import('#functions/http/web.js'),
   mcp: () => import('#functions/http/mcp.js'),
 };
@@ -48,12 +52,26 @@ export async function loadSweepHandler(): Promise<SweepHandler> {
   return (await import('#functions/workers/rescan-sweep.js')).handler;
 }
 
+/**
+ * Gives the shared billing factory this stack's provider for when no Stripe key is configured. Deployed
+ * code knows only Stripe's (docs/decisions/099-dev-only-code-injected-locally.md).
+ */
+async function provideLocalBilling(): Promise<void> {
+  const [{ provideBillingStandIn }, { createLocalBilling }, { localBillingStore }] = await Promise.all([
+    import('#shared/adapters/billing/create-billing.js'),
+    import('./local-billing.js'),
+    import('./local-billing-store.js'),
+  ]);
+  provideBillingStandIn((config, table) => createLocalBilling(localBillingStore(table), config));
+}
+
 /** The local billing provider's pages, built on the same dependencies as the functions; null with Stripe. */
 export async function loadBillingPages(config: Config) {
   const [{ usesStripe }, { createDependencies }, { createLocalBillingRoutes }] = await Promise.all([
     import('#shared/adapters/billing/create-billing.js'),
     import('#shared/all-dependencies.js'),
     import('./local-billing-routes.js'),
+    provideLocalBilling(),
   ]);
   return usesStripe(config) ? null : createLocalBillingRoutes(createDependencies(config));
 }

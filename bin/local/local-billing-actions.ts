@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { nextPeriodEnd } from '#shared/adapters/billing/local-billing.js';
 import { accountIdForCustomer } from '#shared/db/billing-store.js';
 import { getAccount } from '#shared/db/account-store.js';
-import type { LocalBillingStore, LocalCheckout, LocalSubscription } from '#shared/db/local-billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { PaidTier } from '#shared/model/billing/subscription-state.js';
 import { syncSubscription, type SyncOutcome } from '#shared/use-cases/billing/sync-subscription.js';
+import { nextPeriodEnd } from './local-billing.js';
+import type { LocalBillingStore, LocalCheckout, LocalSubscription } from './local-billing-store.js';
 
 export type PortalAction = 'cancel' | 'resume' | 'fail-payment' | 'pay' | 'end-period';
 

@@ -1,5 +1,3 @@
-import { localBillingPaths } from '#shared/adapters/billing/local-billing.js';
-import { localBillingStore } from '#shared/db/local-billing-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { paidTiers, type PaidTier } from '#shared/model/billing/subscription-state.js';
 import type { SyncOutcome } from '#shared/use-cases/billing/sync-subscription.js';
@@ -7,6 +5,8 @@ import { billingReturnUrl } from '#shared/model/billing/return-url.js';
 import type { HttpResult } from './event-adapter.js';
 import { checkoutPage, portalPage, resultPage } from './billing-pages.js';
 import { localBillingActions, type PortalAction } from './local-billing-actions.js';
+import { localBillingPaths } from './local-billing.js';
+import { localBillingStore } from './local-billing-store.js';
 
 const portalActions: readonly PortalAction[] = ['cancel', 'resume', 'fail-payment', 'pay', 'end-period'];
 

@@ -25,7 +25,7 @@ export interface CheckoutRequest {
 
 /**
  * The payment provider: Stripe (shared/adapters/billing/stripe-billing.ts) or, without a Stripe key,
- * the local provider whose pages the dev server serves (local-billing.ts). Errors it cannot recover
+ * the local provider whose pages the dev server serves (bin/local/local-billing.ts). Errors it cannot recover
  * from are AppErrors (`upstream_failed`) whose messages are safe to show the caller.
  */
 export interface BillingProvider {

@@ -1,19 +1,34 @@
 import type { Config } from '#shared/config.js';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
-import { createLocalBilling } from '#shared/adapters/billing/local-billing.js';
 import { createStripeBilling } from '#shared/adapters/billing/stripe-billing.js';
 import { createSecretSource, secretsManagerReader } from '#shared/adapters/secret-source.js';
-import { localBillingStore } from '#shared/db/local-billing-store.js';
 import type { Table } from '#shared/db/table.js';
+
+/** Builds the provider that stands in for Stripe where no key is configured: only the local stack has one. */
+export type BillingStandIn = (config: Config, table: Table) => BillingProvider;
+
+let standIn: BillingStandIn | undefined;
+
+/**
+ * The local stack gives its provider (bin/local/local-billing.ts) before it loads the functions, so that
+ * provider and its store stay out of every deployed bundle (docs/decisions/099-dev-only-code-injected-locally.md).
+ * Undefined takes it back.
+ */
+export function provideBillingStandIn(create: BillingStandIn | undefined): void {
+  standIn = create;
+}
 
 /** Whether Stripe is configured: a key in the environment, or (in AWS) the secret holding it. */
 export function usesStripe(config: Pick<Config, 'stripeSecretKey' | 'stripeSecretArn'>): boolean {
   return config.stripeSecretKey !== '' || config.stripeSecretArn !== '';
 }
 
-/** Stripe when a key is configured; otherwise the local provider, whose pages the dev server serves. */
+/**
+ * Stripe when a key is configured; otherwise the stand-in the local stack gave, whose pages the dev
+ * server serves. With neither, Stripe all the same: its first call fails, naming the missing key.
+ */
 export function createBilling(config: Config, table: Table): BillingProvider {
-  if (!usesStripe(config)) return createLocalBilling(localBillingStore(table), config);
+  if (!usesStripe(config) && standIn) return standIn(config, table);
   const readSecret = secretsManagerReader(config.awsRegion);
   return createStripeBilling(config, {
     apiKey: createSecretSource(

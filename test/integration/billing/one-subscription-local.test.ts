@@ -1,11 +1,11 @@
 import { load } from 'cheerio/slim';
 import { fetch } from 'undici';
 import { describe, expect, inject, it } from 'vitest';
-import { createLocalBilling } from '#shared/adapters/billing/local-billing.js';
+import { createLocalBilling } from '../../../bin/local/local-billing.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig } from '#shared/config.js';
 import { getAccount } from '#shared/db/account-store.js';
-import { localBillingStore } from '#shared/db/local-billing-store.js';
+import { localBillingStore } from '../../../bin/local/local-billing-store.js';
 import { localBillingActions } from '../../../bin/local/local-billing-actions.js';
 import { itemsWhere, signUp, type SignedIn } from '../support/accounts.js';
 import { testTable } from '../support/accounts.js';

@@ -1,7 +1,7 @@
 import { load } from 'cheerio/slim';
 import { fetch } from 'undici';
 import { describe, expect, inject, it } from 'vitest';
-import { localBillingStore } from '#shared/db/local-billing-store.js';
+import { localBillingStore } from '../../../bin/local/local-billing-store.js';
 import { proratedChange } from '#shared/model/billing/upgrade-quote.js';
 import { apiClient, itemsWhere, signUp, testTable, type SignedIn } from '../support/accounts.js';
 

@@ -13,7 +13,7 @@ import {
   localCustomerSubscriptionKey,
   localCustomerSubscriptionsOf,
   localSubscriptionKey,
-} from '#shared/db/local-billing-store.js';
+} from '../../../bin/local/local-billing-store.js';
 import { emailMarkerKey } from '#shared/db/mailbox-marker-store.js';
 import { rateLimitWindowKey } from '#shared/db/rate-limit-store.js';
 import { scanProgressKey } from '#shared/db/scan-progress-store.js';

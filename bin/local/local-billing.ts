@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingProvider } from '#shared/adapters/billing/billing-provider.js';
-import type { LocalBillingStore, LocalSubscription } from '#shared/db/local-billing-store.js';
 import type { Config } from '#shared/config.js';
 import { invalidInput } from '#shared/model/errors.js';
 import type { PaidTier, SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
 import { proratedChange, type ProrationCharge } from '#shared/model/billing/upgrade-quote.js';
+import type { LocalBillingStore, LocalSubscription } from './local-billing-store.js';
 
 const periodMs = 30 * 24 * 3_600_000;
 
