@@ -4,7 +4,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts, envName, getConfig, loadConfig } from '#shared/config.js';
 import { consumerOf } from '#lib/function-catalog.js';
-import { localAccountId } from '#shared/http/event-adapter.js';
+import { localAccountId } from './event-adapter.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
