@@ -9,6 +9,7 @@ import { isoNow } from '#shared/model/clock.js';
 import { AppError, invalidInput } from '#shared/model/errors.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { scopes } from '#shared/model/scopes.js';
+import type { Tier } from '#shared/model/tiers.js';
 
 /** A sign-in below the key limit: a new key carrying every scope, shown once. */
 export interface KeySignIn {
@@ -31,6 +32,20 @@ export interface SessionSignIn {
 export type SignInResult = KeySignIn | SessionSignIn;
 
 const maxAttempts = 5;
+
+/**
+ * What a sign-in at the key limit says: the keys keep working, and what the session may do, which is
+ * what the route table lets it (the routes marked `session: 'accepted'`; everything else needs a key).
+ * test/unit/http/session-sign-in-message.test.ts holds these words to that table.
+ */
+export function sessionSignInMessage(at: { tier: Tier; keyLimit: number; keyCount: number; hours: number }): string {
+  return (
+    `Your ${at.tier} plan allows ${at.keyLimit} API key${at.keyLimit === 1 ? '' : 's'} and your account has ${at.keyCount}: ` +
+    `they keep working. You are signed in to the dashboard for ${at.hours} hours. With this session you can see your account, ` +
+    "manage API keys, webhooks and billing, see, change, compare or stop watching your watched sites, and read your scans' reports. " +
+    'Running or reading scans through the API, batches, watching a new site, threshold records and MCP need an API key.'
+  );
+}
 
 const unusableLink = () => invalidInput('This sign-in link is invalid, used or expired; request a new one');
 
@@ -76,10 +91,7 @@ export async function completeSignIn(token: string, deps: Dependencies): Promise
         kind: 'session',
         sessionToken: opened.token,
         expiresAt: opened.expiresAt,
-        message:
-          `Your ${account.tier} plan allows ${keyLimit} API key${keyLimit === 1 ? '' : 's'} and your account has ${account.keyCount}: ` +
-          `they keep working. You are signed in to the dashboard for ${config.dashboardSessionHours} hours, where you can see your account ` +
-          'and rotate or revoke a key; the session cannot call the rest of the API.',
+        message: sessionSignInMessage({ tier: account.tier, keyLimit, keyCount: account.keyCount, hours: config.dashboardSessionHours }),
       };
     }
   }

@@ -9,14 +9,16 @@
   var append = ar.append;
   var maskKey = ar.maskKey;
 
-  // A dashboard session cannot call the API, so its examples name a key to put in instead of it.
+  // Scans and adding a watched site need an API key, not a dashboard session, so with one the examples name a key to put in.
   function showCurl(origin, credential) {
     var box = document.getElementById('curl');
     var session = isSession(credential);
     var shown = session ? '<API_KEY>' : maskKey(credential);
     var copied = session ? '<API_KEY>' : credential;
     if (session)
-      box.appendChild(el('p', 'small muted', 'Put one of your API keys in place of <API_KEY>: a dashboard session cannot call the API.'));
+      box.appendChild(
+        el('p', 'small muted', 'Put one of your API keys in place of <API_KEY>: these calls need a key, not a dashboard session.'),
+      );
     [
       [
         'Scan a shop',
