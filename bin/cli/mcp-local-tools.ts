@@ -23,13 +23,13 @@ const notKept = () => notFound(`Scan not found: only this session's scans are ke
 /** Scans kept for get_result and recheck: those of this process only, the newest few. */
 const keptResults = 50;
 
-function refusal(error: ScanError, url: string, config: Config): AppError {
+async function refusal(error: ScanError, url: string, config: Config): Promise<AppError> {
   const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
   switch (error.failure) {
     case 'invalid_url':
-      return new AppError('invalid_input', privateTargetHint(url, policy) ?? error.message);
+      return new AppError('invalid_input', (await privateTargetHint(url, policy)) ?? error.message);
     case 'blocked':
-      return new AppError('invalid_input', resolvedPrivateHint(url) ?? error.message);
+      return new AppError('invalid_input', (await resolvedPrivateHint(url)) ?? error.message);
     case 'unreachable':
       return new AppError('upstream_failed', error.message);
     case 'timeout':
@@ -62,7 +62,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
         if (results.size > keptResults) results.delete(results.keys().next().value!);
         return scanSummary(result, null);
       } catch (error) {
-        throw error instanceof ScanError ? refusal(error, url, config) : error;
+        throw error instanceof ScanError ? await refusal(error, url, config) : error;
       }
     },
     getResult(id) {
@@ -78,7 +78,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
       try {
         return await recheckChecks(stored, request.data.checks ?? checksToFix(stored), runOptions(stored.tier));
       } catch (error) {
-        throw error instanceof ScanError ? refusal(error, stored.url, config) : error;
+        throw error instanceof ScanError ? await refusal(error, stored.url, config) : error;
       }
     },
     listWatchedSites: () => Promise.reject(new AppError('unauthorized', needsServiceMessage)),

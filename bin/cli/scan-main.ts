@@ -70,9 +70,9 @@ function localScanner(args: ScanArgs): Scanner {
         if (!(error instanceof ScanError)) throw error;
         const hint =
           error.failure === 'invalid_url'
-            ? privateTargetHint(url, { allowPrivateHosts })
+            ? await privateTargetHint(url, { allowPrivateHosts })
             : error.failure === 'blocked'
-              ? resolvedPrivateHint(url)
+              ? await resolvedPrivateHint(url)
               : null;
         throw new ScanFailed(exitCodes[error.failure], hint ?? error.message);
       }

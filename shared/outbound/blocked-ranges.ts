@@ -3,11 +3,14 @@
  * in logs). Sources: IANA IPv4/IPv6 special-purpose registries, OWASP SSRF cheat sheet, cloud
  * metadata endpoints (AWS, GCP, Azure, Oracle, DigitalOcean, Hetzner and OpenStack all serve theirs on
  * 169.254.169.254, Oracle also on 192.0.0.192, Alibaba on 100.100.100.200, Tencent on 169.254.0.23:
- * all inside the ranges below) and Azure's WireServer, the one such host endpoint on a public address. Anything not listed must also be "unicast" for ipaddr.js, and IPv6 must lie
+ * all inside the ranges below, the first three named as such) and Azure's WireServer, the one such host
+ * endpoint on a public address. Anything not listed must also be "unicast" for ipaddr.js, and IPv6 must lie
  * in global unicast 2000::/3, so ranges added to those registries later stay blocked.
  */
 export const BLOCKED_IPV4_RANGES = [
   ['169.254.169.254/32', 'cloud-metadata'],
+  ['192.0.0.192/32', 'cloud-metadata'],
+  ['100.100.100.200/32', 'cloud-metadata'],
   ['168.63.129.16/32', 'cloud-host-endpoint'],
   ['0.0.0.0/8', 'unspecified'],
   ['10.0.0.0/8', 'private'],
@@ -50,5 +53,22 @@ export const BLOCKED_IPV6_RANGES = [
 ] as const;
 
 export const IPV6_GLOBAL_UNICAST = '2000::/3';
+
+/**
+ * Ranges no one is ever told to allow with ALLOW_PRIVATE_TARGETS (bin/cli/private-target.ts): a
+ * development machine has no shop there, and a cloud machine has its credentials there.
+ */
+export const NEVER_ALLOW_LISTED: ReadonlySet<BlockedRangeName> = new Set([
+  'cloud-metadata',
+  'cloud-host-endpoint',
+  'link-local',
+  'unspecified',
+]);
+
+/**
+ * IPv6 ranges whose last 32 bits carry an IPv4 address a packet may end up at (64:ff9b::/96 and a
+ * local NAT64 /96); IPv4-mapped addresses are classified as their IPv4 address already.
+ */
+export const EMBEDS_IPV4: ReadonlySet<BlockedRangeName> = new Set(['ipv4-compatible', 'ipv4-translated', 'nat64']);
 
 export type BlockedRangeName = (typeof BLOCKED_IPV4_RANGES)[number][1] | (typeof BLOCKED_IPV6_RANGES)[number][1] | 'reserved' | 'not-an-ip';

@@ -10,7 +10,6 @@ import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { buildCli } from '#bin/build-cli.js';
 import { helpText, parseScanArgs, usage } from '#bin/cli/scan-args.js';
 import { invokedAs } from '#bin/cli/invocation.js';
-import { privateTargetHint } from '#bin/cli/private-target.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 let server: Server;
@@ -107,10 +106,11 @@ describe('npm run scan', () => {
     expect(plain.stderr).toContain(`Usage: node ${cli} <url>`);
   }, 60_000);
 
-  it('exits 2 for a blocked URL naming ALLOW_PRIVATE_TARGETS, 3 for an unreachable one', async () => {
+  it('exits 2 for a blocked URL, naming ALLOW_PRIVATE_TARGETS for a loopback one only, 3 for an unreachable one', async () => {
     const blocked = await runCli(['http://169.254.169.254/latest/meta-data/'], {});
     expect(blocked.code).toBe(2);
-    expect(blocked.stderr).toContain('169.254.169.254 is a private address; set ALLOW_PRIVATE_TARGETS=169.254.169.254');
+    expect(blocked.stderr).toContain('169.254.169.254');
+    expect(blocked.stderr).not.toContain('ALLOW_PRIVATE_TARGETS');
     const loopback = await runCli(['http://127.0.0.1:9/'], {});
     expect(loopback.code).toBe(2);
     expect(loopback.stderr).toContain('127.0.0.1 is a private address; set ALLOW_PRIVATE_TARGETS=127.0.0.1 to scan it (development only)');
@@ -167,17 +167,6 @@ describe('scan arguments', () => {
     expect(invokedAs({}, ['node', '/work/shop/dist/cli/scan.mjs'], cwd)).toBe('node dist/cli/scan.mjs');
     expect(invokedAs({}, ['node', '/opt/scan.mjs'], cwd)).toBe('node /opt/scan.mjs');
     expect(usage('npx agent-readiness-scan')).toMatch(/^Usage: npx agent-readiness-scan <url>/);
-  });
-
-  it('names ALLOW_PRIVATE_TARGETS only where it would help', () => {
-    const strict = { allowPrivateHosts: [] };
-    expect(privateTargetHint('http://localhost:3000/', strict)).toBe(
-      'localhost is not a public host name; set ALLOW_PRIVATE_TARGETS=localhost to scan it (development only)',
-    );
-    expect(privateTargetHint('https://shop.example.com:8443/', strict)).toContain('port 8443');
-    expect(privateTargetHint('http://[::1]/', strict)).toContain('::1 is a private address; set ALLOW_PRIVATE_TARGETS=::1');
-    expect(privateTargetHint('ftp://shop.example.com/', strict)).toBeNull();
-    expect(privateTargetHint('http://127.0.0.1/', { allowPrivateHosts: ['127.0.0.1'] })).toBeNull();
   });
 
   it('refuses a missing URL, an unknown tier and a bad threshold', () => {

@@ -14,7 +14,7 @@ const blockedAnswers: Array<[string, 4 | 6, string]> = [
   ['10.1.2.3', 4, 'private'],
   ['169.254.169.254', 4, 'cloud-metadata'],
   ['168.63.129.16', 4, 'cloud-host-endpoint'],
-  ['100.100.100.200', 4, 'carrier-grade-nat'],
+  ['100.100.100.200', 4, 'cloud-metadata'],
   ['::1', 6, 'loopback'],
   ['fd00:ec2::254', 6, 'cloud-metadata'],
   ['64:ff9b::a9fe:a9fe', 6, 'nat64'],
