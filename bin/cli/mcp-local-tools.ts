@@ -48,6 +48,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
   const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
   // As the command line scans: the tier's pages, within the scan time limit from now.
   const runOptions = (tier: Tier) => ({
+    tier,
     productPageBudget: productPageBudget(tier, config),
     fetcher,
     policy,
@@ -57,7 +58,7 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
   return {
     async scanSite({ url, tier = 'free' }) {
       try {
-        const { result } = await scanUrl(url, { tier, ...runOptions(tier) });
+        const { result } = await scanUrl(url, runOptions(tier));
         results.set(result.id, result);
         if (results.size > keptResults) results.delete(results.keys().next().value!);
         return scanSummary(result, null);

@@ -1,5 +1,6 @@
 import type { CheckVerdict, RecheckResult } from '#shared/model/scans/recheck-result.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Tier } from '#shared/model/tiers.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 import { validateTargetUrl } from '#shared/outbound/target-url.js';
@@ -12,7 +13,12 @@ import { regather } from '#shared/scanner/regather.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 
 export interface RecheckOptions {
-  /** Product pages the scan's tier allows besides the homepage (whether the site's root is read beside a scanned product page). */
+  /** The tier the re-check runs at: the caller's now, which may not be the scan's. */
+  tier: Tier;
+  /**
+   * Product pages that tier allows besides the homepage: how many of the scan's product pages are read
+   * again, and whether the site's root is read beside a scanned product page.
+   */
   productPageBudget: number;
   fetcher: Fetcher;
   policy: TargetPolicy;
@@ -51,7 +57,12 @@ export async function recheckChecks(stored: ScanResult, checkIds: readonly strin
   if (!validated.ok) throw new ScanError('invalid_url', validated.message);
 
   const { artifacts, pages } = await regather(
-    { url: validated.url.toString(), finalUrl: stored.finalUrl, tier: stored.tier, productUrls: stored.products.map((p) => p.url) },
+    {
+      url: validated.url.toString(),
+      finalUrl: stored.finalUrl,
+      tier: options.tier,
+      productUrls: productUrlsWithin(stored, options.productPageBudget),
+    },
     needsOf(checks.map((check) => check.id)),
     {
       productPageBudget: options.productPageBudget,
@@ -80,6 +91,17 @@ export async function recheckChecks(stored: ScanResult, checkIds: readonly strin
       };
     }),
   };
+}
+
+/**
+ * The scan's product pages a re-check at `budget` reads again: as many as a scan at that budget holds,
+ * in the scan's order (the scanned page first when it is a product page, which stays even at 0, as a
+ * homepage-only scan keeps it). After a downgrade that is fewer than the scan read.
+ */
+function productUrlsWithin(stored: ScanResult, budget: number): string[] {
+  const urls = stored.products.map((product) => product.url);
+  const scannedItself = urls.filter((url) => url === stored.url || url === stored.finalUrl).length;
+  return urls.slice(0, Math.max(budget, scannedItself));
 }
 
 function verdictIn(stored: ScanResult, checkId: string): CheckVerdict {

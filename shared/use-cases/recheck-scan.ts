@@ -11,7 +11,7 @@ import { checkScanTarget, isTargetFailure, scanFailure, scanRunOptions } from '#
  * POST /api/v1/scan/{id}/recheck: judges the given checks (by default those the scan warned about or
  * failed) again on the caller's own scan's pages, fetching only what they read. Counts as one scan,
  * refunded when the site fails as a failed scan is; the stored result stays as it was
- * (docs/decisions/089-recheck-a-fix.md). `checks` come as `recheckRequest` accepts them: known ids, each once.
+ * (docs/decisions/089-recheck-a-fix.md). It runs at the caller's tier now, not the scan's. `checks` come as `recheckRequest` accepts them: known ids, each once.
  */
 export async function recheckScan(
   scanId: string,
@@ -28,7 +28,8 @@ export async function recheckScan(
   await checkScanTarget(stored.url, deps);
   const account = await countScan(caller.accountId, deps);
   try {
-    return await recheckChecks(stored, checkIds, await scanRunOptions(stored.tier, deps, started));
+    // The caller's tier now, not the scan's: a downgraded account re-checks with its new page budget.
+    return await recheckChecks(stored, checkIds, { tier: caller.tier, ...(await scanRunOptions(caller.tier, deps, started)) });
   } catch (error) {
     const failure = error instanceof ScanError ? scanFailure(error) : error;
     if (isTargetFailure(failure)) await refundScan(account, deps);

@@ -136,3 +136,30 @@ describe('re-checking a fix', () => {
     expect(await dailyScans(owner)).toBe(usedBefore);
   });
 });
+
+describe('re-checking after a downgrade', () => {
+  let catalogue: RunningShop;
+  afterAll(() => catalogue?.close());
+
+  it("runs at the account's tier now: a growth scan re-checked on pro reads pro's one product page", async () => {
+    catalogue = await startShop('agent-ready');
+    const user = await signUp({ tier: 'growth' });
+    const scanned = await user.client.call('/api/v1/scan', { method: 'POST', key: user.apiKey, body: { url: `${catalogue.origin}/` } });
+    expect(scanned.status, scanned.text.slice(0, 200)).toBe(200);
+    const growthScan = ScanResult.parse(scanned.body);
+    expect(growthScan.products.length).toBe(4);
+
+    await setAccount(user.accountId, { tier: 'pro' });
+    catalogue.requests.length = 0;
+    const answer = await recheck(user, growthScan.id, { checks: ['offer_core'] });
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+    const result = RecheckResult.parse(answer.body);
+    expect(result.pages).toEqual([growthScan.products[0]!.url]);
+    expect(catalogue.requests.filter((request) => request.startsWith('/products/'))).toHaveLength(1);
+
+    await setAccount(user.accountId, { tier: 'free' });
+    const free = RecheckResult.parse((await recheck(user, growthScan.id, { checks: ['offer_core'] })).body);
+    expect(free.pages).toEqual([]);
+    expect(free.checks[0]!.after).toMatchObject({ status: 'not_assessed', summary: expect.stringMatching(/homepage only/) });
+  });
+});

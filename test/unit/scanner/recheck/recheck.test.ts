@@ -24,6 +24,7 @@ afterAll(async () => {
 });
 
 const options = (tier: Tier) => ({
+  tier,
   productPageBudget: BUDGET[tier],
   fetcher,
   policy: { allowPrivateHosts: ['127.0.0.1'] },
@@ -33,7 +34,7 @@ const options = (tier: Tier) => ({
 });
 
 async function scanned(shop: RunningShop, tier: Tier): Promise<ScanResult> {
-  const { result } = await scanUrl(`${shop.origin}/`, { ...options(tier), tier });
+  const { result } = await scanUrl(`${shop.origin}/`, options(tier));
   shop.requests.length = 0;
   return result;
 }
@@ -93,7 +94,7 @@ it('asks for a scanned product page no more often than the scan did, the homepag
   const shop = await startShop('agent-ready', GOLDEN_SHOP);
   try {
     const path = '/products/merino-crew-base-layer';
-    const { result } = await scanUrl(`${shop.origin}${path}`, { ...options('growth'), tier: 'growth' });
+    const { result } = await scanUrl(`${shop.origin}${path}`, options('growth'));
     const asks = () => shop.requests.filter((request) => request === path).length;
     const scanAsks = asks();
     shop.requests.length = 0;
