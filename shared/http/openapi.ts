@@ -114,6 +114,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       request: {
         ...(route.params ? { params: route.params } : {}),
         ...(route.query ? { query: route.query } : {}),
+        ...(route.headers ? { headers: route.headers } : {}),
         ...(route.body ? { body: { required: route.optionalBody !== true, content: { 'application/json': { schema: route.body } } } } : {}),
       },
       responses: responsesOf(route),

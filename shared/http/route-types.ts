@@ -68,6 +68,8 @@ export interface RouteDef {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Request headers the handler reads, for the OpenAPI document (dispatch does not check them). */
+  headers?: z.ZodObject;
   /** Raw (unparsed) bodies: Stripe signs the exact bytes. */
   rawBody?: boolean;
   /** An empty body is read as `{}`: every field of the body is optional. */

@@ -1,5 +1,6 @@
 import { getConfig } from '#shared/config.js';
-import { IdParams } from '#shared/http/schemas/common-schemas.js';
+import { IdParams, idempotencyKeyHeaders } from '#shared/http/schemas/common-schemas.js';
+import { idempotencyWindowHours } from '#shared/model/idempotency-key.js';
 import { BatchAccepted, BatchDetail, BatchList, batchScanRequest } from '#shared/http/schemas/batch-schemas.js';
 import { listScansQuery, RateLimitError } from '#shared/http/schemas/scan-schemas.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -14,14 +15,18 @@ export const batchRoutes = defineFamilyRoutes('batch', {
     tags: ['Batch'],
     summary: 'Submit up to 50 URLs for asynchronous scanning',
     body: batchScanRequest(config.batchMaxUrls, config.labelMaxLength),
+    headers: idempotencyKeyHeaders('batch', 'the same 202', 'API key', idempotencyWindowHours),
     responses: {
       ...ok(
         202,
-        'Accepted. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second batch',
+        `Accepted. A repeat with the \`Idempotency-Key\` header gets this answer again, and no second batch, from the same API key within ${idempotencyWindowHours} hours`,
         BatchAccepted,
       ),
       ...errors(400, 401, 403),
-      409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different batch' },
+      409: {
+        ...errors(409)[409]!,
+        description: `The Idempotency-Key was used for a different batch, or submitted this one with another API key, or more than ${idempotencyWindowHours} hours ago`,
+      },
       429: {
         description: `The monthly API call allowance is used up, or the account already has ${config.batchesOutstandingMax} batches pending or processing (setting batchesOutstandingMax); see Retry-After`,
         schema: RateLimitError,

@@ -1,5 +1,6 @@
 import { getConfig } from '#shared/config.js';
-import { Deleted, IdParams } from '#shared/http/schemas/common-schemas.js';
+import { Deleted, IdParams, idempotencyKeyHeaders } from '#shared/http/schemas/common-schemas.js';
+import { idempotencyWindowHours } from '#shared/model/idempotency-key.js';
 import {
   CreatedWebhook,
   DeliveryLog,
@@ -43,14 +44,23 @@ function webhookRoutes() {
       tags,
       summary: 'Register a webhook endpoint (HTTPS, SSRF-validated); the secret is returned once',
       body: createWebhookRequest(config.labelMaxLength),
+      headers: idempotencyKeyHeaders(
+        'webhook',
+        'the first answer again, its secret included',
+        'API key or dashboard session',
+        idempotencyWindowHours,
+      ),
       responses: {
         ...ok(
           201,
-          'The webhook and its secret. With an `Idempotency-Key` header (1-255 visible ASCII characters), a repeat of the request answers the same and makes no second webhook',
+          `The webhook and its secret. A repeat with the \`Idempotency-Key\` header gets this answer again, secret included, only from the same API key or session within ${idempotencyWindowHours} hours`,
           CreatedWebhook,
         ),
         ...errors(400, 401, 403, 429),
-        409: { ...errors(409)[409]!, description: 'The Idempotency-Key was used for a different webhook' },
+        409: {
+          ...errors(409)[409]!,
+          description: `The Idempotency-Key was used for a different webhook, or made this one with another API key or session, or more than ${idempotencyWindowHours} hours ago (the secret is not shown)`,
+        },
       },
     },
     delete: {

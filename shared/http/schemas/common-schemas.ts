@@ -11,6 +11,26 @@ export const Deleted = z.object({ deleted: z.boolean() }).meta({ id: 'Deleted' }
 export const TierName = z.enum(['free', 'pro', 'growth']).meta({ id: 'Tier' });
 export const Unlimited = z.literal('unlimited');
 
+/**
+ * The Idempotency-Key header of a create (shared/model/idempotency-key.ts; docs/decisions/096-idempotent-answers-per-credential.md),
+ * described for the thing it makes, what its first answer holds and the credentials the route takes.
+ */
+export function idempotencyKeyHeaders(what: string, firstAnswer: string, credential: string, windowHours: number) {
+  return z.object({
+    'Idempotency-Key': z
+      .string()
+      .regex(/^[\x21-\x7e]{1,255}$/)
+      .optional()
+      .meta({
+        description:
+          `Makes the request safe to repeat (after a 5xx or a lost answer): 1-255 visible ASCII characters, new for each ${what}. ` +
+          `However often a request with the key is repeated, one ${what} is made. A repeat from the same ${credential} within ` +
+          `${windowHours} hours of the first gets ${firstAnswer}; from another ${credential} of the account, or later, a 409 ` +
+          `naming the ${what}, and nothing else. The same key with a different body is a 409.`,
+      }),
+  });
+}
+
 /** Labels: 1-100 characters once trimmed (LABEL_MAX_LENGTH). */
 export function label(max: number) {
   return z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);

@@ -15,6 +15,8 @@ export interface StoredBatch {
   completedAt: string | null;
   /** Holds one of the account's outstanding-batch places until its final transition gives it back. */
   holdsPlace?: boolean;
+  /** Submitted with an Idempotency-Key: the credential that did (shared/model/idempotency-key.ts), the only one a repeat answers. */
+  createdBy?: string;
 }
 
 export interface StoredBatchItem {

@@ -23,6 +23,8 @@ export interface StoredWebhook extends WebhookView {
   failingSince?: string;
   /** Why the service disabled the endpoint, when it did. */
   disabledReason?: string;
+  /** Created with an Idempotency-Key: the credential that did (shared/model/idempotency-key.ts), the only one a repeat answers with the secret. */
+  createdBy?: string;
 }
 
 export function webhookView(webhook: StoredWebhook): WebhookView {

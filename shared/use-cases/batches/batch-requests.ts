@@ -5,7 +5,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { isoNow } from '#shared/model/clock.js';
 import { conflict, invalidInput, notFound, rateLimited } from '#shared/model/errors.js';
-import { idempotentId } from '#shared/model/idempotency-key.js';
+import { credentialOf, idempotencyWindowHours, idempotentId, replayRefusal } from '#shared/model/idempotency-key.js';
 import { batchDetail, batchSummary, type StoredBatch, type StoredBatchItem } from '#shared/model/batches/batch.js';
 import type { BatchMessage } from '#shared/model/batches/batch-message.js';
 import { prepareItems, screenItems } from '#shared/use-cases/batches/prepare-items.js';
@@ -52,6 +52,7 @@ export async function createBatch(
     failedUrls: failed,
     createdAt: isoNow(deps.clock),
     completedAt: null,
+    ...(idempotencyKey === undefined ? {} : { createdBy: credentialOf(caller) }),
   };
   const maxOutstanding = deps.config.batchesOutstandingMax;
   const stored = await putBatch(deps.table, batch, items, { maxOutstanding }).catch(async (error: unknown) => {
@@ -70,9 +71,11 @@ export async function createBatch(
 }
 
 /**
- * A repeat of a submission with its Idempotency-Key: the first answer again, and no second batch. Its
- * messages are queued again while it is still pending, since the first request may have failed after
- * storing it and before queueing (a worker takes each item once, so a message sent twice scans once).
+ * A repeat of a submission with its Idempotency-Key: never a second batch. The first answer again to the
+ * credential that submitted it, within 24 hours; anyone else, or later, a 409 naming the batch
+ * (docs/decisions/096-idempotent-answers-per-credential.md). Its messages are queued again while it is
+ * still pending, since the first request may have failed after storing it and before queueing (a worker
+ * takes each item once, so a message sent twice scans once).
  */
 async function repeatedBatch(
   caller: Caller,
@@ -87,6 +90,11 @@ async function repeatedBatch(
     existing.batch.label === submitted.label &&
     existing.items.map((item) => item.url).join('\n') === submittedItems.map((item) => item.url).join('\n');
   if (!sameRequest) throw conflict('This Idempotency-Key was used for a different batch');
+  const refusal = replayRefusal(existing.batch, caller, deps.clock.now());
+  if (refusal !== null)
+    throw conflict(
+      `This Idempotency-Key submitted batch ${existing.batch.id} ${refusal === 'expired' ? `more than ${idempotencyWindowHours} hours ago` : 'with another API key'}. Send a new Idempotency-Key to submit another batch`,
+    );
   if (existing.batch.status === 'pending') await sendBatchMessages(caller, existing.batch, existing.items, deps);
   return { batchId: existing.batch.id, status: 'pending', totalUrls: existing.batch.totalUrls };
 }

@@ -6,7 +6,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { isoNow } from '#shared/model/clock.js';
 import { AppError, conflict, forbidden, invalidInput, notFound } from '#shared/model/errors.js';
-import { idempotentId } from '#shared/model/idempotency-key.js';
+import { credentialOf, idempotencyWindowHours, idempotentId, replayRefusal } from '#shared/model/idempotency-key.js';
 import { eventTypes, type EventType } from '#shared/model/events.js';
 import { allowanceFor } from '#shared/model/plans.js';
 import { checkWebhookUrl } from '#shared/use-cases/webhooks/check-webhook-url.js';
@@ -70,6 +70,7 @@ export async function createWebhook(
     failureCount: 0,
     createdAt: isoNow(deps.clock),
     sealedSecret: await deps.secretBox.seal(secret, secretContext({ accountId: caller.accountId, id })),
+    ...(idempotencyKey === undefined ? {} : { createdBy: credentialOf(caller) }),
   };
   const limit = allowanceFor(caller.tier, deps.config).webhooksMax;
   // A transaction cancelled by a conflict (another write to the account at the same moment) changed
@@ -87,8 +88,10 @@ export async function createWebhook(
 }
 
 /**
- * A repeat of a create with its Idempotency-Key: the first answer again, its secret included (the same
- * caller asked for it with the same key), and no second endpoint.
+ * A repeat of a create with its Idempotency-Key: never a second endpoint. The first answer again, its
+ * secret included, only to the credential that created it and within 24 hours (a lost answer's retry);
+ * anyone else, or later, is told the endpoint exists, without the secret the spec shows once
+ * (docs/decisions/096-idempotent-answers-per-credential.md).
  */
 async function repeatedCreate(
   caller: Caller,
@@ -102,6 +105,15 @@ async function repeatedCreate(
     existing.label === submitted.label &&
     existing.events.join(',') === submitted.events.join(',');
   if (!same) throw conflict('This Idempotency-Key was used for a different webhook');
+  const refusal = replayRefusal(existing, caller, deps.clock.now());
+  if (refusal === 'another_credential')
+    throw conflict(
+      `This Idempotency-Key created webhook ${existing.id} with another API key or dashboard session; its secret is shown only to that one. Send a new Idempotency-Key to create another webhook`,
+    );
+  if (refusal === 'expired')
+    throw conflict(
+      `This Idempotency-Key created webhook ${existing.id} more than ${idempotencyWindowHours} hours ago; its secret is not shown again (delete the webhook and create another for a new one). Send a new Idempotency-Key to create another webhook`,
+    );
   return { webhook: webhookView(existing), secret: await deps.secretBox.open(existing.sealedSecret, secretContext(existing)) };
 }
 

@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { putBatch } from '#shared/db/batch-store.js';
+import { batchKey, putBatch } from '#shared/db/batch-store.js';
 import { accountKey } from '#shared/db/account-store.js';
 import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';
@@ -66,6 +66,7 @@ describe('POST /api/v1/batch/scan with an Idempotency-Key', () => {
       failedUrls: 1,
       createdAt: new Date().toISOString(),
       completedAt: null,
+      createdBy: `key:${user.keyId}`,
     };
     const items: StoredBatchItem[] = [
       {
@@ -91,5 +92,39 @@ describe('POST /api/v1/batch/scan with an Idempotency-Key', () => {
       description: 'the stranded batch to end',
     });
     expect(await outstanding(user.accountId)).toBe(0);
+  });
+
+  it('answers a repeat only from the API key that submitted it, and only for 24 hours', async () => {
+    const user = await signUp({ tier: 'growth' });
+    const second = await user.client.call('/api/v1/account/api-keys', { method: 'POST', key: user.apiKey, body: { label: 'second' } });
+    const other: SignedIn = { ...user, apiKey: second.body.fullKey as string };
+    const body = { urls: ['not a url'], label: 'Nightly' };
+    const first = await submit(user, body, 'nightly');
+    expect(first.status).toBe(202);
+    const id = first.body.batchId as string;
+
+    expect(await submit(other, body, 'nightly')).toMatchObject({
+      status: 409,
+      body: {
+        error: `This Idempotency-Key submitted batch ${id} with another API key. Send a new Idempotency-Key to submit another batch`,
+      },
+    });
+    expect((await submit(user, body, 'nightly')).body).toEqual(first.body);
+
+    await testTable().client.send(
+      new UpdateCommand({
+        TableName: inject('tableName'),
+        Key: batchKey(id),
+        UpdateExpression: 'SET createdAt = :at',
+        ExpressionAttributeValues: { ':at': new Date(Date.now() - 86_401_000).toISOString() },
+      }),
+    );
+    expect(await submit(user, body, 'nightly')).toMatchObject({
+      status: 409,
+      body: {
+        error: `This Idempotency-Key submitted batch ${id} more than 24 hours ago. Send a new Idempotency-Key to submit another batch`,
+      },
+    });
+    expect((await user.client.call('/api/v1/batch/scans', { key: user.apiKey })).body).toMatchObject({ total: 1 });
   });
 });
