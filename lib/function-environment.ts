@@ -12,6 +12,7 @@ export interface EnvironmentSources {
   queueUrls: Record<QueueName, string>;
   deadLetterQueueArns: Record<QueueName, string>;
   keyPepperSecretArn: string;
+  webBotAuthKeySecretArn: string;
   stripeSecretArn: string;
   stripeWebhookSecretArn: string;
   sesConfigurationSet: string;
@@ -46,6 +47,7 @@ export function functionEnvironment(name: FunctionName, sources: EnvironmentSour
   };
   for (const queue of access.probesQueues ? queueNames : access.sendsTo) values[queueUrlKey(queue)] = sources.queueUrls[queue];
   if (readsKeyPepper(name)) values.keyPepperSecretArn = sources.keyPepperSecretArn;
+  if (access.readsWebBotAuthKey) values.webBotAuthKeySecretArn = sources.webBotAuthKeySecretArn;
   if (access.usesStripe) {
     values.stripeSecretArn = sources.stripeSecretArn;
     values.stripeWebhookSecretArn = sources.stripeWebhookSecretArn;

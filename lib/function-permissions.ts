@@ -28,10 +28,11 @@ export interface FunctionAccess {
   sendsMail?: boolean;
   /**
    * Reads the HMAC pepper without serving a Bearer route (those families read it anyway, see
-   * `readsKeyPepper`): it digests API keys or sign-in tokens itself, or derives the Web Bot Auth key
-   * from it (it scans, or serves the key directory).
+   * `readsKeyPepper`): it digests API keys or sign-in tokens itself.
    */
   readsKeyPepper?: boolean;
+  /** Reads the Web Bot Auth key secret: it scans (each scan signs one request) or serves the key directory. */
+  readsWebBotAuthKey?: boolean;
 }
 
 // What the shared steps need. A Bearer route reads its key and account and raises the usage counters
@@ -46,16 +47,21 @@ const uniq = (...groups: TableAction[][]): TableAction[] => [...new Set(groups.f
  * placeholders); each issue widens its function's row deliberately.
  */
 export const functionAccess: Record<FunctionName, FunctionAccess> = {
-  // Health reads one item; pricing is rate limited. The pepper derives the Web Bot Auth key whose directory it serves.
-  meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true, readsKeyPepper: true },
+  // Health reads one item; pricing is rate limited; it serves the Web Bot Auth key directory.
+  meta: { table: uniq(['GetItem'], rateLimited), sendsTo: [], probesQueues: true, readsWebBotAuthKey: true },
   // Reads public results for their report pages and badges, and a public site badge's lookup item and site.
   web: { table: ['GetItem'], sendsTo: [] },
   // Stores and reads public results and the progress of running scans; refunds a hit when the target fails;
-  // scans sign with the Web Bot Auth key derived from the pepper (as batchScan and rescanSite do).
-  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], rateLimited), sendsTo: [], readsKeyPepper: true },
+  // scans sign with the Web Bot Auth key (as the scanner, mcp, batchScan and rescanSite do).
+  publicScanner: { table: uniq(['GetItem', 'PutItem', 'UpdateItem'], rateLimited), sendsTo: [], readsWebBotAuthKey: true },
   // Owned results (with the account's count, in one transaction) and their listing on gsi1; the
   // dashboard's report reads have the account routes' hourly limit.
-  scanner: { table: uniq(bearer, rateLimited, ['PutItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['webhook'] },
+  scanner: {
+    table: uniq(bearer, rateLimited, ['PutItem', 'BatchGetItem']),
+    indexes: ['gsi1'],
+    sendsTo: ['webhook'],
+    readsWebBotAuthKey: true,
+  },
   // The batch, its items and the account's count in one transaction; the detail is one Query of the
   // batch's partition; the listing reads gsi1 then the batches.
   batch: { table: uniq(bearer, ['PutItem', 'Query', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: ['batch'] },
@@ -81,17 +87,17 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
   // The tools do what the scanner and sites functions do for their routes: owned scans with the account's count
   // (scan_complete queued), the scan read back, the watchlist listed and added to (its first scan queued); the
-  // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key from the pepper;
-  // compare_sites reads the sites' last scans in batches, as the sites function's comparison does.
+  // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key; compare_sites
+  // reads the sites' last scans in batches, as the sites function's comparison does.
   mcp: {
     table: uniq(bearer, rateLimited, ['PutItem', 'Query', 'BatchGetItem']),
     sendsTo: ['webhook', 'rescan'],
-    readsKeyPepper: true,
+    readsWebBotAuthKey: true,
   },
   // An item claimed (a lease) with a slot of its host (put/deleted), usage counted, the owned scan and
   // the account's count, the item's outcome with the batch's count, and the final transition; an item
   // whose host is busy goes back on its queue, delayed.
-  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['batch', 'webhook'], readsKeyPepper: true },
+  batchScan: { table: ['DeleteItem', 'GetItem', 'PutItem', 'UpdateItem'], sendsTo: ['batch', 'webhook'], readsWebBotAuthKey: true },
   // Reads the due index (keys only) and moves each queued site's due date; shards go on over its queue.
   rescanSweep: { table: ['UpdateItem'], indexes: ['gsi2'], sendsTo: ['rescan', 'sweep'] },
   // The site, its account and previous result; host and job leases; the result with the account's count,
@@ -99,7 +105,7 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   rescanSite: {
     table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']),
     sendsTo: ['rescan', 'webhook', 'mail'],
-    readsKeyPepper: true,
+    readsWebBotAuthKey: true,
   },
   // Fan-out reads the account and its endpoints and writes one delivery each, queued; an attempt claims
   // its delivery, opens the secret, logs the attempt and updates the endpoint; disabling one mails its owner.

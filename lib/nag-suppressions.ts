@@ -36,6 +36,12 @@ export function acknowledgeNagFindings({ functions, secrets, api, scheduleDeadLe
     'Rotating the pepper would invalidate every stored API-key and sign-in-token digest; it changes only with a planned key re-issue.',
   );
   acknowledge(
+    secrets.webBotAuthKey,
+    'AwsSolutions-SMG4',
+    'A rotation must publish the next key in the directory before scans sign with it (verifiers cache the directory a day), ' +
+      'so it is an operator procedure (docs/operations.md), not a Lambda rotation.',
+  );
+  acknowledge(
     secrets.webhookSealingKey,
     'AwsSolutions-SMG4',
     'Rotating the sealing key would make every stored webhook signing secret unreadable; it protects data at rest under a KMS key that rotates yearly.',

@@ -66,6 +66,7 @@ export class ReadinessStack extends Stack {
       table: this.table,
       queues,
       keyPepper: secrets.keyPepper,
+      webBotAuthKey: secrets.webBotAuthKey,
       stripe: secrets.stripe,
       stripeWebhook: secrets.stripeWebhook,
       webhookSealingKey: secrets.webhookSealingKey,
@@ -80,6 +81,7 @@ export class ReadinessStack extends Stack {
           string
         >,
         keyPepperSecretArn: secrets.keyPepper.secretArn,
+        webBotAuthKeySecretArn: secrets.webBotAuthKey.secretArn,
         stripeSecretArn: secrets.stripe.secretArn,
         stripeWebhookSecretArn: secrets.stripeWebhook.secretArn,
         sesConfigurationSet: mail.configurationSet.configurationSetName,

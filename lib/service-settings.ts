@@ -38,6 +38,8 @@ const stackOwned: ReadonlySet<ConfigKey> = new Set<ConfigKey>([
   'stripeWebhookSecretArn',
   'webhookSealingKey',
   'webhookSealingKeySecretArn',
+  'webBotAuthKey',
+  'webBotAuthKeySecretArn',
   'edgeOriginSecret',
   'stripePriceIdPro',
   'stripePriceIdGrowth',

@@ -23,7 +23,7 @@ export function createDependencies(config: Config, overrides: Partial<Dependenci
     mailer: overrides.mailer ?? createMailer(config),
     keyPepper,
     secretBox: overrides.secretBox ?? createSecretBox(config, keyPepper),
-    webBotAuthKey: overrides.webBotAuthKey ?? webBotAuthKeySource(keyPepper),
+    webBotAuthKey: overrides.webBotAuthKey ?? webBotAuthKeySource(config),
     fetcher: overrides.fetcher ?? createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     billing: overrides.billing ?? createBilling(config, table),
     webhookSender: overrides.webhookSender ?? createWebhookSender({ policy: { allowPrivateHosts: allowedPrivateHosts(config) } }),

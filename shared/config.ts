@@ -39,6 +39,12 @@ const defaults = {
   webhookSealingKey: '',
   webhookSealingKeySecretArn: '',
   /**
+   * The Web Bot Auth signing keys as their secret holds them, `{"current": "<material>"}` (with `next` and
+   * `previous` during a rotation); in AWS read from the secret below. Empty: scans sign nothing.
+   */
+  webBotAuthKey: '',
+  webBotAuthKeySecretArn: '',
+  /**
    * The value the optional CloudFront distribution (CDK `-c edgeWaf=on`) sends in X-Origin-Verify. Only a
    * request carrying it has its client address taken from CloudFront-Viewer-Address; empty: never.
    */

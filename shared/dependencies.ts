@@ -36,7 +36,7 @@ export interface Dependencies {
   lookup?: LookupFn | undefined;
   /** Markup already read in this process, for workers that scan the same shops again within minutes; undefined reads every page afresh. */
   markupCache?: PageMarkupCache | undefined;
-  /** The scanner's Web Bot Auth signing key (derived from the key pepper); undefined: scans sign nothing and the directory route fails. */
+  /** The scanner's Web Bot Auth keys (a secret of their own); undefined: scans sign nothing and the directory route fails. */
   webBotAuthKey?: WebBotAuthKeySource | undefined;
 }
 

@@ -6,7 +6,7 @@ import { productPageBudget } from '#shared/model/plans.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Fetcher } from '#shared/outbound/types.js';
-import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
+import { keysFromSecret } from '#shared/outbound/web-bot-auth/index.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { checksToFix, recheckChecks } from '#shared/scanner/recheck.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
@@ -44,7 +44,8 @@ async function refusal(error: ScanError, url: string, config: Config): Promise<A
  */
 export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBackend {
   const results = new Map<string, ScanResult>();
-  const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
+  const webBotAuth =
+    config.webBotAuthKey === '' ? undefined : { key: keysFromSecret(config.webBotAuthKey).signing, agentOrigin: config.publicBaseUrl };
   const policy = { allowPrivateHosts: allowedPrivateHosts(config) };
   // As the command line scans: the tier's pages, within the scan time limit from now.
   const runOptions = (tier: Tier) => ({

@@ -2,7 +2,7 @@ import { allowedPrivateHosts, loadConfig } from '#shared/config.js';
 import { productPageBudget } from '#shared/model/plans.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { deriveSigningKey } from '#shared/outbound/web-bot-auth/index.js';
+import { keysFromSecret } from '#shared/outbound/web-bot-auth/index.js';
 import { ScanError, type ScanFailure } from '#shared/scanner/scan-errors.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { formatReport } from '#bin/cli/format-report.js';
@@ -50,8 +50,9 @@ function localScanner(args: ScanArgs): Scanner {
   const allowPrivateHosts = allowedPrivateHosts(config);
   if (allowPrivateHosts.length > 0) toStderr(`Warning: ALLOW_PRIVATE_TARGETS lets scans reach ${allowPrivateHosts.join(', ')}`);
   const fetcher = createFetcher({ allowPrivateHosts });
-  // Signs as the service at PUBLIC_BASE_URL does when given its KEY_PEPPER; without one, web_bot_auth is not assessed.
-  const webBotAuth = config.keyPepper === '' ? undefined : { key: deriveSigningKey(config.keyPepper), agentOrigin: config.publicBaseUrl };
+  // Signs as the service at PUBLIC_BASE_URL does when given its WEB_BOT_AUTH_KEY; without one, web_bot_auth is not assessed.
+  const webBotAuth =
+    config.webBotAuthKey === '' ? undefined : { key: keysFromSecret(config.webBotAuthKey).signing, agentOrigin: config.publicBaseUrl };
   return {
     async scan(url) {
       toStderr(`Scanning ${oneLine(url)} (${args.tier} tier)...`);

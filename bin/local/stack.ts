@@ -8,7 +8,7 @@ import { localAccountId } from './event-adapter.js';
 import { ensureTable } from './create-table.js';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.js';
 import { findFreePort, withPortHint } from './free-port.js';
-import { localKeyPepper } from './key-pepper.js';
+import { localKeyPepper, localWebBotAuthKey } from './local-secrets.js';
 import { deadLetterConsumingQueues, queueConsumer, queuePollers, queueVisibilityTimeoutSeconds } from './function-sizing.js';
 import { loadBillingPages, loadHttpHandlers, loadQueueHandlers, loadSweepHandler } from './handler-modules.js';
 import type { IamGate } from './iam/iam-gate.js';
@@ -116,7 +116,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const dynamodbClient = new DynamoDBClient(localClientConfig(dynamodb.endpoint, region));
     await ensureTable(dynamodbClient, config.tableName).finally(() => dynamodbClient.destroy());
 
-    const given = (key: 'keyPepper' | 'webhookSealingKey' | 'stripeSecretKey' | 'stripeWebhookSecret') =>
+    const given = (key: 'keyPepper' | 'webBotAuthKey' | 'webhookSealingKey' | 'stripeSecretKey' | 'stripeWebhookSecret') =>
       options.env?.[envName(key)] || process.env[envName(key)] || undefined;
     const keyPepper = given('keyPepper') ?? (await localKeyPepper(dataDir));
     const iam = await startLocalIam({
@@ -130,6 +130,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Without a sealing key of its own, the local stack seals webhook secrets with the pepper, as before.
       secretValues: {
         keyPepper,
+        webBotAuthKey: given('webBotAuthKey') ?? (await localWebBotAuthKey(dataDir)),
         webhookSealingKey: given('webhookSealingKey') ?? keyPepper,
         stripe: given('stripeSecretKey'),
         stripeWebhook: given('stripeWebhookSecret'),

@@ -13,13 +13,10 @@ export const operations: FamilyHandlers<'mcp'> = {
 };
 
 /** The tools scan (as the scanner function does) and add watched sites (as the sites function does). */
-export const handler = createFamilyHandler({ family: 'mcp', routes: mcpRoutes, operations }, (config) => {
-  const keyPepper = createPepperSource(config);
-  return {
-    table: createTable(config),
-    queue: createQueue(config),
-    keyPepper,
-    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    webBotAuthKey: webBotAuthKeySource(keyPepper),
-  };
-});
+export const handler = createFamilyHandler({ family: 'mcp', routes: mcpRoutes, operations }, (config) => ({
+  table: createTable(config),
+  queue: createQueue(config),
+  keyPepper: createPepperSource(config),
+  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+  webBotAuthKey: webBotAuthKeySource(config),
+}));

@@ -8,7 +8,6 @@ import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-ha
 import { apiVersion } from '#shared/http/api-version.js';
 import { createTable } from '#shared/db/client.js';
 import { lazyQueue } from '#shared/adapters/lazy-queue.js';
-import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { signatureDirectory } from '#shared/use-cases/signature-directory.js';
 
@@ -51,5 +50,5 @@ export const operations: FamilyHandlers<'meta'> = {
 export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, (config) => ({
   table: createTable(config),
   queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
-  webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
+  webBotAuthKey: webBotAuthKeySource(config),
 }));

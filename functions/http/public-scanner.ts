@@ -6,7 +6,6 @@ import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-ha
 import { createTable } from '#shared/db/client.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 
 export const operations: FamilyHandlers<'publicScanner'> = {
@@ -26,5 +25,5 @@ export const operations: FamilyHandlers<'publicScanner'> = {
 export const handler = createFamilyHandler({ family: 'publicScanner', routes: publicScannerRoutes, operations }, (config) => ({
   table: createTable(config),
   fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-  webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
+  webBotAuthKey: webBotAuthKeySource(config),
 }));

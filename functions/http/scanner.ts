@@ -33,13 +33,10 @@ export const operations: FamilyHandlers<'scanner'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => {
-  const keyPepper = createPepperSource(config);
-  return {
-    table: createTable(config),
-    queue: createQueue(config),
-    keyPepper,
-    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    webBotAuthKey: webBotAuthKeySource(keyPepper),
-  };
-});
+export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => ({
+  table: createTable(config),
+  queue: createQueue(config),
+  keyPepper: createPepperSource(config),
+  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+  webBotAuthKey: webBotAuthKeySource(config),
+}));

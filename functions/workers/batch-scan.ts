@@ -5,7 +5,6 @@ import { createTable } from '#shared/db/client.js';
 import { BatchMessage } from '#shared/model/batches/batch-message.js';
 import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { createPageMarkupCache } from '#shared/scanner/analyse-page.js';
 import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
@@ -22,7 +21,7 @@ export const handler = createQueueWorker(
     table: createTable(config),
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
+    webBotAuthKey: webBotAuthKeySource(config),
     // A batch's items of one shop share its homepage and the product pages its sitemap names.
     markupCache: createPageMarkupCache(),
   }),

@@ -5,7 +5,6 @@ import { allowedPrivateHosts } from '#shared/config.js';
 import { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
-import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
 
@@ -24,6 +23,6 @@ export const handler = createQueueWorker(
     table: createTable(config),
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    webBotAuthKey: webBotAuthKeySource(createPepperSource(config)),
+    webBotAuthKey: webBotAuthKeySource(config),
   }),
 );

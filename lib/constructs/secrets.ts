@@ -8,12 +8,14 @@ export interface ServiceSecretsProps {
 }
 
 /**
- * The key-hashing pepper (generated here), the Stripe API key and webhook signing secret (put in by the
- * operator), and the sealing key of customers' webhook signing secrets: a generated secret encrypted with
- * a KMS key of this stack (envelope encryption, see docs/decisions/036-webhook-endpoints-and-secrets.md).
+ * The key-hashing pepper and the Web Bot Auth key material (generated here), the Stripe API key and webhook
+ * signing secret (put in by the operator), and the sealing key of customers' webhook signing secrets: a
+ * generated secret encrypted with a KMS key of this stack (envelope encryption, see
+ * docs/decisions/036-webhook-endpoints-and-secrets.md).
  */
 export class ServiceSecrets extends Construct {
   readonly keyPepper: Secret;
+  readonly webBotAuthKey: Secret;
   readonly webhookSecretKey: Key;
   readonly webhookSealingKey: Secret;
   readonly stripe: Secret;
@@ -24,6 +26,18 @@ export class ServiceSecrets extends Construct {
     this.keyPepper = new Secret(this, 'KeyPepper', {
       description: 'HMAC pepper for API key and sign-in token digests; changing it invalidates every issued key',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: props.removalPolicy,
+    });
+    // Its own secret, so a leaked signing key is rotated alone (docs/decisions/097-web-bot-auth-key-of-its-own.md).
+    this.webBotAuthKey = new Secret(this, 'WebBotAuthKey', {
+      description:
+        'Web Bot Auth key material, {"current": ...} (with "next" and "previous" during a rotation): scans sign with current; the key directory lists all three',
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: 'current',
+        passwordLength: 64,
+        excludePunctuation: true,
+      },
       removalPolicy: props.removalPolicy,
     });
     this.stripe = new Secret(this, 'Stripe', {

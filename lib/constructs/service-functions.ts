@@ -28,6 +28,7 @@ export interface ServiceFunctionsProps {
   table: ITable;
   queues: Record<QueueName, Queue>;
   keyPepper: ISecret;
+  webBotAuthKey: ISecret;
   stripe: ISecret;
   stripeWebhook: ISecret;
   webhookSealingKey: ISecret;
@@ -113,6 +114,7 @@ export class ServiceFunctions extends Construct {
     for (const queue of access.sendsTo) props.queues[queue].grantSendMessages(fn);
     if (access.probesQueues) for (const queue of queueNames) props.queues[queue].grant(fn, 'sqs:GetQueueAttributes');
     if (readsKeyPepper(name)) props.keyPepper.grantRead(fn);
+    if (access.readsWebBotAuthKey) props.webBotAuthKey.grantRead(fn);
     if (access.usesStripe) {
       props.stripe.grantRead(fn);
       props.stripeWebhook.grantRead(fn);

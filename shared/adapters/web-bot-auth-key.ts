@@ -1,19 +1,33 @@
-import type { PepperSource } from '#shared/adapters/key-pepper.js';
-import { deriveSigningKey, type WebBotAuthKey } from '#shared/outbound/web-bot-auth/index.js';
+import type { Config } from '#shared/config.js';
+import { createSecretSource, secretsManagerReader, type SecretReader } from '#shared/adapters/secret-source.js';
+import { keySecretProblem, keysFromSecret, type WebBotAuthKeys } from '#shared/outbound/web-bot-auth/index.js';
 
-export type WebBotAuthKeySource = () => Promise<WebBotAuthKey>;
+export type WebBotAuthKeySource = () => Promise<WebBotAuthKeys>;
 
 /**
- * The scanner's Web Bot Auth key, derived from the key pepper (docs/decisions/061-web-bot-auth-key.md):
- * the same key in every function and process, read once per process.
+ * The scanner's Web Bot Auth keys, from a secret of their own (docs/decisions/097-web-bot-auth-key-of-its-own.md):
+ * WEB_BOT_AUTH_KEY when set (local stack, tests, the command line), otherwise the Secrets Manager secret
+ * WEB_BOT_AUTH_KEY_SECRET_ARN; the same keys in every function and process, read once per process.
  */
-export function webBotAuthKeySource(pepper: PepperSource): WebBotAuthKeySource {
-  let key: Promise<WebBotAuthKey> | undefined;
+export function webBotAuthKeySource(
+  config: Pick<Config, 'webBotAuthKey' | 'webBotAuthKeySecretArn' | 'awsRegion'>,
+  readSecret: SecretReader = secretsManagerReader(config.awsRegion),
+): WebBotAuthKeySource {
+  const secret = createSecretSource(
+    {
+      value: config.webBotAuthKey,
+      arn: config.webBotAuthKeySecretArn,
+      describe: 'Web Bot Auth key (WEB_BOT_AUTH_KEY or WEB_BOT_AUTH_KEY_SECRET_ARN)',
+    },
+    readSecret,
+    keySecretProblem,
+  );
+  let keys: Promise<WebBotAuthKeys> | undefined;
   return () =>
-    (key ??= pepper()
-      .then(deriveSigningKey)
+    (keys ??= secret()
+      .then(keysFromSecret)
       .catch((error: unknown) => {
-        key = undefined;
+        keys = undefined;
         throw error;
       }));
 }

@@ -107,7 +107,7 @@ export async function scanRunOptions(tier: Tier, deps: Dependencies, started: nu
 async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
   if (!deps.webBotAuthKey) return undefined;
   try {
-    return { key: await deps.webBotAuthKey(), agentOrigin: deps.config.publicBaseUrl };
+    return { key: (await deps.webBotAuthKey()).signing, agentOrigin: deps.config.publicBaseUrl };
   } catch (error) {
     deps.logger.warn('No Web Bot Auth key: this scan signs nothing', { error: (error as Error).message });
     return undefined;

@@ -43,12 +43,11 @@ function queueId(queue: QueueName): string {
 describe('the key pepper', () => {
   const pepperId = () => built.logicalId(built.stack.secrets.keyPepper);
 
-  it('is read by auth, the mail sender, every family serving a Bearer route and every function that signs scans', () => {
+  it('is read by auth, the mail sender and every family serving a Bearer route, and by nothing else', () => {
     const bearerFamilies = families.filter((family) => routeList.some((route) => route.family === family && route.auth === 'key'));
-    // The Web Bot Auth key is derived from the pepper (docs/decisions/061-web-bot-auth-key.md): the functions that
-    // scan sign one request each, and meta serves the key directory.
-    const webBotAuth: FunctionName[] = ['publicScanner', 'batchScan', 'rescanSite', 'meta'];
-    const expected = [...new Set<FunctionName>(['auth', 'mailSender', ...bearerFamilies, ...webBotAuth])].sort();
+    // The Web Bot Auth key has a secret of its own (docs/decisions/097-web-bot-auth-key-of-its-own.md): the functions
+    // that only scan or serve the key directory (publicScanner, batchScan, rescanSite, meta) no longer read the pepper.
+    const expected = [...new Set<FunctionName>(['auth', 'mailSender', ...bearerFamilies])].sort();
     expect(allNames.filter(readsKeyPepper).sort()).toEqual(expected);
     expect(allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(pepperId())).sort()).toEqual(expected);
   });
@@ -72,6 +71,30 @@ describe('the key pepper', () => {
   it('reaches auth the same way', () => {
     expect(environmentOf(built, 'auth').KEY_PEPPER_SECRET_ARN).toEqual({ Ref: pepperId() });
     expect(targetsOf('auth', 'secretsmanager:GetSecretValue')).toEqual([pepperId()]);
+  });
+});
+
+describe('the Web Bot Auth key', () => {
+  const keyId = () => built.logicalId(built.stack.secrets.webBotAuthKey);
+  // Every function that scans signs one request per scan; meta serves the key directory.
+  const signers: FunctionName[] = ['batchScan', 'mcp', 'meta', 'publicScanner', 'rescanSite', 'scanner'];
+
+  it('is read by the functions that scan and the one serving the directory, and by nothing else', () => {
+    expect(allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(keyId())).sort()).toEqual(signers);
+    for (const name of allNames)
+      expect(environmentOf(built, name).WEB_BOT_AUTH_KEY_SECRET_ARN, name).toEqual(signers.includes(name) ? { Ref: keyId() } : undefined);
+  });
+
+  it('is a secret of its own, generated as {"current": …}', () => {
+    expect(keyId()).not.toBe(built.logicalId(built.stack.secrets.keyPepper));
+    const secret = built.template.findResources('AWS::SecretsManager::Secret')[keyId()] as {
+      Properties: { GenerateSecretString: Record<string, unknown> };
+    };
+    expect(secret.Properties.GenerateSecretString).toMatchObject({
+      SecretStringTemplate: '{}',
+      GenerateStringKey: 'current',
+      PasswordLength: 64,
+    });
   });
 });
 

@@ -132,22 +132,9 @@ describe('Lambda functions', () => {
   it('gives secret ARNs and the SES configuration set only to the functions that use them', () => {
     const holders = (variable: string) => allNames.filter((name) => variable in environmentOf(name)).sort();
     expect(holders('KEY_PEPPER_SECRET_ARN')).toEqual(
-      [
-        'account',
-        'auth',
-        'batch',
-        'billing',
-        'mailSender',
-        'scanner',
-        'sites',
-        'webhooks',
-        'meta',
-        'publicScanner',
-        'batchScan',
-        'rescanSite',
-        'mcp',
-      ].sort(),
+      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks', 'mcp'].sort(),
     );
+    expect(holders('WEB_BOT_AUTH_KEY_SECRET_ARN')).toEqual(['batchScan', 'mcp', 'meta', 'publicScanner', 'rescanSite', 'scanner']);
     expect(holders('STRIPE_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
@@ -159,6 +146,8 @@ describe('Lambda functions', () => {
     }
     for (const name of holders('KEY_PEPPER_SECRET_ARN'))
       expect(environmentOf(name).KEY_PEPPER_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.keyPepper) });
+    for (const name of holders('WEB_BOT_AUTH_KEY_SECRET_ARN'))
+      expect(environmentOf(name).WEB_BOT_AUTH_KEY_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.webBotAuthKey) });
     expect(environmentOf('billing').STRIPE_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripe) });
     expect(environmentOf('billing').STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.stripeWebhook) });
     expect(environmentOf('mailSender').SES_CONFIGURATION_SET).toEqual({ Ref: built.logicalId(mail.configurationSet) });

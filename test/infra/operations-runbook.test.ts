@@ -3,9 +3,13 @@ import path from 'node:path';
 import type { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CfnAlarm } from 'aws-cdk-lib/aws-cloudwatch';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { families } from '#shared/http/route-types.js';
+import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { repoRoot } from '#lib/paths.js';
 import { createReadinessApp } from '#lib/readiness-app.js';
+import { buildApp, referencedIds, statementsOfRole } from '#test/infra/support/readiness-app.js';
 
 const runbook = readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
 const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -59,4 +63,28 @@ describe('docs/operations.md', () => {
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter((name) => !paths.has(name))).toEqual([]);
   });
+});
+
+describe('docs/operations.md, key and secret rotation', () => {
+  const built = buildApp();
+  const allNames: FunctionName[] = [...families, ...workerNames];
+  const secrets = built.stack.secrets.node.children.filter((child): child is Secret => child instanceof Secret);
+  /** The secret's construct path in the stack (`Secrets/KeyPepper`), as the runbook names it. */
+  const pathOf = (secret: Secret) => secret.node.path.slice(built.stack.node.path.length + 1);
+
+  it.each(secrets.map((secret) => [pathOf(secret), secret] as const))(
+    'has a row for %s naming exactly the functions whose policies read it',
+    (path, secret) => {
+      const row = runbook.split('\n').find((line) => line.startsWith('| ') && line.split(' | ')[0]!.includes(`\`${path}\``));
+      expect(row, path).toBeDefined();
+      const named = row!.split(' | ')[1]!.split(', ').sort();
+      const secretId = built.logicalId(secret);
+      const readers = allNames.filter((name) =>
+        statementsOfRole(built.template, built.logicalId(built.stack.functions.get(name).role)).some(
+          (statement) => statement.Action.includes('secretsmanager:GetSecretValue') && referencedIds(statement.Resource).includes(secretId),
+        ),
+      );
+      expect(named).toEqual(readers.sort());
+    },
+  );
 });

@@ -70,27 +70,21 @@ describe('least-privilege grants follow the access table', () => {
     expect(policies).not.toMatch(/dynamodb:Scan|dynamodb:\*|"dynamodb:[A-Za-z]*\*"/);
   });
 
-  it('grants the pepper to the authenticating families, auth, the mail sender and the Web Bot Auth key users, Stripe to billing alone', () => {
+  it('grants the pepper to the authenticating families, auth and the mail sender, the Web Bot Auth key to its users, Stripe to billing alone', () => {
     const readers = (secretId: string) =>
       allNames.filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(secretId)).sort();
-    // meta serves the Web Bot Auth key directory; publicScanner, batchScan and rescanSite sign with that key (decision 061).
     expect(readers(built.logicalId(built.stack.secrets.keyPepper))).toEqual(
-      [
-        'account',
-        'auth',
-        'batch',
-        'billing',
-        'mailSender',
-        'scanner',
-        'sites',
-        'webhooks',
-        'meta',
-        'publicScanner',
-        'batchScan',
-        'rescanSite',
-        'mcp',
-      ].sort(),
+      ['account', 'auth', 'batch', 'billing', 'mailSender', 'scanner', 'sites', 'webhooks', 'mcp'].sort(),
     );
+    // meta serves the Web Bot Auth key directory; the functions that scan sign with that key (decision 097).
+    expect(readers(built.logicalId(built.stack.secrets.webBotAuthKey))).toEqual([
+      'batchScan',
+      'mcp',
+      'meta',
+      'publicScanner',
+      'rescanSite',
+      'scanner',
+    ]);
     expect(readers(built.logicalId(built.stack.secrets.stripe))).toEqual(['billing']);
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });

@@ -16,6 +16,7 @@ type ConfigKey = keyof Config;
  */
 const secretSettings: Record<string, { value: ConfigKey; arn: ConfigKey }> = {
   keyPepper: { value: 'keyPepper', arn: 'keyPepperSecretArn' },
+  webBotAuthKey: { value: 'webBotAuthKey', arn: 'webBotAuthKeySecretArn' },
   webhookSealingKey: { value: 'webhookSealingKey', arn: 'webhookSealingKeySecretArn' },
   stripe: { value: 'stripeSecretKey', arn: 'stripeSecretArn' },
   stripeWebhook: { value: 'stripeWebhookSecret', arn: 'stripeWebhookSecretArn' },

@@ -29,10 +29,11 @@ export const metaRoutes = defineFamilyRoutes('meta', {
     auth: 'none',
     tags: ['Meta'],
     summary:
-      "The scanner's Web Bot Auth key directory (the origin its Signature-Agent names), signed with the key it lists (cached one day)",
+      "The scanner's Web Bot Auth key directory (the origin its Signature-Agent names), signed with each key it lists (cached one day): the key scans sign with, first, and during a rotation the next or previous one",
     responses: {
       200: {
-        description: 'The key directory, with Content-Digest, Signature-Input and Signature headers proving possession of the key',
+        description:
+          'The key directory, with Content-Digest, Signature-Input and Signature headers proving possession of each key (`binding`, `binding2`, … in the order listed)',
         schema: SignatureDirectory,
         contentType: 'application/http-message-signatures-directory+json',
       },

@@ -4,3 +4,5 @@ export { signatureAgentHeader, signRequest, WEB_BOT_AUTH_TAG } from './sign-requ
 export type { RequestSigner, SignedRequestHeaders } from './sign-request.js';
 export { deriveSigningKey, jwkThumbprint, keyFromSeed } from './signing-key.js';
 export type { Ed25519PublicJwk, WebBotAuthKey } from './signing-key.js';
+export { keySecretProblem, keysFromSecret } from './key-set.js';
+export type { WebBotAuthKeys } from './key-set.js';

@@ -30,9 +30,9 @@ export function keyFromSeed(seed: Buffer): WebBotAuthKey {
 }
 
 /**
- * The scanner's signing key, derived (HKDF-SHA256) from a service secret, so every function and every
- * process signs with the same key without a key of its own to store (docs/decisions/061-web-bot-auth-key.md).
- * The derivation is one-way: the published public key says nothing about the secret.
+ * A signing key derived (HKDF-SHA256) from key material of the Web Bot Auth key secret, so every function
+ * and every process signs with the same key (docs/decisions/097-web-bot-auth-key-of-its-own.md). The
+ * derivation is one-way: the published public key says nothing about the material.
  */
 export function deriveSigningKey(secret: string): WebBotAuthKey {
   return keyFromSeed(Buffer.from(hkdfSync('sha256', secret, 'agent-readiness', 'web-bot-auth-ed25519', 32)));

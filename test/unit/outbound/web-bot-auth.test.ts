@@ -116,7 +116,7 @@ describe('Web Bot Auth signer', () => {
   });
 
   it('serves the draft signed directory response: body, Content-Digest and a proof that verifies', () => {
-    const response = directoryResponse(rfcTestKey, 'signature-agent.test', 1735689600_000);
+    const response = directoryResponse([rfcTestKey], 'signature-agent.test', 1735689600_000);
     // The body and digest of the draft's "Signed Directory Response" test vector.
     expect(response.body).toBe(
       '{"keys":[{"kty":"OKP","crv":"Ed25519","kid":"poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs","use":"sig"}]}',
