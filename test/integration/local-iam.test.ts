@@ -7,7 +7,7 @@ import { getConfig } from '#shared/config.js';
 import { functionPolicies } from '../../bin/local/iam/function-policies.js';
 import { startIamGate, type IamGate } from '../../bin/local/iam/iam-gate.js';
 import { runAsFunction } from '../../bin/local/iam/invocation-identity.js';
-import { localSecretArn } from '../../bin/local/iam/local-secrets.js';
+import { localSecretArn } from '../../bin/local/iam/secrets-manager.js';
 import { loadSynthesisedTemplate } from '../../bin/local/iam/template-policies.js';
 import { localCredentials } from '../../bin/local/local-aws.js';
 

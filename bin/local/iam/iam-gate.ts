@@ -14,7 +14,7 @@ import type { LocalLog } from '../log.js';
 import { accessDenied, deniedMessage, type GateAnswer } from './access-denied.js';
 import { describeCall, type AwsService } from './aws-call.js';
 import { functionHeader, markCallsTo } from './invocation-identity.js';
-import { answerSecretsManager, type LocalSecret } from './local-secrets.js';
+import { answerSecretsManager, type LocalSecret } from './secrets-manager.js';
 import { decide, type PolicyStatement } from './policy-evaluation.js';
 
 export interface IamGateOptions {

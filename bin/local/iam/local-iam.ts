@@ -4,7 +4,7 @@ import type { FunctionName } from '#lib/function-catalog.js';
 import type { LocalLog } from '../log.js';
 import { functionPolicies } from './function-policies.js';
 import { startIamGate, type IamGate } from './iam-gate.js';
-import { localSecretArn, type LocalSecret } from './local-secrets.js';
+import { localSecretArn, type LocalSecret } from './secrets-manager.js';
 import type { SynthesisedTemplate } from './synthesised-template.js';
 
 type ConfigKey = keyof Config;
