@@ -54,7 +54,7 @@ export async function loadSweepHandler(): Promise<SweepHandler> {
 
 /**
  * Gives the shared billing factory this stack's provider for when no Stripe key is configured. Deployed
- * code knows only Stripe's (docs/decisions/099-dev-only-code-injected-locally.md).
+ * code knows only Stripe's (docs/decisions/098-dev-only-code-injected-locally.md).
  */
 async function provideLocalBilling(): Promise<void> {
   const [{ provideBillingStandIn }, { createLocalBilling }, { localBillingStore }] = await Promise.all([

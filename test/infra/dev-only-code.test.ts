@@ -8,7 +8,7 @@ import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
 import { entryPath, repoRoot } from '#lib/paths.js';
 
 /**
- * Code only the local stack runs stays out of what is deployed (docs/decisions/099-dev-only-code-injected-locally.md).
+ * Code only the local stack runs stays out of what is deployed (docs/decisions/098-dev-only-code-injected-locally.md).
  * Each function is bundled with the stack's settings (lib/function-bundling.ts) and esbuild's metafile
  * lists the source files that went into it: exact, where a search of minified code would guess.
  */

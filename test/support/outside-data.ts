@@ -1,6 +1,6 @@
 /**
  * Data that is not ours, read where it lies beside the repository and never copied into it
- * (docs/decisions/100-outside-data-stays-outside.md): the real product pages of a third party's extraction
+ * (docs/decisions/099-outside-data-stays-outside.md): the real product pages of a third party's extraction
  * benchmark and the conformance corpus of the standards' own examples. Every test and bench that needs
  * either reaches it through this module, and only here are its folders, files and variables named
  * (test/unit/self-contained.test.ts keeps it so). Where a corpus is missing, the answer says so in one line

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const codeFolders = ['bench', 'bin', 'functions', 'lib', 'shared', 'test'];
 const skipped = new Set(['node_modules', 'dist', 'cdk.out', '.cdk', '.data']);
-/** The one module that knows where data that is not ours lives, and its test (docs/decisions/100-outside-data-stays-outside.md). */
+/** The one module that knows where data that is not ours lives, and its test (docs/decisions/099-outside-data-stays-outside.md). */
 const gateway = new Set(
   ['test/support/outside-data.ts', 'test/unit/support/outside-data.test.ts'].map((file) => path.join(repoRoot, file)),
 );

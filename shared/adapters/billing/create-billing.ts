@@ -11,7 +11,7 @@ let standIn: BillingStandIn | undefined;
 
 /**
  * The local stack gives its provider (bin/local/local-billing.ts) before it loads the functions, so that
- * provider and its store stay out of every deployed bundle (docs/decisions/099-dev-only-code-injected-locally.md).
+ * provider and its store stay out of every deployed bundle (docs/decisions/098-dev-only-code-injected-locally.md).
  * Undefined takes it back.
  */
 export function provideBillingStandIn(create: BillingStandIn | undefined): void {
