@@ -40,6 +40,10 @@ describe('npm start', () => {
       );
       const health = await fetch(`${apiUrl}/api/health`);
       expect(health.status).toBe(200);
+      // The health check's own calls (the table and every queue, as the meta function) passed the local IAM check.
+      const iam = (await (await fetch(`${apiUrl}/_local/iam`)).json()) as { checked: number; byFunction: object; refused: unknown[] };
+      expect(iam).toMatchObject({ byFunction: { meta: expect.any(Number) as number }, refused: [] });
+      expect(iam.checked).toBeGreaterThanOrEqual(6);
       expect(output.text()).toMatch(/WARNING: ALLOW_PRIVATE_TARGETS=127\.0\.0\.1/);
       expect(await dynamoDbLocalOnPort(Number(dynamodbPort))).toHaveLength(1);
 
