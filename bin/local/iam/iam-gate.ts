@@ -179,7 +179,8 @@ export async function startIamGate(options: IamGateOptions): Promise<IamGate> {
   });
   const { port } = server.address() as AddressInfo;
   gateOrigin = `http://127.0.0.1:${port}`;
-  const unmark = markCallsTo(port);
+  const standIns = [options.upstream.dynamodb, sqsOrigin, options.upstream.ses].map((url) => Number(new URL(url).port));
+  const unmark = markCallsTo(port, { standIns });
   return {
     endpoint: gateOrigin,
     queueUrl: (url) => url.replace(sqsOrigin, gateOrigin),

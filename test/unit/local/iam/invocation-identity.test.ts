@@ -5,7 +5,8 @@ import { functionHeader, markCallsTo, runAsFunction } from '../../../../bin/loca
 
 let port: number;
 let otherPort: number;
-const servers = [createServer(), createServer()];
+const servers = [createServer(), createServer(), createServer()];
+let standInPort: number;
 let unmark: () => void;
 
 beforeAll(async () => {
@@ -13,8 +14,8 @@ beforeAll(async () => {
     server.on('request', (incoming, response) => response.end(JSON.stringify(incoming.headers)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   }
-  [port, otherPort] = servers.map((server) => (server.address() as AddressInfo).port) as [number, number];
-  unmark = markCallsTo(port);
+  [port, otherPort, standInPort] = servers.map((server) => (server.address() as AddressInfo).port) as [number, number, number];
+  unmark = markCallsTo(port, { standIns: [standInPort] });
 });
 
 afterAll(() => {
@@ -54,5 +55,12 @@ describe('the function a call to the local AWS endpoint is made by', () => {
 
   it('goes only to the local AWS endpoint, never to another host such as a scanned shop', async () => {
     expect((await runAsFunction('scanner', () => headersSeen(otherPort)))[functionHeader]).toBeUndefined();
+  });
+
+  it("never reaches a stand-in's own port from within an invocation; the harness outside one still does", async () => {
+    await expect(runAsFunction('scanner', () => headersSeen(standInPort))).rejects.toThrow(
+      'On the local stack the scanner function reaches AWS only through the local IAM check',
+    );
+    expect((await headersSeen(standInPort)).host).toBe(`127.0.0.1:${standInPort}`);
   });
 });
