@@ -13,6 +13,8 @@ export interface CapacitySettings {
   publicScanConcurrency: number;
   /** Reserved concurrency of POST /api/v1/scan's function. */
   accountScanConcurrency: number;
+  /** Reserved concurrency of POST /mcp's function, whose `scan_site` and `recheck` are account scans (docs/decisions/101-mcp-concurrency.md). */
+  mcpConcurrency: number;
   /** Reserved concurrency of each queue worker, and its event source's maximum concurrency. */
   workerConcurrency: number;
   /** API Gateway stage defaults (requests per second, burst): the ceiling of the whole API's spend. */
@@ -50,6 +52,7 @@ const baseDefaults = {
   reserveConcurrency: true,
   publicScanConcurrency: 20,
   accountScanConcurrency: 20,
+  mcpConcurrency: 20,
   workerConcurrency: 5,
   // Public scans may take half; the other half (100/s, the whole stage's figure before) stays for the rest.
   apiRateLimit: 200,
@@ -87,6 +90,7 @@ export function readCapacitySettings(scope: Construct): CapacitySettings {
     reserveConcurrency: flag(scope, 'reserveConcurrency'),
     publicScanConcurrency: count(scope, 'publicScanConcurrency', 1),
     accountScanConcurrency: count(scope, 'accountScanConcurrency', 1),
+    mcpConcurrency: count(scope, 'mcpConcurrency', 1),
     // SQS event sources need a maximum concurrency of at least 2.
     workerConcurrency: count(scope, 'workerConcurrency', 2),
     apiRateLimit: count(scope, 'apiRateLimit', 1),

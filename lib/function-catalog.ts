@@ -106,13 +106,15 @@ export function consumerOf(queue: QueueName): WorkerName {
 }
 
 /**
- * The reserved concurrency of each function (docs/configuration.md, "Capacity"): the scans and the workers get a
- * share of their own; the weekly sweep runs once at a time; the other API functions share the rest.
+ * The reserved concurrency of each function (docs/configuration.md, "Capacity"): the functions that scan (the two
+ * scan routes' and MCP's) and the workers get a share of their own; the weekly sweep runs once at a time; the other
+ * API functions share the rest.
  */
 export function reservedConcurrencyOf(name: FunctionName, capacity: CapacitySettings): number | undefined {
   if (!capacity.reserveConcurrency) return undefined;
   if (name === 'publicScanner') return capacity.publicScanConcurrency;
   if (name === 'scanner') return capacity.accountScanConcurrency;
+  if (name === 'mcp') return capacity.mcpConcurrency;
   if (name === 'rescanSweep') return sweepConcurrency;
   if ((workerNames as readonly string[]).includes(name)) return capacity.workerConcurrency;
   return undefined;

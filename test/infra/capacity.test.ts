@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import {
@@ -8,6 +10,7 @@ import {
   quickAnswerShare,
 } from '#lib/capacity-settings.js';
 import { sweepConcurrency, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
+import { repoRoot } from '#lib/paths.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
@@ -30,21 +33,29 @@ function maxConcurrencyByFunction(built: BuiltApp): Record<string, unknown> {
 describe('the shared Lambda pool is protected', () => {
   const built = buildApp();
 
-  it('reserves concurrency for the scans and the workers, and none for the rest of the API', () => {
+  it('reserves concurrency for the functions that scan (MCP too) and the workers, and none for the rest of the API', () => {
     expect(reservedOf(built, 'publicScanner')).toBe(capacityDefaults.publicScanConcurrency);
     expect(reservedOf(built, 'scanner')).toBe(capacityDefaults.accountScanConcurrency);
+    // scan_site and recheck over POST /mcp are account scans: a share of their own, outside the pool the API shares.
+    expect(reservedOf(built, 'mcp')).toBe(capacityDefaults.mcpConcurrency);
+    expect(capacityDefaults.mcpConcurrency).toBe(20);
     expect(reservedOf(built, 'rescanSweep')).toBe(sweepConcurrency);
     for (const worker of workerNames.filter((name) => workers[name].trigger.kind === 'queue')) {
       expect(reservedOf(built, worker), worker).toBe(capacityDefaults.workerConcurrency);
     }
-    for (const family of families.filter((name) => name !== 'publicScanner' && name !== 'scanner'))
+    for (const family of families.filter((name) => !['publicScanner', 'scanner', 'mcp'].includes(name)))
       expect(reservedOf(built, family), family).toBeUndefined();
   });
 
-  it('keeps the reservations modest: far under the 900 an account of 1,000 may reserve', () => {
+  it('keeps the reservations modest: far under the 900 an account of 1,000 may reserve, and documented', () => {
     const total = [...families, ...workerNames].reduce((sum, name) => sum + Number(reservedOf(built, name) ?? 0), 0);
-    expect(total).toBe(20 + 20 + sweepConcurrency + 4 * 5);
+    expect(total).toBe(20 + 20 + 20 + sweepConcurrency + 4 * 5);
     expect(total).toBeLessThan(100);
+    // AWS keeps 100 of the account's concurrency unreserved: the quota the defaults need, as the docs give it.
+    expect(readFileSync(path.join(repoRoot, 'docs', 'configuration.md'), 'utf8')).toContain(`quota of at least ${total + 100}:`);
+    expect(readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8')).toContain(
+      `= **${total}**; AWS keeps 100 unreserved, so the defaults need a quota of at least ${total + 100}`,
+    );
   });
 
   it('never lets a queue poll with more concurrency than its worker may run', () => {
@@ -56,8 +67,16 @@ describe('the shared Lambda pool is protected', () => {
   });
 
   it('takes its figures from context, and can reserve nothing for accounts whose quota is still 10', () => {
-    const tuned = buildApp({ publicScanConcurrency: '7', workerConcurrency: 3, apiRateLimit: 50, publicScanRateLimit: 2 });
+    const tuned = buildApp({
+      publicScanConcurrency: '7',
+      mcpConcurrency: '9',
+      workerConcurrency: 3,
+      apiRateLimit: 50,
+      publicScanRateLimit: 2,
+    });
     expect(reservedOf(tuned, 'publicScanner')).toBe(7);
+    // MCP's share is its own key: tuning it leaves the account scan route's as it was.
+    expect([reservedOf(tuned, 'mcp'), reservedOf(tuned, 'scanner')]).toEqual([9, capacityDefaults.accountScanConcurrency]);
     expect(reservedOf(tuned, 'batchScan')).toBe(3);
     const tunedSweep = JSON.stringify({ Ref: tuned.logicalId(tuned.stack.functions.get('rescanSweep').handler) });
     for (const [fn, limit] of Object.entries(maxConcurrencyByFunction(tuned))) expect(limit).toBe(fn === tunedSweep ? sweepConcurrency : 3);
@@ -97,6 +116,7 @@ describe('the shared Lambda pool is protected', () => {
   it.each([
     [{ workerConcurrency: 1 }, /workerConcurrency.*at least 2/],
     [{ publicScanConcurrency: 'lots' }, /publicScanConcurrency/],
+    [{ mcpConcurrency: 0 }, /mcpConcurrency.*at least 1/],
     [{ reserveConcurrency: 'maybe' }, /reserveConcurrency/],
     [{ publicScanRateLimit: 500 }, /must not exceed the API stage throttle/],
   ])('refuses %j', (context, message) => {
