@@ -4,10 +4,12 @@
  * `RUNS` times; the median import time and the bundle's size, beside the floor (floor-handler.ts)
  * measured the same way in the same run.
  *
- * `npx tsx bench/cold-start.ts` runs this part alone.
+ * `npx tsx bench/cold-start.ts [--write]` runs this part alone (--write stores the rows as the `coldStart` part of
+ * bench/results.json and rewrites RESULTS.md's bench section from it; the rest of results.json stays as the last
+ * full run wrote it).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +18,7 @@ import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { bundleDefines, bundleFiles, functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
+import { writeBenchSection, type BenchResults } from './results-markdown.js';
 import { median, round } from './stats.js';
 
 const RUNS = 11;
@@ -132,5 +135,14 @@ export function printColdStart(rows: readonly ColdStartRow[]): void {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  printColdStart(await runColdStartBench());
+  const rows = await runColdStartBench();
+  printColdStart(rows);
+  if (process.argv.includes('--write')) {
+    const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
+    const stored = JSON.parse(await readFile(resultsPath, 'utf8')) as BenchResults;
+    const results: BenchResults = { ...stored, coldStart: rows, coldStartMeasuredAt: new Date().toISOString() };
+    await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
+    writeBenchSection(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), results);
+    console.log('\nbench/results.json: coldStart part replaced; bench/RESULTS.md: the npm run bench section rewritten');
+  }
 }

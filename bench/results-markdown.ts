@@ -41,6 +41,8 @@ export interface BenchResults {
   webhooks?: WebhookStats;
   batches?: BatchStats;
   coldStart?: ColdStartRow[];
+  /** Set when the cold start was measured alone (`npx tsx bench/cold-start.ts --write`), after the run above. */
+  coldStartMeasuredAt?: string;
   cli?: CliStats;
   rateLimits?: RateLimitRow[];
 }
@@ -258,9 +260,12 @@ function batchesPart(results: BenchResults): string[] {
 function coldStartPart(results: BenchResults): string[] {
   const rows = results.coldStart;
   if (!rows) return [];
+  const alone = results.coldStartMeasuredAt
+    ? ` Measured alone at ${results.coldStartMeasuredAt} (\`npx tsx bench/cold-start.ts --write\`), not in the run above.`
+    : '';
   return [
     '### Cold start',
-    'Every function bundled as deployed; median import time in fresh processes, against a floor handler (DynamoDB client, middy, zod) in the same run.',
+    `Every function bundled as deployed; median import time in fresh processes, against a floor handler (DynamoDB client, middy, zod) in the same run.${alone}`,
     '',
     markdownTable(
       ['Function', 'Bundle KB', 'Import ms', 'Size x floor', 'Import x floor', 'Target'],
