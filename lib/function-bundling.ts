@@ -3,6 +3,8 @@ import type { FunctionName } from '#lib/function-catalog.js';
 import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
+const unusedSdkDependencies = fileURLToPath(new URL('../shared/mcp/unused-sdk-dependencies.ts', import.meta.url));
+
 /**
  * How every function is bundled and started, in one place: the CDK stack builds with these settings
  * and `npm run bench` builds the same bundles to measure their size and cold import time.
@@ -23,12 +25,19 @@ export const functionBundling = {
   sourceMap: false,
   /** The functions' NODE_OPTIONS. */
   nodeOptions: '',
-  /**
-   * The charset sniffer (encoding-sniffer) only needs @exodus/bytes' label table, not the multi-byte
-   * decoding tables its full entry loads as a side effect (Node's TextDecoder decodes): the package's
-   * own "lite" entry has the same exports.
-   */
-  alias: { '@exodus/bytes/encoding.js': '@exodus/bytes/encoding-lite.js' },
+  /** Modules replaced at bundling: code the functions import but never run, which would cost every cold start. */
+  alias: {
+    // The charset sniffer (encoding-sniffer) only needs @exodus/bytes' label table, not the multi-byte
+    // decoding tables its full entry loads as a side effect (Node's TextDecoder decodes): the package's
+    // own "lite" entry has the same exports.
+    '@exodus/bytes/encoding.js': '@exodus/bytes/encoding-lite.js',
+    // Imported by the MCP SDK's server for what the mcp function never does (Ajv for elicitation answers, zod 3
+    // schemas): left out, they no longer cost its cold start (shared/mcp/unused-sdk-dependencies.ts).
+    ajv: unusedSdkDependencies,
+    'ajv-formats': unusedSdkDependencies,
+    'zod/v3': unusedSdkDependencies,
+    'zod-to-json-schema': unusedSdkDependencies,
+  },
 } as const;
 
 /** The functions whose code imports shared/http/pages; a bundle missing the files fails on import (test/infra/bundling.test.ts). */

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '#shared/model/errors.js';
 import { scannerVersion } from '#shared/scanner/version.js';
+import { noClientAnswers } from './client-answer-validator.js';
 import { compareSitesLine, compareSitesOutput } from './compare-summary.js';
 import { explainCheck } from './explain-check.js';
 import type { McpToolBackend } from './tool-backend.js';
@@ -61,7 +62,7 @@ async function answer<T extends Record<string, unknown>>(
  * streamable HTTP (shared/mcp/http-exchange.ts).
  */
 export function createMcpServer(backend: McpToolBackend, onUnexpected: UnexpectedErrorSink): McpServer {
-  const server = new McpServer({ name: 'agent-readiness-scanner', version: scannerVersion });
+  const server = new McpServer({ name: 'agent-readiness-scanner', version: scannerVersion }, { jsonSchemaValidator: noClientAnswers });
   const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 
   server.registerTool(

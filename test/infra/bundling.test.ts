@@ -117,6 +117,15 @@ describe('the meta bundle', () => {
   });
 });
 
+describe('the mcp bundle', () => {
+  it('leaves out the MCP SDK dependencies the function never runs (shared/mcp/unused-sdk-dependencies.ts)', () => {
+    const code = readFileSync(path.join(bundleOf('FunctionsMcpHandler'), 'index.mjs'), 'utf8');
+    expect(code).toContain('notifications/initialized');
+    // Ajv, zod 3 and zod-to-json-schema, by strings only their code holds.
+    for (const marker of ['ajv/dist/runtime', '"ZodEffects"', 'openApi3']) expect(code, marker).not.toContain(marker);
+  });
+});
+
 describe('the web bundle', () => {
   it('ships the API reference renderer beside its code and serves it under the name /docs links', () => {
     const directory = bundleOf('FunctionsWebHandler');
