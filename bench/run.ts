@@ -22,8 +22,8 @@
  * 7. Batches: 50 URLs of 25 fixture shops behind 100 ms through the real batch worker, against one
  *    growth scan in the same run (batches.ts).
  *
- * 8. Cold start: every function bundled as deployed, its size and median import time in fresh
- *    processes, beside a floor handler measured in the same run (cold-start.ts).
+ * 8. Cold start: every function bundled as deployed, its size and median import time (wall and CPU) in
+ *    fresh processes, beside a floor handler measured in the same run (cold-start.ts).
  *
  * 9. First scan and command line: a fresh process's first scan against its warm ones, and the built
  *    CLI as a whole process against an in-process scan plus a bare node (cli.ts).

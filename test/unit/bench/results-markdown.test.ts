@@ -86,13 +86,24 @@ describe('renderBenchSection', () => {
 describe('the cold start part', () => {
   const rows = [
     { name: 'floor' as const, bundleBytes: 799_216, importMs: 59, sizeRatio: 1, importRatio: 1, target: 1 },
-    { name: 'mcp' as const, bundleBytes: 1_883_314, importMs: 120, sizeRatio: 2.36, importRatio: 2.03, target: 2 },
+    {
+      name: 'mcp' as const,
+      bundleBytes: 1_883_314,
+      importMs: 120,
+      sizeRatio: 2.36,
+      importRatio: 2.03,
+      importCpuMs: 250,
+      cpuRatio: 2.3,
+      target: 2,
+    },
   ];
 
-  it('says when it was measured alone, after the run the rest of the section comes from', () => {
+  it('says when it was measured alone, after the run the rest of the section comes from, and its CPU time when measured', () => {
     const alone = renderBenchSection({ ...minimal, coldStart: rows, coldStartMeasuredAt: '2026-11-29T02:00:00.000Z' });
     expect(alone).toContain('Measured alone at 2026-11-29T02:00:00.000Z (`npx tsx bench/cold-start.ts --write`), not in the run above.');
-    expect(alone).toContain('| mcp | 1,883 | 120 | 2.36 | 2.03 | 2 |');
+    expect(alone).toContain('| mcp | 1,883 | 120 | 2.36 | 2.03 | 250 | 2.3 | 2 |');
+    // A row from a run before CPU time was measured leaves those cells empty.
+    expect(alone).toContain('| floor | 799 | 59 | 1 | 1 |  |  | 1 |');
     expect(renderBenchSection({ ...minimal, coldStart: rows })).not.toContain('Measured alone');
   });
 });
