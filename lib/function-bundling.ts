@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FunctionName } from '#lib/function-catalog.js';
+import { repoRoot } from '#lib/paths.js';
 import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
-const unusedSdkDependencies = fileURLToPath(new URL('../shared/mcp/unused-sdk-dependencies.ts', import.meta.url));
+const unusedSdkDependencies = path.join(repoRoot, 'shared', 'mcp', 'unused-sdk-dependencies.ts');
 
 /**
  * How every function is bundled and started, in one place: the CDK stack builds with these settings
