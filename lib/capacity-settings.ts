@@ -13,7 +13,7 @@ export interface CapacitySettings {
   publicScanConcurrency: number;
   /** Reserved concurrency of POST /api/v1/scan's function. */
   accountScanConcurrency: number;
-  /** Reserved concurrency of POST /mcp's function, whose `scan_site` and `recheck` are account scans (docs/decisions/101-mcp-function-as-a-scanner.md). */
+  /** Reserved concurrency of POST /mcp's function, whose `scan_site` and `recheck` are account scans (docs/decisions/100-mcp-function-as-a-scanner.md). */
   mcpConcurrency: number;
   /** Reserved concurrency of each queue worker, and its event source's maximum concurrency. */
   workerConcurrency: number;

@@ -1,7 +1,7 @@
 /**
  * What four of the MCP SDK's dependencies are in the deployed bundles (lib/function-bundling.ts `alias`). The SDK's
  * server imports them for what the mcp function never does, and evaluating them cost its every cold start
- * (bench/RESULTS.md, "Cold start"; docs/decisions/101-mcp-function-as-a-scanner.md):
+ * (bench/RESULTS.md, "Cold start"; docs/decisions/100-mcp-function-as-a-scanner.md):
  * - `ajv` and `ajv-formats`: the default check of a client's answer to an elicitation. This server asks clients
  *   nothing and is given a check of its own (client-answer-validator.ts).
  * - `zod/v3` and `zod-to-json-schema`: tool schemas written with zod 3. Every schema here is zod 4.
