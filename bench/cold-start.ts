@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
-import { bundleDefines, bundleFiles, functionBundling } from '#lib/function-bundling.js';
+import { bundleFiles, esbuildOptions, functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
 import { writeBenchSection, type BenchResults } from './results-markdown.js';
 import { median, round } from './stats.js';
@@ -48,22 +48,7 @@ export interface ColdStartRow {
 
 async function bundle(entry: string, outdir: string, name: FunctionName | 'floor'): Promise<string> {
   const outfile = path.join(outdir, `${name}.mjs`);
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    outfile,
-    platform: functionBundling.platform,
-    format: functionBundling.format,
-    target: functionBundling.target,
-    mainFields: [...functionBundling.mainFields],
-    minify: functionBundling.minify,
-    sourcemap: functionBundling.sourceMap,
-    sourcesContent: false,
-    banner: { js: functionBundling.banner },
-    alias: { ...functionBundling.alias },
-    define: name === 'floor' ? {} : bundleDefines(name),
-    logLevel: 'error',
-  });
+  await build({ ...esbuildOptions(name), entryPoints: [entry], outfile });
   // The files a deployed function has beside its bundle (the same for every function that has them).
   if (name !== 'floor') for (const file of bundleFiles(name)) await copyFile(file.from, path.join(outdir, file.name));
   return outfile;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions } from 'esbuild';
 import type { FunctionName } from '#lib/function-catalog.js';
 import { repoRoot } from '#lib/paths.js';
 import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
@@ -41,6 +42,28 @@ export const functionBundling = {
     'zod-to-json-schema': unusedSdkDependencies,
   },
 } as const;
+
+/**
+ * esbuild's options for one function's bundle as the stack builds it (`functionBundling` above), for the
+ * bench and the tests that build and read the deployed bundles themselves. `floor` is the bench's floor
+ * handler, which has no defines.
+ */
+export function esbuildOptions(name: FunctionName | 'floor'): BuildOptions {
+  return {
+    bundle: true,
+    platform: functionBundling.platform,
+    format: functionBundling.format,
+    target: functionBundling.target,
+    mainFields: [...functionBundling.mainFields],
+    minify: functionBundling.minify,
+    sourcemap: functionBundling.sourceMap,
+    sourcesContent: false,
+    banner: { js: functionBundling.banner },
+    alias: { ...functionBundling.alias },
+    define: name === 'floor' ? {} : bundleDefines(name),
+    logLevel: 'error',
+  };
+}
 
 /** The functions whose code imports shared/http/pages; a bundle missing the files fails on import (test/infra/bundling.test.ts). */
 const pageFunctions: readonly FunctionName[] = ['web', 'scanner', 'auth', 'sites'];

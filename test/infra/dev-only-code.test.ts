@@ -4,7 +4,7 @@ import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
-import { bundleDefines, functionBundling } from '#lib/function-bundling.js';
+import { esbuildOptions } from '#lib/function-bundling.js';
 import { entryPath, repoRoot } from '#lib/paths.js';
 
 /**
@@ -18,22 +18,12 @@ const toolFolders = ['bin/', 'test/', 'bench/'];
 
 async function bundledInputs(name: FunctionName, entry: string): Promise<Metafile['inputs']> {
   const result = await build({
+    ...esbuildOptions(name),
     entryPoints: [entry],
-    bundle: true,
     write: false,
     outfile: path.join(repoRoot, 'out', 'index.mjs'),
     absWorkingDir: repoRoot,
     metafile: true,
-    platform: functionBundling.platform,
-    format: functionBundling.format,
-    target: functionBundling.target,
-    mainFields: [...functionBundling.mainFields],
-    minify: functionBundling.minify,
-    sourcemap: functionBundling.sourceMap,
-    banner: { js: functionBundling.banner },
-    alias: { ...functionBundling.alias },
-    define: bundleDefines(name),
-    logLevel: 'error',
   });
   return result.metafile.inputs;
 }

@@ -9,6 +9,7 @@ import { scanSummaryOutput } from '#shared/mcp/tool-schemas.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { setAccount, signUp, type SignedIn } from './support/accounts.js';
 import { connectMcp } from './support/mcp-client.js';
+import { mcpToolNames } from '#test/support/mcp-tool-names.js';
 import { textOf } from '#test/support/mcp-tool-text.js';
 
 let shop: RunningShop;
@@ -64,15 +65,7 @@ describe('MCP over streamable HTTP (POST /mcp)', () => {
     const user = await signUp({ tier: 'pro' });
     const client = await mcpClient(user.apiKey);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'compare_sites',
-      'explain_check',
-      'get_result',
-      'list_watched_sites',
-      'recheck',
-      'scan_site',
-      'watch_site',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(mcpToolNames);
     const before = await usageOf(user);
 
     const scanned = await client.callTool({ name: 'scan_site', arguments: { url: `${shop.origin}/` } });

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionBundling } from '#lib/function-bundling.js';
+import { esbuildOptions } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
+import { mcpToolNames } from '#test/support/mcp-tool-names.js';
 
 /**
  * The mcp function bundled as deployed (lib/function-bundling.ts: Ajv left out), answering POST /mcp messages in
@@ -18,19 +19,7 @@ let bundle: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'mcp-bundle-'));
   bundle = path.join(dir, 'mcp.mjs');
-  await build({
-    entryPoints: [entryPath('http', 'mcp')],
-    bundle: true,
-    outfile: bundle,
-    platform: functionBundling.platform,
-    format: functionBundling.format,
-    target: functionBundling.target,
-    mainFields: [...functionBundling.mainFields],
-    minify: functionBundling.minify,
-    banner: { js: functionBundling.banner },
-    alias: { ...functionBundling.alias },
-    logLevel: 'error',
-  });
+  await build({ ...esbuildOptions('mcp'), entryPoints: [entryPath('http', 'mcp')], outfile: bundle });
 }, 60_000);
 
 afterAll(async () => {
@@ -93,15 +82,7 @@ describe('the mcp function as deployed', () => {
     expect(initialized).toMatchObject({ status: 200, body: { id: 1, result: { serverInfo: { name: 'agent-readiness-scanner' } } } });
     expect(listed!.status).toBe(200);
     const tools = listed!.body.result.tools;
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'compare_sites',
-      'explain_check',
-      'get_result',
-      'list_watched_sites',
-      'recheck',
-      'scan_site',
-      'watch_site',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(mcpToolNames);
     for (const tool of tools) expect([tool.inputSchema.type, tool.outputSchema.type], tool.name).toEqual(['object', 'object']);
     expect(explained).toMatchObject({ status: 200, body: { id: 3, result: { structuredContent: { id: 'llms_txt' } } } });
     expect(explained!.body.result.isError).toBeUndefined();

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliChildEnv } from '#test/support/cli-child-env.js';
+import { mcpToolNames } from '#test/support/mcp-tool-names.js';
 import { textOf } from '#test/support/mcp-tool-text.js';
 import { buildCli } from '#bin/build-cli.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
@@ -49,15 +50,7 @@ afterAll(async () => {
 describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
   it('lists the seven tools, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'compare_sites',
-      'explain_check',
-      'get_result',
-      'list_watched_sites',
-      'recheck',
-      'scan_site',
-      'watch_site',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(mcpToolNames);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
