@@ -41,7 +41,7 @@ export interface IamGate {
   endpoint: string;
   /** A queue's URL through the gate (an SQS client sends to its queue URL's host). */
   queueUrl(url: string): string;
-  /** Calls checked, by function and action, and those refused. */
+  /** Calls checked, in all and by function, and those refused. */
   tally: () => { checked: number; byFunction: Partial<Record<FunctionName, number>>; refused: Refusal[] };
   close(): Promise<void>;
 }
