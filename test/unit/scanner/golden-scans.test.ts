@@ -10,7 +10,7 @@ import { createFetcher } from '#shared/outbound/index.js';
 import type { Fetcher } from '#shared/outbound/index.js';
 import { SHOPS_DIR, startShop } from '#test/fixtures/shop-server.js';
 import { expectAdviceOnlyForFindings } from './advice-guard.js';
-import { canonical, GOLDEN_ID, GOLDEN_NOW, GOLDEN_SHOP, GOLDEN_SIGNER, goldenClock, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
+import { canonical, GOLDEN_ID, GOLDEN_SHOP, goldenClock, goldenScanOptions, holdsGolden, PATIENT_TIMEOUTS } from './golden.js';
 
 const TIERS: readonly Tier[] = ['free', 'pro', 'growth'];
 const BUDGET: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
@@ -30,16 +30,7 @@ describe.each(SHOPS)('fixture shop %s', (name) => {
   it.each(TIERS)('scans at %s exactly as recorded', async (tier) => {
     const shop = await startShop(name, GOLDEN_SHOP);
     try {
-      const { result } = await scanUrl(`${shop.origin}/`, {
-        tier,
-        productPageBudget: BUDGET[tier],
-        fetcher,
-        policy: { allowPrivateHosts: ['127.0.0.1'] },
-        deadline: GOLDEN_NOW + 300_000,
-        now: goldenClock,
-        id: GOLDEN_ID,
-        webBotAuth: GOLDEN_SIGNER,
-      });
+      const { result } = await scanUrl(`${shop.origin}/`, { ...goldenScanOptions(tier, BUDGET[tier], fetcher), id: GOLDEN_ID });
       holdsGolden(`${name}.${tier}.json`, canonical(result, shop.origin));
       expectAdviceOnlyForFindings(result, `${name} at ${tier}`);
     } finally {

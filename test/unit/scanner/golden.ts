@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
-import type { ScanResult } from '#shared/scanner/engine.js';
+import type { ScanOptions, ScanResult } from '#shared/scanner/engine.js';
 import { deriveSigningKey, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 
 const GOLDEN_DIR = new URL('./golden/', import.meta.url);
@@ -27,6 +27,23 @@ export const PATIENT_TIMEOUTS = { connectMs: 60_000, headersMs: 60_000, bodyMs: 
 export const GOLDEN_SIGNER: RequestSigner = { key: deriveSigningKey('golden-scans'), agentOrigin: 'https://scanner.test' };
 
 export const GOLDEN_SHOP = { now: goldenClock, keepAliveTimeoutMs: 300_000 };
+
+/** How the recorded scans run: the fixed clock and signer, loopback shops, a deadline no starved run reaches. */
+export function goldenScanOptions(
+  tier: ScanOptions['tier'],
+  productPageBudget: number,
+  fetcher: ScanOptions['fetcher'],
+): Pick<ScanOptions, 'tier' | 'productPageBudget' | 'fetcher' | 'policy' | 'deadline' | 'now' | 'webBotAuth'> {
+  return {
+    tier,
+    productPageBudget,
+    fetcher,
+    policy: { allowPrivateHosts: ['127.0.0.1'] },
+    deadline: GOLDEN_NOW + 300_000,
+    now: goldenClock,
+    webBotAuth: GOLDEN_SIGNER,
+  };
+}
 
 export function canonical(result: ScanResult, origin: string): string {
   return `${JSON.stringify(result, null, 1).replaceAll(origin, ORIGIN)}\n`;

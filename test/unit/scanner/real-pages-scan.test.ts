@@ -33,16 +33,7 @@ import {
   type GroundTruth,
 } from './extract/real-page-truth.js';
 import type { MarkupValues } from './extract/markup-search.js';
-import {
-  canonical,
-  GOLDEN_ID,
-  GOLDEN_NOW,
-  GOLDEN_SHOP,
-  GOLDEN_SIGNER,
-  goldenClock,
-  holdsGoldenSeries,
-  PATIENT_TIMEOUTS,
-} from './golden.js';
+import { canonical, GOLDEN_ID, GOLDEN_SHOP, goldenClock, goldenScanOptions, holdsGoldenSeries, PATIENT_TIMEOUTS } from './golden.js';
 import { expectAdviceOnlyForFindings } from './advice-guard.js';
 
 const CONCURRENCY = 4;
@@ -76,16 +67,7 @@ describe.skipIf(pages === undefined)('real product pages through the scanner', (
     await Promise.all(
       ids.map((id) =>
         limit(async () => {
-          const { result } = await scanUrl(`${shop.origin}/products/${id}`, {
-            tier: 'pro',
-            productPageBudget: 1,
-            fetcher,
-            policy: { allowPrivateHosts: ['127.0.0.1'] },
-            deadline: GOLDEN_NOW + 300_000,
-            now: goldenClock,
-            id: GOLDEN_ID,
-            webBotAuth: GOLDEN_SIGNER,
-          });
+          const { result } = await scanUrl(`${shop.origin}/products/${id}`, { ...goldenScanOptions('pro', 1, fetcher), id: GOLDEN_ID });
           const html = bodies.get(id)!.toString('utf8');
           scans.set(id, { id, truth: groundTruth[id]!, markup: markupValues(html), result, facts: result.products[0] ?? null });
         }),

@@ -13,7 +13,7 @@ import { keepNeeded } from '#shared/scanner/keep-needed.js';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { SHOPS_DIR, startShop } from '#test/fixtures/shop-server.js';
 import { buildArtifacts } from '../checks/build-artifacts.js';
-import { GOLDEN_NOW, GOLDEN_SHOP, GOLDEN_SIGNER, goldenClock, PATIENT_TIMEOUTS } from '../golden.js';
+import { GOLDEN_SHOP, goldenClock, goldenScanOptions, PATIENT_TIMEOUTS } from '../golden.js';
 
 /** The scan's own facts: a re-check has them without fetching anything. */
 const scanFacts = new Set([
@@ -81,15 +81,7 @@ describe('on the fixture shops', () => {
         ['free', 0],
         ['growth', 4],
       ] as const) {
-        const { artifacts } = await scanUrl(`${shop.origin}/`, {
-          tier,
-          productPageBudget,
-          fetcher,
-          policy: { allowPrivateHosts: ['127.0.0.1'] },
-          deadline: GOLDEN_NOW + 300_000,
-          now: goldenClock,
-          webBotAuth: GOLDEN_SIGNER,
-        });
+        const { artifacts } = await scanUrl(`${shop.origin}/`, goldenScanOptions(tier, productPageBudget, fetcher));
         expectNeedsHold(artifacts, `${name} at ${tier}`);
       }
     } finally {

@@ -10,7 +10,7 @@ import { checksToFix, recheckChecks } from '#shared/scanner/recheck.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { GOLDEN_NOW, GOLDEN_SHOP, GOLDEN_SIGNER, goldenClock, PATIENT_TIMEOUTS } from '../golden.js';
+import { GOLDEN_SHOP, goldenClock, goldenScanOptions, PATIENT_TIMEOUTS } from '../golden.js';
 
 const BUDGET: Record<Tier, number> = { free: 0, pro: 1, growth: 4 };
 let fetcher: Fetcher;
@@ -23,15 +23,7 @@ afterAll(async () => {
   await fetcher.close();
 });
 
-const options = (tier: Tier) => ({
-  tier,
-  productPageBudget: BUDGET[tier],
-  fetcher,
-  policy: { allowPrivateHosts: ['127.0.0.1'] },
-  deadline: GOLDEN_NOW + 300_000,
-  now: goldenClock,
-  webBotAuth: GOLDEN_SIGNER,
-});
+const options = (tier: Tier) => goldenScanOptions(tier, BUDGET[tier], fetcher);
 
 async function scanned(shop: RunningShop, tier: Tier): Promise<ScanResult> {
   const { result } = await scanUrl(`${shop.origin}/`, options(tier));
