@@ -68,12 +68,17 @@ export interface PageArtifact {
   botWall: BotWallResult;
 }
 
+/** Where a document was found, when not where its standard puts it: through an AI Catalog entry, or at a path no longer recommended. */
+export type FoundVia = 'ai_catalog' | 'legacy_path';
+
 /** A site-level file from the fixed set, with what it says when it is what it claims to be. */
 export interface SiteFile<T> {
   url: string;
   retrieval: Retrieval;
   /** null when not fetched, not 2xx, or a soft 404. */
   result: T | null;
+  /** Found through an AI Catalog entry, or at a path its standard no longer recommends; absent where the standard puts it. */
+  via?: FoundVia;
 }
 
 export type WellKnown<T> = SiteFile<T | NotPresent>;
@@ -103,10 +108,8 @@ export interface SiteArtifacts {
   oauthAuthorizationServer: WellKnown<OAuthAuthorizationServer>;
   /** RFC 9728 protected resource metadata. */
   oauthProtectedResource: WellKnown<OAuthProtectedResource>;
-  mcp: WellKnown<McpDiscovery>;
+  /** The MCP server card: through the AI Catalog, else at a `.well-known` path (mcp-server-card.ts). */
   mcpServerCard: WellKnown<McpDiscovery>;
-  /** The same server card at its `.json` spelling, which SEP-1649 and many servers use. */
-  mcpServerCardJson: WellKnown<McpDiscovery>;
   agentCard: WellKnown<AgentCard>;
   /** W3C TDMRep rules for the site (content_signals). */
   tdmrep: WellKnown<TdmrepFile>;

@@ -22,7 +22,8 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
 import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.js';
-import { fixedFiles, readFixedFiles, type FixedFile } from '#shared/scanner/fixed-files.js';
+import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/scanner/documents/ask-documents.js';
+import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -78,8 +79,9 @@ export const ask = {
   page: (session: FetchSession, url: string, round: number) => session.get(url, { kind: 'html' }, round),
   robots: (session: FetchSession, at: SiteUrl) => session.get(at(fixedPaths.robots), { kind: 'robots' }, 1).then(unlessChallenged),
   sitemap: (session: FetchSession, at: SiteUrl) => session.get(at(fixedPaths.sitemap), { kind: 'sitemap' }, 1).then(unlessWalled),
-  fixedFile: (session: FetchSession, at: SiteUrl, name: FixedFile) =>
-    session.get(at(fixedPaths[name]), { kind: 'small' }, 1).then(unlessWalled),
+  /** The agent-facing documents (documents/registry.ts), each at every place it may be found. */
+  documents: (session: FetchSession, at: SiteUrl, wanted: Parameters<typeof askDocuments>[2]): DocumentsInFlight =>
+    askDocuments(at, (url, round) => session.get(url, { kind: 'small' }, round).then(unlessWalled), wanted),
   plainHttp: (session: FetchSession, target: URL) => session.get(plainHttpUrl(target), { kind: 'small', followRedirects: false }, 1),
   markdown: (session: FetchSession, target: URL, round: number) =>
     session.get(target.toString(), { kind: 'html', accept: 'text/markdown' }, round).then(unlessWalled),
@@ -94,7 +96,7 @@ function startFirstRound(session: FetchSession, target: URL) {
     page: ask.scannedPage(session, target),
     robots: ask.robots(session, at),
     sitemap: ask.sitemap(session, at),
-    files: Object.fromEntries(fixedFiles.map((name) => [name, ask.fixedFile(session, at, name)])) as Record<FixedFile, Promise<Retrieval>>,
+    documents: ask.documents(session, at, () => true),
     // For http://host/ itself, the scanned page's own request is that answer (its first hop).
     plainHttp: isPlainHttpRoot(target) ? null : ask.plainHttp(session, target),
   };
@@ -204,7 +206,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
 
   const catalogRetrieval = catalog ? await catalog : null;
-  const fixed = await readFixedFiles(at, origin, startedAt, first.files);
+  const documents = await readDocuments(first.documents, at, origin, startedAt, notNeeded);
   return {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -218,7 +220,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       origin,
       robots,
       sitemap: (await sitemap).artifact,
-      ...fixed,
+      ...documents,
       plainHttp: { url: plainHttpUrl(target), retrieval: first.plainHttp ? await first.plainHttp : firstAnswer(scanned.retrieval) },
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
       webBotAuth: await signed,

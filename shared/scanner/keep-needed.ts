@@ -1,6 +1,7 @@
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Artifacts, PageArtifact, Retrieval, SiteArtifacts, SiteFile } from '#shared/scanner/artifacts.js';
 import type { SiteSource, Source } from '#shared/scanner/check-needs.js';
+import { documentNames, type DocumentName } from '#shared/scanner/documents/registry.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { robotsFile } from '#shared/scanner/site-files.js';
 
@@ -14,27 +15,21 @@ function unfetched(page: PageArtifact): PageArtifact {
 }
 
 function unfetchedFile<T>(file: SiteFile<T>): SiteFile<T> {
-  return { url: file.url, retrieval: notNeeded, result: null };
+  return { url: file.url, retrieval: notNeeded, result: null, ...(file.via ? { via: file.via } : {}) };
+}
+
+function unfetchedDocuments(site: SiteArtifacts): Pick<SiteArtifacts, DocumentName> {
+  return Object.fromEntries(documentNames.map((name) => [name, unfetchedFile<unknown>(site[name])])) as unknown as Pick<
+    SiteArtifacts,
+    DocumentName
+  >;
 }
 
 function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
   return {
     robots: robotsFile(site.robots.url, notNeeded),
     sitemap: null,
-    llmsTxt: unfetchedFile(site.llmsTxt),
-    agentsMd: unfetchedFile(site.agentsMd),
-    securityTxt: unfetchedFile(site.securityTxt),
-    ucp: unfetchedFile(site.ucp),
-    acp: unfetchedFile(site.acp),
-    oauthAuthorizationServer: unfetchedFile(site.oauthAuthorizationServer),
-    oauthProtectedResource: unfetchedFile(site.oauthProtectedResource),
-    mcp: unfetchedFile(site.mcp),
-    mcpServerCard: unfetchedFile(site.mcpServerCard),
-    mcpServerCardJson: unfetchedFile(site.mcpServerCardJson),
-    agentCard: unfetchedFile(site.agentCard),
-    tdmrep: unfetchedFile(site.tdmrep),
-    aiCatalog: unfetchedFile(site.aiCatalog),
-    apiCatalog: unfetchedFile(site.apiCatalog),
+    ...unfetchedDocuments(site),
     plainHttp: { url: site.plainHttp.url, retrieval: notNeeded },
     markdown: null,
     catalog: null,

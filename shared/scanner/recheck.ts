@@ -29,7 +29,7 @@ export interface RecheckOptions {
   webBotAuth?: RequestSigner | undefined;
 }
 
-const definitions = new Map(allChecks.map((check) => [check.id, check]));
+const definitions = new Map<string, CheckDefinition>(allChecks.map((check) => [check.id, check]));
 
 /** The ids that name no check, in the order given. */
 function unknownCheckIds(checkIds: readonly string[]): string[] {

@@ -4,7 +4,7 @@ import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#
 import { catalogFor } from '#shared/scanner/catalog.js';
 import type { Source } from '#shared/scanner/check-needs.js';
 import { FetchSession, type FetchLogEntry } from '#shared/scanner/fetch-session.js';
-import { fixedFiles, readFixedFiles, type FixedFile } from '#shared/scanner/fixed-files.js';
+import { readDocuments } from '#shared/scanner/documents/ask-documents.js';
 import {
   ask,
   askSigned,
@@ -74,10 +74,7 @@ async function regatherWith(
   const wants = (source: Source) => needs.has(source) || (source === 'homepage' && needs.has('plainHttp') && isPlainHttpRoot(target));
   const unless = (source: Source, fetch: () => Promise<Retrieval>) => (wants(source) ? fetch() : Promise.resolve(notNeeded));
 
-  const files = Object.fromEntries(fixedFiles.map((name) => [name, unless(name, () => ask.fixedFile(session, at, name))])) as Record<
-    FixedFile,
-    Promise<Retrieval>
-  >;
+  const documents = ask.documents(session, at, (name) => wants(name));
   const robotsFetch = unless('robots', () => ask.robots(session, at));
   const defaultSitemap = unless('sitemap', () => ask.sitemap(session, at));
   const plainHttp = wants('plainHttp') && !isPlainHttpRoot(target) ? ask.plainHttp(session, target) : null;
@@ -113,7 +110,7 @@ async function regatherWith(
       origin,
       robots,
       sitemap: sitemap ? (await sitemap).artifact : null,
-      ...(await readFixedFiles(at, origin, startedAt, files)),
+      ...(await readDocuments(documents, at, origin, startedAt, notNeeded)),
       plainHttp: {
         url: plainHttpUrl(target),
         retrieval: plainHttp ? await plainHttp : pages ? firstAnswer(pages.scanned.retrieval) : notNeeded,

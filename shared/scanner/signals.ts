@@ -4,64 +4,69 @@
  * It reuses what the validators found; it fetches nothing and scores nothing.
  */
 import { signalIds, type SignalId, type SignalRecord } from '#shared/model/scans/scan-result.js';
-import type { Artifacts, SiteFile, WellKnown } from '#shared/scanner/artifacts.js';
+import type { Artifacts, SiteFile } from '#shared/scanner/artifacts.js';
+import type { ReadDocument } from '#shared/scanner/documents/agent-document.js';
+import { documentNames, documentOf, type DocumentName } from '#shared/scanner/documents/registry.js';
 import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
 import { looksLikeHtmlDocument } from '#shared/scanner/parse/soft-404.js';
 import { boundedProblems } from '#shared/scanner/parse/well-known/json-body.js';
 import { mediaTypeOf } from '#shared/scanner/parse/well-known/serving.js';
-import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { fixedPaths } from '#shared/scanner/site-files.js';
-import {
-  answerStatus,
-  mediaProblem,
-  mediaRules,
-  wellKnownStatus,
-  type DocumentStatus,
-  type MediaRule,
-} from '#shared/scanner/signals/document-status.js';
+import { answerStatus, mediaProblem, mediaRules, wellKnownStatus, type DocumentStatus } from '#shared/scanner/signals/document-status.js';
 import { webBotAuthSignal } from '#shared/scanner/signals/web-bot-auth-signal.js';
 
-const { json, aiCatalog: aiCatalogMedia, linkset: linksetMedia, plainText, markdownText } = mediaRules;
+const { plainText } = mediaRules;
 
 type Reader = (artifacts: Artifacts) => SignalRecord;
 
-const readers: Record<SignalId, Reader> = {
+/** The agent-facing documents of the registry that fill an inventory entry, by that entry. */
+const documentBySignal = new Map(
+  documentNames.flatMap((name) => {
+    const signal = documentOf(name).signal;
+    return signal === null ? [] : [[signal, name] as const];
+  }),
+);
+
+const ownReaders: Partial<Record<SignalId, Reader>> = {
   robots_txt: robotsSignal,
   sitemap: sitemapSignal,
-  llms_txt: (artifacts) => textFileSignal('llms_txt', artifacts.site.llmsTxt, markdownText),
   markdown: markdownSignal,
-  ucp: (artifacts) => {
-    // The UCP validator judges how the profile was served (JSON, no redirect) itself.
-    const read = wellKnownStatus(artifacts.site.ucp, null);
-    return record('ucp', artifacts.site.ucp.url, read, read.document?.version);
-  },
-  acp: (artifacts) => {
-    const read = wellKnownStatus(artifacts.site.acp, json);
-    return record('acp', artifacts.site.acp.url, read, read.document?.version);
-  },
-  mcp_server_card: mcpServerCardSignal,
-  a2a_agent_card: (artifacts) => {
-    const read = wellKnownStatus(artifacts.site.agentCard, json);
-    return record('a2a_agent_card', artifacts.site.agentCard.url, read, read.document?.protocolVersion);
-  },
-  ai_catalog: (artifacts) => {
-    const read = wellKnownStatus(artifacts.site.aiCatalog, aiCatalogMedia);
-    return record('ai_catalog', artifacts.site.aiCatalog.url, read, read.document?.specVersion);
-  },
-  api_catalog: (artifacts) =>
-    record('api_catalog', artifacts.site.apiCatalog.url, wellKnownStatus(artifacts.site.apiCatalog, linksetMedia)),
-  oauth_authorization_server: (artifacts) => {
-    // RFC 8414 metadata: its validator judges how it was served (application/json) and the issuer itself.
-    const file = artifacts.site.oauthAuthorizationServer;
-    return record('oauth_authorization_server', file.url, wellKnownStatus(file, null));
-  },
-  security_txt: (artifacts) => textFileSignal('security_txt', artifacts.site.securityTxt, plainText),
   web_bot_auth: webBotAuthSignal,
 };
 
 export function signalInventory(artifacts: Artifacts): SignalRecord[] {
-  return signalIds.map((id) => readers[id](artifacts));
+  return signalIds.map((id) => {
+    const own = ownReaders[id];
+    if (own) return own(artifacts);
+    const name = documentBySignal.get(id);
+    if (name === undefined) throw new Error(`No reader for signal ${id}`);
+    return documentSignal(id, name, artifacts);
+  });
+}
+
+/** A document of the registry: its reader's verdict, how it was served, the version it declares and where it was found. */
+function documentSignal(id: SignalId, name: DocumentName, artifacts: Artifacts): SignalRecord {
+  const document = documentOf(name);
+  const file = artifacts.site[name] as SiteFile<ReadDocument>;
+  const read = wellKnownStatus(file, document.media);
+  const declared = read.document && document.declared ? document.declared(read.document) : null;
+  const legacy =
+    read.document !== null && file.via === 'legacy_path' && document.legacyPaths
+      ? [`found at a path the standard no longer recommends: ${document.legacyPaths.advice}`]
+      : [];
+  const warnings = boundedProblems([...legacy, ...warningsOf(read.document)]);
+  const base = record(id, file.url, read, declared?.version);
+  return {
+    ...base,
+    ...(declared?.version && base.version ? { versionStanding: declared.standing } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+function warningsOf(document: unknown): string[] {
+  if (typeof document !== 'object' || document === null || !('warnings' in document) || !Array.isArray(document.warnings)) return [];
+  return document.warnings.filter((warning): warning is string => typeof warning === 'string');
 }
 
 /** A declared version is a short token (2026-04-08, 1.0, 0.3.0); anything longer is the site's text, not a version. */
@@ -102,22 +107,6 @@ function sitemapSignal(artifacts: Artifacts): SignalRecord {
   return { ...base, status: 'valid', problems: [] };
 }
 
-/** A text file (llms.txt, security.txt): its validator's verdict, and the media type it was served as. */
-function textFileSignal(
-  id: SignalId,
-  file: SiteFile<{ present: boolean; valid: boolean; problems: string[] }>,
-  media: MediaRule,
-): SignalRecord {
-  const answer = answerStatus(file.retrieval);
-  if (answer) return { id, url: file.url, ...answer };
-  const result = file.result;
-  if (result === null) return { id, url: file.url, status: 'missing', problems: [] };
-  const served = mediaProblem(file.retrieval, media);
-  if (result.valid && result.present && served === null) return { id, url: file.url, status: 'valid', problems: [] };
-  const problems = boundedProblems([...new Set([...(served ? [served] : []), ...result.problems])]);
-  return { id, url: file.url, status: 'invalid', problems: problems.length > 0 ? problems : ['not a well-formed document'] };
-}
-
 /**
  * The Markdown alternate: a rel=alternate type=text/markdown link (valid, not fetched), else the page's
  * answer to Accept: text/markdown. No link and no negotiation (no Vary: Accept) means missing.
@@ -141,17 +130,6 @@ function markdownSignal(artifacts: Artifacts): SignalRecord {
   if (text.trim() === '') return { ...base, status: 'invalid', problems: ['empty body served as text/markdown'] };
   if (looksLikeHtmlDocument(text)) return { ...base, status: 'invalid', problems: ['HTML served as text/markdown'] };
   return { ...base, status: 'valid', problems: [] };
-}
-
-/** The server card at either .well-known path (or the older /.well-known/mcp.json): the best one found. */
-function mcpServerCardSignal(artifacts: Artifacts): SignalRecord {
-  const { mcpServerCardJson, mcpServerCard, mcp } = artifacts.site;
-  const files: WellKnown<McpDiscovery>[] = [mcpServerCardJson, mcpServerCard, mcp];
-  const reads = files.map((file) => ({ file, read: wellKnownStatus(file, json) }));
-  const order: DocumentStatus<unknown>['status'][] = ['valid', 'invalid', 'not_checked', 'missing'];
-  const best = order.map((status) => reads.find((entry) => entry.read.status === status)).find((entry) => entry !== undefined);
-  const chosen = best ?? { file: mcpServerCardJson, read: reads[0]!.read };
-  return record('mcp_server_card', chosen.file.url, chosen.read);
 }
 
 function resolve(href: string, base: string): string {

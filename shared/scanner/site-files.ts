@@ -1,24 +1,13 @@
 import type { Retrieval, SiteArtifacts, SiteFile } from '#shared/scanner/artifacts.js';
 import { parseRobotsTxt } from '#shared/scanner/parse/robots.js';
 
-/** The fixed set fetched at the start of every scan, in parallel with the homepage. */
+/**
+ * robots.txt and the default sitemap, fetched at the start of every scan beside the homepage; the
+ * agent-facing documents' paths are in documents/registry.ts.
+ */
 export const fixedPaths = {
   robots: '/robots.txt',
   sitemap: '/sitemap.xml',
-  llmsTxt: '/llms.txt',
-  agentsMd: '/agents.md',
-  securityTxt: '/.well-known/security.txt',
-  ucp: '/.well-known/ucp',
-  acp: '/.well-known/acp.json',
-  oauthAuthorizationServer: '/.well-known/oauth-authorization-server',
-  oauthProtectedResource: '/.well-known/oauth-protected-resource',
-  mcp: '/.well-known/mcp.json',
-  mcpServerCard: '/.well-known/mcp/server-card',
-  mcpServerCardJson: '/.well-known/mcp/server-card.json',
-  agentCard: '/.well-known/agent-card.json',
-  tdmrep: '/.well-known/tdmrep.json',
-  aiCatalog: '/.well-known/ai-catalog.json',
-  apiCatalog: '/.well-known/api-catalog',
 } as const;
 
 /** The body of a successful (2xx) fetch, else null. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckStatus, DateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult as ModelRecheckResult } from '#shared/model/scans/recheck-result.js';
-import { allChecks } from '#shared/scanner/checks/index.js';
+import { checkIds, isCheckId } from '#shared/scanner/checks/check-ids.js';
 
 const CheckVerdict = z
   .object({
@@ -32,8 +32,6 @@ export const RecheckResult = z
   })
   .meta({ id: 'RecheckResult' });
 
-const checkIds = new Set(allChecks.map((check) => check.id));
-
 /** POST /api/v1/scan/{id}/recheck: which checks to judge again; without it, those the scan warned about or failed. */
 export const recheckRequest = z
   .strictObject({
@@ -42,10 +40,10 @@ export const recheckRequest = z
         z
           .string()
           .max(64)
-          .refine((id) => checkIds.has(id), { error: (issue) => `unknown check ${String(issue.input)}` }),
+          .refine((id) => isCheckId(id), { error: (issue) => `unknown check ${String(issue.input)}` }),
       )
       .min(1)
-      .max(checkIds.size)
+      .max(checkIds.length)
       .refine((ids) => new Set(ids).size === ids.length, { error: 'each check at most once' })
       .optional()
       .meta({ description: 'Check ids (e.g. "llms_txt"); default: the checks the scan warned about or failed' }),

@@ -11,6 +11,7 @@ import {
   assistantVerdicts,
   signalIds,
   signalStatuses,
+  versionStandings,
 } from '#shared/model/scans/scan-result.js';
 
 export function scanRequest(policy: TargetPolicy) {
@@ -139,7 +140,15 @@ export const Signal = z
         'valid: found and well formed per its spec; invalid: found but broken (`problems` says how); missing: 404/410 or absent; not_checked: the tier or the scan budget did not fetch it',
     }),
     version: z.string().optional().meta({ description: 'The version the document declares, when it declares one' }),
+    versionStanding: z.enum(versionStandings).optional().meta({
+      description:
+        "Where the declared version stands: current (the version the scanner pins), older (still read), newer (a later version or a draft, judged by the newest rules the scanner knows), unknown (not in the standard's form)",
+    }),
     problems: z.array(z.string()).meta({ description: 'Why an invalid document is broken, one problem per entry; empty otherwise' }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'What an agent can work around but the shop should fix (an older version, a path no longer recommended)' }),
   })
   .meta({
     id: 'Signal',

@@ -147,6 +147,10 @@ export const signalStatuses = ['valid', 'invalid', 'missing', 'not_checked'] as 
 /** valid: found and well formed per its spec; invalid: found but broken; missing: 404/410 or absent; not_checked: not fetched. */
 export type SignalStatus = (typeof signalStatuses)[number];
 
+/** Where a declared version stands: current (pinned), older (still read), newer (later or a draft), unknown (not in the standard's form). */
+export const versionStandings = ['current', 'older', 'newer', 'unknown'] as const;
+export type VersionStanding = (typeof versionStandings)[number];
+
 /** One agent-facing document in the inventory. */
 export interface SignalRecord {
   id: SignalId;
@@ -154,8 +158,12 @@ export interface SignalRecord {
   status: SignalStatus;
   /** The version the document declares, when it declares one. */
   version?: string;
+  /** Where that version stands against the ones the scanner knows, when it declares one. */
+  versionStanding?: VersionStanding;
   /** Why an invalid document is broken, one problem per entry; empty otherwise. */
   problems: string[];
+  /** What an agent can work around but the shop should fix; absent when there is nothing. */
+  warnings?: string[];
 }
 
 export const assistantIds = ['chatgpt', 'google', 'perplexity', 'claude', 'copilot', 'amazon', 'apple', 'meta', 'mistral'] as const;

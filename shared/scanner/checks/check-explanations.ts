@@ -1,3 +1,4 @@
+import type { CheckId } from '#shared/scanner/checks/check-ids.js';
 import { STANDARDS } from '#shared/scanner/standards.js';
 
 /**
@@ -13,7 +14,7 @@ export interface CheckExplanation {
   cites: string[];
 }
 
-export const checkExplanations: Record<string, CheckExplanation> = {
+export const checkExplanations: Record<CheckId, CheckExplanation> = {
   robots_ai_agents: {
     checks:
       "robots.txt evaluated per RFC 9309 (longest match wins, Allow wins ties) for the 15 AI search and user-initiated agents of `shared/scanner/parse/robots-agents.ts` (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, Claude-User, PerplexityBot, Perplexity-User, Applebot, Amzn-SearchBot, Amzn-User, DuckAssistBot, Bingbot, Googlebot, MistralAI-User, MistralAI-Index, Meta-ExternalFetcher) on `/` and on the sampled product paths; the score is the share of agent/path pairs allowed. Training-only crawlers (GPTBot, ClaudeBot, Google-Extended, Applebot-Extended, CCBot, meta-externalagent, Bytespider) and vendor crawlers for other jobs (OAI-AdsBot: ChatGPT ad landing pages; GoogleOther: Google research crawls; Google-CloudVertexBot: crawls a site owner asks for in Vertex AI; Amazonbot: improves Amazon services and trains its models) are never penalised. Each token's purpose is taken from its vendor's crawler page (docs/standards.md); Meta's Meta-WebIndexer is left out until Meta's own page can be read (decision 060).",

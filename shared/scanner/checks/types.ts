@@ -1,4 +1,5 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
+import type { CheckId } from '#shared/scanner/checks/check-ids.js';
 
 export const dimensionIds = ['agent_access', 'raw_html', 'product_data', 'policies_trust', 'discovery', 'agentic_commerce'] as const;
 export type DimensionId = (typeof dimensionIds)[number];
@@ -39,7 +40,7 @@ export interface Advice {
 }
 
 export interface CheckDefinition {
-  id: string;
+  id: CheckId;
   dimension: DimensionId;
   title: string;
   /** Weight points; a dimension's checks add up to its weight. */

@@ -5,7 +5,7 @@
  * problems, and a well-formed document is `valid`. agent_catalogs judges the catalogs with the same rules.
  */
 import type { SignalStatus } from '#shared/model/scans/scan-result.js';
-import type { Retrieval, WellKnown } from '#shared/scanner/artifacts.js';
+import type { Retrieval, SiteFile } from '#shared/scanner/artifacts.js';
 import { isJsonMediaType, mediaTypeOf } from '#shared/scanner/parse/well-known/serving.js';
 
 export interface DocumentStatus<T> {
@@ -60,18 +60,22 @@ export function mediaProblem(retrieval: Retrieval, rule: MediaRule): string | nu
  * A /.well-known JSON document: its validator's verdict and problems, plus the media type when `media`
  * is given (validators that judge how they were served, like UCP's, already report it).
  */
-export function wellKnownStatus<T extends { present: true; valid: boolean; problems: string[] }>(
-  file: WellKnown<T>,
+export function wellKnownStatus<T extends { present: boolean; valid: boolean; problems: string[] }>(
+  file: SiteFile<T>,
   media: MediaRule | null,
-): DocumentStatus<T> {
+): DocumentStatus<Extract<T, { present: true }>> {
   const answer = answerStatus(file.retrieval);
   if (answer) return { ...answer, document: null };
   const result = file.result;
   if (result === null) return { status: 'missing', problems: [], document: null };
   const served = media ? mediaProblem(file.retrieval, media) : null;
-  if (!result.present) return { status: 'invalid', problems: unique([...(served ? [served] : []), ...result.problems]), document: null };
+  if (!isPresent(result)) return { status: 'invalid', problems: unique([...(served ? [served] : []), ...result.problems]), document: null };
   if (result.valid && served === null) return { status: 'valid', problems: [], document: result };
   return { status: 'invalid', problems: unique([...(served ? [served] : []), ...result.problems]), document: result };
+}
+
+function isPresent<T extends { present: boolean }>(result: T): result is Extract<T, { present: true }> {
+  return result.present;
 }
 
 function unique(problems: string[]): string[] {

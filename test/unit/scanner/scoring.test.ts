@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '#shared/scanner/checks/index.js';
 import { outcome, type CheckDefinition, type CheckOutcome } from '#shared/scanner/checks/types.js';
 import { dimensions } from '#shared/scanner/dimensions.js';
+import type { CheckId } from '#shared/scanner/checks/check-ids.js';
 import { recommend } from '#shared/scanner/recommendations.js';
 import { bandOf, score } from '#shared/scanner/scoring.js';
 import { buildArtifacts } from '#test/unit/scanner/checks/build-artifacts.js';
@@ -12,7 +13,8 @@ const definition = (
   points: number,
   effort: 'S' | 'M' | 'L' = 'S',
 ): CheckDefinition => ({
-  id,
+  // The scorer judges any definitions it is given; these stand for checks by letter.
+  id: id as CheckId,
   dimension,
   title: id,
   points,

@@ -75,7 +75,7 @@ const ready: ArtifactsInput = {
   llmsTxt,
   ucp,
   acp,
-  mcpServerCardJson: serverCard,
+  mcpServerCard: serverCard,
   agentCard,
   aiCatalog,
   apiCatalog,
@@ -128,11 +128,17 @@ describe('signalInventory', () => {
     expect(signal({ ...ready, homepage: { status: 403, body: 'Forbidden' }, signed: null }, 'web_bot_auth').status).toBe('not_checked');
   });
 
-  it('finds the server card at /.well-known/mcp/server-card when the .json path is missing', () => {
-    expect(signal({ mcpServerCard: serverCard }, 'mcp_server_card')).toMatchObject({
-      url: `${origin}/.well-known/mcp/server-card`,
-      status: 'valid',
-    });
+  it('reads a server card found only at a .well-known path, and says where the standard puts it now', () => {
+    const entry = signal({ mcpServerCard: serverCard }, 'mcp_server_card');
+    expect(entry).toMatchObject({ url: `${origin}/.well-known/mcp/server-card.json`, status: 'valid' });
+    expect(entry.warnings).toEqual([expect.stringContaining('<MCP endpoint>/server-card')]);
+  });
+
+  it('takes a server card an AI Catalog entry points at without a warning', () => {
+    const url = `${origin}/mcp/server-card`;
+    const entry = signal({ mcpServerCard: serverCard, foundAt: { mcpServerCard: { url, via: 'ai_catalog' } } }, 'mcp_server_card');
+    expect(entry).toMatchObject({ url, status: 'valid' });
+    expect(entry.warnings).toBeUndefined();
   });
 
   describe('invalid, with the problem', () => {
@@ -187,7 +193,7 @@ describe('signalInventory', () => {
           aiCatalog: softNotFound,
           apiCatalog: softNotFound,
           agentCard: softNotFound,
-          mcpServerCardJson: softNotFound,
+          mcpServerCard: softNotFound,
         };
         const entry = signal(input, id);
         expect(entry.status, id).toBe('invalid');

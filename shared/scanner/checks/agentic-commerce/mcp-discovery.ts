@@ -10,7 +10,7 @@ import type { WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
 /** Read only: the scanner never connects to a declared MCP server or invokes its tools. */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const { site } = artifacts;
-  const files = [readWellKnown(site.mcp), readWellKnown(site.mcpServerCard), readWellKnown(site.mcpServerCardJson)];
+  const files = [readWellKnown(site.mcpServerCard)];
   const ucp = readWellKnown(site.ucp);
   const present = files.filter((f): f is Extract<WellKnownReading<McpDiscovery>, { state: 'present' }> => f.state === 'present');
   const tools = webMcpTools(artifacts);
@@ -78,8 +78,7 @@ function webMcpTools(artifacts: Artifacts): { url: string; tool: WebMcpTool }[] 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
   const form = webMcpTools(artifacts)[0];
-  const { mcp, mcpServerCard, mcpServerCardJson } = artifacts.site;
-  const cardPresent = [mcp, mcpServerCard, mcpServerCardJson].some((file) => file.result?.present === true);
+  const cardPresent = artifacts.site.mcpServerCard.result?.present === true;
   if (form && !form.tool.registered && !cardPresent) {
     return {
       title: 'Give your WebMCP form both toolname and tooldescription',

@@ -4,7 +4,7 @@ import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import type { OAuthAuthorizationServer, OAuthProtectedResource } from '#shared/scanner/parse/well-known/oauth.js';
-import { fixedPaths } from '#shared/scanner/site-files.js';
+import { agentDocuments } from '#shared/scanner/documents/registry.js';
 
 type ServerReading = WellKnownReading<OAuthAuthorizationServer>;
 type ResourceReading = WellKnownReading<OAuthProtectedResource>;
@@ -123,6 +123,9 @@ function metadataSnippet(origin: string, scopes: string[]): string {
   );
 }
 
+const [serverPath] = agentDocuments.oauthAuthorizationServer.paths;
+const [resourcePath] = agentDocuments.oauthProtectedResource.paths;
+
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const origin = artifacts.site.origin;
   const scopes = identityLinkingScopes(artifacts) ?? [];
@@ -136,8 +139,8 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
         ? 'Complete your OAuth metadata for UCP identity linking'
         : 'Publish valid OAuth authorization server metadata',
     why,
-    fix: `Serve ${origin}${fixedPaths.oauthAuthorizationServer} as application/json with "issuer" exactly "${origin}", the authorization and token endpoints, "response_types_supported", "scopes_supported" listing the identity linking scopes, and "code_challenge_methods_supported": ["S256"]. If you also publish ${fixedPaths.oauthProtectedResource} (RFC 9728), its "resource" must be "${origin}" and "authorization_servers" must name that issuer.`,
-    snippet: `// ${fixedPaths.oauthAuthorizationServer}\n${metadataSnippet(origin, scopes)}\n\n// ${fixedPaths.oauthProtectedResource}\n${JSON.stringify({ resource: origin, authorization_servers: [origin], scopes_supported: scopes.length > 0 ? scopes : ['dev.ucp.shopping.order:read'] }, null, 2)}`,
+    fix: `Serve ${origin}${serverPath} as application/json with "issuer" exactly "${origin}", the authorization and token endpoints, "response_types_supported", "scopes_supported" listing the identity linking scopes, and "code_challenge_methods_supported": ["S256"]. If you also publish ${resourcePath} (RFC 9728), its "resource" must be "${origin}" and "authorization_servers" must name that issuer.`,
+    snippet: `// ${serverPath}\n${metadataSnippet(origin, scopes)}\n\n// ${resourcePath}\n${JSON.stringify({ resource: origin, authorization_servers: [origin], scopes_supported: scopes.length > 0 ? scopes : ['dev.ucp.shopping.order:read'] }, null, 2)}`,
     effort: 'M',
   };
 }

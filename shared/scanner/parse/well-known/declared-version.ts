@@ -6,8 +6,9 @@
  * standard's form.
  */
 
-export const versionStandings = ['current', 'older', 'newer', 'unknown'] as const;
-export type VersionStanding = (typeof versionStandings)[number];
+import type { VersionStanding } from '#shared/model/scans/scan-result.js';
+
+export type { VersionStanding };
 
 export interface DeclaredVersion {
   /** As the document wrote it; null when it declares none (or not as a short string). */

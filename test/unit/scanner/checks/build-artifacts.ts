@@ -1,23 +1,21 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
-import type { Artifacts, PageArtifact, Retrieval, SitemapArtifact, SkipReason } from '#shared/scanner/artifacts.js';
+import type {
+  Artifacts,
+  FoundVia,
+  PageArtifact,
+  Retrieval,
+  SiteArtifacts,
+  SitemapArtifact,
+  SkipReason,
+} from '#shared/scanner/artifacts.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
 import type { FetchedResource, RedirectHop } from '#shared/outbound/types.js';
-import { validateLlmsTxt } from '#shared/scanner/parse/llms-txt-parser.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
-import { validateSecurityTxt } from '#shared/scanner/parse/security-txt-parser.js';
 import { parseSitemap } from '#shared/scanner/parse/sitemap-parser.js';
-import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
-import { validateAiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
-import { validateApiCatalog } from '#shared/scanner/parse/well-known/api-catalog.js';
-import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
-import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
-import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
-import { validateAuthorizationServerMetadata, validateProtectedResourceMetadata } from '#shared/scanner/parse/well-known/oauth.js';
-import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
-import { servedSiteFile } from '#shared/scanner/served-site-file.js';
-import { validateTdmrepJson } from '#shared/scanner/parse/tdmrep.js';
-import { fixedPaths, robotsFile, siteFile, successBody } from '#shared/scanner/site-files.js';
+import { readCandidate } from '#shared/scanner/documents/read-document.js';
+import { documentNames, documentOf, type DocumentName } from '#shared/scanner/documents/registry.js';
+import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.js';
 
 /** A response as a test describes it; omitted fields get ordinary values. */
 export interface ResponseInput {
@@ -51,9 +49,9 @@ export interface ArtifactsInput {
   acp?: Input;
   oauthAuthorizationServer?: Input;
   oauthProtectedResource?: Input;
-  mcp?: Input;
   mcpServerCard?: Input;
-  mcpServerCardJson?: Input;
+  /** Where a document was found, when not at its first path (the MCP server card's is /.well-known/mcp/server-card.json). */
+  foundAt?: Partial<Record<DocumentName, { url: string; via?: FoundVia }>>;
   aiCatalog?: Input;
   apiCatalog?: Input;
   agentCard?: Input;
@@ -124,10 +122,6 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
     return page(url, 'product', product);
   });
   const tier = input.tier ?? (productPages.length === 0 ? 'free' : productPages.length === 1 ? 'pro' : 'growth');
-  const wellKnown = <T>(path: string, value: Input | undefined, validate: (body: string) => T) =>
-    siteFile(at(path), retrieval(at(path), value), validate);
-  const served = <T>(path: string, value: Input | undefined, validate: (body: string, serving: Serving) => T) =>
-    servedSiteFile(at(path), at(path), retrieval(at(path), value), validate);
   const homeResource = homepage.retrieval.state === 'fetched' ? homepage.retrieval.resource : null;
   return {
     requestedUrl: at('/'),
@@ -142,24 +136,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       origin,
       robots: robotsFile(at(fixedPaths.robots), retrieval(at(fixedPaths.robots), input.robots)),
       sitemap: sitemapArtifact(at(fixedPaths.sitemap), input),
-      llmsTxt: wellKnown(fixedPaths.llmsTxt, input.llmsTxt, validateLlmsTxt),
-      agentsMd: wellKnown(fixedPaths.agentsMd, input.agentsMd, validateLlmsTxt),
-      securityTxt: wellKnown(fixedPaths.securityTxt, input.securityTxt, (body) => validateSecurityTxt(body, new Date(startedAt))),
-      ucp: served(fixedPaths.ucp, input.ucp, validateUcpProfile),
-      acp: wellKnown(fixedPaths.acp, input.acp, validateAcpDiscovery),
-      oauthAuthorizationServer: served(fixedPaths.oauthAuthorizationServer, input.oauthAuthorizationServer, (body, serving) =>
-        validateAuthorizationServerMetadata(body, origin, serving),
-      ),
-      oauthProtectedResource: served(fixedPaths.oauthProtectedResource, input.oauthProtectedResource, (body, serving) =>
-        validateProtectedResourceMetadata(body, origin, serving),
-      ),
-      mcp: wellKnown(fixedPaths.mcp, input.mcp, validateMcpDiscovery),
-      mcpServerCard: wellKnown(fixedPaths.mcpServerCard, input.mcpServerCard, validateMcpDiscovery),
-      mcpServerCardJson: wellKnown(fixedPaths.mcpServerCardJson, input.mcpServerCardJson, validateMcpDiscovery),
-      aiCatalog: wellKnown(fixedPaths.aiCatalog, input.aiCatalog, validateAiCatalog),
-      apiCatalog: wellKnown(fixedPaths.apiCatalog, input.apiCatalog, validateApiCatalog),
-      agentCard: wellKnown(fixedPaths.agentCard, input.agentCard, validateAgentCard),
-      tdmrep: wellKnown(fixedPaths.tdmrep, input.tdmrep, validateTdmrepJson),
+      ...documents(input, origin, startedAt),
       plainHttp: {
         url: origin.replace(/^https:/, 'http:') + '/',
         retrieval: retrieval(origin.replace(/^https:/, 'http:') + '/', input.plainHttp ?? { status: 301, headers: { location: at('/') } }),
@@ -184,6 +161,25 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };
+}
+
+/** Every agent-facing document read by its registry reader from what the test says it answered. */
+function documents(input: ArtifactsInput, origin: string, startedAt: number): Pick<SiteArtifacts, DocumentName> {
+  const read = documentNames.map((name) => {
+    const document = documentOf(name);
+    const path = document.paths[0] ?? document.legacyPaths?.paths[0] ?? '/';
+    const place = input.foundAt?.[name] ?? {
+      url: `${origin}${path}`,
+      ...(document.paths.length === 0 ? { via: 'legacy_path' as const } : {}),
+    };
+    const candidate = {
+      url: place.url,
+      canonicalUrl: place.via === 'ai_catalog' ? place.url : `${origin}${path}`,
+      retrieval: retrieval(place.url, input[name]),
+    };
+    return [name, readCandidate(name, place.via ? { ...candidate, via: place.via } : candidate, origin, startedAt)] as const;
+  });
+  return Object.fromEntries(read) as unknown as Pick<SiteArtifacts, DocumentName>;
 }
 
 function sitemapArtifact(defaultUrl: string, input: ArtifactsInput): SitemapArtifact | null {

@@ -5,10 +5,17 @@ import { checkout, shopifyHome, softNotFound, ucpProfile } from '#test/unit/scan
 
 const { run } = checkRunner(agenticCommerceChecks);
 
+/** The older /.well-known/mcp.json, still read as a place the card may be. */
+const atMcpJson = { foundAt: { mcpServerCard: { url: 'https://shop.example/.well-known/mcp.json', via: 'legacy_path' as const } } };
+const atServerCard = {
+  foundAt: { mcpServerCard: { url: 'https://shop.example/.well-known/mcp/server-card', via: 'legacy_path' as const } },
+};
+
 describe('mcp_discovery', () => {
   it('passes a valid /.well-known/mcp.json', () => {
     const { result } = run('mcp_discovery', {
-      mcp: '{"name":"Mug Shop MCP","endpoint":"https://shop.example/mcp","transport":"streamable-http"}',
+      ...atMcpJson,
+      mcpServerCard: '{"name":"Mug Shop MCP","endpoint":"https://shop.example/mcp","transport":"streamable-http"}',
     });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]).toEqual({
@@ -19,6 +26,7 @@ describe('mcp_discovery', () => {
 
   it('passes a server card', () => {
     const { result } = run('mcp_discovery', {
+      ...atServerCard,
       mcpServerCard: '{"name":"shop","version":"1.0.0","remotes":[{"type":"streamable-http","url":"https://shop.example/api/mcp"}]}',
     });
     expect(result.status).toBe('pass');
@@ -33,7 +41,7 @@ describe('mcp_discovery', () => {
   });
 
   it('warns on a file that is there but declares no endpoint', () => {
-    const { result } = run('mcp_discovery', { mcp: '{"name":"Mug Shop MCP"}' });
+    const { result } = run('mcp_discovery', { ...atMcpJson, mcpServerCard: '{"name":"Mug Shop MCP"}' });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('no absolute http(s) MCP endpoint');
   });
@@ -46,7 +54,7 @@ describe('mcp_discovery', () => {
       description: 'Search the catalog and start a checkout.',
       remotes: [{ type: 'streamable-http', url: 'https://shop.example/mcp' }],
     };
-    const { result } = run('mcp_discovery', { mcpServerCardJson: JSON.stringify(card) });
+    const { result } = run('mcp_discovery', { mcpServerCard: JSON.stringify(card) });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]).toEqual({
       url: 'https://shop.example/.well-known/mcp/server-card.json',
@@ -56,7 +64,7 @@ describe('mcp_discovery', () => {
 
   it('warns on a broken server card and advises a complete one', () => {
     const { result, advice } = run('mcp_discovery', {
-      mcpServerCardJson: '{"name":"example.shop/store","remotes":[{"type":"sse","url":"/mcp"}]}',
+      mcpServerCard: '{"name":"example.shop/store","remotes":[{"type":"sse","url":"/mcp"}]}',
     });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('/.well-known/mcp/server-card.json is there but does not declare a usable MCP server');
@@ -97,21 +105,19 @@ describe('mcp_discovery', () => {
 
   it('does not apply when nothing declares an MCP server or tools: not assessed, never a fail', () => {
     const { result } = run('mcp_discovery', {
-      mcp: softNotFound,
+      mcpServerCard: softNotFound,
       homepage: '<html><body><form action="/search"><input name="q"></form></body></html>',
     });
     expect(result).toMatchObject({ status: 'not_assessed', score: null });
     expect(result.summary).toContain('MCP does not apply');
     expect(result.evidence.map((e) => e.url)).toEqual([
-      'https://shop.example/.well-known/mcp.json',
-      'https://shop.example/.well-known/mcp/server-card',
       'https://shop.example/.well-known/mcp/server-card.json',
       'https://shop.example/.well-known/ucp',
     ]);
   });
 
   it('is not assessed when a discovery file was not fetched', () => {
-    const { result } = run('mcp_discovery', { mcp: { failed: 'timeout' } });
+    const { result } = run('mcp_discovery', { mcpServerCard: { failed: 'timeout' } });
     expect(result.status).toBe('not_assessed');
     expect(result.summary).toContain('could not be fetched (timeout)');
   });

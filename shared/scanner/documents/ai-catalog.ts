@@ -1,0 +1,13 @@
+import { agentDocument } from '#shared/scanner/documents/agent-document.js';
+import { validateAiCatalog } from '#shared/scanner/parse/well-known/ai-catalog.js';
+import { mediaRules } from '#shared/scanner/signals/document-status.js';
+
+/** The AI Catalog: the host's list of AI artifacts, whose entries lead to server cards and agent cards. */
+export const aiCatalogDocument = agentDocument({
+  signal: 'ai_catalog',
+  paths: ['/.well-known/ai-catalog.json'],
+  media: mediaRules.aiCatalog,
+  read: (body) => validateAiCatalog(body),
+  declared: (catalog) => ({ version: catalog.specVersion, standing: 'unknown' as const }), // TEMP until merge
+  checks: ['agent_catalogs'],
+});

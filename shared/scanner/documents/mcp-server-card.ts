@@ -1,0 +1,22 @@
+import { agentDocument } from '#shared/scanner/documents/agent-document.js';
+import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import { mediaRules } from '#shared/scanner/signals/document-status.js';
+
+/**
+ * The MCP server card. The draft (experimental-ext-server-card, docs/discovery.md) serves it at
+ * `<streamable-http-url>/server-card`, listed in the AI Catalog; the `.well-known` card paths, which it calls
+ * not recommended, and the older /.well-known/mcp.json are still read.
+ */
+export const mcpServerCardDocument = agentDocument({
+  signal: 'mcp_server_card',
+  paths: [],
+  catalogTypes: ['application/mcp-server-card+json'],
+  legacyPaths: {
+    paths: ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'],
+    advice:
+      'serve the card at <MCP endpoint>/server-card and list it in /.well-known/ai-catalog.json as type application/mcp-server-card+json',
+  },
+  media: mediaRules.json,
+  read: (body) => validateMcpDiscovery(body),
+  checks: ['mcp_discovery'],
+});

@@ -1,0 +1,12 @@
+import { agentDocument } from '#shared/scanner/documents/agent-document.js';
+import { validateUcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
+
+/** The Universal Commerce Protocol business profile; its reader judges how it was served (JSON, no redirect). */
+export const ucpProfileDocument = agentDocument({
+  signal: 'ucp',
+  paths: ['/.well-known/ucp'],
+  media: null,
+  read: (body, { serving }) => validateUcpProfile(body, serving),
+  declared: (profile) => ({ version: profile.version, standing: 'unknown' as const }), // TEMP until merge
+  checks: ['ucp_profile', 'oauth_discovery', 'mcp_discovery'],
+});
