@@ -29,6 +29,7 @@ const acp = JSON.stringify({
   capabilities: { services: ['checkout'] },
 });
 const serverCard = JSON.stringify({
+  $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
   name: 'example.shop/store',
   version: '1.4.0',
   description: 'Search the catalog and start a checkout.',

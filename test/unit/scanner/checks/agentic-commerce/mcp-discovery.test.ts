@@ -27,7 +27,13 @@ describe('mcp_discovery', () => {
   it('passes a server card', () => {
     const { result } = run('mcp_discovery', {
       ...atServerCard,
-      mcpServerCard: '{"name":"shop","version":"1.0.0","remotes":[{"type":"streamable-http","url":"https://shop.example/api/mcp"}]}',
+      mcpServerCard: JSON.stringify({
+        $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+        name: 'example.shop/store',
+        version: '1.0.0',
+        description: 'Search the catalog.',
+        remotes: [{ type: 'streamable-http', url: 'https://shop.example/api/mcp' }],
+      }),
     });
     expect(result.status).toBe('pass');
     expect(result.evidence[0]?.url).toBe('https://shop.example/.well-known/mcp/server-card');
@@ -41,7 +47,7 @@ describe('mcp_discovery', () => {
   });
 
   it('warns on a file that is there but declares no endpoint', () => {
-    const { result } = run('mcp_discovery', { ...atMcpJson, mcpServerCard: '{"name":"Mug Shop MCP"}' });
+    const { result } = run('mcp_discovery', { ...atMcpJson, mcpServerCard: '{"name":"Mug Shop MCP","transport":"streamable-http"}' });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('no absolute http(s) MCP endpoint');
   });
