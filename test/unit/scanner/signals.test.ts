@@ -152,7 +152,11 @@ describe('signalInventory', () => {
         id: 'ai_catalog',
         url: `${origin}/.well-known/ai-catalog.json`,
         status: 'invalid',
-        problems: ['specVersion: required', 'entries.0.identifier: required', 'entries.0.type: required'],
+        problems: [
+          'specVersion: missing: the specification version, such as 1.0',
+          'entries.0.identifier: missing: a unique identifier such as urn:air:shop.example:mcp:store',
+          "entries.0.type: missing: the artifact's media type, such as application/mcp-server-card+json",
+        ],
       });
     });
 

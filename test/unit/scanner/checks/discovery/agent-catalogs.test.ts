@@ -57,9 +57,9 @@ describe('agent_catalogs', () => {
     const broken = JSON.stringify({ entries: [{ displayName: 'Store MCP', url: 'https://shop.example/mcp/server-card' }] });
     const { result, advice } = run('agent_catalogs', { aiCatalog: { body: broken, headers: { 'content-type': 'application/json' } } });
     expect(result).toMatchObject({ status: 'fail', score: 0 });
-    expect(result.summary).toContain('specVersion: required');
-    expect(result.summary).toContain('entries.0.identifier: required');
-    expect(result.summary).toContain('entries.0.type: required');
+    expect(result.summary).toContain('specVersion: missing');
+    expect(result.summary).toContain('entries.0.identifier: missing');
+    expect(result.summary).toContain('entries.0.type: missing');
     const snippet = JSON.parse(advice().snippet ?? '') as {
       specVersion: string;
       entries: { identifier: string; type: string; url: string }[];
