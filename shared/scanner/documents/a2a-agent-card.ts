@@ -1,12 +1,13 @@
 import { agentDocument } from '#shared/scanner/documents/agent-document.js';
 import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import { A2A_AGENT_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-catalog/media-types.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
 /** The A2A agent card, at its well-known path or listed in the AI Catalog. */
 export const a2aAgentCardDocument = agentDocument({
   signal: 'a2a_agent_card',
   paths: ['/.well-known/agent-card.json'],
-  catalogTypes: ['application/a2a-agent-card+json'],
+  catalogTypes: [A2A_AGENT_CARD_MEDIA_TYPE],
   media: mediaRules.json,
   read: (body) => validateAgentCard(body),
   declared: (card) => ({ version: card.protocolVersion, standing: 'unknown' as const }), // TEMP until merge

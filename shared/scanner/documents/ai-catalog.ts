@@ -8,6 +8,6 @@ export const aiCatalogDocument = agentDocument({
   paths: ['/.well-known/ai-catalog.json'],
   media: mediaRules.aiCatalog,
   read: (body) => validateAiCatalog(body),
-  declared: (catalog) => ({ version: catalog.specVersion, standing: 'unknown' as const }), // TEMP until merge
+  declared: (catalog) => catalog.declared,
   checks: ['agent_catalogs'],
 });

@@ -1,4 +1,5 @@
 import { agentDocument } from '#shared/scanner/documents/agent-document.js';
+import { MCP_SERVER_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-catalog/media-types.js';
 import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
@@ -10,7 +11,7 @@ import { mediaRules } from '#shared/scanner/signals/document-status.js';
 export const mcpServerCardDocument = agentDocument({
   signal: 'mcp_server_card',
   paths: [],
-  catalogTypes: ['application/mcp-server-card+json'],
+  catalogTypes: [MCP_SERVER_CARD_MEDIA_TYPE],
   legacyPaths: {
     paths: ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'],
     advice:
@@ -18,5 +19,6 @@ export const mcpServerCardDocument = agentDocument({
   },
   media: mediaRules.json,
   read: (body) => validateMcpDiscovery(body),
+  declared: (card) => card.declared,
   checks: ['mcp_discovery'],
 });
