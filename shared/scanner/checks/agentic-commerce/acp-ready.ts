@@ -50,8 +50,9 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   if (acp.state === 'present' && acp.document.valid) {
     const doc = acp.document;
     const current = versionOf('acpDiscovery');
-    const versionNote = doc.version ? `, version ${doc.version}${doc.version < current ? ` (current: ${current})` : ''}` : '';
-    const detail = `fields: ${doc.recognisedFields.join(', ')}${versionNote}${doc.conformsToDraft ? '' : ' (differs from the discovery schema)'}`;
+    const versionNote = doc.version ? `, version ${doc.version}${doc.declared.standing === 'older' ? ` (current: ${current})` : ''}` : '';
+    const warningNote = doc.warnings.length > 0 ? `; to fix: ${doc.warnings.join('; ')}` : '';
+    const detail = `fields: ${doc.recognisedFields.join(', ')}${versionNote}${warningNote}`;
     return outcome.pass(`${acp.url} advertises Agentic Commerce Protocol support${doc.hasCheckout ? ' with checkout' : ''}.`, [
       evidence(acp.url, detail),
     ]);

@@ -2,111 +2,119 @@
  * /.well-known/acp.json: Agentic Commerce Protocol discovery document.
  *
  * Types
- * - `AcpDiscoveryResult`: `NotPresent`, or what the document declares. The discovery RFC
- *   (https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md,
- *   `DiscoveryResponse` in the released 2026-04-17 schema) is new and shops publish other shapes, so `valid`
- *   only needs a JSON object with at least one recognisable commerce field; `conformsToDraft` says whether it
- *   also matches the schema's required shape (`protocol{name:"acp",version,supported_versions}`,
- *   `api_base_url`, `transports`, `capabilities.services`), with the differences in `problems`.
+ * - `AcpDiscoveryResult`: `NotPresent`, or what the document declares. `valid` means it conforms to
+ *   `DiscoveryResponse` of the 2026-04-17 schema (acp/discovery-2026-04-17.ts), the only released schema
+ *   that has one; `problems` says where not. `conformsToDraft` is the same verdict, kept for its readers.
+ *
+ * Versions: a discovery document declares the seller's latest API version in `protocol.version` and every
+ * one it supports in `protocol.supported_versions`. A latest version before 2026-04-17 is still judged by
+ * the 2026-04-17 schema (it describes the document, not the API) with a warning; a later one by the same
+ * schema, with names a later version may add (enum values, members) as warnings rather than problems.
+ * What the discovery RFC asks beyond the schema (a non-empty, ordered version list ending with
+ * `protocol.version`, a "rest" transport) goes to `warnings` (acp/rfc-warnings.ts).
  */
 
-import { z } from 'zod';
+import { versionOf } from '#shared/scanner/standards.js';
+import { dateScheme, declaredVersion, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
+import { ownerWords } from './schema-messages.js';
+import { discoverySchema } from './acp/discovery-2026-04-17.js';
+import { rfcWarnings, unknownNameWarnings } from './acp/rfc-warnings.js';
 
 export interface AcpDiscovery {
   present: true;
   valid: boolean;
+  /** Same as `valid` (the discovery schema is released now); kept for its readers. */
   conformsToDraft: boolean;
+  /** `protocol.version`: the latest API version the seller supports. */
   version: string | null;
+  declared: DeclaredVersion;
+  supportedVersions: string[];
   apiBaseUrl: string | null;
   transports: string[];
   services: string[];
   hasCheckout: boolean;
-  /** The recognisable fields found at the top level. */
+  /** The schema's top-level members the document has. */
   recognisedFields: string[];
   problems: string[];
+  /** What agents can work around but the shop should fix: an older version, what the RFC asks beyond the schema. */
+  warnings: string[];
 }
 
 export type AcpDiscoveryResult = NotPresent | AcpDiscovery;
 
-const draftShape = z.looseObject({
-  protocol: z.looseObject({
-    name: z.literal('acp'),
-    version: z.string().min(1),
-    supported_versions: z.array(z.string()),
-  }),
-  api_base_url: z.string().refine(isHttpUrl, 'must be an absolute http(s) URL'),
-  transports: z.array(z.string()),
-  capabilities: z.looseObject({ services: z.array(z.string()) }),
-});
+/** Dated API versions released before 2026-04-17 (changelog/ at the pinned commit). */
+const OLDER_VERSIONS = ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'];
+const TOP_LEVEL = ['protocol', 'api_base_url', 'transports', 'capabilities'];
 
-const RECOGNISED_FIELDS = [
-  'protocol',
-  'api_base_url',
-  'transports',
-  'capabilities',
-  'version',
-  'api_version',
-  'protocol_version',
-  'checkout',
-  'checkout_url',
-  'checkout_sessions_url',
-  'endpoints',
-  'product_feed',
-  'feed_url',
-  'payment',
-];
+const strictSchema = discoverySchema({ newer: false });
+const newerSchema = discoverySchema({ newer: true });
 
 export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
   const json = readJsonBody(body);
   if (!json.ok) return json.notPresent;
   const doc = json.value;
-  if (!isRecord(doc)) {
-    return {
-      present: true,
-      valid: false,
-      conformsToDraft: false,
-      version: null,
-      apiBaseUrl: null,
-      transports: [],
-      services: [],
-      hasCheckout: false,
-      recognisedFields: [],
-      problems: ['document is not a JSON object'],
-    };
-  }
+  const current = versionOf('acpDiscovery');
+  if (!isRecord(doc)) return notAnObject(current);
 
-  const draft = draftShape.safeParse(doc);
   const protocol = isRecord(doc.protocol) ? doc.protocol : {};
   const capabilities = isRecord(doc.capabilities) ? doc.capabilities : {};
-  const version = [protocol.version, doc.version, doc.api_version, doc.protocol_version].find(isNonEmptyString) ?? null;
-  const services = stringArray(capabilities.services);
-  const recognisedFields = RECOGNISED_FIELDS.filter((field) => field in doc);
-  const hasCheckout =
-    services.some((service) => service.toLowerCase().includes('checkout')) ||
-    Object.keys(doc).some((key) => key.toLowerCase().includes('checkout'));
+  const declared = declaredVersion(protocol.version, dateScheme([current], OLDER_VERSIONS));
+  const newer = declared.standing === 'newer';
+  const parsed = (newer ? newerSchema : strictSchema).safeParse(doc, { error: ownerWords });
+  const problems = parsed.success ? [] : describeIssues(parsed.error);
+  const warnings = [...versionWarnings(declared, current), ...(newer ? unknownNameWarnings(doc) : []), ...rfcWarnings(doc)];
+  const services = stringList(capabilities.services);
 
-  const problems = draft.success ? [] : describeIssues(draft.error);
-  if (recognisedFields.length === 0) problems.unshift('no recognisable ACP discovery field');
   return {
     present: true,
-    valid: recognisedFields.length > 0,
-    conformsToDraft: draft.success,
-    version,
+    valid: parsed.success,
+    conformsToDraft: parsed.success,
+    version: declared.version,
+    declared,
+    supportedVersions: stringList(protocol.supported_versions),
     apiBaseUrl: isHttpUrl(doc.api_base_url) ? doc.api_base_url : null,
-    transports: stringArray(doc.transports),
+    transports: stringList(doc.transports),
     services,
-    hasCheckout,
-    recognisedFields,
+    hasCheckout: services.includes('checkout'),
+    recognisedFields: TOP_LEVEL.filter((field) => field in doc),
     problems,
+    warnings,
   };
 }
 
-function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value !== '';
+function versionWarnings(declared: DeclaredVersion, current: string): string[] {
+  const version = declared.version ?? '';
+  if (declared.standing === 'older')
+    return [
+      `protocol.version: the latest ACP version you support, ${version}, is older than the current ${current}: add ${current} once you support it`,
+    ];
+  if (declared.standing === 'newer')
+    return [
+      `protocol.version: ${version} is newer than ${current}, the latest ACP version the scanner knows: judged by the ${current} schema`,
+    ];
+  return [];
 }
 
-function stringArray(value: unknown): string[] {
-  return arrayOrEmpty(value).filter(isNonEmptyString);
+function notAnObject(current: string): AcpDiscovery {
+  return {
+    present: true,
+    valid: false,
+    conformsToDraft: false,
+    version: null,
+    declared: { version: null, standing: 'unknown' },
+    supportedVersions: [],
+    apiBaseUrl: null,
+    transports: [],
+    services: [],
+    hasCheckout: false,
+    recognisedFields: [],
+    problems: [`the document must be a JSON object with protocol, api_base_url, transports and capabilities (ACP ${current})`],
+    warnings: [],
+  };
+}
+
+function stringList(value: unknown): string[] {
+  return arrayOrEmpty(value).filter((entry): entry is string => typeof entry === 'string' && entry !== '');
 }

@@ -37,7 +37,7 @@ describe('acp_ready', () => {
     });
     const { result } = run('acp_ready', { acp: older });
     expect(result.status).toBe('pass');
-    expect(result.evidence[0]?.value).toContain('version 2025-09-29 (current: 2026-04-17)');
+    expect(result.evidence[0]?.value).toContain('version 2025-09-29 (current: 2026-04-17); to fix: protocol.version: the latest ACP');
   });
 
   it('warns when product data maps onto a feed but there is no ACP endpoint, with a prefilled feed item', () => {
@@ -115,7 +115,16 @@ describe('acp_ready', () => {
   it('fails an invalid acp.json when no product page was assessed', () => {
     const { result } = run('acp_ready', { acp: '{"hello":"world"}' });
     expect(result.status).toBe('fail');
-    expect(result.summary).toContain('no recognisable ACP discovery field');
+    expect(result.summary).toContain('protocol: required, but missing: add it');
+  });
+
+  it('fails an acp.json that misses a member the discovery schema requires', () => {
+    const { result } = run('acp_ready', {
+      acp: JSON.stringify({ ...JSON.parse(acpJson), transports: undefined, product_feed: '/feed.xml' }),
+    });
+    expect(result.status).toBe('fail');
+    expect(result.summary).toContain('transports: required, but missing: add it');
+    expect(result.summary).toContain('unknown member "product_feed"');
   });
 
   it('is not assessed without acp.json and without product pages', () => {
