@@ -38,8 +38,13 @@ const serverCard = JSON.stringify({
 const agentCard = JSON.stringify({
   protocolVersion: '0.3.0',
   name: 'Mug Shop agent',
+  description: 'Answers questions about mugs.',
   url: 'https://shop.example/a2a',
+  version: '1.0.0',
   capabilities: { extensions: [] },
+  defaultInputModes: ['text/plain'],
+  defaultOutputModes: ['text/plain'],
+  skills: [{ id: 'mugs', name: 'Mugs', description: 'Finds a mug.', tags: ['mugs'] }],
 });
 const aiCatalog = {
   body: JSON.stringify({

@@ -18,8 +18,9 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const doc = card.document;
   if (doc.valid && doc.hasAp2Extension) {
     const roles = doc.ap2Roles.length > 0 ? doc.ap2Roles.join(', ') : 'no roles listed';
+    const toFix = doc.warnings.length > 0 ? `; to fix: ${doc.warnings.join('; ')}` : '';
     return outcome.pass(`The agent card "${doc.name ?? ''}" supports the Agent Payments Protocol (AP2 roles: ${roles}).`, [
-      evidence(card.url, `AP2 extension; roles: ${roles}`),
+      evidence(card.url, `AP2 extension; roles: ${roles}${toFix}`),
     ]);
   }
   const finding = doc.valid ? 'declares no AP2 extension, so agents cannot pay through it' : `is incomplete: ${doc.problems.join('; ')}`;
@@ -34,7 +35,7 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const card = {
     name: `${name} shopping agent`,
     description: `Answers product questions and takes orders for ${name}.`,
-    url: `${origin}/a2a`,
+    supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
     version: '1.0.0',
     capabilities: {
       extensions: [
