@@ -17,7 +17,7 @@
 import { declaredVersion, numberedScheme, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
-import { ownerWords } from './schema-words.js';
+import { ownerWords } from './schema-messages.js';
 import { agentCard03 } from './a2a/card-0.3.js';
 import { agentCard10 } from './a2a/card-1.0.js';
 import { cardWarnings } from './a2a/card-warnings.js';

@@ -5,7 +5,8 @@
  */
 
 import { arrayOrEmpty, isRecord } from '../json-body.js';
-import { isAbsoluteUri, isMediaType, quoted } from '../schema-words.js';
+import { isMediaType, quoted } from '../schema-messages.js';
+import { isAbsoluteUri } from '../schema-words.js';
 
 type Rules = '1.0' | '0.3';
 
