@@ -47,8 +47,12 @@ const CURRENT = '1.0';
 /** Versions are Major.Minor (docs/specification.md §3.6); 1.0.1 is a patch of the same protocol. */
 export const a2aVersions = numberedScheme(['1.0', '1.0.0', '1.0.1'], ['0.3', '0.3.0']);
 
-const current10 = agentCard10({ newer: false });
-const newer10 = agentCard10({ newer: true });
+/** Built on first use: most shops serve no agent card, and building costs the cold start a few milliseconds. */
+let rules10: { current: ReturnType<typeof agentCard10>; newer?: ReturnType<typeof agentCard10> } | undefined;
+function schema10(newer: boolean) {
+  rules10 ??= { current: agentCard10({ newer: false }) };
+  return newer ? (rules10.newer ??= agentCard10({ newer: true })) : rules10.current;
+}
 
 export function validateAgentCard(body: string): AgentCardResult {
   const json = readJsonBody(body);
@@ -71,7 +75,7 @@ export function validateAgentCard(body: string): AgentCardResult {
   }
 
   const { rules, declared } = rulesFor(doc);
-  const schema = rules === '0.3' ? agentCard03 : declared.standing === 'newer' ? newer10 : current10;
+  const schema = rules === '0.3' ? agentCard03() : schema10(declared.standing === 'newer');
   const parsed = schema.safeParse(doc, { error: ownerWords });
   const ap2 = extensionsOf(doc).filter((ext) => typeof ext.uri === 'string' && ext.uri.toLowerCase().includes('ap2'));
   return {

@@ -48,8 +48,11 @@ export type AcpDiscoveryResult = NotPresent | AcpDiscovery;
 const OLDER_VERSIONS = ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'];
 const TOP_LEVEL = ['protocol', 'api_base_url', 'transports', 'capabilities'];
 
-const strictSchema = discoverySchema({ newer: false });
-const newerSchema = discoverySchema({ newer: true });
+/** Built on first use: most shops serve no acp.json, and building costs the cold start a few milliseconds. */
+const schemas: { current?: ReturnType<typeof discoverySchema>; newer?: ReturnType<typeof discoverySchema> } = {};
+function schemaFor(newer: boolean) {
+  return newer ? (schemas.newer ??= discoverySchema({ newer: true })) : (schemas.current ??= discoverySchema({ newer: false }));
+}
 
 export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
   const json = readJsonBody(body);
@@ -62,7 +65,7 @@ export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
   const capabilities = isRecord(doc.capabilities) ? doc.capabilities : {};
   const declared = declaredVersion(protocol.version, dateScheme([current], OLDER_VERSIONS));
   const newer = declared.standing === 'newer';
-  const parsed = (newer ? newerSchema : strictSchema).safeParse(doc, { error: ownerWords });
+  const parsed = schemaFor(newer).safeParse(doc, { error: ownerWords });
   const problems = parsed.success ? [] : describeIssues(parsed.error);
   const warnings = [...versionWarnings(declared, current), ...(newer ? unknownNameWarnings(doc) : []), ...rfcWarnings(doc)];
   const services = stringList(capabilities.services);
