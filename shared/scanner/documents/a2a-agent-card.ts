@@ -10,6 +10,6 @@ export const a2aAgentCardDocument = agentDocument({
   catalogTypes: [A2A_AGENT_CARD_MEDIA_TYPE],
   media: mediaRules.json,
   read: (body) => validateAgentCard(body),
-  declared: (card) => ({ version: card.protocolVersion, standing: 'unknown' as const }), // TEMP until merge
+  declared: (card) => card.declared,
   checks: ['a2a_ap2'],
 });

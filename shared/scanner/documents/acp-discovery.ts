@@ -8,6 +8,6 @@ export const acpDiscoveryDocument = agentDocument({
   paths: ['/.well-known/acp.json'],
   media: mediaRules.json,
   read: (body) => validateAcpDiscovery(body),
-  declared: (discovery) => ({ version: discovery.version, standing: 'unknown' as const }), // TEMP until merge
+  declared: (discovery) => discovery.declared,
   checks: ['acp_ready'],
 });
