@@ -22,6 +22,14 @@ export const STANDARDS = {
 
 export type StandardId = keyof typeof STANDARDS;
 
+/**
+ * Earlier versions a validator still reads: a document declaring one is judged by that version's own rules
+ * and warned to upgrade, never refused for being older.
+ */
+export const STILL_READ = {
+  ucp: ['2026-01-23'],
+} as const satisfies Partial<Record<StandardId, readonly string[]>>;
+
 export function versionOf(id: StandardId): string {
   return STANDARDS[id].version;
 }

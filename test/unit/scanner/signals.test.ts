@@ -165,14 +165,14 @@ describe('signalInventory', () => {
       });
     });
 
-    it('a broken UCP profile: no services, no payment handler', () => {
+    it('a broken UCP profile: no payment handlers map', () => {
       const broken = JSON.stringify({ ucp: { version: '2026-04-08', services: {}, capabilities: {} } });
       expect(signal({ ucp: broken }, 'ucp')).toMatchObject({
         id: 'ucp',
         url: `${origin}/.well-known/ucp`,
         status: 'invalid',
         version: '2026-04-08',
-        problems: expect.arrayContaining(['services is empty', 'payment_handlers is missing: no payment handler declared']),
+        problems: ['ucp.payment_handlers: is missing: declare your payment handlers (an empty map {} if you have none yet)'],
       });
     });
 

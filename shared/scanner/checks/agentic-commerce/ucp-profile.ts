@@ -10,7 +10,8 @@ import { versionOf } from '#shared/scanner/standards.js';
  * Fails when there is no usable profile: absent, no version or services, or answered through a
  * redirect (UCP: profile endpoints must not redirect, and agents must not follow one). Warns when it
  * declares no checkout, or when checkout is declared but the profile falls short of the current spec:
- * an older version, not served as JSON, no payment handler, missing or unusable signing keys.
+ * not conforming to its version's schema, an older version, not served as JSON, no payment handler (an
+ * empty map conforms, but gives agents nothing to pay with), missing or unusable signing keys.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const ucp = readWellKnown(artifacts.site.ucp);
@@ -22,7 +23,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const profile = ucp.document;
   const unusable = !profile.hasServices || profile.version === null || profile.served?.directly === false;
   if (unusable) {
-    const problems = profile.problems.join('; ');
+    const problems = unusableReasons(profile).join('; ');
     return outcome.fail(`The UCP profile at ${ucp.url} is not usable: ${problems}.`, [evidence(ucp.url, problems)]);
   }
   const facts = [evidence(ucp.url, factsOf(profile)), ...depthEvidence(ucp.url, profile)];
@@ -48,6 +49,12 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     facts,
     extra,
   );
+}
+
+/** The profile's problems, and that no service is declared when the schema allows an empty services map. */
+function unusableReasons(profile: UcpProfile): string[] {
+  const noService = profile.hasServices ? [] : ['no service is declared, so agents have no endpoint to call'];
+  return [...noService, ...profile.problems];
 }
 
 function factsOf(profile: UcpProfile): string {

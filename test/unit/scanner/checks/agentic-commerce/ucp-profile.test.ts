@@ -44,7 +44,17 @@ describe('ucp_profile', () => {
     expect(JSON.parse(snippet ?? '')).toMatchObject({ ucp: { version: '2026-04-08' } });
     expect(snippet).not.toContain('2026-01-23');
 
-    expect(run('ucp_profile', { ucp: ucpProfile(checkout, undefined, { version: '2026-09-30' }) }).result.status).toBe('pass');
+    // A later date is judged by the draft's rules: capabilities name their schema, keys sit in keys[].
+    const newer = JSON.parse(ucpProfile(checkout, undefined, { version: '2026-09-30', signing_keys: null })) as {
+      ucp: { capabilities: Record<string, { schema?: string }[]> };
+      keys?: unknown[];
+    };
+    for (const entry of newer.ucp.capabilities['dev.ucp.shopping.checkout'] ?? [])
+      entry.schema = 'https://ucp.dev/schemas/shopping/checkout.json';
+    newer.keys = [signingKey];
+    const later = run('ucp_profile', { ucp: JSON.stringify(newer) });
+    expect(later.result.status).toBe('pass');
+    expect(later.result.evidence).toContainEqual({ url, value: 'version: newer' });
   });
 
   it('warns when signing_keys is missing or its keys are unusable, naming the key and why', () => {
@@ -65,15 +75,21 @@ describe('ucp_profile', () => {
     expect(withPrivate.result.summary).toContain('signing key shop-2026-11: publishes private key material (d)');
   });
 
-  it('warns when no payment handler is declared, and reads the older payment.handlers shape', () => {
+  it('warns when no payment handler is declared (an empty map conforms), and reads the older payment.handlers shape', () => {
+    const empty = run('ucp_profile', { ucp: ucpProfile(checkout, undefined, { payment_handlers: {} }) });
+    expect(empty.result.status).toBe('warn');
+    expect(empty.result.summary).toContain('ucp.payment_handlers is empty: no payment handler declared');
+    expect(empty.result.evidence).toContainEqual({ url, value: 'payment handlers: none' });
+
     const none = run('ucp_profile', { ucp: ucpProfile(checkout, undefined, { payment_handlers: null }) });
     expect(none.result.status).toBe('warn');
-    expect(none.result.summary).toContain('payment_handlers is missing: no payment handler declared');
-    expect(none.result.evidence).toContainEqual({ url, value: 'payment handlers: none' });
+    expect(none.result.summary).toContain('ucp.payment_handlers: is missing: declare your payment handlers');
 
     const legacy = JSON.parse(ucpProfile(checkout, undefined, { payment_handlers: null })) as Record<string, unknown>;
     legacy.payment = { handlers: [{ id: 'shop_pay', name: 'com.shopify.shop_pay', version: '2026-04-08' }] };
-    expect(run('ucp_profile', { ucp: JSON.stringify(legacy) }).result.status).toBe('pass');
+    const older = run('ucp_profile', { ucp: JSON.stringify(legacy) });
+    expect(older.result.status).toBe('warn');
+    expect(older.result.evidence).toContainEqual({ url, value: 'payment handlers: com.shopify.shop_pay' });
   });
 
   it('fails a profile answered through a redirect, and warns on one served as text/html', () => {
@@ -109,7 +125,9 @@ describe('ucp_profile', () => {
     const { result, advice } = run('ucp_profile', { ucp: '{"ucp":{"services":{"dev.ucp.shopping":[]}}}' });
     expect(result.status).toBe('fail');
     expect(result.summary).toBe(
-      `The UCP profile at ${url} is not usable: version: Invalid input: expected string, received undefined; payment_handlers is missing: no payment handler declared.`,
+      `The UCP profile at ${url} is not usable: no service is declared, so agents have no endpoint to call; ` +
+        'ucp.version: needs the UCP version the profile follows, such as 2026-04-08; ' +
+        'ucp.payment_handlers: is missing: declare your payment handlers (an empty map {} if you have none yet).',
     );
     expect(advice().title).toBe('Fix your UCP profile');
   });

@@ -46,6 +46,7 @@ describe('validateUcpProfile', () => {
       present: true,
       valid: true,
       version: '2026-04-08',
+      declared: { version: '2026-04-08', standing: 'current' },
       versionStatus: 'current',
       hasServices: true,
       capabilities: ['dev.ucp.shopping.checkout', 'dev.ucp.shopping.fulfillment'],
@@ -109,10 +110,10 @@ describe('validateUcpProfile', () => {
     });
     expect(
       validateUcpProfile(JSON.stringify({ ...CURRENT_PROFILE, ucp: { ...CURRENT_PROFILE.ucp, version: '2026-12-01' } })),
-    ).toMatchObject({ versionStatus: 'newer', warnings: [] });
+    ).toMatchObject({ versionStatus: 'newer', declared: { standing: 'newer' } });
   });
 
-  it('reads the older profile with per-transport service objects and a capability array', () => {
+  it('reads the per-transport service objects and capability array seen in the wild, refusing the shape', () => {
     const older = {
       ucp: {
         version: '2026-01-11',
@@ -127,11 +128,15 @@ describe('validateUcpProfile', () => {
       },
     };
     const result = validateUcpProfile(JSON.stringify(older));
-    // The shape is read; without payment handlers (required since the business profile schema) it is not valid.
+    // The shape is read for the report; the schema wants lists of bindings, a capability map and payment handlers.
     expect(result).toMatchObject({
       present: true,
       valid: false,
-      problems: ['payment_handlers is missing: no payment handler declared'],
+      problems: [
+        'ucp.services.dev.ucp.shopping: must be a list of entries ([{...}]), not an object',
+        'ucp.capabilities: must be a map keyed by reverse-domain name, not a list',
+        'ucp.payment_handlers: is missing: declare your payment handlers (an empty map {} if you have none yet)',
+      ],
       versionStatus: 'outdated',
       hasCheckoutCapability: true,
       transports: ['rest', 'mcp'],
@@ -139,7 +144,7 @@ describe('validateUcpProfile', () => {
     });
   });
 
-  it('reads a flat profile with a services array carrying transports and capabilities', () => {
+  it('reads a flat profile with a services array carrying transports and capabilities, refusing it for the missing ucp object', () => {
     const flat = {
       version: '2026-01-11',
       services: [
@@ -155,7 +160,7 @@ describe('validateUcpProfile', () => {
     };
     expect(validateUcpProfile(JSON.stringify(flat))).toMatchObject({
       valid: false,
-      problems: ['payment_handlers is missing: no payment handler declared'],
+      problems: ['ucp: is missing: put version, services and payment_handlers inside a top-level "ucp" object'],
       version: '2026-01-11',
       capabilities: ['dev.ucp.shopping.checkout'],
       hasCheckoutCapability: true,
@@ -168,15 +173,17 @@ describe('validateUcpProfile', () => {
     const noCheckout = {
       ucp: {
         version: '2026-04-08',
-        services: { 'dev.ucp.shopping': [{ transport: 'rest', endpoint: 'https://s.example/api' }] },
+        services: { 'dev.ucp.shopping': [{ version: '2026-04-08', transport: 'rest', endpoint: 'https://s.example/api' }] },
         capabilities: { 'dev.ucp.shopping.catalog': [] },
+        payment_handlers: {},
       },
     };
     expect(validateUcpProfile(JSON.stringify(noCheckout))).toMatchObject({
-      valid: false,
+      valid: true,
       hasCheckoutCapability: false,
       mcpEndpoints: [],
-      problems: ['payment_handlers is missing: no payment handler declared'],
+      paymentHandlers: [],
+      problems: [],
     });
   });
 
@@ -185,19 +192,29 @@ describe('validateUcpProfile', () => {
     expect(result.present).toBe(true);
     expect(result.valid).toBe(false);
     expect(result.problems).toEqual([
-      'version: Invalid input: expected string, received undefined',
-      'services: Invalid input',
-      'payment_handlers is missing: no payment handler declared',
+      'ucp.version: needs the UCP version the profile follows, such as 2026-04-08',
+      'ucp.services: must be a map keyed by reverse-domain name, not text',
+      'ucp.payment_handlers: is missing: declare your payment handlers (an empty map {} if you have none yet)',
     ]);
   });
 
-  it('is invalid when services is empty or the document is not an object', () => {
-    expect(validateUcpProfile('{"version":"2026-04-08","services":{}}')).toMatchObject({
+  it('accepts empty services and payment handler maps with a warning, and refuses a document that is not an object', () => {
+    expect(validateUcpProfile('{"ucp":{"version":"2026-04-08","services":{},"payment_handlers":{}}}')).toMatchObject({
+      present: true,
+      valid: true,
+      hasServices: false,
+      problems: [],
+      warnings: [
+        'ucp.services is empty: agents find no endpoint to call',
+        'ucp.payment_handlers is empty: no payment handler declared',
+        'signing_keys is missing: agents cannot verify signed checkout messages and webhooks',
+      ],
+    });
+    expect(validateUcpProfile('[1,2]')).toMatchObject({
       present: true,
       valid: false,
-      problems: ['services is empty', 'payment_handlers is missing: no payment handler declared'],
+      problems: ['profile is not a JSON object: serve {"ucp": {...}}'],
     });
-    expect(validateUcpProfile('[1,2]')).toMatchObject({ present: true, valid: false, problems: ['profile is not a JSON object'] });
   });
 
   it('is absent for a soft-404 HTML page, non-JSON or an empty body', () => {

@@ -1,0 +1,62 @@
+/**
+ * The signing keys a profile publishes, as each version's schema states them: `signing_keys` entries
+ * (the discovery profile schema's signing_key: kid and kty, `use` sig or enc) up to 2026-04-08; the draft's
+ * top-level `keys` (its jwk_public_key: EC keys carry crv, x, y; OKP keys crv, x; a
+ * well-known curve fixes `alg`; no private key members).
+ */
+
+import { z } from 'zod';
+import { anObject, text, whenObject } from './fields.js';
+import { quoted } from './wording.js';
+
+export const signingKey = z.looseObject(
+  {
+    kid: text('each key needs a kid, the id signatures name it by'),
+    kty: text('each key needs a kty, its key type (EC)'),
+    crv: text().optional(),
+    x: text().optional(),
+    y: text().optional(),
+    n: text().optional(),
+    e: text().optional(),
+    alg: text().optional(),
+    use: z.enum(['sig', 'enc'], { error: (issue) => `${quoted(issue.input)} is not a key use (sig or enc)` }).optional(),
+  },
+  anObject,
+);
+
+const COORDINATES: Record<string, readonly string[]> = { EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] };
+const CURVE_ALGORITHM: Record<string, string> = { 'P-256': 'ES256', 'P-384': 'ES384', Ed25519: 'EdDSA' };
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+
+export const publicJwk = z
+  .looseObject(
+    {
+      kid: text('each key needs a kid, the id signatures name it by'),
+      kty: text('each key needs a kty, its key type (EC or OKP)'),
+      crv: text().optional(),
+      x: text().optional(),
+      y: text().optional(),
+      alg: text().optional(),
+      use: text().optional(),
+    },
+    anObject,
+  )
+  .superRefine((key, context) => {
+    const kty = typeof key.kty === 'string' ? key.kty : '';
+    for (const member of COORDINATES[kty] ?? [])
+      if (key[member] === undefined) context.addIssue({ code: 'custom', path: [member], message: `an ${kty} key needs its ${member}` });
+    const pairedAlgorithm = typeof key.crv === 'string' ? CURVE_ALGORITHM[key.crv] : undefined;
+    if (pairedAlgorithm !== undefined && key.alg !== undefined && key.alg !== pairedAlgorithm)
+      context.addIssue({
+        code: 'custom',
+        path: ['alg'],
+        message: `${quoted(key.alg)} does not match curve ${String(key.crv)}: use ${pairedAlgorithm}`,
+      });
+    const secrets = PRIVATE_MEMBERS.filter((member) => member in key);
+    if (secrets.length > 0)
+      context.addIssue({
+        code: 'custom',
+        path: [],
+        message: `publishes private key material (${secrets.join(', ')}): remove it and replace the key, it is no longer secret`,
+      });
+  }, whenObject);
