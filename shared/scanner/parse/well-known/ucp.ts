@@ -26,6 +26,7 @@ import type { NotPresent } from './json-body.js';
 import { mediaTypeProblem, redirectProblem, type Serving } from './serving.js';
 import { capabilityNames, paymentHandlerNames, serviceBindings, serviceCapabilityNames, serviceDeclarations } from './ucp/facts.js';
 import { IDENTITY_LINKING, identityLinkingWarnings, identityScopes } from './ucp/identity-linking.js';
+import { maxNesting, nestsTooDeep } from './ucp/nesting.js';
 import { problemsOf } from './ucp/problems.js';
 import { businessProfileSchema } from './ucp/profile-schema.js';
 import { readSigningKeys, type UcpSigningKey } from './ucp/signing-keys.js';
@@ -79,7 +80,9 @@ export function validateUcpProfile(body: string, serving?: Serving): UcpProfileR
   const declared = { ...written, standing: standingOf(written, document, root) };
   const rules = rulesFor(declared.standing);
 
-  const schemaProblems = problemsOf(businessProfileSchema(rules).safeParse(document).error);
+  const schemaProblems = nestsTooDeep(document)
+    ? [`the profile nests more than ${maxNesting} levels deep: no UCP profile does`]
+    : problemsOf(businessProfileSchema(rules).safeParse(document).error);
   const servingProblems = [redirectProblem(serving), mediaTypeProblem(serving)].filter((problem) => problem !== null);
 
   const declarations = serviceDeclarations(root.services);

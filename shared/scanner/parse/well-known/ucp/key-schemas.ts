@@ -6,6 +6,7 @@
  */
 
 import { z } from 'zod';
+import { isRecord } from '../json-body.js';
 import { anObject, text, whenObject } from './fields.js';
 import { quoted } from './wording.js';
 
@@ -26,9 +27,10 @@ export const signingKey = z.looseObject(
 
 const COORDINATES: Record<string, readonly string[]> = { EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'] };
 const CURVE_ALGORITHM: Record<string, string> = { 'P-256': 'ES256', 'P-384': 'ES384', Ed25519: 'EdDSA' };
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+/** The members of a private JWK (RFC 7518 EC/RSA/oct), which a profile must never publish. */
+export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
-export const publicJwk = z
+const jwkObject = z
   .looseObject(
     {
       kid: text('each key needs a kid, the id signatures name it by'),
@@ -60,3 +62,10 @@ export const publicJwk = z
         message: `publishes private key material (${secrets.join(', ')}): remove it and replace the key, it is no longer secret`,
       });
   }, whenObject);
+
+/** The draft states no type for a key: only an object is held to the key's rules (the usability warning names the rest). */
+export const publicJwk = z.unknown().superRefine((value, context) => {
+  if (!isRecord(value)) return;
+  for (const issue of jwkObject.safeParse(value).error?.issues ?? [])
+    context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});

@@ -6,7 +6,8 @@
 
 import { z } from 'zod';
 import { anyObject, dateKey, registry, uri, version } from './fields.js';
-import { capabilityEntry, paymentHandlerEntry, serviceEntry } from './entities.js';
+import { capabilityEntry, paymentHandlerEntry } from './entities.js';
+import { serviceEntry } from './service-entry.js';
 import { publicJwk, signingKey } from './key-schemas.js';
 import type { UcpRules } from './rules.js';
 import { exampleVersion, expected, quoted } from './wording.js';

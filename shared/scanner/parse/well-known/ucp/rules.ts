@@ -27,8 +27,13 @@ export interface UcpRules {
   extendsMany: boolean;
   /** `ucp.status` (success or error) and `ucp.supported_versions` (version to profile URL) are defined. */
   statusAndSupportedVersions: boolean;
-  /** A payment handler's `available_instruments` is a non-empty list of `{type, constraints?}`. */
-  availableInstruments: boolean;
+  /**
+   * A payment handler's `available_instruments`, a non-empty list of `{type, constraints?}`: with constraints a
+   * non-empty open object (2026-04-08), or the draft's closed constraint expression; null where not yet defined.
+   */
+  availableInstruments: 'object' | 'expression' | null;
+  /** An embedded binding's config may list its `color_scheme` (light, dark). */
+  embeddedColorScheme: boolean;
   /** A business capability must name its `schema` URL. */
   capabilitySchemaRequired: boolean;
   /**

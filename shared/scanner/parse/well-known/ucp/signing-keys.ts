@@ -6,6 +6,7 @@
  */
 
 import { arrayOrEmpty, isRecord } from '../json-body.js';
+import { PRIVATE_MEMBERS } from './key-schemas.js';
 import type { SignatureAlgorithm, UcpRules } from './rules.js';
 
 export interface UcpSigningKey {
@@ -22,7 +23,6 @@ export interface SigningKeysRead {
   warnings: string[];
 }
 
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 const OTHER_MEMBER = { signing_keys: 'keys', keys: 'signing_keys' } as const;
 
 export function readSigningKeys(document: Record<string, unknown>, root: Record<string, unknown>, rules: UcpRules): SigningKeysRead {

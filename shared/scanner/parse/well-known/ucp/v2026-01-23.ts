@@ -1,7 +1,7 @@
 /**
  * UCP 2026-01-23 (tag v2026-01-23, still read): the business profile as first published in its map form.
- * Unlike 2026-04-08 it has no `ucp.status` or `supported_versions`, `extends` names one parent, and payment
- * handlers' `available_instruments` is not yet defined.
+ * Unlike 2026-04-08 it has no `ucp.status` or `supported_versions`, `extends` names one parent, payment
+ * handlers' `available_instruments` and the embedded binding's `color_scheme` are not yet defined.
  */
 
 import { STILL_READ } from '#shared/scanner/standards.js';
@@ -13,7 +13,8 @@ export const ucpOlderRules: UcpRules = {
   reverseDomainName: dottedLowercaseName,
   extendsMany: false,
   statusAndSupportedVersions: false,
-  availableInstruments: false,
+  availableInstruments: null,
+  embeddedColorScheme: false,
   identityLinkingScopes: false,
   capabilitySchemaRequired: false,
   mapOrder: false,

@@ -64,7 +64,8 @@ export const olderProfile = () => ({
     services: {
       'dev.ucp.shopping': [
         { version: '2026-01-23', transport: 'mcp', endpoint: 'https://mugs.example/api/mcp' },
-        { version: '2026-01-23', transport: 'embedded' },
+        // color_scheme is not defined in 2026-01-23, so any value passes.
+        { version: '2026-01-23', transport: 'embedded', config: { color_scheme: 'sepia' } },
       ],
     },
     capabilities: {
@@ -77,7 +78,10 @@ export const olderProfile = () => ({
   signing_keys: [KEY_EC],
 });
 
-/** The draft on main: "draft" versions, capabilities with schema, map_order, hyphenated names, keys[] with EC and OKP keys. */
+/**
+ * The draft on main: "draft" versions, capabilities with schema, map_order, hyphenated names, constraint
+ * expressions, keys[] with EC and OKP keys.
+ */
 export const draftProfile = () => ({
   ucp: {
     version: 'draft',
@@ -88,7 +92,26 @@ export const draftProfile = () => ({
       'com.mugs-shop.loyalty': [{ version: 'draft', schema: 'https://mugs.example/loyalty.json', extends: ['dev.ucp.shopping.checkout'] }],
     },
     payment_handlers: {
-      'com.psp.cards': [{ id: 'cards', version: 'draft', available_instruments: [{ type: 'card' }] }],
+      'com.psp.cards': [
+        {
+          id: 'cards',
+          version: 'draft',
+          available_instruments: [
+            {
+              type: 'card',
+              constraints: {
+                required: ['brand'],
+                properties: { brand: { enum: ['visa', 'amex'] }, issuer: { properties: { country: { const: 'DE' } } } },
+              },
+            },
+            { type: 'gift_card', constraints: {} },
+            {
+              type: 'wallet',
+              constraints: { anyOf: [{ required: ['provider'] }, { properties: { tier: { enum: ['gold'], const: 'gold' } } }] },
+            },
+          ],
+        },
+      ],
       'com.mugs-pay.wallet': [{ id: 'wallet', version: '2026-09-01' }],
     },
   },

@@ -327,11 +327,55 @@ describe('UCP business profile draft (newer)', () => {
     ]);
   });
 
+  it('holds instrument constraints to the closed constraint expression', () => {
+    const constraints = [...cards, 'available_instruments', 0, 'constraints'];
+    const judged = (value: unknown) => judge(edited(draftProfile(), constraints, value)).problems;
+    const at = constraints.join('.');
+    expect(judged({ brands: ['visa'] })).toEqual([
+      `${at}: "brands" cannot appear in a constraint expression (required, properties, anyOf)`,
+    ]);
+    expect(judged({ required: [] })).toEqual([`${at}.required: must name at least one property, or be left out`]);
+    expect(judged({ required: ['brand', 'brand'] })).toEqual([`${at}.required: must not name a property twice`]);
+    expect(judged({ properties: {} })).toEqual([`${at}.properties: must constrain at least one property, or be left out`]);
+    expect(judged({ properties: { brand: { enum: [] } } })).toEqual([`${at}.properties.brand.enum: must list at least one value`]);
+    expect(
+      judged({
+        properties: {
+          brand: {
+            enum: [
+              { a: 1, b: 2 },
+              { b: 2, a: 1 },
+            ],
+          },
+        },
+      }),
+    ).toEqual([`${at}.properties.brand.enum: must not list a value twice`]);
+    expect(judged({ properties: { brand: { const: 'visa', pattern: 'v.*' } } })).toEqual([
+      `${at}.properties.brand: "pattern" cannot appear in a value constraint (enum, const)`,
+    ]);
+    expect(judged({ properties: { issuer: { properties: { country: { minLength: 2 } } } } })).toEqual([
+      `${at}.properties.issuer.properties.country: "minLength" cannot appear in a constraint expression (required, properties, anyOf)`,
+    ]);
+    expect(judged({ anyOf: [] })).toEqual([`${at}.anyOf: must list at least one alternative, or be left out`]);
+    expect(judged({ anyOf: [{}] })).toEqual([`${at}.anyOf.0: an empty branch matches everything: give it a constraint`]);
+  });
+
+  it('refuses a profile nesting deeper than any profile does, without walking it', () => {
+    let deep: unknown = {};
+    for (let level = 0; level < 1_000; level += 1) deep = { properties: { a: deep } };
+    const result = judge(edited(draftProfile(), [...cards, 'available_instruments', 0, 'constraints'], deep));
+    expect(result.problems).toEqual(['the profile nests more than 64 levels deep: no UCP profile does']);
+  });
+
   it('accepts key types, curves and algorithms it does not know, as the draft keeps them open', () => {
     const rsa = { kid: 'legacy', kty: 'RSA', n: 'abc', e: 'AQAB', alg: 'RS256' };
     const result = judge(edited(draftProfile(), ['keys'], [rsa, ...(draftProfile().keys as unknown[])]));
     expect(result).toMatchObject({ valid: true });
     expect(result.warnings).toEqual(['signing key legacy: kty RSA: UCP signatures use EC or OKP keys']);
+    // The draft gives a key no type, so only an object is held to the key rules; the report still names it.
+    const text = judge(edited(draftProfile(), ['keys', 2], 'not a key'));
+    expect(text).toMatchObject({ valid: true });
+    expect(text.warnings).toEqual(['signing key (no kid): not a JWK object']);
   });
 
   it('warns when signing keys sit where the declared version does not read them', () => {
