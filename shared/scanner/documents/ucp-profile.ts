@@ -7,6 +7,6 @@ export const ucpProfileDocument = agentDocument({
   paths: ['/.well-known/ucp'],
   media: null,
   read: (body, { serving }) => validateUcpProfile(body, serving),
-  declared: (profile) => ({ version: profile.version, standing: 'unknown' as const }), // TEMP until merge
+  declared: (profile) => profile.declared,
   checks: ['ucp_profile', 'oauth_discovery', 'mcp_discovery'],
 });
