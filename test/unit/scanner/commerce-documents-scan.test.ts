@@ -84,6 +84,6 @@ describe('UCP profile and OAuth discovery on a served shop', () => {
     // The redirected profile still declares identity linking, and the metadata it needs is broken.
     const oauth = check('oauth_discovery');
     expect(oauth.status).toBe('fail');
-    expect(oauth.summary).toContain(`issuer https://login.example is not ${origin}, the origin the metadata was fetched from`);
+    expect(oauth.summary).toContain(`issuer: "https://login.example" is not ${origin}, the origin the metadata was fetched from`);
   });
 });

@@ -101,7 +101,8 @@ function readingEvidence(reading: ServerReading | ResourceReading): Evidence {
   if (reading.state !== 'present') return evidence(reading.url, reading.reason);
   const doc = reading.document;
   if (!doc.valid) return evidence(reading.url, `invalid: ${doc.problems.join('; ')}`);
-  return evidence(reading.url, 'issuer' in doc ? `valid, issuer ${doc.issuer ?? ''}` : `valid, resource ${doc.resource ?? ''}`);
+  const named = 'issuer' in doc ? `valid, issuer ${doc.issuer ?? ''}` : `valid, resource ${doc.resource ?? ''}`;
+  return evidence(reading.url, doc.warnings.length > 0 ? `${named}; to improve: ${doc.warnings.join('; ')}` : named);
 }
 
 function metadataSnippet(origin: string, scopes: string[]): string {

@@ -22,6 +22,7 @@ const serverMetadata = {
 const resourceMetadata = {
   resource: 'https://shop.example',
   authorization_servers: ['https://shop.example'],
+  scopes_supported: ['dev.ucp.shopping.order:read'],
   bearer_methods_supported: ['header'],
 };
 const linkingProfile = ucpProfile({ ...checkout, ...identityLinking });
@@ -79,7 +80,9 @@ describe('oauth_discovery', () => {
     expect(result.status).toBe('fail');
     expect(result.summary).toBe(
       `The UCP profile declares identity linking, but the OAuth authorization server metadata at ${serverUrl} is broken: ` +
-        'issuer https://auth.other.example is not https://shop.example, the origin the metadata was fetched from; token_endpoint is missing; response_types_supported is missing.',
+        'issuer: "https://auth.other.example" is not https://shop.example, the origin the metadata was fetched from (RFC 8414 section 3.3); ' +
+        'response_types_supported: required, the response_type values supported, e.g. ["code"]; ' +
+        'token_endpoint: required unless only the implicit grant is supported.',
     );
   });
 
@@ -110,8 +113,20 @@ describe('oauth_discovery', () => {
     });
     expect(result.status).toBe('fail');
     expect(result.summary).toBe(
-      `OAuth metadata is published but broken: ${resourceUrl}: resource is missing; authorization_servers is not an array; served as text/plain, not application/json.`,
+      `OAuth metadata is published but broken: ${resourceUrl}: resource: required, the protected resource's identifier, its https URL; ` +
+        'authorization_servers: must be an array of authorization server issuer URLs, e.g. ["https://shop.example"]; served as text/plain, not application/json.',
     );
+  });
+
+  it('passes valid metadata and names in its evidence what the RFCs recommend it add', () => {
+    const { scopes_supported: _scopes, ...withoutScopes } = resourceMetadata;
+    const { result } = run('oauth_discovery', { oauthProtectedResource: JSON.stringify(withoutScopes) });
+    expect(result.status).toBe('pass');
+    expect(result.evidence[1]).toEqual({
+      url: resourceUrl,
+      value:
+        'valid, resource https://shop.example; to improve: scopes_supported: recommended, so agents know which scopes to request (RFC 9728 section 2)',
+    });
   });
 
   it('is not assessed when identity linking is declared but the metadata was not fetched', () => {
