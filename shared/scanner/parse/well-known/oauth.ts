@@ -22,8 +22,8 @@
 
 import { boundedProblems, isRecord, readJsonBody, arrayOrEmpty } from './json-body.js';
 import type { NotPresent } from './json-body.js';
-import { authorizationServerSchemas, JWT_AUTH_METHODS, SIGNING_ALGORITHMS_FOR } from './oauth/authorization-server-schema.js';
-import { languageTaggedMember, protectedResourceSchemas } from './oauth/protected-resource-schema.js';
+import { authorizationServerSchemaFor, JWT_AUTH_METHODS, SIGNING_ALGORITHMS_FOR } from './oauth/authorization-server-schema.js';
+import { languageTaggedMember, protectedResourceSchemaFor } from './oauth/protected-resource-schema.js';
 import { mediaTypeProblem, type Serving } from './serving.js';
 import { isLanguageTag } from './syntax.js';
 import { issueLines } from './zod-issues.js';
@@ -82,7 +82,7 @@ export function validateAuthorizationServerMetadata(
     issuer !== null && !sameAsOrigin(issuer, origin)
       ? [`issuer: ${quote(issuer)} is not ${origin}, the origin the metadata was fetched from (RFC 8414 section 3.3)`]
       : [];
-  const parsed = authorizationServerSchemas[schemeOf(origin)].safeParse(doc);
+  const parsed = authorizationServerSchemaFor(schemeOf(origin)).safeParse(doc);
   if (!parsed.success) problems.push(...issueLines(parsed.error));
   problems.push(...endpointRequirements(doc), ...signingAlgorithmRequirements(doc));
   const mediaType = mediaTypeProblem(serving);
@@ -124,7 +124,7 @@ export function validateProtectedResourceMetadata(body: string, expectedOrigin: 
     resource !== null && !sameAsOrigin(resource, origin)
       ? [`resource: ${quote(resource)} is not ${origin}, the origin the metadata was fetched from (RFC 9728 section 3.3)`]
       : [];
-  const parsed = protectedResourceSchemas[schemeOf(origin)].safeParse(doc);
+  const parsed = protectedResourceSchemaFor(schemeOf(origin)).safeParse(doc);
   if (!parsed.success) problems.push(...issueLines(parsed.error));
   problems.push(...languageTaggedProblems(doc));
   const mediaType = mediaTypeProblem(serving);

@@ -52,8 +52,20 @@ function authorizationServerSchema(allowHttp: boolean) {
   });
 }
 
-/** Built once at load: for an https origin, and for a plain-http one (held to its own scheme). */
-export const authorizationServerSchemas = { https: authorizationServerSchema(false), http: authorizationServerSchema(true) };
+const built = new Map<'https' | 'http', ReturnType<typeof authorizationServerSchema>>();
+
+/**
+ * The schema for an https origin, or for a plain-http one (held to its own scheme), each built on first
+ * use and kept: a scan builds only the one its shop needs, not at load.
+ */
+export function authorizationServerSchemaFor(scheme: 'https' | 'http'): ReturnType<typeof authorizationServerSchema> {
+  let schema = built.get(scheme);
+  if (schema === undefined) {
+    schema = authorizationServerSchema(scheme === 'http');
+    built.set(scheme, schema);
+  }
+  return schema;
+}
 
 /** The JWT client authentication methods whose signing algorithms RFC 8414 section 2 requires listed. */
 export const JWT_AUTH_METHODS = ['private_key_jwt', 'client_secret_jwt'];

@@ -5,7 +5,7 @@
  *
  * `https` is required of identifiers and of endpoints that carry credentials. A shop whose own origin is
  * plain http (reported by the https check) is held to its origin's scheme, so the finding here is the
- * metadata's own: `urlRules(allowHttp)` builds both sets once, at load.
+ * metadata's own: `urlRules(allowHttp)` builds either set.
  */
 
 import { z } from 'zod';

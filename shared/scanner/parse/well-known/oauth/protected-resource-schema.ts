@@ -48,8 +48,20 @@ function protectedResourceSchema(allowHttp: boolean) {
   });
 }
 
-/** Built once at load: for an https origin, and for a plain-http one (held to its own scheme). */
-export const protectedResourceSchemas = { https: protectedResourceSchema(false), http: protectedResourceSchema(true) };
+const built = new Map<'https' | 'http', ReturnType<typeof protectedResourceSchema>>();
+
+/**
+ * The schema for an https origin, or for a plain-http one (held to its own scheme), each built on first
+ * use and kept: a scan builds only the one its shop needs, not at load.
+ */
+export function protectedResourceSchemaFor(scheme: 'https' | 'http'): ReturnType<typeof protectedResourceSchema> {
+  let schema = built.get(scheme);
+  if (schema === undefined) {
+    schema = protectedResourceSchema(scheme === 'http');
+    built.set(scheme, schema);
+  }
+  return schema;
+}
 
 /** The schema a language-tagged member (`resource_name#en`) must meet and its tag, or null when the name is not one. */
 export function languageTaggedMember(name: string): { schema: z.ZodType; tag: string } | null {
