@@ -108,7 +108,7 @@ export interface SiteArtifacts {
   oauthAuthorizationServer: WellKnown<OAuthAuthorizationServer>;
   /** RFC 9728 protected resource metadata. */
   oauthProtectedResource: WellKnown<OAuthProtectedResource>;
-  /** The MCP server card: through the AI Catalog, else at a `.well-known` path (mcp-server-card.ts). */
+  /** The MCP server card: through the AI Catalog, else at a `.well-known` path (documents/mcp-server-card-document.ts). */
   mcpServerCard: WellKnown<McpDiscovery>;
   agentCard: WellKnown<AgentCard>;
   /** W3C TDMRep rules for the site (content_signals). */

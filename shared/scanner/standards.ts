@@ -28,6 +28,8 @@ export type StandardId = keyof typeof STANDARDS;
  */
 export const STILL_READ = {
   ucp: ['2026-01-23'],
+  /** Dated ACP API versions released before the current one (changelog/ at the pinned commit). */
+  acpDiscovery: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'],
 } as const satisfies Partial<Record<StandardId, readonly string[]>>;
 
 export function versionOf(id: StandardId): string {

@@ -111,6 +111,11 @@ export function conformanceCorpus(env: Env = process.env): ConformanceCorpus | A
   };
 }
 
+/** The conformance corpus in `dir` when one is given (a command's argument), else where `conformanceCorpus` looks. */
+export function conformanceCorpusIn(dir: string | undefined): ConformanceCorpus | Absent {
+  return conformanceCorpus(dir === undefined ? process.env : { ...process.env, CONFORMANCE_DIR: dir });
+}
+
 /** The corpus when it is there; else nothing, after one line saying what is skipped and why. */
 export function orSkipped<T extends ProductPages | ConformanceCorpus>(data: T | Absent, skipped: string): T | undefined {
   if (data.present) return data;

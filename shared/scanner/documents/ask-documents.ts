@@ -44,10 +44,14 @@ export function askDocuments(at: (path: string) => string, ask: AskDocument, wan
   const linked = catalog.then((retrieval) =>
     retrieval === null
       ? []
-      : catalogLinks(retrieval, wanted).map((link) => ({
-          document: link.document,
-          asked: { url: link.url, path: null, via: 'ai_catalog' as const, retrieval: ask(link.url, 2) },
-        })),
+      : catalogLinks(retrieval, wanted).map((link) => {
+          // An entry naming a place already asked for (a card listed at its .well-known path) is not asked again.
+          const already = fixed[link.document].find((place) => place.url === link.url);
+          return {
+            document: link.document,
+            asked: { url: link.url, path: null, via: 'ai_catalog' as const, retrieval: already?.retrieval ?? ask(link.url, 2) },
+          };
+        }),
   );
   return Object.fromEntries(
     documentNames.map((name) => [

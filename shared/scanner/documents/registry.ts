@@ -4,19 +4,19 @@
  * its type in SiteArtifacts; adding a version is a change to its reader's version table.
  */
 import type { SiteArtifacts } from '#shared/scanner/artifacts.js';
-import { a2aAgentCardDocument } from '#shared/scanner/documents/a2a-agent-card.js';
-import { acpDiscoveryDocument } from '#shared/scanner/documents/acp-discovery.js';
+import { a2aAgentCardDocument } from '#shared/scanner/documents/a2a-agent-card-document.js';
+import { acpDiscoveryDocument } from '#shared/scanner/documents/acp-discovery-document.js';
 import type { AgentDocument } from '#shared/scanner/documents/agent-document.js';
-import { agentsMdDocument } from '#shared/scanner/documents/agents-md.js';
-import { aiCatalogDocument } from '#shared/scanner/documents/ai-catalog.js';
-import { apiCatalogDocument } from '#shared/scanner/documents/api-catalog.js';
-import { llmsTxtDocument } from '#shared/scanner/documents/llms-txt.js';
-import { mcpServerCardDocument } from '#shared/scanner/documents/mcp-server-card.js';
-import { oauthAuthorizationServerDocument } from '#shared/scanner/documents/oauth-authorization-server.js';
-import { oauthProtectedResourceDocument } from '#shared/scanner/documents/oauth-protected-resource.js';
-import { securityTxtDocument } from '#shared/scanner/documents/security-txt.js';
-import { tdmrepDocument } from '#shared/scanner/documents/tdmrep.js';
-import { ucpProfileDocument } from '#shared/scanner/documents/ucp-profile.js';
+import { agentsMdDocument } from '#shared/scanner/documents/agents-md-document.js';
+import { aiCatalogDocument } from '#shared/scanner/documents/ai-catalog-document.js';
+import { apiCatalogDocument } from '#shared/scanner/documents/api-catalog-document.js';
+import { llmsTxtDocument } from '#shared/scanner/documents/llms-txt-document.js';
+import { mcpServerCardDocument } from '#shared/scanner/documents/mcp-server-card-document.js';
+import { oauthAuthorizationServerDocument } from '#shared/scanner/documents/oauth-authorization-server-document.js';
+import { oauthProtectedResourceDocument } from '#shared/scanner/documents/oauth-protected-resource-document.js';
+import { securityTxtDocument } from '#shared/scanner/documents/security-txt-document.js';
+import { tdmrepDocument } from '#shared/scanner/documents/tdmrep-document.js';
+import { ucpProfileDocument } from '#shared/scanner/documents/ucp-profile-document.js';
 
 export const agentDocuments = {
   llmsTxt: llmsTxtDocument,

@@ -12,7 +12,7 @@ const SOURCE_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test'];
 const SKIPPED = new Set(['node_modules', 'fixtures', 'golden', 'cdk.out', '.cdk', '.data', 'dist']);
 const TOP_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test', 'docs'];
 /** Names that look like files but are not ours to cite: a package, and files on other people's servers. */
-const NOT_FILES = new Set(['ipaddr.js', 'products.json', 'tags.js', 'tdmrep.json']);
+const NOT_FILES = new Set(['ipaddr.js', 'products.json', 'tags.js', 'tdmrep.json', 'agents.md', 'acp.json']);
 // A name that starts a placeholder pattern (`<check-id>.test.ts`, `${name}.ts`, `*.ts`) is no citation.
 const CITED = /(?<![\w/.@>}*-])((?:[\w.-]+\/)*\w[\w.-]*\.(?:ts|md|js|css|json))\b/g;
 

@@ -148,8 +148,8 @@ describe('the check explanations', () => {
     );
     expect(Object.keys(checkExplanations)).toEqual(allChecks.map((check) => check.id));
     for (const check of allChecks) {
-      expect(checkExplanations[check.id]!.checks, check.id).toBe(bullets.get(check.id));
-      expect(checkExplanations[check.id]!.fix.length, check.id).toBeGreaterThan(20);
+      expect(checkExplanations[check.id].checks, check.id).toBe(bullets.get(check.id));
+      expect(checkExplanations[check.id].fix.length, check.id).toBeGreaterThan(20);
     }
   });
 });

@@ -102,3 +102,27 @@ describe('an MCP server card listed in the AI Catalog', () => {
     expect(signal('mcp_server_card')?.status).not.toBe('valid');
   });
 });
+
+describe('an A2A agent card listed in the AI Catalog at its own well-known path', () => {
+  it('is asked for once and counts as found through the catalog', async () => {
+    const agentCard = {
+      name: 'Lane shopping agent',
+      description: 'Finds products and answers questions about orders.',
+      version: '1.0.0',
+      supportedInterfaces: [{ url: '{{origin}}/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      capabilities: {},
+      defaultInputModes: ['text/plain'],
+      defaultOutputModes: ['text/plain'],
+      skills: [{ id: 'find', name: 'Find products', description: 'Searches the catalogue.', tags: ['search'] }],
+    };
+    const { origin, requests, signal } = await scanWith({
+      '/.well-known/ai-catalog.json': json({
+        specVersion: '1.0',
+        entries: [{ identifier: 'urn:agent', type: 'application/a2a-agent-card+json', url: '{{origin}}/.well-known/agent-card.json' }],
+      }),
+      '/.well-known/agent-card.json': json(agentCard),
+    });
+    expect(requests.filter((request) => request === '/.well-known/agent-card.json')).toHaveLength(1);
+    expect(signal('a2a_agent_card')).toMatchObject({ url: `${origin}/.well-known/agent-card.json`, status: 'valid', version: '1.0' });
+  });
+});

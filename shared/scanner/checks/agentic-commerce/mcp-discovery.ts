@@ -4,7 +4,9 @@ import type { WellKnownReading } from '#shared/scanner/checks/read-artifacts.js'
 import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
+import { MCP_SERVER_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-catalog/media-types.js';
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import { SERVER_CARD_V1_SCHEMA } from '#shared/scanner/parse/well-known/mcp/server-card-v1.js';
 import type { WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
 
 /** Read only: the scanner never connects to a declared MCP server or invokes its tools. */
@@ -15,7 +17,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const present = files.filter((f): f is Extract<WellKnownReading<McpDiscovery>, { state: 'present' }> => f.state === 'present');
   const tools = webMcpTools(artifacts);
 
-  const valid = present.find((f) => f.document.valid);
+  const valid = present.find((f) => f.document.valid && f.document.endpoints.length > 0);
   if (valid) {
     const doc = valid.document;
     return outcome.pass(`${valid.url} declares an MCP server ("${doc.name ?? ''}") agents can connect to.`, [
@@ -42,12 +44,15 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
       registered.map((t) => evidence(t.url, `<form toolname="${t.tool.name}" tooldescription="${t.tool.description}">`)),
     );
   }
-  const invalid = present[0];
-  if (invalid) {
-    const problems = invalid.document.problems.join('; ');
-    return outcome.warn(`${invalid.url} is there but does not declare a usable MCP server: ${problems}.`, [
-      evidence(invalid.url, problems),
-    ]);
+  const card = present[0];
+  if (card) {
+    const { document } = card;
+    const why = document.valid
+      ? document.templatedEndpoints.length > 0
+        ? `its remote URL is a template (${document.templatedEndpoints.join(', ')}) with no address an agent can call as written`
+        : 'it declares no remote endpoint an agent can connect to'
+      : document.problems.join('; ');
+    return outcome.warn(`${card.url} is there but does not declare a usable MCP server: ${why}.`, [evidence(card.url, why)]);
   }
   const unregistered = tools[0];
   if (unregistered) {
@@ -62,7 +67,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const unread = all.find((f) => f.state === 'not_assessed');
   if (unread?.state === 'not_assessed') return outcome.notAssessed(`MCP discovery not checked: ${unread.url} ${unread.reason}.`, proof);
   return outcome.notAssessed(
-    'MCP does not apply: the shop declares no MCP server (no /.well-known/mcp.json, no server card, no MCP transport in UCP) and no WebMCP tools.',
+    'MCP does not apply: the shop declares no MCP server (no server card in its AI Catalog or at /.well-known, no MCP transport in UCP) and no WebMCP tools.',
     proof,
   );
 }
@@ -90,10 +95,15 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   }
   const host = new URL(origin).hostname;
   const card = {
+    $schema: SERVER_CARD_V1_SCHEMA,
     name: `${host.split('.').reverse().join('.')}/store`,
     version: '1.0.0',
     description: 'Search the catalog, read product details and start a checkout.',
     remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }],
+  };
+  const catalog = {
+    specVersion: '1.0',
+    entries: [{ identifier: `urn:air:${host}:mcp:store`, type: MCP_SERVER_CARD_MEDIA_TYPE, url: `${origin}/mcp/server-card` }],
   };
   return {
     title: 'Fix your MCP server card',
@@ -101,8 +111,8 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
       `Agents that use the Model Context Protocol read the server card to find the shop's MCP server and connect to it.`,
       result,
     ),
-    fix: `Publish the card at ${origin}/.well-known/mcp/server-card.json (or /.well-known/mcp/server-card) as JSON, with the server's name, version, description and its remote endpoint (remotes[].type and an absolute url), or declare the server as an mcp transport in your UCP profile.`,
-    snippet: JSON.stringify(card, null, 2),
+    fix: `Serve the card as JSON at ${origin}/mcp/server-card (your MCP endpoint plus /server-card), with its $schema, name, version, description and remote endpoint (remotes[].type and an absolute url), and list it in ${origin}/.well-known/ai-catalog.json; or declare the server as an mcp transport in your UCP profile.`,
+    snippet: `// ${origin}/mcp/server-card\n${JSON.stringify(card, null, 2)}\n\n// ${origin}/.well-known/ai-catalog.json\n${JSON.stringify(catalog, null, 2)}`,
     effort: 'M',
   };
 }

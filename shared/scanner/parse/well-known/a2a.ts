@@ -44,7 +44,7 @@ export interface AgentCard {
 export type AgentCardResult = NotPresent | AgentCard;
 
 const CURRENT = '1.0';
-/** Versions are Major.Minor (docs/specification.md §3.6); 1.0.1 is a patch of the same protocol. */
+/** Versions are Major.Minor (https://github.com/a2aproject/A2A (its specification.md, in docs) §3.6); 1.0.1 is a patch of the same protocol. */
 export const a2aVersions = numberedScheme(['1.0', '1.0.0', '1.0.1'], ['0.3', '0.3.0']);
 
 /** Built on first use: most shops serve no agent card, and building costs the cold start a few milliseconds. */

@@ -14,7 +14,7 @@
  * `protocol.version`, a "rest" transport) goes to `warnings` (acp/rfc-warnings.ts).
  */
 
-import { versionOf } from '#shared/scanner/standards.js';
+import { STILL_READ, versionOf } from '#shared/scanner/standards.js';
 import { dateScheme, declaredVersion, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
@@ -44,8 +44,7 @@ export interface AcpDiscovery {
 
 export type AcpDiscoveryResult = NotPresent | AcpDiscovery;
 
-/** Dated API versions released before 2026-04-17 (changelog/ at the pinned commit). */
-const OLDER_VERSIONS = ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'];
+const OLDER_VERSIONS = STILL_READ.acpDiscovery;
 const TOP_LEVEL = ['protocol', 'api_base_url', 'transports', 'capabilities'];
 
 /** Built on first use: most shops serve no acp.json, and building costs the cold start a few milliseconds. */

@@ -8,7 +8,7 @@
  *   or fetched), their distinct `entryTypes`, `entryCount`, the `host`'s name, `problems` and `warnings`.
  *
  * `valid` = the catalog conforms to AI Catalog 1.0 as the specification states it (catalog-1.0.ts for
- * the structure, ai-catalog/rules.ts for the rules across members), nested catalogs in `data` included
+ * the structure, ai-catalog/catalog-rules.ts for the rules across members), nested catalogs in `data` included
  * (to depth 4). An entry's earlier `mediaType` is read as its `type` with a warning; a later 1.x or a
  * later major version is judged by the 1.0 rules, with a warning.
  */
@@ -23,8 +23,8 @@ import {
   jwsProblems,
   trustManifestFindings,
   uniquenessProblems,
-} from './ai-catalog/rules.js';
-import type { Findings } from './ai-catalog/rules.js';
+} from './ai-catalog/catalog-rules.js';
+import type { Findings } from './ai-catalog/catalog-rules.js';
 import { declaredVersion, numberedScheme } from './declared-version.js';
 import type { DeclaredVersion } from './declared-version.js';
 import { boundedProblems, isRecord, readJsonBody } from './json-body.js';

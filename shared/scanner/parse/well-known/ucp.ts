@@ -15,7 +15,7 @@
  * reports what it declares. `warnings` holds what an agent can work around: an older version, no service or
  * payment handler declared, missing or unusable signing keys, identity linking without its scopes. A missing
  * checkout capability is reported by `hasCheckoutCapability`, not by `valid`.
- * Source: github.com/Universal-Commerce-Protocol/ucp schemas (see `ucp/rules.ts`),
+ * Source: github.com/Universal-Commerce-Protocol/ucp schemas (see `ucp/ucp-rules.ts`),
  * https://ucp.dev/specification/overview (profile hosting) and https://ucp.dev/specification/signatures.
  */
 

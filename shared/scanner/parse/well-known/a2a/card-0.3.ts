@@ -1,5 +1,5 @@
 /**
- * An A2A 0.3 Agent Card as specification/json/a2a.json#/definitions/AgentCard states it at v0.3.0 (cards of
+ * An A2A 0.3 Agent Card as https://github.com/a2aproject/A2A (specification/json/a2a.json at tag v0.3.0)#/definitions/AgentCard states it at v0.3.0 (cards of
  * 0.2.x, which declare their `protocolVersion`, are read by the same rules): its required members and types,
  * objects open to other members (the 0.3 schema does not close them), security schemes told apart by `type`.
  */

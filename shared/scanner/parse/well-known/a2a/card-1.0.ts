@@ -1,7 +1,7 @@
 /**
- * An A2A 1.0 Agent Card as v1.0.1 states it: the JSON Schema "Agent Card" (spec/a2a.json on the gh-pages
+ * An A2A 1.0 Agent Card as v1.0.1 states it: the JSON Schema "Agent Card" (https://github.com/a2aproject/A2A (spec/a2a.json of release 1.0.1 on the gh-pages branch) on the gh-pages
  * branch: every object closed, camelCase names with their snake_case aliases) and the fields
- * specification/a2a.proto marks REQUIRED, which docs/specification.md §5.7 says "MUST be present and set"
+ * specification/a2a.proto marks REQUIRED, which https://github.com/a2aproject/A2A (its specification.md, in docs) §5.7 says "MUST be present and set"
  * (a required list has at least one entry). Security schemes and OAuth flows are proto `oneof`s: one kind each.
  *
  * Two allowances: the top-level members of a 0.3 card (`url`, `protocolVersion`, ...) that A2A 1.0 SDKs add

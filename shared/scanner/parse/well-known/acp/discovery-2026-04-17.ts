@@ -1,6 +1,6 @@
 /**
- * The ACP discovery document (/.well-known/acp.json) as `DiscoveryResponse` in
- * spec/2026-04-17/json-schema/schema.agentic_checkout.json states it (with `DiscoveryProtocol`,
+ * The ACP discovery document (/.well-known/acp.json) as `DiscoveryResponse` in the dated release's
+ * json-schema/schema.agentic_checkout.json (under spec/ of https://github.com/agentic-commerce-protocol/agentic-commerce-protocol) states it (with `DiscoveryProtocol`,
  * `DiscoveryCapabilities`, `DiscoveryExtension`): every object closed (`additionalProperties: false`), the
  * three lists of names closed enums "per API version", dates as YYYY-MM-DD, URLs as absolute URIs.
  *

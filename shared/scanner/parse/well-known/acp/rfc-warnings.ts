@@ -1,5 +1,5 @@
 /**
- * What rfcs/rfc.discovery.md asks of a discovery document beyond its JSON Schema, as warnings: agents can
+ * What https://github.com/agentic-commerce-protocol/agentic-commerce-protocol/blob/main/rfcs/rfc.discovery.md asks of a discovery document beyond its JSON Schema, as warnings: agents can
  * still use the document, the shop should fix it. The schema alone decides `valid`.
  */
 

@@ -1,8 +1,8 @@
 /**
- * AI Catalog 1.0 (Agent-Card/ai-catalog specification/ai-catalog.md, "CDDL Schema" and the member
+ * AI Catalog 1.0 (Agent-Card/ai-catalog https://github.com/Agent-Card/ai-catalog/blob/main/specification/ai-catalog.md, "CDDL Schema" and the member
  * definitions): the structure of a catalog, its host, entries, publishers and trust manifests. Members
  * the spec does not define are allowed (consumers MUST ignore unrecognized fields). The rules across
- * members (exactly one of url or data, unique identifiers, subject binding...) are in `rules.ts`.
+ * members (exactly one of url or data, unique identifiers, subject binding...) are in `catalog-rules.ts`.
  *
  * Both spellings of the specification that kept `specVersion` "1.0" are read: an entry's `type` (the
  * current name) or `mediaType` (its earlier name); a single `trustManifest` with `identity` (earlier) or

@@ -1,7 +1,7 @@
 /**
- * Entry types an agent follows from an AI Catalog (Agent-Card/ai-catalog specification/ai-catalog.md,
+ * Entry types an agent follows from an AI Catalog (Agent-Card/ai-catalog https://github.com/Agent-Card/ai-catalog/blob/main/specification/ai-catalog.md,
  * "Catalog Entry": the well-known `type` values; the MCP server card's in
- * modelcontextprotocol/experimental-ext-server-card docs/discovery.md).
+ * modelcontextprotocol/experimental-ext-server-card https://github.com/modelcontextprotocol/experimental-ext-server-card (its discovery.md, in docs)).
  */
 
 /** An MCP server card (`<streamable-http-url>/server-card`). */

@@ -1,6 +1,6 @@
 /**
  * MCP server card, schema v1 (`#/$defs/ServerCard` of modelcontextprotocol/experimental-ext-server-card
- * schema.json): `$schema`, `name`, `version` and `description` required; `title`, `websiteUrl`,
+ * https://github.com/modelcontextprotocol/experimental-ext-server-card/blob/main/schema.json): `$schema`, `name`, `version` and `description` required; `title`, `websiteUrl`,
  * `repository`, `icons`, `remotes` and `_meta` optional; unknown members allowed (the schema does not
  * forbid them).
  */

@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import { isRecord } from '../json-body.js';
-import { expected, quoted } from './wording.js';
+import { expected, quoted } from './ucp-wording.js';
 
 /** JSON text with object keys sorted, so equal JSON values compare equal whatever their key order. */
 function canonical(value: unknown): string {

@@ -7,7 +7,7 @@
  * names may hold hyphens and start a later segment with a digit. Its examples declare `"version": "draft"`.
  */
 
-import { ecdsaAlgorithms, type UcpRules } from './rules.js';
+import { ecdsaAlgorithms, type UcpRules } from './ucp-rules.js';
 
 export const ucpDraftRules: UcpRules = {
   label: 'draft',

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { anObject, anyObject, text, uri, version } from './fields.js';
 import { availableInstruments } from './instruments.js';
-import type { UcpRules } from './rules.js';
-import { exampleVersion, quoted } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { exampleVersion, quoted } from './ucp-wording.js';
 
 /** The members every entry shares (the schemas' entity definition). */
 export function entity(rules: UcpRules, kind: string, schemaRequired = false) {

@@ -6,8 +6,8 @@
 
 import { z } from 'zod';
 import { isRecord } from '../json-body.js';
-import type { UcpRules } from './rules.js';
-import { exampleVersion, expected, kindOf, quoted } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { exampleVersion, expected, kindOf, quoted } from './ucp-wording.js';
 
 const dateVersion = /^\d{4}-\d{2}-\d{2}$/;
 

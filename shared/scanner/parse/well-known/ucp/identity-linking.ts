@@ -6,8 +6,8 @@
  */
 
 import { arrayOrEmpty, isRecord } from '../json-body.js';
-import type { UcpRules } from './rules.js';
-import { kindOf, quoted } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { kindOf, quoted } from './ucp-wording.js';
 
 export const IDENTITY_LINKING = 'dev.ucp.common.identity_linking';
 

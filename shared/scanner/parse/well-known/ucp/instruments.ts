@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { constraintExpression } from './constraint-expression.js';
 import { anObject, anyObject, text } from './fields.js';
-import type { UcpRules } from './rules.js';
-import { expected } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { expected } from './ucp-wording.js';
 
 const openConstraints = anyObject().refine((constraints) => Object.keys(constraints).length > 0, {
   error: 'must hold at least one constraint, or be left out',

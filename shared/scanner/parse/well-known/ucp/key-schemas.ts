@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { isRecord } from '../json-body.js';
 import { anObject, text, whenObject } from './fields.js';
-import { quoted } from './wording.js';
+import { quoted } from './ucp-wording.js';
 
 export const signingKey = z.looseObject(
   {

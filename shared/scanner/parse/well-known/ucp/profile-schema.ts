@@ -9,8 +9,8 @@ import { anyObject, dateKey, registry, uri, version } from './fields.js';
 import { capabilityEntry, paymentHandlerEntry } from './entities.js';
 import { serviceEntry } from './service-entry.js';
 import { publicJwk, signingKey } from './key-schemas.js';
-import type { UcpRules } from './rules.js';
-import { exampleVersion, expected, quoted } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { exampleVersion, expected, quoted } from './ucp-wording.js';
 
 function ucpObject(rules: UcpRules) {
   const supportedVersions = z.record(dateKey, uri(), {

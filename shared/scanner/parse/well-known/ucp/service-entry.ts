@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { isRecord } from '../json-body.js';
 import { entity } from './entities.js';
 import { anObject, uri, whenObject } from './fields.js';
-import type { UcpRules } from './rules.js';
-import { expected, quoted } from './wording.js';
+import type { UcpRules } from './ucp-rules.js';
+import { expected, quoted } from './ucp-wording.js';
 
 const TRANSPORTS = ['rest', 'mcp', 'a2a', 'embedded'] as const;
 const NEEDS_ENDPOINT = new Set<unknown>(['rest', 'mcp', 'a2a']);

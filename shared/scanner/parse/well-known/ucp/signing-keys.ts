@@ -7,7 +7,7 @@
 
 import { arrayOrEmpty, isRecord } from '../json-body.js';
 import { PRIVATE_MEMBERS } from './key-schemas.js';
-import type { SignatureAlgorithm, UcpRules } from './rules.js';
+import type { SignatureAlgorithm, UcpRules } from './ucp-rules.js';
 
 export interface UcpSigningKey {
   kid: string | null;

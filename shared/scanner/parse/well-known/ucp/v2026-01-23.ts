@@ -5,7 +5,7 @@
  */
 
 import { STILL_READ } from '#shared/scanner/standards.js';
-import { dottedLowercaseName, ecdsaAlgorithms, type UcpRules } from './rules.js';
+import { dottedLowercaseName, ecdsaAlgorithms, type UcpRules } from './ucp-rules.js';
 
 export const ucpOlderRules: UcpRules = {
   label: STILL_READ.ucp[0],

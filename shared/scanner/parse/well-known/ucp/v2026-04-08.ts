@@ -5,7 +5,7 @@
  */
 
 import { versionOf } from '#shared/scanner/standards.js';
-import { dottedLowercaseName, ecdsaAlgorithms, type UcpRules } from './rules.js';
+import { dottedLowercaseName, ecdsaAlgorithms, type UcpRules } from './ucp-rules.js';
 
 export const ucpCurrentRules: UcpRules = {
   label: versionOf('ucp'),

@@ -7,7 +7,7 @@
 
 import { STILL_READ, versionOf } from '#shared/scanner/standards.js';
 import { dateScheme, type DeclaredVersion, type VersionStanding } from '../declared-version.js';
-import type { UcpRules } from './rules.js';
+import type { UcpRules } from './ucp-rules.js';
 import { ucpDraftRules } from './draft.js';
 import { ucpOlderRules } from './v2026-01-23.js';
 import { ucpCurrentRules } from './v2026-04-08.js';

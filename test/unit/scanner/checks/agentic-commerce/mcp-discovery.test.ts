@@ -74,10 +74,26 @@ describe('mcp_discovery', () => {
     });
     expect(result.status).toBe('warn');
     expect(result.summary).toContain('/.well-known/mcp/server-card.json is there but does not declare a usable MCP server');
-    expect(JSON.parse(advice().snippet ?? '')).toMatchObject({
+    const [card, catalog] = (advice().snippet ?? '').split('\n\n').map((part) => JSON.parse(part.slice(part.indexOf('\n') + 1)) as unknown);
+    expect(card).toMatchObject({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
       name: 'example.shop/store',
       remotes: [{ type: 'streamable-http', url: 'https://shop.example/mcp' }],
     });
+    expect(catalog).toMatchObject({ entries: [{ type: 'application/mcp-server-card+json', url: 'https://shop.example/mcp/server-card' }] });
+    expect(advice().fix).toContain('https://shop.example/mcp/server-card');
+  });
+
+  it('warns on a valid card that gives agents no endpoint to connect to', () => {
+    const card = {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+      name: 'example.shop/store',
+      version: '1.0.0',
+      description: 'A local server package.',
+    };
+    const { result } = run('mcp_discovery', { mcpServerCard: JSON.stringify(card) });
+    expect(result.status).toBe('warn');
+    expect(result.summary).toContain('declares no remote endpoint');
   });
 
   it('passes WebMCP tools declared on a form of the homepage', () => {

@@ -57,7 +57,7 @@ const V10 = {
   iconUrl: 'https://tents.example/icon.png',
 };
 
-/** An A2A 0.3 card, written from specification/json/a2a.json at v0.3.0. */
+/** An A2A 0.3 card, written from https://github.com/a2aproject/A2A (specification/json/a2a.json at tag v0.3.0) at v0.3.0. */
 const V03 = {
   protocolVersion: '0.3.0',
   name: 'Tent Shop agent',

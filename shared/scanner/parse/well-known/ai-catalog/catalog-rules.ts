@@ -2,7 +2,7 @@
  * The AI Catalog's rules across members, which a per-object schema cannot state: an entry's identifier
  * and version unique in its catalog, a trust manifest substantive and bound to its entry (subject,
  * `urn:air` publisher domain), extension keys namespaced, digests and timestamps well formed. As the
- * specification states them (Agent-Card/ai-catalog specification/ai-catalog.md: Multi-Version Entries,
+ * specification states them (Agent-Card/ai-catalog https://github.com/Agent-Card/ai-catalog/blob/main/specification/ai-catalog.md: Multi-Version Entries,
  * Trust Manifest, Subject Binding, Extensions) and as its Go and Rust SDKs check them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Judges a conformance corpus (a folder laid out as ../shared/conformance is: a manifest of the standards'
+ * Judges a conformance corpus (test/support/outside-data.ts reads it: a manifest of the standards'
  * own example documents with the verdict each standard's schema gives them) the way a scan judges a shop:
  * each case served on a loopback shop of its own at the paths it names, scanned at the free tier, and the
  * inventory entry of its signal compared with the expected verdict.

@@ -4,7 +4,7 @@ import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
 /**
- * The MCP server card. The draft (experimental-ext-server-card, docs/discovery.md) serves it at
+ * The MCP server card. The draft (experimental-ext-server-card, https://github.com/modelcontextprotocol/experimental-ext-server-card (its discovery.md, in docs)) serves it at
  * `<streamable-http-url>/server-card`, listed in the AI Catalog; the `.well-known` card paths, which it calls
  * not recommended, and the older /.well-known/mcp.json are still read.
  */

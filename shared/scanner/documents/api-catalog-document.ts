@@ -7,6 +7,6 @@ export const apiCatalogDocument = agentDocument({
   signal: 'api_catalog',
   paths: ['/.well-known/api-catalog'],
   media: mediaRules.linkset,
-  read: (body) => validateApiCatalog(body),
+  read: (body, { serving }) => validateApiCatalog(body, serving),
   checks: ['agent_catalogs'],
 });

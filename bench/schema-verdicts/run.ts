@@ -1,13 +1,13 @@
 /**
- * `npm run conformance -- <dir>`: judges every document of a conformance corpus (laid out as
- * ../shared/conformance is; without a folder, that one) and prints, per standard, how many the scan judged as
+ * `npm run conformance -- <dir>`: judges every document of a conformance corpus (laid out as the one
+ * test/support/outside-data.ts finds beside the repository; without a folder, that one) and prints, per standard, how many the scan judged as
  * the standard's own schema does, with each miss. Exits 1 when a case is missed, 2 when there is no corpus.
  */
-import { conformanceCorpus } from '#test/support/outside-data.js';
+import { conformanceCorpusIn } from '#test/support/outside-data.js';
 import { describeTallies, judgeCorpus, tallyByStandard } from './judge-corpus.js';
 
 const dir = process.argv[2];
-const corpus = conformanceCorpus(dir === undefined ? process.env : { ...process.env, CONFORMANCE_DIR: dir });
+const corpus = conformanceCorpusIn(dir);
 if (!corpus.present) {
   console.error(corpus.reason);
   process.exit(2);
