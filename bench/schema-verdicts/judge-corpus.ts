@@ -10,9 +10,9 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import type { SignalRecord } from '#shared/model/scans/scan-result.js';
 import { createFetcher } from '#shared/outbound/index.js';
-import { scanUrl } from '#shared/scanner/engine.js';
 import { startShop, type ShopRoute } from '#test/fixtures/shop-server.js';
 import type { ConformanceCase, ConformanceCorpus } from '#test/support/outside-data.js';
+import { scanLoopbackShop } from '#test/support/loopback-scan.js';
 
 export interface CaseVerdict {
   case: ConformanceCase;
@@ -59,13 +59,7 @@ async function judgeCase(
     for (const served of entry.serve) {
       routes[served.path] = { contentType: 'application/json', body: corpus.document(served, shop.origin) };
     }
-    const { result } = await scanUrl(`${shop.origin}/`, {
-      tier: 'free',
-      productPageBudget: 0,
-      fetcher,
-      policy: { allowPrivateHosts: ['127.0.0.1'] },
-      deadline: Date.now() + 20_000,
-    });
+    const { result } = await scanLoopbackShop(shop.origin, fetcher);
     const signal = result.signals.find((record) => record.id === entry.signal) ?? null;
     return { case: entry, signal, asExpected: signal?.status === entry.expected };
   } finally {

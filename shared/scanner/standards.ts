@@ -12,6 +12,11 @@ export const STANDARDS = {
   jwk: { name: 'JSON Web Key (JWK), UCP signing_keys', version: 'RFC 7517' },
   ap2: { name: 'Agent Payments Protocol (AP2) A2A extension', version: 'v0.1' },
   aiCatalog: { name: 'AI Catalog (ai-catalog.json)', version: '1.0' },
+  a2aAgentCard: { name: 'A2A agent card (/.well-known/agent-card.json, or an AI Catalog entry)', version: '1.0' },
+  mcpServerCard: {
+    name: 'MCP server card (`<mcp-url>/server-card` through the AI Catalog; the `.well-known` card paths and mcp.json still read, with a warning)',
+    version: 'v1',
+  },
   httpMessageSignatures: { name: 'HTTP Message Signatures (web_bot_auth)', version: 'RFC 9421' },
   webBotAuth: { name: 'Web Bot Auth: HTTP Message Signatures for automated traffic', version: 'draft-ietf-webbotauth-httpsig-protocol-01' },
   webBotAuthDirectory: {
@@ -30,6 +35,8 @@ export const STILL_READ = {
   ucp: ['2026-01-23'],
   /** Dated ACP API versions released before the current one (changelog/ at the pinned commit). */
   acpDiscovery: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'],
+  /** A2A 0.3 cards (and 0.2.x, judged by the 0.3 schema). */
+  a2aAgentCard: ['0.3'],
 } as const satisfies Partial<Record<StandardId, readonly string[]>>;
 
 export function versionOf(id: StandardId): string {

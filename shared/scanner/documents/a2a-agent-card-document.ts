@@ -1,5 +1,5 @@
 import { agentDocument } from '#shared/scanner/documents/agent-document.js';
-import { validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
+import { a2aVersions, validateAgentCard } from '#shared/scanner/parse/well-known/a2a.js';
 import { A2A_AGENT_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-catalog/media-types.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
@@ -10,6 +10,7 @@ export const a2aAgentCardDocument = agentDocument({
   catalogTypes: [A2A_AGENT_CARD_MEDIA_TYPE],
   media: mediaRules.json,
   read: (body) => validateAgentCard(body),
+  versions: a2aVersions,
   declared: (card) => card.declared,
   checks: ['a2a_ap2'],
 });

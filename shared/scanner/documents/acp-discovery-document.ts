@@ -1,5 +1,5 @@
 import { agentDocument } from '#shared/scanner/documents/agent-document.js';
-import { validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
+import { acpVersions, validateAcpDiscovery } from '#shared/scanner/parse/well-known/acp.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
 /** The Agentic Commerce Protocol discovery document. */
@@ -8,6 +8,7 @@ export const acpDiscoveryDocument = agentDocument({
   paths: ['/.well-known/acp.json'],
   media: mediaRules.json,
   read: (body) => validateAcpDiscovery(body),
+  versions: acpVersions,
   declared: (discovery) => discovery.declared,
   checks: ['acp_ready'],
 });

@@ -6,7 +6,7 @@
  */
 import type { SignalId } from '#shared/model/scans/scan-result.js';
 import type { CheckId } from '#shared/scanner/checks/check-ids.js';
-import type { DeclaredVersion } from '#shared/scanner/parse/well-known/declared-version.js';
+import type { DeclaredVersion, VersionScheme } from '#shared/scanner/parse/well-known/declared-version.js';
 import type { Serving } from '#shared/scanner/parse/well-known/serving.js';
 import type { MediaRule } from '#shared/scanner/signals/document-status.js';
 
@@ -42,7 +42,12 @@ export interface AgentDocument<R extends ReadDocument> {
   /** The media types it may be served as; null when its reader judges how it was served. */
   media: MediaRule | null;
   read: (body: string, context: ReadContext) => R;
-  /** The version it declares and where that stands; absent for documents that declare none. */
+  /**
+   * The versions it knows: `current` (pinned in standards.ts), `older` (still read), anything later or a draft
+   * word is newer. Absent for documents that declare no version (their RFC is the version).
+   */
+  versions?: VersionScheme;
+  /** The version a read document declares and where that stands against `versions`. */
   declared?: (document: Extract<R, { present: true }>) => DeclaredVersion;
   /** The checks that read it. */
   checks: readonly CheckId[];

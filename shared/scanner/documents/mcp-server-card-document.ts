@@ -1,6 +1,6 @@
 import { agentDocument } from '#shared/scanner/documents/agent-document.js';
 import { MCP_SERVER_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-catalog/media-types.js';
-import { validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
+import { serverCardScheme, validateMcpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { mediaRules } from '#shared/scanner/signals/document-status.js';
 
 /**
@@ -19,6 +19,7 @@ export const mcpServerCardDocument = agentDocument({
   },
   media: mediaRules.json,
   read: (body) => validateMcpDiscovery(body),
+  versions: serverCardScheme,
   declared: (card) => card.declared,
   checks: ['mcp_discovery'],
 });

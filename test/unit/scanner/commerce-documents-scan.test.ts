@@ -5,9 +5,9 @@
  * naming another issuer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanUrl } from '#shared/scanner/engine.js';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { startShop, type ShopOptions } from '#test/fixtures/shop-server.js';
+import { scanLoopbackShop } from '#test/support/loopback-scan.js';
 
 let fetcher: Fetcher;
 beforeAll(() => {
@@ -20,13 +20,7 @@ afterAll(async () => {
 async function scanAgentReady(options: ShopOptions = {}) {
   const shop = await startShop('agent-ready', options);
   try {
-    const { result } = await scanUrl(`${shop.origin}/`, {
-      tier: 'free',
-      productPageBudget: 0,
-      fetcher,
-      policy: { allowPrivateHosts: ['127.0.0.1'] },
-      deadline: Date.now() + 20_000,
-    });
+    const { result } = await scanLoopbackShop(shop.origin, fetcher);
     const check = (id: string) => {
       const found = result.checks.find((c) => c.id === id);
       if (!found) throw new Error(`no check ${id}`);

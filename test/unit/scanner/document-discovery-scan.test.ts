@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { maxCatalogLinks } from '#shared/scanner/documents/catalog-links.js';
-import { scanUrl } from '#shared/scanner/engine.js';
 import { startShop, type ShopRoute } from '#test/fixtures/shop-server.js';
+import { scanLoopbackShop } from '#test/support/loopback-scan.js';
 
 let fetcher: Fetcher;
 let root: string;
@@ -40,13 +40,7 @@ const card = {
 async function scanWith(routes: Record<string, ShopRoute>) {
   const shop = await startShop('typical-gaps', { root, routes });
   try {
-    const { result } = await scanUrl(`${shop.origin}/`, {
-      tier: 'free',
-      productPageBudget: 0,
-      fetcher,
-      policy: { allowPrivateHosts: ['127.0.0.1'] },
-      deadline: Date.now() + 20_000,
-    });
+    const { result } = await scanLoopbackShop(shop.origin, fetcher);
     const signal = (id: string) => result.signals.find((entry) => entry.id === id);
     return { origin: shop.origin, requests: [...shop.requests], signal, check: (id: string) => result.checks.find((c) => c.id === id) };
   } finally {

@@ -5,7 +5,8 @@ import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/sc
 import { because, listWords } from '#shared/scanner/checks/wording.js';
 import { linkTargets } from '#shared/scanner/link-relations.js';
 import { versionOf } from '#shared/scanner/standards.js';
-import { mediaRules, wellKnownStatus, type DocumentStatus } from '#shared/scanner/signals/document-status.js';
+import { agentDocuments } from '#shared/scanner/documents/registry.js';
+import { wellKnownStatus, type DocumentStatus } from '#shared/scanner/signals/document-status.js';
 
 /**
  * The machine-readable catalogs of what a shop offers agents: an AI Catalog
@@ -15,7 +16,7 @@ import { mediaRules, wellKnownStatus, type DocumentStatus } from '#shared/scanne
 interface Catalog {
   label: string;
   url: string;
-  read: DocumentStatus<unknown>;
+  read: DocumentStatus<{ warnings: string[] }>;
   /** Targets of the homepage's `ai-catalog` / `api-catalog` link relation (Link header or `<link>`). */
   declared: string[];
 }
@@ -38,13 +39,13 @@ function catalogs(artifacts: Artifacts): Catalog[] {
     {
       label: 'AI catalog',
       url: aiCatalog.url,
-      read: asPublished(aiCatalog, wellKnownStatus(aiCatalog, mediaRules.aiCatalog)),
+      read: asPublished(aiCatalog, wellKnownStatus(aiCatalog, agentDocuments.aiCatalog.media)),
       declared: linkTargets(artifacts.homepage, 'ai-catalog'),
     },
     {
       label: 'API catalog',
       url: apiCatalog.url,
-      read: asPublished(apiCatalog, wellKnownStatus(apiCatalog, mediaRules.linkset)),
+      read: asPublished(apiCatalog, wellKnownStatus(apiCatalog, agentDocuments.apiCatalog.media)),
       declared: linkTargets(artifacts.homepage, 'api-catalog'),
     },
   ];
@@ -54,7 +55,8 @@ function describe(catalog: Catalog): string {
   const { status, problems } = catalog.read;
   if (status === 'invalid') return problems.join('; ');
   if (status === 'not_checked') return 'not fetched';
-  return status;
+  const warnings = catalog.read.document?.warnings ?? [];
+  return status === 'valid' && warnings.length > 0 ? `valid; to improve: ${warnings.slice(0, 3).join('; ')}` : status;
 }
 
 function evaluate(artifacts: Artifacts): CheckOutcome {

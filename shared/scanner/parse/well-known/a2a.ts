@@ -14,6 +14,7 @@
  * than 1.0 is judged by the 1.0 rules, members 1.0 does not know left unchecked.
  */
 
+import { STANDARDS, STILL_READ } from '#shared/scanner/standards.js';
 import { declaredVersion, numberedScheme, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
@@ -43,9 +44,9 @@ export interface AgentCard {
 
 export type AgentCardResult = NotPresent | AgentCard;
 
-const CURRENT = '1.0';
+const CURRENT = STANDARDS.a2aAgentCard.version;
 /** Versions are Major.Minor (https://github.com/a2aproject/A2A (its specification.md, in docs) §3.6); 1.0.1 is a patch of the same protocol. */
-export const a2aVersions = numberedScheme(['1.0', '1.0.0', '1.0.1'], ['0.3', '0.3.0']);
+export const a2aVersions = numberedScheme([CURRENT], STILL_READ.a2aAgentCard, 2);
 
 /** Built on first use: most shops serve no agent card, and building costs the cold start a few milliseconds. */
 let rules10: { current: ReturnType<typeof agentCard10>; newer?: ReturnType<typeof agentCard10> } | undefined;

@@ -44,7 +44,8 @@ export interface AcpDiscovery {
 
 export type AcpDiscoveryResult = NotPresent | AcpDiscovery;
 
-const OLDER_VERSIONS = STILL_READ.acpDiscovery;
+/** The current version and the older dated ones a discovery document may name. */
+export const acpVersions = dateScheme([versionOf('acpDiscovery')], STILL_READ.acpDiscovery);
 const TOP_LEVEL = ['protocol', 'api_base_url', 'transports', 'capabilities'];
 
 /** Built on first use: most shops serve no acp.json, and building costs the cold start a few milliseconds. */
@@ -62,7 +63,7 @@ export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
 
   const protocol = isRecord(doc.protocol) ? doc.protocol : {};
   const capabilities = isRecord(doc.capabilities) ? doc.capabilities : {};
-  const declared = declaredVersion(protocol.version, dateScheme([current], OLDER_VERSIONS));
+  const declared = declaredVersion(protocol.version, acpVersions);
   const newer = declared.standing === 'newer';
   const parsed = schemaFor(newer).safeParse(doc, { error: ownerWords });
   const problems = parsed.success ? [] : describeIssues(parsed.error);

@@ -13,6 +13,7 @@
  * later major version is judged by the 1.0 rules, with a warning.
  */
 
+import { versionOf } from '#shared/scanner/standards.js';
 import type { z } from 'zod';
 import { catalog, entry as entrySchema } from './ai-catalog/catalog-1.0.js';
 import { AI_CATALOG_MEDIA_TYPE } from './ai-catalog/media-types.js';
@@ -59,7 +60,7 @@ export interface AiCatalog {
 
 export type AiCatalogResult = NotPresent | AiCatalog;
 
-export const aiCatalogScheme = numberedScheme(['1.0'], []);
+export const aiCatalogScheme = numberedScheme([versionOf('aiCatalog')], []);
 
 const maxEntries = 50;
 const maxTextLength = 2048;

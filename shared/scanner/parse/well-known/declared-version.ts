@@ -64,15 +64,18 @@ export function dateScheme(current: readonly string[], older: readonly string[],
 
 const dotted = /^\d+(\.\d+){0,2}$/;
 
-/** Numbered versions (A2A 1.0 / 0.3.0, AI Catalog 1.0): numeric parts compared in turn, missing parts as 0. */
-export function numberedScheme(current: readonly string[], older: readonly string[]): VersionScheme {
+/**
+ * Numbered versions (A2A 1.0 / 0.3.0, AI Catalog 1.0): numeric parts compared in turn, missing parts as 0;
+ * `significantParts` ignores the rest (A2A versions are Major.Minor: 1.0.1 is a patch of 1.0).
+ */
+export function numberedScheme(current: readonly string[], older: readonly string[], significantParts = 3): VersionScheme {
   return {
     current,
     older,
     wellFormed: (version) => dotted.test(version),
     compare: (a, b) => {
-      const left = a.split('.').map(Number);
-      const right = b.split('.').map(Number);
+      const left = a.split('.').slice(0, significantParts).map(Number);
+      const right = b.split('.').slice(0, significantParts).map(Number);
       for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
         const difference = (left[i] ?? 0) - (right[i] ?? 0);
         if (difference !== 0) return difference;

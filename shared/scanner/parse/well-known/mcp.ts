@@ -16,6 +16,7 @@
  * an absolute endpoint), with a warning naming the v1 card.
  */
 
+import { versionOf } from '#shared/scanner/standards.js';
 import { declaredVersion, numberedScheme } from './declared-version.js';
 import type { DeclaredVersion, VersionScheme } from './declared-version.js';
 import { boundedProblems, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
@@ -44,7 +45,7 @@ export type McpDiscoveryResult = NotPresent | McpDiscovery;
 
 /** Schema families are `vN`: v1 is current, a higher N is newer. */
 export const serverCardScheme: VersionScheme = {
-  current: ['v1'],
+  current: [versionOf('mcpServerCard')],
   older: [],
   wellFormed: (version) => /^v\d+$/.test(version),
   compare: (a, b) => numberedScheme([], []).compare(a.slice(1), b.slice(1)),

@@ -122,3 +122,17 @@ describe('agent_catalogs', () => {
     expect(result.summary).toContain('not fetched');
   });
 });
+
+describe('agent_catalogs with what a valid catalog could improve', () => {
+  it('passes and names what the RFC recommends beyond its MUSTs', () => {
+    const linkset = {
+      body: JSON.stringify({ linkset: [{ anchor: 'https://shop.example/.well-known/api-catalog', item: [{ href: '/api/products' }] }] }),
+      headers: { 'content-type': 'application/linkset+json' },
+    };
+    const { result } = checkRunner(discoveryChecks).run('agent_catalogs', { apiCatalog: linkset });
+    expect(result.status).toBe('pass');
+    expect(result.evidence.find((entry) => entry.url === 'https://shop.example/.well-known/api-catalog')?.value).toMatch(
+      /^valid; to improve: /,
+    );
+  });
+});

@@ -30,4 +30,11 @@ describe('declaredVersion', () => {
     expect(declaredVersion('1.10', numbered).standing).toBe('newer');
     expect(declaredVersion('v1', numbered).standing).toBe('unknown');
   });
+
+  it('ignores the parts a standard does not count: an A2A patch is the same protocol', () => {
+    const majorMinor = numberedScheme(['1.0'], ['0.3'], 2);
+    expect(declaredVersion('1.0.2', majorMinor).standing).toBe('current');
+    expect(declaredVersion('0.3.0', majorMinor).standing).toBe('older');
+    expect(declaredVersion('1.1.0', majorMinor).standing).toBe('newer');
+  });
 });
