@@ -1,7 +1,7 @@
 import type { ScanResult } from '#shared/scanner/engine.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
-import { signalStatusLabels, stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
+import { signalStatusLabels, stepStatusLabels, verdictLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
 import { oneLine } from '#bin/cli/inert-output.js';
 
 const statusMark: Record<string, string> = {
@@ -39,9 +39,17 @@ function signalLines(result: ScanResult): string[] {
   const lines = ['', '  Agent-facing documents'];
   for (const signal of result.signals) {
     const [problem, ...more] = signal.problems;
-    const problemText = problem === undefined ? '' : `  ${oneLine(problem)}${more.length > 0 ? ` (+${more.length} more)` : ''}`;
+    const [warning, ...moreWarnings] = signal.warnings ?? [];
+    const problemText =
+      problem !== undefined
+        ? `  ${oneLine(problem)}${more.length > 0 ? ` (+${more.length} more)` : ''}`
+        : warning !== undefined
+          ? `  to improve: ${oneLine(warning)}${moreWarnings.length > 0 ? ` (+${moreWarnings.length} more)` : ''}`
+          : '';
+    const version = signal.version === undefined ? '-' : oneLine(signal.version);
+    const standing = signal.versionStanding === undefined ? '' : ` (${versionStandingLabels[signal.versionStanding]})`;
     lines.push(
-      `    ${pad(signal.id, 27)} ${pad(signalStatusLabels[signal.status].toLowerCase(), 12)} ${pad(signal.version === undefined ? '-' : oneLine(signal.version), 11)}${problemText}`.trimEnd(),
+      `    ${pad(signal.id, 27)} ${pad(signalStatusLabels[signal.status].toLowerCase(), 12)} ${pad(`${version}${standing}`, 30)}${problemText}`.trimEnd(),
     );
   }
   return lines;

@@ -1,4 +1,4 @@
-import type { AssistantStepName, AssistantStepStatus, AssistantVerdict, SignalId, SignalStatus } from './scan-result.js';
+import type { AssistantStepName, AssistantStepStatus, AssistantVerdict, SignalId, SignalStatus, VersionStanding } from './scan-result.js';
 
 /**
  * Words for the inventory and the assistants' verdicts, shared by every place that shows them to a person
@@ -48,6 +48,14 @@ export const signalNames: Record<SignalId, string> = {
   oauth_authorization_server: 'OAuth authorization server metadata',
   security_txt: 'security.txt',
   web_bot_auth: 'Web Bot Auth (signed agents)',
+};
+
+/** Where a document's declared version stands, in a reader's words. */
+export const versionStandingLabels: Record<VersionStanding, string> = {
+  current: 'current',
+  older: 'older, still read',
+  newer: 'newer or draft',
+  unknown: 'not a known version',
 };
 
 export const signalStatusLabels: Record<SignalStatus, string> = {

@@ -37,10 +37,26 @@ describe('the text report of the CLI', () => {
     expect(lines[2]).toBe('    llms_txt                    missing      -');
     expect(lines[3]).toBe('    markdown                    not checked  -');
     expect(lines[4]).toBe(
-      '    ucp                         broken       2026-01-23   version 2026-01-23 is older than the current 2026-04-08 (+1 more)',
+      `    ucp                         broken       2026-01-23${' '.repeat(22)}version 2026-01-23 is older than the current 2026-04-08 (+1 more)`,
     );
-    expect(lines[8]).toBe('    ai_catalog                  broken       -            served as text/html: an HTML page, not JSON');
+    expect(lines[8]).toBe(`    ai_catalog                  broken       -${' '.repeat(31)}served as text/html: an HTML page, not JSON`);
     expect(lines[9]).toBe('    api_catalog                 valid        RFC 9727');
+  });
+
+  it('says where a declared version stands, and what a valid document could improve', () => {
+    const result = sampleResult();
+    const ucp = result.signals.findIndex((signal) => signal.id === 'ucp');
+    result.signals[ucp] = {
+      ...result.signals[ucp]!,
+      status: 'valid',
+      problems: [],
+      versionStanding: 'older',
+      warnings: ['version 2026-01-23 is older than the current 2026-04-08', 'signing_keys is missing'],
+    };
+    const line = section(formatReport(result), 'Agent-facing documents')[4];
+    expect(line).toBe(
+      `    ucp                         valid        2026-01-23 (older, still read)  to improve: version 2026-01-23 is older than the current 2026-04-08 (+1 more)`,
+    );
   });
 
   it('leaves both parts out for a result that has neither (stored before them)', () => {

@@ -1,5 +1,5 @@
 import type { ScanResult, SignalRecord, SignalStatus } from '#shared/model/scans/scan-result.js';
-import { signalNames, signalStatusLabels } from '#shared/model/scans/result-labels.js';
+import { signalNames, signalStatusLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
 import { html, type SafeHtml } from '../html.js';
 import { webHref } from './words.js';
 
@@ -18,17 +18,26 @@ function address(signal: SignalRecord): SafeHtml | null {
   return html`<br><span class="small url">${href === null ? signal.url : html`<a href="${href}" rel="nofollow noopener noreferrer">${signal.url}</a>`}</span>`;
 }
 
+/** Its problems, then what an agent can work around but the shop should fix, each marked as such. */
 function problemsCell(signal: SignalRecord): SafeHtml {
-  if (signal.problems.length === 0) return html`<td role="cell" class="empty" data-label="Problems"><span class="muted">-</span></td>`;
-  if (signal.problems.length === 1) return html`<td role="cell" data-label="Problems">${signal.problems[0]}</td>`;
-  return html`<td role="cell" data-label="Problems"><ul class="problems">${signal.problems.map((problem) => html`<li>${problem}</li>`)}</ul></td>`;
+  const notes = [
+    ...signal.problems.map((problem) => html`${problem}`),
+    ...(signal.warnings ?? []).map((warning) => html`To improve: ${warning}`),
+  ];
+  if (notes.length === 0) return html`<td role="cell" class="empty" data-label="Problems"><span class="muted">-</span></td>`;
+  if (notes.length === 1) return html`<td role="cell" data-label="Problems">${notes[0]}</td>`;
+  return html`<td role="cell" data-label="Problems"><ul class="problems">${notes.map((note) => html`<li>${note}</li>`)}</ul></td>`;
 }
 
 function signalRow(signal: SignalRecord): SafeHtml {
   const version =
     signal.version === undefined
       ? html`<td role="cell" class="empty" data-label="Version"><span class="muted">-</span></td>`
-      : html`<td role="cell" class="version" data-label="Version">${signal.version}</td>`;
+      : html`<td role="cell" class="version" data-label="Version">${signal.version}${
+          signal.versionStanding === undefined
+            ? ''
+            : html`<br><span class="small muted">${versionStandingLabels[signal.versionStanding]}</span>`
+        }</td>`;
   return html`<tr role="row"><th scope="row" role="rowheader">${signalNames[signal.id] ?? signal.id}${address(signal)}</th><td role="cell" class="inline"><span class="status status-${statusClasses[signal.status] ?? 'na'}">${signalStatusLabels[signal.status] ?? signal.status}</span></td>${version}${problemsCell(signal)}</tr>`;
 }
 

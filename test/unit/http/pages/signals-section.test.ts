@@ -74,6 +74,28 @@ describe('the report: agent-facing documents', () => {
     expect(table[0]!.cells).toEqual(['Valid', '-', '-']);
   });
 
+  it('says where a declared version stands and lists what a valid document could improve, as text', () => {
+    const result = sampleResult();
+    const ucp = result.signals.findIndex((signal) => signal.id === 'ucp');
+    result.signals[ucp] = {
+      ...result.signals[ucp]!,
+      status: 'valid',
+      problems: [],
+      versionStanding: 'older',
+      warnings: ['version 2026-01-23 is older than the current 2026-04-08', attack],
+    };
+    const page = render(result);
+    const row = page('table.signals tbody tr').eq(ucp);
+    expect(row.find('td.version').text()).toBe('2026-01-23older, still read');
+    expect(
+      row
+        .find('ul.problems li')
+        .toArray()
+        .map((item) => page(item).text()),
+    ).toEqual(['To improve: version 2026-01-23 is older than the current 2026-04-08', `To improve: ${attack}`]);
+    expect(page('table.signals script, table.signals img')).toHaveLength(0);
+  });
+
   it('links the address only of documents the scan fetched, and shows the others as text', () => {
     const table = rows($);
     expect(table[0]).toMatchObject({ address: 'https://shop.example/robots.txt', link: 'https://shop.example/robots.txt' });
