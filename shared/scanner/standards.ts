@@ -32,7 +32,7 @@ export type StandardId = keyof typeof STANDARDS;
  * and warned to upgrade, never refused for being older.
  */
 export const STILL_READ = {
-  ucp: ['2026-01-23'],
+  ucp: ['2026-01-23', '2026-01-11'],
   /** Dated ACP API versions released before the current one (changelog/ at the pinned commit). */
   acpDiscovery: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'],
   /** A2A 0.3 cards (and 0.2.x, judged by the 0.3 schema). */

@@ -9,7 +9,7 @@
  *   identity linking (`dev.ucp.common.identity_linking` and its OAuth scopes), and how it was served.
  *
  * `valid` means nothing in `problems`: the document conforms to the business profile schema of the version
- * it declares (`ucp/versions.ts` picks the rules: 2026-04-08 current, 2026-01-23 older, `draft` or a later date
+ * it declares (`ucp/versions.ts` picks the rules: 2026-04-08 current, each older release its own, `draft` or a later date
  * by the draft on main), and, when served, it was answered directly (UCP profile endpoints must not redirect)
  * as JSON. The facts are read from the shapes seen in the wild too (`ucp/facts.ts`), so a refused shape still
  * reports what it declares. `warnings` holds what an agent can work around: an older version, no service or
@@ -78,7 +78,7 @@ export function validateUcpProfile(body: string, serving?: Serving): UcpProfileR
   const root = isRecord(document.ucp) ? document.ucp : document;
   const written = declaredVersion(root.version, ucpVersions);
   const declared = { ...written, standing: standingOf(written, document, root) };
-  const rules = rulesFor(declared.standing);
+  const rules = rulesFor(declared);
 
   const schemaProblems = nestsTooDeep(document)
     ? [`the profile nests more than ${maxNesting} levels deep: no UCP profile does`]

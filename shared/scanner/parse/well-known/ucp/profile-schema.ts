@@ -61,7 +61,8 @@ function businessProfile(rules: UcpRules) {
 const built = new Map<UcpRules, ReturnType<typeof businessProfile>>();
 
 /** The document schema for `rules`, built on first use. */
-export function businessProfileSchema(rules: UcpRules) {
+export function businessProfileSchema(rules: UcpRules): z.ZodType {
+  if (rules.profileSchema) return rules.profileSchema();
   const cached = built.get(rules);
   if (cached) return cached;
   const schema = businessProfile(rules);

@@ -6,6 +6,8 @@
  * source/schemas/profile.
  */
 
+import type { z } from 'zod';
+
 /** A signature algorithm with the key type and curve it pairs with. */
 export interface SignatureAlgorithm {
   alg: string;
@@ -50,6 +52,8 @@ export interface UcpRules {
   keysMember: 'signing_keys' | 'keys';
   /** The algorithms an agent verifies UCP signatures with; a key for none of them is a warning. */
   signatureAlgorithms: readonly SignatureAlgorithm[];
+  /** A version whose profile has another shape (2026-01-11) builds its own schema, on first use. */
+  profileSchema?: () => z.ZodType;
 }
 
 /** Lowercase dot-separated segments, at least two (`dev.ucp.shopping`), as 2026-01-23 and 2026-04-08 state it. */

@@ -1,14 +1,16 @@
 /**
  * Which rules judge a profile: the version it declares in `ucp.version`. The pinned version is judged by its
- * own rules; an older one (2026-01-23, or any earlier date) by the oldest rules the scanner keeps, with a
- * warning to upgrade; a later date or `draft` (or an older date on a draft-shaped document) by the draft's; no version, or one not in YYYY-MM-DD form, by the
- * pinned version's rules, which refuse it.
+ * own rules; an older one by the rules of the newest still-read release on or before its date (2026-01-23,
+ * 2026-01-11; an earlier date by the oldest), with a warning to upgrade; a later date or `draft` (or an older
+ * date on a draft-shaped document) by the draft's; no version, or one not in YYYY-MM-DD form, by the pinned
+ * version's rules, which refuse it.
  */
 
 import { STILL_READ, versionOf } from '#shared/scanner/standards.js';
 import { dateScheme, type DeclaredVersion, type VersionStanding } from '../declared-version.js';
 import type { UcpRules } from './ucp-rules.js';
 import { ucpDraftRules } from './draft.js';
+import { ucpRules20260111 } from './v2026-01-11.js';
 import { ucpOlderRules } from './v2026-01-23.js';
 import { ucpCurrentRules } from './v2026-04-08.js';
 
@@ -25,8 +27,11 @@ export function standingOf(declared: DeclaredVersion, document: Record<string, u
   return draftKeys || root.map_order !== undefined ? 'newer' : 'older';
 }
 
-export function rulesFor(standing: VersionStanding): UcpRules {
-  if (standing === 'older') return ucpOlderRules;
+/** The still-read releases' rules, newest first. */
+const OLDER_RULES = [ucpOlderRules, ucpRules20260111];
+
+export function rulesFor({ version, standing }: DeclaredVersion): UcpRules {
+  if (standing === 'older') return OLDER_RULES.find((rules) => (version ?? '') >= rules.label) ?? ucpRules20260111;
   if (standing === 'newer') return ucpDraftRules;
   return ucpCurrentRules;
 }

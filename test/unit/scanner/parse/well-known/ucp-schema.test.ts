@@ -282,9 +282,10 @@ describe('UCP business profile 2026-01-23 (older, still read)', () => {
     expect(judge(edited(olderProfile(), ['ucp', 'payment_handlers', 'com.psp.cards', 0, 'id'], undefined)).valid).toBe(false);
   });
 
-  it('judges an earlier date by the oldest rules it keeps', () => {
+  it('judges an earlier date by the oldest rules it keeps (2026-01-11), which refuse the 2026-01-23 shape', () => {
     const earlier = edited(olderProfile(), ['ucp', 'version'], '2025-12-01');
-    expect(judge(earlier)).toMatchObject({ valid: true, declared: { standing: 'older' } });
+    expect(judge(earlier)).toMatchObject({ valid: false, declared: { standing: 'older' } });
+    expect(judge(earlier).problems[0]).toMatch(/^ucp\.services\.dev\.ucp\.shopping: must be an object, not a list/);
   });
 });
 

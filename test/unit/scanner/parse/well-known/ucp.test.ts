@@ -113,7 +113,7 @@ describe('validateUcpProfile', () => {
     ).toMatchObject({ versionStatus: 'newer', declared: { standing: 'newer' } });
   });
 
-  it('reads the per-transport service objects and capability array seen in the wild, refusing the shape', () => {
+  it('reads the 2026-01-11 per-transport service objects and capability array, refusing what its schema requires', () => {
     const older = {
       ucp: {
         version: '2026-01-11',
@@ -128,14 +128,14 @@ describe('validateUcpProfile', () => {
       },
     };
     const result = validateUcpProfile(JSON.stringify(older));
-    // The shape is read for the report; the schema wants lists of bindings, a capability map and payment handlers.
+    // The shape is read for the report; the 2026-01-11 schema wants each service's spec, each capability's spec and schema.
     expect(result).toMatchObject({
       present: true,
       valid: false,
       problems: [
-        'ucp.services.dev.ucp.shopping: must be a list of entries ([{...}]), not an object',
-        'ucp.capabilities: must be a map keyed by reverse-domain name, not a list',
-        'ucp.payment_handlers: is missing: declare your payment handlers (an empty map {} if you have none yet)',
+        'ucp.services.dev.ucp.shopping.spec: each service needs spec, the URL of its documentation',
+        'ucp.capabilities.0.spec: each capability needs spec, the URL of its specification',
+        'ucp.capabilities.0.schema: each capability needs schema, the URL of its JSON Schema',
       ],
       versionStatus: 'outdated',
       hasCheckoutCapability: true,
@@ -160,7 +160,7 @@ describe('validateUcpProfile', () => {
     };
     expect(validateUcpProfile(JSON.stringify(flat))).toMatchObject({
       valid: false,
-      problems: ['ucp: is missing: put version, services and payment_handlers inside a top-level "ucp" object'],
+      problems: ['ucp: is missing: put version, services and capabilities inside a top-level "ucp" object'],
       version: '2026-01-11',
       capabilities: ['dev.ucp.shopping.checkout'],
       hasCheckoutCapability: true,
