@@ -1,10 +1,10 @@
 /**
- * The 2026-01-11 business profile schema, read at tag v2026-01-11 (commit 806a5b74d3a5) of
- * github.com/Universal-Commerce-Protocol/ucp: source/discovery/profile_schema.json (`ucp`, `payment.handlers`,
- * `signing_keys`), source/schemas/ucp.json#/$defs/discovery_profile (version, services and capabilities
- * required), source/services/service_schema.json (version and spec; rest and mcp need schema and endpoint,
- * a2a an endpoint, embedded a schema), source/schemas/capability.json#/$defs/discovery (name, version, spec,
- * schema) and source/schemas/shopping/types/payment_handler.json (id, name, version, spec, config_schema,
+ * The 2026-01-11 business profile schema, read (JSON Schema files, named without .json) at tag v2026-01-11 (commit 806a5b74d3a5) of
+ * github.com/Universal-Commerce-Protocol/ucp: source/discovery/profile_schema (`ucp`, `payment.handlers`,
+ * `signing_keys`), source/schemas/ucp#/$defs/discovery_profile (version, services and capabilities
+ * required), source/services/service_schema (version and spec; rest and mcp need schema and endpoint,
+ * a2a an endpoint, embedded a schema), source/schemas/capability#/$defs/discovery (name, version, spec,
+ * schema) and source/schemas/shopping/types/payment_handler (id, name, version, spec, config_schema,
  * instrument_schemas, config). Every object is open; service names are not constrained.
  */
 

@@ -1,8 +1,8 @@
 /**
  * UCP 2026-01-11 (still read): the business profile as its own schema states it (tag v2026-01-11:
- * source/discovery/profile_schema.json, source/schemas/ucp.json#/$defs/discovery_profile,
- * source/services/service_schema.json, source/schemas/capability.json#/$defs/discovery and
- * source/schemas/shopping/types/payment_handler.json). The documents are written here from those schemas.
+ * source/discovery/profile_schema, source/schemas/ucp#/$defs/discovery_profile,
+ * source/services/service_schema, source/schemas/capability#/$defs/discovery and
+ * source/schemas/shopping/types/payment_handler). The documents are written here from those schemas.
  */
 import { describe, expect, it } from 'vitest';
 import { validateUcpProfile, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
