@@ -6,6 +6,7 @@
  */
 
 import { z } from 'zod';
+import { builtOnFirstUse } from '../built-on-first-use.js';
 import { isRecord } from '../json-body.js';
 import { expected, quoted } from './ucp-wording.js';
 
@@ -32,49 +33,55 @@ function closed(what: string) {
   };
 }
 
-const valueConstraint = z
-  .strictObject(
-    {
-      enum: z
-        .array(z.unknown(), { error: expected('is missing', 'a list of values') })
-        .min(1, { error: 'must list at least one value' })
-        .refine(isUnique, { error: 'must not list a value twice' })
-        .optional(),
-      const: z.unknown().optional(),
-    },
-    closed('a value constraint (enum, const)'),
-  )
-  .refine((value) => 'enum' in value || 'const' in value, { error: 'a value constraint needs enum or const' });
+function buildConstraintExpression(): z.ZodType {
+  const valueConstraint = z
+    .strictObject(
+      {
+        enum: z
+          .array(z.unknown(), { error: expected('is missing', 'a list of values') })
+          .min(1, { error: 'must list at least one value' })
+          .refine(isUnique, { error: 'must not list a value twice' })
+          .optional(),
+        const: z.unknown().optional(),
+      },
+      closed('a value constraint (enum, const)'),
+    )
+    .refine((value) => 'enum' in value || 'const' in value, { error: 'a value constraint needs enum or const' });
 
-export const constraintExpression: z.ZodType = z.lazy(() =>
-  z.strictObject(
-    {
-      required: z
-        .array(z.string({ error: expected('is missing', 'text') }), { error: expected('is missing', 'a list of property names') })
-        .min(1, { error: 'must name at least one property, or be left out' })
-        .refine(isUnique, { error: 'must not name a property twice' })
-        .optional(),
-      properties: z
-        .record(z.string(), constraintOrValue, { error: expected('is missing', 'an object') })
-        .refine((properties) => Object.keys(properties).length > 0, { error: 'must constrain at least one property, or be left out' })
-        .optional(),
-      anyOf: z
-        .array(
-          constraintExpression.refine((branch) => isRecord(branch) && Object.keys(branch).length > 0, {
-            error: 'an empty branch matches everything: give it a constraint',
-          }),
-          { error: expected('is missing', 'a list of constraint expressions') },
-        )
-        .min(1, { error: 'must list at least one alternative, or be left out' })
-        .optional(),
-    },
-    closed('a constraint expression (required, properties, anyOf)'),
-  ),
-);
+  const expression: z.ZodType = z.lazy(() =>
+    z.strictObject(
+      {
+        required: z
+          .array(z.string({ error: expected('is missing', 'text') }), { error: expected('is missing', 'a list of property names') })
+          .min(1, { error: 'must name at least one property, or be left out' })
+          .refine(isUnique, { error: 'must not name a property twice' })
+          .optional(),
+        properties: z
+          .record(z.string(), constraintOrValue, { error: expected('is missing', 'an object') })
+          .refine((properties) => Object.keys(properties).length > 0, { error: 'must constrain at least one property, or be left out' })
+          .optional(),
+        anyOf: z
+          .array(
+            expression.refine((branch) => isRecord(branch) && Object.keys(branch).length > 0, {
+              error: 'an empty branch matches everything: give it a constraint',
+            }),
+            { error: expected('is missing', 'a list of constraint expressions') },
+          )
+          .min(1, { error: 'must list at least one alternative, or be left out' })
+          .optional(),
+      },
+      closed('a constraint expression (required, properties, anyOf)'),
+    ),
+  );
 
-/** A property's constraint: a value constraint when it speaks of enum or const, else a nested expression. */
-const constraintOrValue = z.unknown().superRefine((value, context) => {
-  const branch = isRecord(value) && ('enum' in value || 'const' in value) ? valueConstraint : constraintExpression;
-  for (const issue of branch.safeParse(value).error?.issues ?? [])
-    context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-});
+  /** A property's constraint: a value constraint when it speaks of enum or const, else a nested expression. */
+  const constraintOrValue = z.unknown().superRefine((value, context) => {
+    const branch = isRecord(value) && ('enum' in value || 'const' in value) ? valueConstraint : expression;
+    for (const issue of branch.safeParse(value).error?.issues ?? [])
+      context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+  return expression;
+}
+
+/** The draft's constraint expression, one schema for every payment handler that uses it. */
+export const constraintExpression = builtOnFirstUse(buildConstraintExpression);

@@ -29,9 +29,11 @@ export function version(rules: UcpRules, missing: string) {
 }
 
 /** A strict YYYY-MM-DD version, as the schema keys `supported_versions`. */
-export const dateKey = z.string().regex(dateVersion, {
-  error: (issue) => `${quoted(issue.input)} is not a version in YYYY-MM-DD form, such as ${exampleVersion()}`,
-});
+export function dateKey() {
+  return z.string().regex(dateVersion, {
+    error: (issue) => `${quoted(issue.input)} is not a version in YYYY-MM-DD form, such as ${exampleVersion()}`,
+  });
+}
 
 /** An absolute URI (RFC 3986: a scheme, no spaces or characters URIs cannot hold, well-formed %-escapes). */
 const absoluteUri = /^[a-z][a-z0-9+.-]*:(?:[^\s%<>"{}|\\^`]|%[0-9a-f]{2})*$/i;

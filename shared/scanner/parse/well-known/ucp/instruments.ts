@@ -10,15 +10,17 @@ import { anObject, anyObject, text } from './fields.js';
 import type { UcpRules } from './ucp-rules.js';
 import { expected } from './ucp-wording.js';
 
-const openConstraints = anyObject().refine((constraints) => Object.keys(constraints).length > 0, {
-  error: 'must hold at least one constraint, or be left out',
-});
+function openConstraints() {
+  return anyObject().refine((constraints) => Object.keys(constraints).length > 0, {
+    error: 'must hold at least one constraint, or be left out',
+  });
+}
 
 export function availableInstruments(shape: NonNullable<UcpRules['availableInstruments']>) {
   const instrument = z.looseObject(
     {
       type: text('each instrument needs a type, such as card'),
-      constraints: (shape === 'object' ? openConstraints : constraintExpression).optional(),
+      constraints: (shape === 'object' ? openConstraints() : constraintExpression()).optional(),
     },
     anObject,
   );

@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { builtPerKey } from '../built-on-first-use.js';
 import { anyObject, dateKey, registry, uri, version } from './fields.js';
 import { capabilityEntry, paymentHandlerEntry } from './entities.js';
 import { serviceEntry } from './service-entry.js';
@@ -13,7 +14,7 @@ import type { UcpRules } from './ucp-rules.js';
 import { exampleVersion, expected, quoted } from './ucp-wording.js';
 
 function ucpObject(rules: UcpRules) {
-  const supportedVersions = z.record(dateKey, uri(), {
+  const supportedVersions = z.record(dateKey(), uri(), {
     error: (issue) => (issue.code === 'invalid_key' ? undefined : expected('is missing', 'a map from version to profile URL')(issue)),
   });
   const mapOrder = anyObject().pipe(
@@ -51,21 +52,16 @@ function ucpObject(rules: UcpRules) {
 }
 
 function businessProfile(rules: UcpRules) {
-  const keys = z.array(rules.keysMember === 'keys' ? publicJwk : signingKey, { error: expected('is missing', 'a list of JWK keys') });
+  const keys = z.array(rules.keysMember === 'keys' ? publicJwk() : signingKey(), { error: expected('is missing', 'a list of JWK keys') });
   return z.looseObject({
     ucp: ucpObject(rules),
     [rules.keysMember]: keys.optional(),
   });
 }
 
-const built = new Map<UcpRules, ReturnType<typeof businessProfile>>();
-
 /** The document schema for `rules`, built on first use. */
+const builtProfile = builtPerKey(businessProfile);
+
 export function businessProfileSchema(rules: UcpRules): z.ZodType {
-  if (rules.profileSchema) return rules.profileSchema();
-  const cached = built.get(rules);
-  if (cached) return cached;
-  const schema = businessProfile(rules);
-  built.set(rules, schema);
-  return schema;
+  return rules.profileSchema ? rules.profileSchema() : builtProfile(rules);
 }
