@@ -15,6 +15,7 @@
  */
 
 import { STANDARDS, STILL_READ } from '#shared/scanner/standards.js';
+import { builtPerKey } from './built-on-first-use.js';
 import { declaredVersion, numberedScheme, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
@@ -49,11 +50,7 @@ const CURRENT = STANDARDS.a2aAgentCard.version;
 export const a2aVersions = numberedScheme([CURRENT], STILL_READ.a2aAgentCard, 2);
 
 /** Built on first use: most shops serve no agent card, and building costs the cold start a few milliseconds. */
-let rules10: { current: ReturnType<typeof agentCard10>; newer?: ReturnType<typeof agentCard10> } | undefined;
-function schema10(newer: boolean) {
-  rules10 ??= { current: agentCard10({ newer: false }) };
-  return newer ? (rules10.newer ??= agentCard10({ newer: true })) : rules10.current;
-}
+const schema10 = builtPerKey((newer: boolean) => agentCard10({ newer }));
 
 export function validateAgentCard(body: string): AgentCardResult {
   const json = readJsonBody(body);

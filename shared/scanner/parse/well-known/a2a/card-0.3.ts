@@ -5,10 +5,11 @@
  */
 
 import { z } from 'zod';
+import { builtOnFirstUse } from '../built-on-first-use.js';
 import { isAbsoluteUri } from '../schema-words.js';
 
-/** Built when a 0.3 card is first read: most shops serve none, and the cold start should not pay for it. */
-export function agentCard03Schema() {
+/** Built when a 0.3 card is first read (`agentCard03`): most shops serve none, and the cold start should not pay for it. */
+function agentCard03Schema() {
   const strings = z.array(z.string());
   const endpoint = z.string().refine(isAbsoluteUri, { message: 'must be an absolute URL such as https://shop.example/a2a' });
   const scopes = z.record(z.string(), z.string());
@@ -78,7 +79,4 @@ export function agentCard03Schema() {
   });
 }
 
-let built: ReturnType<typeof agentCard03Schema> | undefined;
-export function agentCard03() {
-  return (built ??= agentCard03Schema());
-}
+export const agentCard03 = builtOnFirstUse(agentCard03Schema);

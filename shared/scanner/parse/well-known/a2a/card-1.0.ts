@@ -13,20 +13,17 @@ import { z } from 'zod';
 import { isRecord } from '../json-body.js';
 import { isAbsoluteUri } from '../schema-words.js';
 
-const set = z.string().min(1);
-const strings = z.array(z.string());
-const required = z.array(z.string()).min(1);
-const endpoint = set.refine(isAbsoluteUri, { message: 'must be an absolute URL such as https://shop.example/a2a' });
-
 /** The top-level members of a 0.3 card, which a card serving 0.3 clients as well keeps beside the 1.0 ones. */
-const v03Projection = {
-  url: z.string().optional(),
-  protocolVersion: z.string().optional(),
-  preferredTransport: z.string().optional(),
-  additionalInterfaces: z.array(z.unknown()).optional(),
-  supportsAuthenticatedExtendedCard: z.boolean().optional(),
-  security: z.array(z.unknown()).optional(),
-};
+function v03Projection() {
+  return {
+    url: z.string().optional(),
+    protocolVersion: z.string().optional(),
+    preferredTransport: z.string().optional(),
+    additionalInterfaces: z.array(z.unknown()).optional(),
+    supportsAuthenticatedExtendedCard: z.boolean().optional(),
+    security: z.array(z.unknown()).optional(),
+  };
+}
 
 function camel(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
@@ -50,6 +47,10 @@ function oneKind(kinds: readonly string[]) {
 }
 
 export function agentCard10({ newer }: { newer: boolean }) {
+  const set = z.string().min(1);
+  const strings = z.array(z.string());
+  const required = z.array(z.string()).min(1);
+  const endpoint = set.refine(isAbsoluteUri, { message: 'must be an absolute URL such as https://shop.example/a2a' });
   const object = <T extends z.core.$ZodLooseShape>(shape: T) =>
     z.preprocess(withAliases(Object.keys(shape)), newer ? z.looseObject(shape) : z.strictObject(shape));
 
@@ -126,6 +127,6 @@ export function agentCard10({ newer }: { newer: boolean }) {
     skills: z.array(skill).min(1),
     signatures: z.array(signature).optional(),
     iconUrl: z.string().optional(),
-    ...v03Projection,
+    ...v03Projection(),
   });
 }
