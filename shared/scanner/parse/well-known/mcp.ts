@@ -69,7 +69,7 @@ export function validateMcpDiscovery(body: string): McpDiscoveryResult {
 
 function judgeServerCard(doc: Record<string, unknown>, declared: DeclaredVersion): McpDiscovery {
   const newer = declared.standing === 'newer';
-  const parsed = (newer ? serverCardNewer : serverCardV1).safeParse(doc);
+  const parsed = (newer ? serverCardNewer() : serverCardV1()).safeParse(doc);
   const problems = parsed.success ? [] : boundedProblems(describeIssues(parsed.error));
   const remotes = (Array.isArray(doc.remotes) ? (doc.remotes as unknown[]) : []).filter(isRecord);
   const urls = remotes.flatMap((remote) => (typeof remote.url === 'string' ? [remote.url] : []));

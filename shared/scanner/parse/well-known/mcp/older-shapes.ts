@@ -6,6 +6,7 @@
  */
 
 import { z } from 'zod';
+import { builtOnFirstUse } from '../built-on-first-use.js';
 import { arrayOrEmpty, isRecord } from '../json-body.js';
 
 /** Members only the older shapes use: a document without a v1 `$schema` that has one is read as older. */
@@ -15,24 +16,27 @@ export function hasOlderShape(doc: Record<string, unknown>): boolean {
   return olderMembers.some((member) => doc[member] !== undefined);
 }
 
-const transportEntry = z.looseObject({
-  type: z.string().optional(),
-  transport: z.string().optional(),
-  url: z.string().optional(),
-  endpoint: z.string().optional(),
-});
-const serverEntry = z.looseObject({
-  name: z.string().optional(),
-  title: z.string().optional(),
-  serverInfo: z.looseObject({ name: z.string().optional() }).optional(),
-  url: z.string().optional(),
-  endpoint: z.string().optional(),
-  transport: z.union([z.string(), transportEntry]).optional(),
-  remotes: z.array(transportEntry).optional(),
-  transports: z.array(z.union([z.string(), transportEntry])).optional(),
+/** Built when an older document is first read. */
+const serverEntry = builtOnFirstUse(() => {
+  const transportEntry = z.looseObject({
+    type: z.string().optional(),
+    transport: z.string().optional(),
+    url: z.string().optional(),
+    endpoint: z.string().optional(),
+  });
+  return z.looseObject({
+    name: z.string().optional(),
+    title: z.string().optional(),
+    serverInfo: z.looseObject({ name: z.string().optional() }).optional(),
+    url: z.string().optional(),
+    endpoint: z.string().optional(),
+    transport: z.union([z.string(), transportEntry]).optional(),
+    remotes: z.array(transportEntry).optional(),
+    transports: z.array(z.union([z.string(), transportEntry])).optional(),
+  });
 });
 
-type ServerEntry = z.infer<typeof serverEntry>;
+type ServerEntry = z.infer<ReturnType<typeof serverEntry>>;
 
 export interface OlderDeclarations {
   names: string[];
@@ -44,7 +48,7 @@ export interface OlderDeclarations {
 export function readOlderShape(doc: Record<string, unknown>): OlderDeclarations {
   const nested = [...arrayOrEmpty(doc.servers), ...(isRecord(doc.mcpServers) ? Object.values(doc.mcpServers) : [])];
   const entries = [doc, ...nested].flatMap((entry) => {
-    const parsed = serverEntry.safeParse(entry);
+    const parsed = serverEntry().safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
   return {
