@@ -116,7 +116,7 @@ function judgeCatalog(doc: unknown, at: string, depth: number, found: Findings):
     found.problems.push(`${at.slice(0, -1)}: must be an AI Catalog object: {"specVersion": "1.0", "entries": [...]}`);
     return;
   }
-  const parsed = catalog.safeParse(doc);
+  const parsed = catalog().safeParse(doc);
   if (!parsed.success) found.problems.push(...issuesAt(parsed.error, at));
   if (typeof doc.specVersion === 'string' && !/^\d+\.\d+$/.test(doc.specVersion)) {
     found.problems.push(`${at}specVersion: must be Major.Minor, such as 1.0`);
@@ -137,7 +137,7 @@ function judgeEntry(entry: unknown, at: string, depth: number, found: Findings):
     found.problems.push(`${at}: must be an object: {"identifier": "...", "type": "...", "url": "https://..."}`);
     return;
   }
-  const parsed = entrySchema.safeParse(entry);
+  const parsed = entrySchema().safeParse(entry);
   if (!parsed.success) found.problems.push(...issuesAt(parsed.error, `${at}.`));
   const type = entryType(entry);
   if (entry.type === undefined && entry.mediaType === undefined) {
