@@ -8,6 +8,7 @@
  */
 
 import { z } from 'zod';
+import { builtPerKey } from '../built-on-first-use.js';
 import { algorithmList, flag, languageTags, pageUrl, signedJwt, stringList, urlRules } from './member-schemas.js';
 
 const authMethods = () => stringList('["client_secret_basic", "private_key_jwt"]');
@@ -26,10 +27,10 @@ function authorizationServerSchema(allowHttp: boolean) {
     grant_types_supported: stringList('["authorization_code", "refresh_token"]').optional(),
     token_endpoint_auth_methods_supported: authMethods().optional(),
     token_endpoint_auth_signing_alg_values_supported: algorithmList().optional(),
-    service_documentation: pageUrl.optional(),
-    ui_locales_supported: languageTags.optional(),
-    op_policy_uri: pageUrl.optional(),
-    op_tos_uri: pageUrl.optional(),
+    service_documentation: pageUrl().optional(),
+    ui_locales_supported: languageTags().optional(),
+    op_policy_uri: pageUrl().optional(),
+    op_tos_uri: pageUrl().optional(),
     revocation_endpoint: url.secure.optional(),
     revocation_endpoint_auth_methods_supported: authMethods().optional(),
     revocation_endpoint_auth_signing_alg_values_supported: algorithmList().optional(),
@@ -37,35 +38,26 @@ function authorizationServerSchema(allowHttp: boolean) {
     introspection_endpoint_auth_methods_supported: authMethods().optional(),
     introspection_endpoint_auth_signing_alg_values_supported: algorithmList().optional(),
     code_challenge_methods_supported: stringList('["S256"]').optional(),
-    signed_metadata: signedJwt.optional(),
+    signed_metadata: signedJwt().optional(),
     protected_resources: z.array(url.resource(), { error: 'must be an array of resource identifiers (https URLs)' }).min(1).optional(),
-    authorization_response_iss_parameter_supported: flag.optional(),
+    authorization_response_iss_parameter_supported: flag().optional(),
     pushed_authorization_request_endpoint: url.secure.optional(),
-    require_pushed_authorization_requests: flag.optional(),
-    tls_client_certificate_bound_access_tokens: flag.optional(),
+    require_pushed_authorization_requests: flag().optional(),
+    tls_client_certificate_bound_access_tokens: flag().optional(),
     mtls_endpoint_aliases: z.record(z.string(), url.secure, { error: 'must be an object of endpoint names to https URLs' }).optional(),
     device_authorization_endpoint: url.secure.optional(),
-    require_signed_request_object: flag.optional(),
+    require_signed_request_object: flag().optional(),
     authorization_details_types_supported: stringList('["payment_initiation"]').optional(),
     dpop_signing_alg_values_supported: algorithmList('["ES256"]').optional(),
     userinfo_endpoint: url.secure.optional(),
   });
 }
 
-const built = new Map<'https' | 'http', ReturnType<typeof authorizationServerSchema>>();
-
 /**
  * The schema for an https origin, or for a plain-http one (held to its own scheme), each built on first
  * use and kept: a scan builds only the one its shop needs, not at load.
  */
-export function authorizationServerSchemaFor(scheme: 'https' | 'http'): ReturnType<typeof authorizationServerSchema> {
-  let schema = built.get(scheme);
-  if (schema === undefined) {
-    schema = authorizationServerSchema(scheme === 'http');
-    built.set(scheme, schema);
-  }
-  return schema;
-}
+export const authorizationServerSchemaFor = builtPerKey((scheme: 'https' | 'http') => authorizationServerSchema(scheme === 'http'));
 
 /** The JWT client authentication methods whose signing algorithms RFC 8414 section 2 requires listed. */
 export const JWT_AUTH_METHODS = ['private_key_jwt', 'client_secret_jwt'];

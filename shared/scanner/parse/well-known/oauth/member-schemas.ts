@@ -36,18 +36,24 @@ export function algorithmList(example = '["RS256", "ES256"]') {
   return stringList(example).refine((algorithms) => !algorithms.includes('none'), { error: '"none" must not be listed' });
 }
 
-export const flag = z.boolean({ error: 'must be true or false (a JSON boolean, not a string)' });
+export function flag() {
+  return z.boolean({ error: 'must be true or false (a JSON boolean, not a string)' });
+}
 
-export const languageTags = z
-  .array(z.string({ error: 'must be a string' }).refine(isLanguageTag, { error: 'must be a BCP 47 language tag such as en-US' }), {
-    error: 'must be an array of language tags, e.g. ["en-US", "fr-FR"]',
-  })
-  .min(1, { error: omitEmpty });
+export function languageTags() {
+  return z
+    .array(z.string({ error: 'must be a string' }).refine(isLanguageTag, { error: 'must be a BCP 47 language tag such as en-US' }), {
+      error: 'must be an array of language tags, e.g. ["en-US", "fr-FR"]',
+    })
+    .min(1, { error: omitEmpty });
+}
 
 /** A signed JWT (JWS compact serialization: three base64url parts), as `signed_metadata` is. */
-export const signedJwt = z
-  .string({ error: 'must be a string holding a signed JWT' })
-  .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'must be a signed JWT: three base64url parts separated by dots' });
+export function signedJwt() {
+  return z
+    .string({ error: 'must be a string holding a signed JWT' })
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, { error: 'must be a signed JWT: three base64url parts separated by dots' });
+}
 
 function isWebUrl(value: string): boolean {
   try {
@@ -61,9 +67,11 @@ function isWebUrl(value: string): boolean {
 const isHttps = (value: string): boolean => value.toLowerCase().startsWith('https://');
 
 /** An absolute http(s) URL: a page for people (documentation, policy, terms of service). */
-export const pageUrl = z
-  .string({ error: 'must be a URL string' })
-  .refine(isWebUrl, { error: 'must be an absolute URL such as https://shop.example/docs', abort: true });
+export function pageUrl() {
+  return z
+    .string({ error: 'must be a URL string' })
+    .refine(isWebUrl, { error: 'must be an absolute URL such as https://shop.example/docs', abort: true });
+}
 
 export interface UrlRules {
   /** An endpoint or key set URL, which must use https. */
