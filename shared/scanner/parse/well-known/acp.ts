@@ -15,6 +15,7 @@
  */
 
 import { STILL_READ, versionOf } from '#shared/scanner/standards.js';
+import { builtPerKey } from './built-on-first-use.js';
 import { dateScheme, declaredVersion, type DeclaredVersion } from './declared-version.js';
 import { arrayOrEmpty, describeIssues, isHttpUrl, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
@@ -49,10 +50,7 @@ export const acpVersions = dateScheme([versionOf('acpDiscovery')], STILL_READ.ac
 const TOP_LEVEL = ['protocol', 'api_base_url', 'transports', 'capabilities'];
 
 /** Built on first use: most shops serve no acp.json, and building costs the cold start a few milliseconds. */
-const schemas: { current?: ReturnType<typeof discoverySchema>; newer?: ReturnType<typeof discoverySchema> } = {};
-function schemaFor(newer: boolean) {
-  return newer ? (schemas.newer ??= discoverySchema({ newer: true })) : (schemas.current ??= discoverySchema({ newer: false }));
-}
+const schemaFor = builtPerKey((newer: boolean) => discoverySchema({ newer }));
 
 export function validateAcpDiscovery(body: string): AcpDiscoveryResult {
   const json = readJsonBody(body);

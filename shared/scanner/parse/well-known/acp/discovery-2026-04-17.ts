@@ -15,10 +15,9 @@ export const acpTransports = ['rest', 'mcp'] as const;
 export const acpServices = ['checkout', 'orders', 'delegate_payment', 'carts'] as const;
 export const acpInterventionTypes = ['3ds', 'biometric', 'address_verification'] as const;
 
-const apiVersion = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date such as 2026-04-17' });
-const currency = z.string().regex(/^[a-z]{3}$/, { message: 'must be a lowercase ISO 4217 code such as usd' });
-
 export function discoverySchema({ newer }: { newer: boolean }) {
+  const apiVersion = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date such as 2026-04-17' });
+  const currency = z.string().regex(/^[a-z]{3}$/, { message: 'must be a lowercase ISO 4217 code such as usd' });
   const object = newer ? z.looseObject : z.strictObject;
   const names = <T extends readonly [string, ...string[]]>(values: T) => (newer ? z.string() : z.enum(values));
 
