@@ -5,8 +5,8 @@ import { clause, lowerFirst } from '#shared/scanner/assistants/judge-step.js';
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
 import { robotsNotAssessed, robotsStatus } from '#shared/scanner/checks/read-artifacts.js';
 import { listNames, plural } from '#shared/scanner/checks/wording.js';
-import { KNOWN_AGENTS, evaluatePath } from '#shared/scanner/parse/robots.js';
-import type { KnownAgent } from '#shared/scanner/parse/robots.js';
+import { KNOWN_AGENTS, appliedGroup, evaluatePath } from '#shared/scanner/parse/robots.js';
+import type { KnownAgent, RobotsTxt } from '#shared/scanner/parse/robots.js';
 import { toRobotsPath } from '#shared/scanner/parse/robots-path-match.js';
 
 /** A step with the check ids behind its status (a fail, a warning or what was not assessed), for the first fix. */
@@ -24,10 +24,19 @@ type RobotsAccess =
   /** robots.txt could not be read by the scan (not fetched, failed, rate limited). */
   | { kind: 'unknown'; reason: string };
 
+/** " (Applebot follows the Googlebot group, as Apple documents)" for agents a documented fallback decided. */
+function fallbackNote(parsed: RobotsTxt, agents: readonly KnownAgent[], vendor: AssistantVendor): string {
+  const notes = agents.flatMap((agent) => {
+    const { group, via } = appliedGroup(parsed, agent.token);
+    return group === 'fallback' && via ? [`${agent.token} follows the ${via} group`] : [];
+  });
+  return notes.length > 0 ? ` (${notes.join('; ')}, as ${vendor.name} documents)` : '';
+}
+
 /**
- * What robots.txt lets the assistant's agents do, per RFC 9309 as robots.ts evaluates it (most specific group,
- * `*` as fallback, longest match, Allow on ties; 4xx allows all, 5xx and unreachable disallow all), on `/`
- * and on every sampled product page.
+ * What robots.txt lets the assistant's agents do, per RFC 9309 as robots.ts evaluates it (the group naming the
+ * agent, else the group of its documented fallback token, else `*`; longest match, Allow on ties; 4xx allows
+ * all, 5xx and unreachable disallow all), on `/` and on every sampled product page.
  */
 function robotsAccess(vendor: AssistantVendor, agents: readonly KnownAgent[], artifacts: Artifacts): RobotsAccess {
   const unreadable = robotsNotAssessed(artifacts);
@@ -41,15 +50,16 @@ function robotsAccess(vendor: AssistantVendor, agents: readonly KnownAgent[], ar
     };
   }
   const productPaths = [...new Set(artifacts.productPages.map((page) => toRobotsPath(page.url)))].filter((path) => path !== '/');
+  const note = fallbackNote(parsed, agents, vendor);
   const rootBlocked = agents.filter((agent) => !evaluatePath(parsed, agent.token, '/').allowed);
   if (rootBlocked.length === agents.length) {
-    return { kind: 'blocked', reason: `robots.txt keeps ${listNames(tokens)} out of /, so ${vendor.name} cannot find the shop` };
+    return { kind: 'blocked', reason: `robots.txt keeps ${listNames(tokens)} out of /${note}, so ${vendor.name} cannot find the shop` };
   }
   const allowed = agents.filter((agent) => !rootBlocked.includes(agent));
   if (rootBlocked.length > 0) {
     return {
       kind: 'partial',
-      reason: `robots.txt keeps ${listNames(rootBlocked.map((agent) => agent.token))} out of /; ${vendor.name} still comes in through ${listNames(allowed.map((agent) => agent.token))}`,
+      reason: `robots.txt keeps ${listNames(rootBlocked.map((agent) => agent.token))} out of /; ${vendor.name} still comes in through ${listNames(allowed.map((agent) => agent.token))}${note}`,
     };
   }
   const blockedPaths = productPaths.filter((path) => agents.some((agent) => !evaluatePath(parsed, agent.token, path).allowed));
@@ -57,11 +67,11 @@ function robotsAccess(vendor: AssistantVendor, agents: readonly KnownAgent[], ar
     const who = agents.filter((agent) => blockedPaths.some((path) => !evaluatePath(parsed, agent.token, path).allowed));
     return {
       kind: 'partial',
-      reason: `robots.txt lets ${listNames(tokens)} in on / but keeps ${listNames(who.map((agent) => agent.token))} out of ${plural(blockedPaths.length, 'sampled product page')} (${listNames(blockedPaths, 3)})`,
+      reason: `robots.txt lets ${listNames(tokens)} in on / but keeps ${listNames(who.map((agent) => agent.token))} out of ${plural(blockedPaths.length, 'sampled product page')} (${listNames(blockedPaths, 3)})${note}`,
     };
   }
   const scope = productPaths.length > 0 ? ` and ${plural(productPaths.length, 'sampled product page')}` : '';
-  if (parsed.source === 'file') return { kind: 'allowed', reason: `robots.txt lets ${listNames(tokens)} in on /${scope}` };
+  if (parsed.source === 'file') return { kind: 'allowed', reason: `robots.txt lets ${listNames(tokens)} in on /${scope}${note}` };
   const why = parsed.source === 'soft_404' ? 'an HTML page is served instead' : robotsStatus(parsed);
   return { kind: 'allowed', reason: `No robots.txt (${why}), so ${listNames(tokens)} may crawl the whole shop` };
 }

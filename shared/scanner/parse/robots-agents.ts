@@ -24,6 +24,11 @@ export interface KnownAgent {
   assistant: AssistantId | null;
   /** A search crawler indexes ahead of time; a user agent fetches when a person asks. */
   role: 'search' | 'user' | 'training' | 'other';
+  /**
+   * Tokens whose group the agent follows, in order, when no group names it, before `*`, as its vendor
+   * documents (decision 104). Never the reverse: a token listed here does not follow this agent's group.
+   */
+  fallback?: readonly string[];
 }
 
 /** AI search and user-initiated agents: blocking them makes a shop invisible to agents (score cap). */
@@ -34,14 +39,17 @@ export const AI_SEARCH_AGENTS: readonly KnownAgent[] = [
   { token: 'Claude-User', category: 'ai_search', purposes: ['ai-input'], assistant: 'claude', role: 'user' },
   { token: 'PerplexityBot', category: 'ai_search', purposes: ['search', 'ai-input'], assistant: 'perplexity', role: 'search' },
   { token: 'Perplexity-User', category: 'ai_search', purposes: ['ai-input'], assistant: 'perplexity', role: 'user' },
-  { token: 'Applebot', category: 'ai_search', purposes: ['search'], assistant: 'apple', role: 'search' },
+  // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple robot will follow Googlebot instructions."
+  { token: 'Applebot', category: 'ai_search', purposes: ['search'], assistant: 'apple', role: 'search', fallback: ['Googlebot'] },
   { token: 'Amzn-SearchBot', category: 'ai_search', purposes: ['search'], assistant: 'amazon', role: 'search' },
   { token: 'Amzn-User', category: 'ai_search', purposes: ['ai-input'], assistant: 'amazon', role: 'user' },
   { token: 'DuckAssistBot', category: 'ai_search', purposes: ['ai-input'], assistant: null, role: 'user' },
   { token: 'Bingbot', category: 'ai_search', purposes: ['search'], assistant: 'copilot', role: 'search' },
   { token: 'Googlebot', category: 'ai_search', purposes: ['search'], assistant: 'google', role: 'search' },
+  { token: 'Google-Agent', category: 'ai_search', purposes: ['ai-input'], assistant: 'google', role: 'user' },
   { token: 'MistralAI-User', category: 'ai_search', purposes: ['ai-input'], assistant: 'mistral', role: 'user' },
   { token: 'MistralAI-Index', category: 'ai_search', purposes: ['search'], assistant: 'mistral', role: 'search' },
+  { token: 'Meta-WebIndexer', category: 'ai_search', purposes: ['search', 'ai-input'], assistant: 'meta', role: 'search' },
   { token: 'Meta-ExternalFetcher', category: 'ai_search', purposes: ['ai-input'], assistant: 'meta', role: 'user' },
 ];
 
@@ -69,4 +77,12 @@ export const KNOWN_AGENTS: readonly KnownAgent[] = [...AI_SEARCH_AGENTS, ...TRAI
 export function findKnownAgent(token: string): KnownAgent | undefined {
   const wanted = token.toLowerCase();
   return KNOWN_AGENTS.find((agent) => agent.token.toLowerCase() === wanted);
+}
+
+/**
+ * The lower-case tokens whose group `token` follows when no group names it, in the order its vendor documents
+ * them; empty for tokens without a documented fallback (they go straight to `*`).
+ */
+export function fallbackTokens(token: string): string[] {
+  return (findKnownAgent(token)?.fallback ?? []).map((fallback) => fallback.toLowerCase());
 }

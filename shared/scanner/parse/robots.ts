@@ -20,12 +20,12 @@
 
 import { buildContentSignalsReport, parseUsageSignalLine } from './content-signals-parser.js';
 import type { ContentSignalsReport, SignalGroup, UsageSignalLine } from './content-signals-parser.js';
-import { AI_SEARCH_AGENTS, KNOWN_AGENTS } from './robots-agents.js';
+import { AI_SEARCH_AGENTS, KNOWN_AGENTS, fallbackTokens, findKnownAgent } from './robots-agents.js';
 import type { AgentCategory } from './robots-agents.js';
 import { normaliseRobotsPath, robotsPatternMatches, toRobotsPath } from './robots-path-match.js';
 import { looksLikeHtmlDocument, stripBom } from './soft-404.js';
 
-export { AI_SEARCH_AGENTS, TRAINING_AGENTS, OTHER_AI_AGENTS, KNOWN_AGENTS } from './robots-agents.js';
+export { AI_SEARCH_AGENTS, TRAINING_AGENTS, OTHER_AI_AGENTS, KNOWN_AGENTS, fallbackTokens } from './robots-agents.js';
 export type { AgentCategory, KnownAgent, UsePurpose } from './robots-agents.js';
 
 export interface RobotsResponse {
@@ -79,8 +79,13 @@ export interface PathVerdict {
 export interface AgentVerdict {
   agent: string;
   category: AgentCategory;
-  /** Which group applied: one naming the agent, the `*` group, or none. */
-  group: 'specific' | 'wildcard' | 'none';
+  /**
+   * Which group applied: one naming the agent, one naming the token its vendor documents as its fallback
+   * (Applebot follows Googlebot), the `*` group, or none.
+   */
+  group: 'specific' | 'fallback' | 'wildcard' | 'none';
+  /** The token whose group applied when `group` is 'fallback', spelled as in KNOWN_AGENTS (`Googlebot`). */
+  via?: string;
   allowedOnRoot: boolean;
   paths: PathVerdict[];
 }
@@ -261,11 +266,21 @@ function anyCrawlerAllowedRoot(robots: RobotsTxt): boolean {
   return decide(wildcardRules, '/').allowed || robots.groups.some((group) => decide(group.rules, '/').allowed);
 }
 
-/** Rules of every group naming the agent (merged), else of every `*` group (RFC 9309 §2.2.1). */
-function rulesFor(robots: RobotsTxt, userAgent: string): { group: AgentVerdict['group']; rules: RobotsRule[] } {
+/**
+ * Rules of every group naming the agent (merged); else of every group naming the first token of the agent's
+ * documented fallback chain that has one (Applebot follows Googlebot, robots-agents.ts); else of every `*`
+ * group (RFC 9309 §2.2.1). The chain runs one way: Googlebot never follows an Applebot group.
+ */
+function rulesFor(robots: RobotsTxt, userAgent: string): { group: AgentVerdict['group']; via?: string; rules: RobotsRule[] } {
   const token = productToken(userAgent) ?? '*';
-  const specific = robots.groups.filter((group) => token !== '*' && group.userAgents.includes(token));
-  if (specific.length > 0) return { group: 'specific', rules: specific.flatMap((group) => group.rules) };
+  if (token !== '*') {
+    for (const candidate of [token, ...fallbackTokens(token)]) {
+      const named = robots.groups.filter((group) => group.userAgents.includes(candidate));
+      if (named.length === 0) continue;
+      const rules = named.flatMap((group) => group.rules);
+      return candidate === token ? { group: 'specific', rules } : { group: 'fallback', via: candidate, rules };
+    }
+  }
   const wildcard = robots.groups.filter((group) => group.userAgents.includes('*'));
   if (wildcard.length > 0) return { group: 'wildcard', rules: wildcard.flatMap((group) => group.rules) };
   return { group: 'none', rules: [] };
@@ -293,19 +308,33 @@ export function evaluatePath(robots: RobotsTxt, userAgent: string, urlOrPath: st
   return { path, ...decide(rulesFor(robots, userAgent).rules, path) };
 }
 
+/**
+ * The group that decides for `userAgent`, and for a documented fallback the token it follows, spelled as in
+ * KNOWN_AGENTS (`Googlebot` for Applebot); `none` when the file's effect decides.
+ */
+export function appliedGroup(robots: RobotsTxt, userAgent: string): { group: AgentVerdict['group']; via?: string } {
+  if (robots.effect !== 'rules') return { group: 'none' };
+  const { group, via } = rulesFor(robots, userAgent);
+  return via ? { group, via: findKnownAgent(via)?.token ?? via } : { group };
+}
+
 export function isAllowed(robots: RobotsTxt, userAgent: string, urlOrPath: string): boolean {
   return evaluatePath(robots, userAgent, urlOrPath).allowed;
 }
 
 /** Verdicts for every rubric agent on `/` and on each of `paths` (URLs or paths). */
 export function evaluateAgents(robots: RobotsTxt, paths: readonly string[]): AgentsEvaluation {
-  const agents = KNOWN_AGENTS.map((agent): AgentVerdict => ({
-    agent: agent.token,
-    category: agent.category,
-    group: robots.effect === 'rules' ? rulesFor(robots, agent.token).group : 'none',
-    allowedOnRoot: isAllowed(robots, agent.token, '/'),
-    paths: paths.map((path) => evaluatePath(robots, agent.token, path)),
-  }));
+  const agents = KNOWN_AGENTS.map((agent): AgentVerdict => {
+    const applied = appliedGroup(robots, agent.token);
+    return {
+      agent: agent.token,
+      category: agent.category,
+      group: applied.group,
+      ...(applied.via ? { via: applied.via } : {}),
+      allowedOnRoot: isAllowed(robots, agent.token, '/'),
+      paths: paths.map((path) => evaluatePath(robots, agent.token, path)),
+    };
+  });
   const conclusive = robots.source !== 'rate_limited';
   const aiSearchTokens = new Set(AI_SEARCH_AGENTS.map((agent) => agent.token));
   const allAiSearchDisallowedFromRoot =

@@ -35,7 +35,7 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const paths = evaluatedPaths(artifacts);
   const verdicts = aiSearchVerdicts(parsed, paths);
   const blocked = verdicts
-    .map((verdict) => ({ agent: verdict.agent, paths: verdict.paths.filter((path) => !path.allowed) }))
+    .map((verdict) => ({ agent: verdict.agent, via: verdict.via, paths: verdict.paths.filter((path) => !path.allowed) }))
     .filter((entry) => entry.paths.length > 0);
   const pairs = verdicts.length * paths.length;
   const allowedPairs = pairs - blocked.reduce((sum, entry) => sum + entry.paths.length, 0);
@@ -62,7 +62,10 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   const blockedPaths = [...new Set(blocked.flatMap((entry) => entry.paths.map((path) => path.path)))];
   const who = blocked.length === verdicts.length ? 'every AI search and shopping agent' : listNames(blocked.map((entry) => entry.agent));
   const details: Evidence[] = blocked.map((entry) =>
-    evidence(url, `${entry.agent} blocked from ${entry.paths.map((path) => `${path.path} (${ruleText(path)})`).join(', ')}`),
+    evidence(
+      url,
+      `${entry.agent} blocked from ${entry.paths.map((path) => `${path.path} (${ruleText(path)})`).join(', ')}${entry.via ? `, following the ${entry.via} group as its vendor documents` : ''}`,
+    ),
   );
   return outcome.fraction(
     allowedPairs / pairs,

@@ -122,13 +122,13 @@ Disallow: /checkout
     const broken = runAssistants({ homepage, robots: { status: 503, body: 'Service Unavailable' } });
     expect(findStatuses(broken.assistants)).toEqual(everyone('fail'));
     expect(stepOf(broken.byId('google'), 'find').reason).toBe(
-      'robots.txt answered HTTP 503: per RFC 9309 Googlebot must then treat the whole shop as disallowed, so Google cannot find it',
+      'robots.txt answered HTTP 503: per RFC 9309 Googlebot and Google-Agent must then treat the whole shop as disallowed, so Google cannot find it',
     );
 
     const missing = runAssistants({ homepage });
     expect(findStatuses(missing.assistants)).toEqual(everyone('pass'));
     expect(stepOf(missing.byId('meta'), 'find').reason).toMatch(
-      /^No robots\.txt \(HTTP 404\), so Meta-ExternalFetcher may crawl the whole shop/,
+      /^No robots\.txt \(HTTP 404\), so Meta-WebIndexer and Meta-ExternalFetcher may crawl the whole shop/,
     );
   });
 
@@ -149,12 +149,12 @@ Disallow: /checkout
     );
   });
 
-  it('warns search-index assistants, not fetch-only ones, about a noindex homepage', () => {
+  it('warns every assistant with a search crawler about a noindex homepage (Meta too, through Meta-WebIndexer)', () => {
     const noindex = homepage.replace('<title>', '<meta name="robots" content="noindex"><title>');
     const { assistants, byId } = runAssistants({ homepage: noindex, robots: 'User-agent: *\nAllow: /\n' });
     const statuses = findStatuses(assistants);
-    // Meta AI documents only a user-initiated fetcher; every other vendor here runs a search crawler.
-    expect(statuses.meta).toBe('pass');
+    // Meta documents Meta-WebIndexer as the crawler behind Meta AI's search, so Meta AI is a search-index assistant too.
+    expect(statuses.meta).toBe('warn');
     expect(statuses.google).toBe('warn');
     expect(statuses.chatgpt).toBe('warn');
     expect(stepOf(byId('google'), 'find').reason).toMatch(/^Google finds shops through a search index, and the homepage says noindex/);

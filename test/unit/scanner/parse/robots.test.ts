@@ -196,8 +196,10 @@ describe('evaluateAgents', () => {
       'DuckAssistBot',
       'Bingbot',
       'Googlebot',
+      'Google-Agent',
       'MistralAI-User',
       'MistralAI-Index',
+      'Meta-WebIndexer',
       'Meta-ExternalFetcher',
     ]);
     expect(OTHER_AI_AGENTS.map((a) => a.token)).toEqual(['OAI-AdsBot', 'GoogleOther', 'Google-CloudVertexBot', 'Amazonbot']);

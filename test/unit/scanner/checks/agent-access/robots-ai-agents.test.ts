@@ -20,8 +20,8 @@ describe('robots_ai_agents', () => {
     expect(result.status).toBe('pass');
     expect(result.score).toBe(1);
     expect(result.summary).toBe(`robots.txt allows all ${AI_SEARCH_AGENTS.length} AI search and shopping agents on / and 1 product page`);
-    expect(AI_SEARCH_AGENTS).toHaveLength(15);
-    expect(values(result)).toContain('30 of 30 agent/path checks allowed');
+    expect(AI_SEARCH_AGENTS).toHaveLength(17);
+    expect(values(result)).toContain('34 of 34 agent/path checks allowed');
   });
 
   it('passes when there is no robots.txt (404 allows all)', () => {
@@ -35,7 +35,7 @@ describe('robots_ai_agents', () => {
       robots: 'User-agent: *\nAllow: /\n\nUser-agent: PerplexityBot\nUser-agent: Claude-User\nDisallow: /\n',
     });
     expect(result.status).toBe('warn');
-    expect(result.score).toBeCloseTo(13 / 15);
+    expect(result.score).toBeCloseTo(15 / 17);
     expect(result.summary).toMatch(/^robots\.txt blocks Claude-User and PerplexityBot from \/ /);
     expect(values(result)).toContain('PerplexityBot blocked from / (Disallow: / on line 6)');
   });
@@ -102,7 +102,7 @@ describe('robots_ai_agents', () => {
       ].join('\n'),
     });
     expect(result.status).toBe('warn');
-    expect(result.score).toBeCloseTo(11 / 15);
+    expect(result.score).toBeCloseTo(13 / 17);
     expect(result.summary).toMatch(/^robots\.txt blocks Amzn-User, MistralAI-User, MistralAI-Index and Meta-ExternalFetcher from \//);
     expect(values(result)).toContain('MistralAI-Index blocked from / (Disallow: / on line 9)');
   });
@@ -122,7 +122,7 @@ describe('robots_ai_agents', () => {
       robots: 'User-agent: *\nDisallow: /\n\nUser-agent: OAI-SearchBot\nUser-agent: ChatGPT-User\nAllow: /\nDisallow: /account\n',
     });
     expect(result.status).toBe('warn');
-    expect(result.score).toBeCloseTo(2 / 15);
+    expect(result.score).toBeCloseTo(2 / 17);
     expect(values(result)).toContain('Googlebot blocked from / (Disallow: / on line 2)');
     expect(values(result)).not.toMatch(/OAI-SearchBot blocked/);
   });
@@ -130,7 +130,7 @@ describe('robots_ai_agents', () => {
   it('matches agent tokens case-insensitively, as RFC 9309 asks', () => {
     const { result } = run(robotsAiAgents, { robots: 'user-agent: AMAZONBOT\nuser-agent: amzn-searchbot\ndisallow: /\n' });
     expect(result.status).toBe('warn');
-    expect(result.score).toBeCloseTo(14 / 15);
+    expect(result.score).toBeCloseTo(16 / 17);
     expect(result.summary).toMatch(/^robots\.txt blocks Amzn-SearchBot from \//);
   });
 });
