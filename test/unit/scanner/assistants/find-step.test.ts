@@ -160,4 +160,44 @@ Disallow: /checkout
     expect(stepOf(byId('google'), 'find').reason).toMatch(/^Google finds shops through a search index, and the homepage says noindex/);
     expect(byId('google').firstFix).not.toBeNull();
   });
+
+  it('lets Apple find a shop that disallows everyone but Googlebot, as Apple documents, and blocks the rest', () => {
+    const robots = 'User-agent: Googlebot\nDisallow: /checkout/\nAllow: /\n\nUser-agent: *\nDisallow: /\n';
+    const { assistants, byId } = runAssistants({ homepage, robots, products: [product] });
+    const statuses = findStatuses(assistants);
+    expect(statuses.apple).toBe('pass');
+    expect(statuses.google).toBe('warn');
+    expect(statuses.chatgpt).toBe('fail');
+    expect(statuses.meta).toBe('fail');
+    expect(stepOf(byId('apple'), 'find').reason).toBe(
+      'robots.txt lets Applebot in on / and 1 sampled product page (Applebot follows the Googlebot group, as Apple documents), and no bot wall turns agents away',
+    );
+    // Google-Agent has no group of its own and takes the `*` group; Googlebot still brings Google in.
+    expect(stepOf(byId('google'), 'find').reason).toMatch(
+      /^robots\.txt keeps Google-Agent out of \/; Google still comes in through Googlebot/,
+    );
+  });
+
+  it('judges Apple by its own group once robots.txt has one, whatever the Googlebot group says', () => {
+    const robots = 'User-agent: Googlebot\nAllow: /\n\nUser-agent: Applebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n';
+    const { assistants, byId } = runAssistants({ homepage, robots });
+    expect(findStatuses(assistants).apple).toBe('fail');
+    expect(stepOf(byId('apple'), 'find').reason).toBe('robots.txt keeps Applebot out of /, so Apple cannot find the shop');
+  });
+
+  it("warns Meta AI when Meta's search crawler is kept out but its user fetcher is let in", () => {
+    const robots = 'User-agent: Meta-WebIndexer\nDisallow: /\n\nUser-agent: *\nAllow: /\n';
+    const { assistants, byId } = runAssistants({ homepage, robots });
+    expect(findStatuses(assistants).meta).toBe('warn');
+    expect(stepOf(byId('meta'), 'find').reason).toBe(
+      'robots.txt keeps Meta-WebIndexer out of /; Meta AI still comes in through Meta-ExternalFetcher',
+    );
+  });
+
+  it('warns Amazon when its search agent is kept out and Amzn-User is not', () => {
+    const robots = 'User-agent: Amzn-SearchBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n';
+    const { assistants, byId } = runAssistants({ homepage, robots });
+    expect(findStatuses(assistants).amazon).toBe('warn');
+    expect(stepOf(byId('amazon'), 'find').reason).toBe('robots.txt keeps Amzn-SearchBot out of /; Amazon still comes in through Amzn-User');
+  });
 });

@@ -133,4 +133,16 @@ describe('robots_ai_agents', () => {
     expect(result.score).toBeCloseTo(16 / 17);
     expect(result.summary).toMatch(/^robots\.txt blocks Amzn-SearchBot from \//);
   });
+
+  it('names the Googlebot group when Applebot follows it, as Apple documents', () => {
+    const { result } = run(robotsAiAgents, {
+      robots: 'User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n',
+    });
+    expect(result.status).toBe('warn');
+    expect(result.score).toBeCloseTo(14 / 17);
+    expect(values(result)).toContain(
+      'Applebot blocked from / (Disallow: / on line 3), following the Googlebot group as its vendor documents',
+    );
+    expect(values(result)).toContain('Googlebot blocked from / (Disallow: / on line 3)');
+  });
 });
