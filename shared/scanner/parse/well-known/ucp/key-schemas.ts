@@ -6,17 +6,17 @@
  */
 
 import { z } from 'zod';
-import { builtOnFirstUse } from '../built-on-first-use.js';
+import { builtOnFirstUse, builtPerKey } from '../built-on-first-use.js';
 import { isRecord } from '../json-body.js';
 import { anObject, text, whenObject } from './fields.js';
 import { quoted } from './ucp-wording.js';
 
-/** A `signing_keys` entry. */
-export const signingKey = builtOnFirstUse(() =>
+/** A `signing_keys` entry, its kty message naming the key types the version signs with (EC; EC or RSA in 2026-01-11). */
+export const signingKeyOf = builtPerKey((keyTypes: string) =>
   z.looseObject(
     {
       kid: text('each key needs a kid, the id signatures name it by'),
-      kty: text('each key needs a kty, its key type (EC)'),
+      kty: text(`each key needs a kty, its key type (${keyTypes})`),
       crv: text().optional(),
       x: text().optional(),
       y: text().optional(),

@@ -9,7 +9,7 @@ import { builtPerKey } from '../built-on-first-use.js';
 import { anyObject, dateKey, registry, uri, version } from './fields.js';
 import { capabilityEntry, paymentHandlerEntry } from './entities.js';
 import { serviceEntry } from './service-entry.js';
-import { publicJwk, signingKey } from './key-schemas.js';
+import { publicJwk, signingKeyOf } from './key-schemas.js';
 import type { UcpRules } from './ucp-rules.js';
 import { exampleVersion, expected, quoted } from './ucp-wording.js';
 
@@ -52,7 +52,9 @@ function ucpObject(rules: UcpRules) {
 }
 
 function businessProfile(rules: UcpRules) {
-  const keys = z.array(rules.keysMember === 'keys' ? publicJwk() : signingKey(), { error: expected('is missing', 'a list of JWK keys') });
+  const keys = z.array(rules.keysMember === 'keys' ? publicJwk() : signingKeyOf('EC'), {
+    error: expected('is missing', 'a list of JWK keys'),
+  });
   return z.looseObject({
     ucp: ucpObject(rules),
     [rules.keysMember]: keys.optional(),

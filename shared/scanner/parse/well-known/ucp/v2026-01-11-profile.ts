@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { anObject, anyObject, text, uri, version } from './fields.js';
 import type { UcpRules } from './ucp-rules.js';
 import { exampleVersion, expected, quoted } from './ucp-wording.js';
+import { signingKeyOf } from './key-schemas.js';
 
 /** A transport binding: the members it requires, each with what to add when it is absent. */
 function binding(required: Record<string, string>) {
@@ -76,22 +77,6 @@ function paymentHandler(rules: UcpRules) {
   );
 }
 
-const signingKey = () =>
-  z.looseObject(
-    {
-      kid: text('each key needs a kid, the id signatures name it by'),
-      kty: text('each key needs a kty, its key type (EC or RSA)'),
-      crv: text().optional(),
-      x: text().optional(),
-      y: text().optional(),
-      n: text().optional(),
-      e: text().optional(),
-      alg: text().optional(),
-      use: z.enum(['sig', 'enc'], { error: (issue) => `${quoted(issue.input)} is not a key use (sig or enc)` }).optional(),
-    },
-    anObject,
-  );
-
 function profile(rules: UcpRules) {
   const ucp = z.looseObject(
     {
@@ -120,7 +105,7 @@ function profile(rules: UcpRules) {
   return z.looseObject({
     ucp,
     payment: payment.optional(),
-    signing_keys: z.array(signingKey(), { error: expected('is missing', 'a list of JWK keys') }).optional(),
+    signing_keys: z.array(signingKeyOf('EC or RSA'), { error: expected('is missing', 'a list of JWK keys') }).optional(),
   });
 }
 
