@@ -450,7 +450,7 @@ export async function completeRescan(table: Table, outcome: RescanOutcome): Prom
 }
 
 /** The site whose history is read, as its record was read: the history is cut to that record (historyAsOfSite). */
-type SiteAsRead = Pick<WatchedSite, 'id' | 'lastScanId'>;
+type SiteAsRead = Pick<WatchedSite, 'id' | 'lastScanId' | 'lastScore'>;
 
 /** Up to `limit` of a site's snapshot items, newest first, as of the site's record. */
 async function snapshotItems(table: Table, accountId: string, site: SiteAsRead, limit: number): Promise<Array<Record<string, unknown>>> {
@@ -465,7 +465,7 @@ async function snapshotItems(table: Table, accountId: string, site: SiteAsRead, 
       Limit: limit,
     }),
   );
-  return historyAsOfSite(Items ?? [], site.lastScanId);
+  return historyAsOfSite(Items ?? [], site);
 }
 
 /** Up to `limit` snapshots, newest first, as of the site's record. */
