@@ -6,25 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateUcpProfile, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
-import { currentProfile, olderProfile } from './ucp-documents.js';
-
-type Json = Record<string, unknown>;
-type Path = (string | number)[];
+import { currentProfile, edited, olderProfile, type Json, type Path } from './ucp-documents.js';
 
 function judge(document: unknown): UcpProfile {
   const result = validateUcpProfile(JSON.stringify(document));
   if (!result.present) throw new Error('expected a present profile');
   return result;
-}
-
-/** The document with one member changed (`undefined` removes it); keys may hold dots, so a path is an array. */
-function edited(document: Json, path: Path, value: unknown): Json {
-  const copy = structuredClone(document);
-  const parent = path.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
-  const last = path.at(-1) as string;
-  if (value === undefined) delete parent[last];
-  else parent[last] = value;
-  return copy;
 }
 
 const UPGRADE = 'version 2026-01-11 is older than the current 2026-04-08: upgrade to 2026-04-08';

@@ -3,6 +3,20 @@
  * document per version the scanner knows, each using every member its schema defines.
  */
 
+export type Json = Record<string, unknown>;
+/** Where a member is: keys may hold dots (`dev.ucp.shopping`), so a path is an array. */
+export type Path = (string | number)[];
+
+/** The document with one member changed (`undefined` removes it). */
+export function edited(document: Json, path: Path, value: unknown): Json {
+  const copy = structuredClone(document);
+  const parent = path.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
+  const last = path.at(-1) as string;
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
+  return copy;
+}
+
 const KEY_EC = {
   kid: 'mugs-2026',
   kty: 'EC',

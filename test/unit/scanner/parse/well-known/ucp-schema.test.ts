@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { validateUcpProfile, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
-import { currentProfile, draftProfile, olderProfile } from './ucp-documents.js';
-
-type Json = Record<string, unknown>;
+import { currentProfile, draftProfile, edited, olderProfile } from './ucp-documents.js';
 
 function judge(document: unknown): UcpProfile {
   const result = validateUcpProfile(JSON.stringify(document));
   if (!result.present) throw new Error('expected a present profile');
   return result;
-}
-
-/** The document with one member changed (`undefined` removes it); keys may hold dots, so a path is an array. */
-function edited(document: Json, path: (string | number)[], value: unknown): Json {
-  const copy = structuredClone(document);
-  const parent = path.slice(0, -1).reduce<Json>((node, key) => node[key] as Json, copy);
-  const last = path.at(-1) as string;
-  if (value === undefined) delete parent[last];
-  else parent[last] = value;
-  return copy;
 }
 
 const shopping = ['ucp', 'services', 'dev.ucp.shopping', 0];
