@@ -1,4 +1,4 @@
-import type { AssistantRecord, ScanResult, SignalRecord } from '#shared/model/scans/scan-result.js';
+import type { AssistantAccess, AssistantRecord, ScanResult, SignalRecord } from '#shared/model/scans/scan-result.js';
 
 /**
  * Hand-made inventory and assistants' verdicts as a scan of `origin` would give them, for the pages and
@@ -42,6 +42,36 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
   const find = pass('find', ['robots_ai_agents', 'bot_wall'], 'Its search and user agents may fetch every page.');
   const read = pass('read', ['offer_core'], 'Product names, prices and availability are in the markup.');
   const trust = pass('trust', ['return_policy'], 'Return and shipping policies are stated.');
+  const open = (agents: { search: string[]; user: string[] }): AssistantAccess[] => [
+    {
+      role: 'search',
+      agents: agents.search,
+      robots: 'allowed',
+      obeysRobots: 'follows',
+      vendorSays: 'Follows robots.txt.',
+      source: 'https://vendor.example/bots',
+      summary: `robots.txt lets ${agents.search.join(' and ')} in.`,
+    },
+    agents.user.length > 0
+      ? {
+          role: 'user',
+          agents: agents.user,
+          robots: 'allowed',
+          obeysRobots: 'may_ignore',
+          vendorSays: 'Fetches when a person asks; robots.txt rules may not apply.',
+          source: 'https://vendor.example/bots',
+          summary: `robots.txt lets ${agents.user.join(' and ')} in.`,
+        }
+      : {
+          role: 'user',
+          agents: [],
+          robots: 'no_agent',
+          obeysRobots: 'no_agent',
+          vendorSays: 'No user-initiated agent is documented.',
+          source: null,
+          summary: 'No user-initiated agent is documented.',
+        },
+  ];
   return [
     {
       id: 'chatgpt',
@@ -53,6 +83,7 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
         trust,
         { step: 'buy', status: 'fail', checks: ['acp_ready'], reason: 'No ACP product feed or checkout is published.' },
       ],
+      access: open({ search: ['OAI-SearchBot'], user: ['ChatGPT-User'] }),
       firstFix: fix,
     },
     {
@@ -60,6 +91,7 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
       name: 'Google',
       verdict: 'can_buy',
       steps: [find, read, trust, pass('buy', ['ucp_profile'], 'The UCP profile offers checkout.')],
+      access: open({ search: ['Googlebot'], user: ['Google-Agent'] }),
       firstFix: null,
     },
     {
@@ -77,6 +109,32 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
         { step: 'trust', status: 'not_assessed', checks: [], reason: 'Not reached.' },
         { step: 'buy', status: 'not_assessed', checks: [], reason: 'Not reached.' },
       ],
+      access: [
+        {
+          role: 'search',
+          agents: ['PerplexityBot'],
+          robots: 'blocked',
+          obeysRobots: 'follows',
+          vendorSays: 'Follows robots.txt.',
+          source: 'https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md',
+          summary: 'robots.txt keeps PerplexityBot out of /: the shop is not in Perplexity search.',
+        },
+        {
+          role: 'user',
+          agents: ['Perplexity-User'],
+          robots: 'blocked',
+          obeysRobots: 'may_ignore',
+          vendorSays: 'Fetches when a person asks and generally ignores robots.txt.',
+          source: 'https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md',
+          edge: {
+            token: 'Perplexity-User',
+            userAgent: 'Mozilla/5.0 (compatible; Perplexity-User/1.0; +https://perplexity.ai/perplexity-user) AgentReadinessScanner/1.0',
+            answer: 'refused',
+            pages: [{ url: 'https://shop.example/', scanner: 'HTTP 200', agent: 'HTTP 403', answer: 'refused' }],
+          },
+          summary: 'The edge refused Perplexity-User (HTTP 403) where the scanner was served (HTTP 200).',
+        },
+      ],
       firstFix: fix,
     },
     {
@@ -84,6 +142,7 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
       name: 'Claude',
       verdict: 'can_find',
       steps: [find, { step: 'read', status: 'warn', checks: ['offer_core'], reason: 'Prices are only in the page text.' }, trust],
+      access: open({ search: ['Claude-SearchBot'], user: ['Claude-User'] }),
       firstFix: unfixed,
     },
     {
@@ -91,6 +150,7 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
       name: 'Copilot',
       verdict: 'can_read',
       steps: [find, read, { step: 'trust', status: 'fail', checks: ['return_policy'], reason: 'No return policy is linked.' }],
+      access: open({ search: ['Bingbot'], user: [] }),
       firstFix: fix,
     },
     {
@@ -98,6 +158,7 @@ export function assistantsOf(result: Pick<ScanResult, 'recommendations' | 'check
       name: 'Amazon Rufus',
       verdict: 'can_trust',
       steps: [find, read, trust, { step: 'buy', status: 'not_assessed', checks: [], reason: 'A free scan reads no product page.' }],
+      access: open({ search: ['Amzn-SearchBot'], user: ['Amzn-User'] }),
       firstFix: null,
     },
   ];

@@ -5,10 +5,14 @@ import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 import type { ScanResult as EngineScanResult } from '#shared/model/scans/scan-result.js';
 import { scanStages } from '#shared/model/scans/scan-stage.js';
 import {
+  agentRoles,
   assistantIds,
   assistantStepStatuses,
   assistantSteps,
   assistantVerdicts,
+  edgeAnswers,
+  robotsObediences,
+  robotsStandings,
   signalIds,
   signalStatuses,
   versionStandings,
@@ -164,6 +168,55 @@ export const AssistantStep = z
   })
   .meta({ id: 'AssistantStep', description: 'One of the four steps (find, read, trust, buy) as this assistant takes it' });
 
+const EdgeAnswer = z.enum(edgeAnswers).meta({
+  description:
+    "served like the scanner's own request; refused (401, 403, 429); challenged (a challenge page); stripped (served without the product facts the scanner's copy has); error (5xx where the scanner was served); not_assessed (the scanner itself was not served, or no answer)",
+});
+
+export const EdgeProbe = z
+  .object({
+    token: z
+      .string()
+      .meta({ description: "The product token whose vendor-documented User-Agent string was sent, the scanner's own token appended" }),
+    userAgent: z.string().meta({ description: 'The User-Agent header exactly as sent' }),
+    answer: EdgeAnswer,
+    pages: z.array(
+      z.object({
+        url: z.string(),
+        scanner: z.string().meta({ description: "What the scanner's own request got, e.g. HTTP 200" }),
+        agent: z.string().meta({ description: "What the request with the assistant's User-Agent got, e.g. HTTP 403" }),
+        answer: EdgeAnswer,
+      }),
+    ),
+  })
+  .meta({
+    id: 'EdgeProbe',
+    description:
+      "Paid tiers: the homepage and one product page asked once with this assistant's documented User-Agent (the scanner's token appended), compared with the scanner's own answer",
+  });
+
+export const AssistantAccess = z
+  .object({
+    role: z.enum(agentRoles).meta({
+      description: 'search: agents that index the shop so the assistant can find it; user: agents that fetch a page when a person asks',
+    }),
+    agents: z.array(z.string()).meta({ description: "The vendor's product tokens in this role; empty when it documents none" }),
+    robots: z.enum(robotsStandings).meta({
+      description:
+        "What the shop's robots.txt says to these agents on / and the sampled product pages; unknown when robots.txt was not read",
+    }),
+    obeysRobots: z.enum(robotsObediences).meta({
+      description: 'Whether the vendor says these agents follow robots.txt (follows) or may not (may_ignore)',
+    }),
+    vendorSays: z.string().meta({ description: "The vendor's documented behaviour, in brief" }),
+    source: z.string().nullable().meta({ description: 'The vendor page that documents it' }),
+    edge: EdgeProbe.optional(),
+    summary: z
+      .string()
+      .meta({ description: "One line: what the shop's robots.txt and edge do to this role, and which of them the owner controls" }),
+  })
+  .meta({ id: 'AssistantAccess', description: "One role of an assistant's agents (search or user-initiated) and what reaches it" });
+
 export const Assistant = z
   .object({
     id: z.enum(assistantIds),
@@ -172,6 +225,7 @@ export const Assistant = z
       description: 'The last step the assistant reaches in the order find, read, trust, buy; blocked when it cannot find the shop',
     }),
     steps: z.array(AssistantStep),
+    access: z.array(AssistantAccess).meta({ description: 'Search and user-initiated visits, reported apart (search first)' }),
     firstFix: z.string().nullable().meta({ description: 'The checkId of the recommendation to act on first for this assistant' }),
   })
   .meta({ id: 'Assistant', description: 'What one AI assistant can do on the shop, and the fix that helps it most' });

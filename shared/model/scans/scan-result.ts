@@ -188,11 +188,74 @@ export interface AssistantStep {
   reason: string;
 }
 
+export const agentRoles = ['search', 'user'] as const;
+/** search: indexes the shop ahead of time so the assistant can find it; user: fetches a page when a person asks. */
+export type AgentRole = (typeof agentRoles)[number];
+
+export const robotsStandings = ['allowed', 'partial', 'blocked', 'unknown', 'no_agent'] as const;
+/**
+ * What the shop's robots.txt says to an assistant's agents in one role, on `/` and the sampled product pages:
+ * unknown when the scan could not read robots.txt, no_agent when the vendor documents no agent in that role.
+ */
+export type RobotsStanding = (typeof robotsStandings)[number];
+
+export const robotsObediences = ['follows', 'may_ignore', 'no_agent'] as const;
+/** Whether the vendor says its agents in that role follow robots.txt (follows) or may not (may_ignore). */
+export type RobotsObedience = (typeof robotsObediences)[number];
+
+export const edgeAnswers = ['served', 'refused', 'challenged', 'stripped', 'error', 'not_assessed'] as const;
+/**
+ * What the shop's edge answered a request carrying the agent's User-Agent, beside the scanner's own answer:
+ * served like the scanner; refused (401, 403, 429); challenged (a challenge page); stripped (served, but without
+ * the product facts the scanner's copy has); error (5xx where the scanner was served); not_assessed (the
+ * scanner itself was not served, or the request got no answer).
+ */
+export type EdgeAnswer = (typeof edgeAnswers)[number];
+
+/** One page asked for with an assistant's User-Agent (the edge probe), beside the scanner's own answer. */
+export interface EdgeProbePage {
+  url: string;
+  /** "HTTP 200", "HTTP 403", "Cloudflare challenge (cf-mitigated)" ... */
+  scanner: string;
+  agent: string;
+  answer: EdgeAnswer;
+}
+
+/** The edge probe for one assistant: its documented User-Agent asked for the homepage and one product page. */
+export interface EdgeProbe {
+  /** The product token whose documented User-Agent string was sent (the scanner's own token appended). */
+  token: string;
+  /** The User-Agent header as sent. */
+  userAgent: string;
+  /** served when every page was served as the scanner was; else the worst answer among the pages. */
+  answer: EdgeAnswer;
+  pages: EdgeProbePage[];
+}
+
+/** What reaches the assistant in one role (search or user-initiated), and what the shop's robots.txt controls. */
+export interface AssistantAccess {
+  role: AgentRole;
+  /** The vendor's product tokens in this role; empty when it documents none. */
+  agents: string[];
+  robots: RobotsStanding;
+  obeysRobots: RobotsObedience;
+  /** The vendor's documented behaviour, in brief. */
+  vendorSays: string;
+  /** The vendor page that says it (null when the vendor documents no agent in this role). */
+  source: string | null;
+  /** The edge probe, when this role's User-Agent was the one sent; absent otherwise. */
+  edge?: EdgeProbe;
+  /** One line: what the owner's robots.txt (and edge) do to this role. */
+  summary: string;
+}
+
 export interface AssistantRecord {
   id: AssistantId;
   name: string;
   verdict: AssistantVerdict;
   steps: AssistantStep[];
+  /** Search and user-initiated visits, reported apart (search first). */
+  access: AssistantAccess[];
   /** The checkId of the recommendation to act on first for this assistant; null when nothing blocks it. */
   firstFix: string | null;
 }

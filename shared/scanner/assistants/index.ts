@@ -63,6 +63,7 @@ function assess(
           ? step.reason.replace(/^Not checked: /, `Not checked, so ${vendor.name}'s verdict stops before this step: `)
           : step.reason,
     })),
+    access: [],
     firstFix: firstFixOf(steps, recommendations),
   };
 }
