@@ -1,93 +1,95 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import type { AssistantStep } from '#shared/model/scans/scan-result.js';
+import { agentRoles, type AssistantStep, type EdgeProbe } from '#shared/model/scans/scan-result.js';
 import type { JudgedCheck } from '#shared/scanner/assistants/judge-step.js';
 import { clause, lowerFirst } from '#shared/scanner/assistants/judge-step.js';
+import { agentsInRole, edgeClause, edgeKeepsOut, robotsClause, sentence, type RoleAccess } from '#shared/scanner/assistants/role-access.js';
+import { robotsFacts } from '#shared/scanner/assistants/robots-standing.js';
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
-import { robotsNotAssessed, robotsStatus } from '#shared/scanner/checks/read-artifacts.js';
-import { listNames, plural } from '#shared/scanner/checks/wording.js';
-import { KNOWN_AGENTS, appliedGroup, evaluatePath } from '#shared/scanner/parse/robots.js';
-import type { KnownAgent, RobotsTxt } from '#shared/scanner/parse/robots.js';
-import { toRobotsPath } from '#shared/scanner/parse/robots-path-match.js';
+import { listNames } from '#shared/scanner/checks/wording.js';
 
 /** A step with the check ids behind its status (a fail, a warning or what was not assessed), for the first fix. */
 export interface JudgedStep extends AssistantStep {
   causes: string[];
 }
 
-/** The assistant's documented search and user agents; training-only and other tokens never decide it. */
-export function agentsOf(vendor: AssistantVendor): KnownAgent[] {
-  return KNOWN_AGENTS.filter((agent) => agent.assistant === vendor.id && (agent.role === 'search' || agent.role === 'user'));
+interface RobotsVerdict {
+  kind: 'allowed' | 'partial' | 'blocked' | 'unknown';
+  reason: string;
+  /** On allowed: user-initiated agents robots.txt disallows although their vendor says they may ignore it. */
+  note?: string;
 }
 
-type RobotsAccess =
-  | { kind: 'allowed' | 'partial' | 'blocked'; reason: string }
-  /** robots.txt could not be read by the scan (not fetched, failed, rate limited). */
-  | { kind: 'unknown'; reason: string };
+/** Clauses joined by semicolons, read as one sentence (without its full stop) that starts with a capital. */
+function joined(clauses: readonly string[]): string {
+  return sentence(clauses.join('; ')).replace(/\.$/, '');
+}
 
-/** " (Applebot follows the Googlebot group, as Apple documents)" for agents a documented fallback decided. */
-function fallbackNote(parsed: RobotsTxt, agents: readonly KnownAgent[], vendor: AssistantVendor): string {
-  const notes = agents.flatMap((agent) => {
-    const { group, via } = appliedGroup(parsed, agent.token);
-    return group === 'fallback' && via ? [`${agent.token} follows the ${via} group`] : [];
-  });
-  return notes.length > 0 ? ` (${notes.join('; ')}, as ${vendor.name} documents)` : '';
+/** robots.txt keeps the role's agents (partly) out. */
+function keptOut(role: RoleAccess): boolean {
+  return role.facts.standing === 'blocked' || role.facts.standing === 'partial';
 }
 
 /**
- * What robots.txt lets the assistant's agents do, per RFC 9309 as robots.ts evaluates it (the group naming the
- * agent, else the group of its documented fallback token, else `*`; longest match, Allow on ties; 4xx allows
- * all, 5xx and unreachable disallow all), on `/` and on every sampled product page.
+ * robots.txt for the assistant as a whole, its roles judged apart (decision 106): the search role decides
+ * whether the assistant can find the shop (blocked from `/`: fail; from sampled product pages: warn); a
+ * user-initiated role robots.txt keeps out warns only when the vendor says those agents follow robots.txt,
+ * because where the vendor says they may ignore it, robots.txt does not control those visits (the reason
+ * still says so).
  */
-function robotsAccess(vendor: AssistantVendor, agents: readonly KnownAgent[], artifacts: Artifacts): RobotsAccess {
-  const unreadable = robotsNotAssessed(artifacts);
-  if (unreadable) return { kind: 'unknown', reason: clause(unreadable.summary) };
-  const { parsed } = artifacts.site.robots;
-  const tokens = agents.map((agent) => agent.token);
-  if (parsed.source === 'unreachable') {
+function robotsVerdict(vendor: AssistantVendor, roles: readonly RoleAccess[], artifacts: Artifacts): RobotsVerdict {
+  const agents = roles.flatMap((role) => role.access.agents);
+  const whole = robotsFacts(
+    agentRoles.flatMap((role) => agentsInRole(vendor, role)),
+    artifacts,
+  );
+  if (whole.standing === 'no_agent') return { kind: 'unknown', reason: `no documented agent of ${vendor.name} is known` };
+  if (whole.standing === 'unknown') return { kind: 'unknown', reason: whole.why };
+  if ('unreachable' in whole) {
     return {
       kind: 'blocked',
-      reason: `robots.txt answered ${robotsStatus(parsed)}: per RFC 9309 ${listNames(tokens)} must then treat the whole shop as disallowed, so ${vendor.name} cannot find it`,
+      reason: `robots.txt answered ${whole.unreachable}: per RFC 9309 ${listNames(agents)} must then treat the whole shop as disallowed, so ${vendor.name} cannot find it`,
     };
   }
-  const productPaths = [...new Set(artifacts.productPages.map((page) => toRobotsPath(page.url)))].filter((path) => path !== '/');
-  const note = fallbackNote(parsed, agents, vendor);
-  const rootBlocked = agents.filter((agent) => !evaluatePath(parsed, agent.token, '/').allowed);
-  if (rootBlocked.length === agents.length) {
-    return { kind: 'blocked', reason: `robots.txt keeps ${listNames(tokens)} out of /${note}, so ${vendor.name} cannot find the shop` };
+  const search = roles.find((role) => role.access.role === 'search');
+  const users = roles.filter((role) => role.access.role === 'user' && role.facts.standing !== 'no_agent');
+  const reasonsOf = (kept: readonly RoleAccess[]) => kept.flatMap((role) => (role.robotsReason ? [role.robotsReason] : []));
+  const still = users
+    .filter((role) => role.facts.standing === 'allowed')
+    .map((role) => `${listNames(role.access.agents)} still visits when a person asks`);
+  const uncontrolled = users.filter((role) => keptOut(role) && role.access.obeysRobots === 'may_ignore');
+  const obeyedUsers = users.filter((role) => keptOut(role) && role.access.obeysRobots === 'follows');
+  if (search?.facts.standing === 'blocked') {
+    return { kind: 'blocked', reason: joined([...reasonsOf([search, ...users.filter(keptOut)]), ...still]) };
   }
-  const allowed = agents.filter((agent) => !rootBlocked.includes(agent));
-  if (rootBlocked.length > 0) {
-    return {
-      kind: 'partial',
-      reason: `robots.txt keeps ${listNames(rootBlocked.map((agent) => agent.token))} out of /; ${vendor.name} still comes in through ${listNames(allowed.map((agent) => agent.token))}${note}`,
-    };
+  const partial = [...(search && keptOut(search) ? [search] : []), ...obeyedUsers];
+  if (partial.length > 0) return { kind: 'partial', reason: joined([...reasonsOf([...partial, ...uncontrolled]), ...still]) };
+  const note = uncontrolled.length > 0 ? { note: reasonsOf(uncontrolled).join('; ') } : {};
+  const open = uncontrolled.length > 0 ? robotsFacts(agentsInRole(vendor, 'search'), artifacts) : whole;
+  const openAgents = uncontrolled.length > 0 ? (search?.access.agents ?? []) : agents;
+  if (open.standing === 'no_agent' || open.standing === 'unknown' || 'unreachable' in open) {
+    return { kind: 'allowed', reason: joined(reasonsOf(uncontrolled)) };
   }
-  const blockedPaths = productPaths.filter((path) => agents.some((agent) => !evaluatePath(parsed, agent.token, path).allowed));
-  if (blockedPaths.length > 0) {
-    const who = agents.filter((agent) => blockedPaths.some((path) => !evaluatePath(parsed, agent.token, path).allowed));
-    return {
-      kind: 'partial',
-      reason: `robots.txt lets ${listNames(tokens)} in on / but keeps ${listNames(who.map((agent) => agent.token))} out of ${plural(blockedPaths.length, 'sampled product page')} (${listNames(blockedPaths, 3)})${note}`,
-    };
-  }
-  const scope = productPaths.length > 0 ? ` and ${plural(productPaths.length, 'sampled product page')}` : '';
-  if (parsed.source === 'file') return { kind: 'allowed', reason: `robots.txt lets ${listNames(tokens)} in on /${scope}${note}` };
-  const why = parsed.source === 'soft_404' ? 'an HTML page is served instead' : robotsStatus(parsed);
-  return { kind: 'allowed', reason: `No robots.txt (${why}), so ${listNames(tokens)} may crawl the whole shop` };
+  return { kind: 'allowed', reason: joined([robotsClause(vendor, open, openAgents)]), ...note };
 }
 
 /**
- * Can the assistant reach the shop: robots.txt for its own search and user agents, the homepage's bot wall,
- * for search-index assistants whether pages may be indexed, and for assistants that sign their requests
- * whether the edge accepts signed agents.
+ * Can the assistant reach the shop: the homepage's bot wall; what the edge answered the assistant's User-Agent
+ * (paid scans); robots.txt for its search and user agents, reported apart; for search-index assistants whether
+ * pages may be indexed; and for assistants that sign their requests whether the edge accepts signed agents.
  */
-export function findStep(vendor: AssistantVendor, artifacts: Artifacts, byId: ReadonlyMap<string, JudgedCheck>): JudgedStep {
-  const agents = agentsOf(vendor);
-  const indexed = agents.some((agent) => agent.role === 'search');
+export function findStep(
+  vendor: AssistantVendor,
+  artifacts: Artifacts,
+  byId: ReadonlyMap<string, JudgedCheck>,
+  roles: readonly RoleAccess[],
+  edge: EdgeProbe | undefined,
+): JudgedStep {
+  const searchIndexed = roles.some((role) => role.access.role === 'search' && role.access.agents.length > 0);
   const checks = [
     'robots_ai_agents',
     'bot_wall',
-    ...(indexed ? ['indexable'] : []),
+    ...(edge ? ['edge_agent_access'] : []),
+    ...(searchIndexed ? ['indexable'] : []),
     ...(vendor.signsRequests ? ['web_bot_auth'] : []),
   ].filter((id) => byId.has(id));
   const step = (status: JudgedStep['status'], reason: string, causes: string[] = []): JudgedStep => ({
@@ -106,10 +108,20 @@ export function findStep(vendor: AssistantVendor, artifacts: Artifacts, byId: Re
       ['bot_wall'],
     );
   }
-  if (agents.length === 0) return step('not_assessed', `Not checked: no documented search or user agent of ${vendor.name} is known`);
+  if (roles.every((role) => role.access.agents.length === 0)) {
+    return step('not_assessed', `Not checked: no documented search or user agent of ${vendor.name} is known`);
+  }
 
-  const robots = robotsAccess(vendor, agents, artifacts);
-  if (robots.kind === 'blocked') return step('fail', robots.reason, ['robots_ai_agents']);
+  const robots = robotsVerdict(vendor, roles, artifacts);
+  const edgeBlock =
+    edge && edgeKeepsOut(edge.answer)
+      ? `${sentence(edgeClause(edge)).replace(/\.$/, '')}: ${vendor.name} is blocked at the edge by User-Agent`
+      : null;
+  if (robots.kind === 'blocked' || edgeBlock) {
+    const reasons = [...(robots.kind === 'blocked' ? [robots.reason] : []), ...(edgeBlock ? [edgeBlock] : [])];
+    const causes = [...(robots.kind === 'blocked' ? ['robots_ai_agents'] : []), ...(edgeBlock ? ['edge_agent_access'] : [])];
+    return step('fail', joined(reasons), causes);
+  }
 
   const status = (id: string) => byId.get(id)?.status;
   const gaps: { reason: string; cause: string }[] = [];
@@ -124,7 +136,7 @@ export function findStep(vendor: AssistantVendor, artifacts: Artifacts, byId: Re
   const walls = byId.get('bot_wall');
   if (walls && walls.status === 'warn') gaps.push({ reason: clause(walls.summary), cause: 'bot_wall' });
   const index = byId.get('indexable');
-  if (indexed && index && (index.status === 'fail' || index.status === 'warn')) {
+  if (searchIndexed && index && (index.status === 'fail' || index.status === 'warn')) {
     gaps.push({
       reason: `${vendor.name} finds shops through a search index, and ${lowerFirst(clause(index.summary))}`,
       cause: 'indexable',
@@ -136,8 +148,9 @@ export function findStep(vendor: AssistantVendor, artifacts: Artifacts, byId: Re
     // The homepage answered the scanner, so the shop is reachable; what robots.txt says stays unknown.
     if (!homepageRead)
       return step('not_assessed', `Not checked: ${robots.reason}, and the homepage could not be read either`, ['robots_ai_agents']);
+    const tokens = roles.flatMap((role) => role.access.agents);
     gaps.push({
-      reason: `The homepage answers, but ${lowerFirst(robots.reason)}: whether it admits ${listNames(agents.map((a) => a.token))} is unknown`,
+      reason: `The homepage answers, but ${lowerFirst(robots.reason)}: whether it admits ${listNames(tokens)} is unknown`,
       cause: 'robots_ai_agents',
     });
   } else if (!homepageRead && walls) {
@@ -146,5 +159,5 @@ export function findStep(vendor: AssistantVendor, artifacts: Artifacts, byId: Re
 
   const first = gaps[0];
   if (first) return step('warn', first.reason, [...new Set(gaps.map((gap) => gap.cause))]);
-  return step('pass', `${robots.reason}, and no bot wall turns agents away`);
+  return step('pass', `${robots.reason}, and no bot wall turns agents away${robots.note ? `; ${robots.note}` : ''}`);
 }

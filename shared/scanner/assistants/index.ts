@@ -1,4 +1,7 @@
-import type { AssistantRecord, AssistantVerdict, Recommendation } from '#shared/model/scans/scan-result.js';
+import { agentRoles } from '#shared/model/scans/scan-result.js';
+import type { AssistantId, AssistantRecord, AssistantVerdict, EdgeProbe, Recommendation } from '#shared/model/scans/scan-result.js';
+import { roleAccess } from '#shared/scanner/assistants/role-access.js';
+import { edgeProbesOf } from '#shared/scanner/edge/edge-probes.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { findStep } from '#shared/scanner/assistants/find-step.js';
 import type { JudgedStep } from '#shared/scanner/assistants/find-step.js';
@@ -46,8 +49,11 @@ function assess(
   artifacts: Artifacts,
   byId: ReadonlyMap<string, JudgedCheck>,
   recommendations: readonly Recommendation[],
+  edges: ReadonlyMap<AssistantId, EdgeProbe>,
 ): AssistantRecord {
-  const steps = [findStep(vendor, artifacts, byId), readStep(vendor, byId), trustStep(vendor, byId), buyStep(vendor, byId)];
+  const edge = edges.get(vendor.id);
+  const roles = agentRoles.map((role) => roleAccess(vendor, role, artifacts, edge));
+  const steps = [findStep(vendor, artifacts, byId, roles, edge), readStep(vendor, byId), trustStep(vendor, byId), buyStep(vendor, byId)];
   const verdict = verdictOf(steps);
   const stoppedAt = steps.find((step) => !isReached(step));
   return {
@@ -63,7 +69,7 @@ function assess(
           ? step.reason.replace(/^Not checked: /, `Not checked, so ${vendor.name}'s verdict stops before this step: `)
           : step.reason,
     })),
-    access: [],
+    access: roles.map((role) => role.access),
     firstFix: firstFixOf(steps, recommendations),
   };
 }
@@ -78,5 +84,6 @@ export function assessAssistants(
   recommendations: readonly Recommendation[],
 ): AssistantRecord[] {
   const byId = new Map(checks.map((check) => [check.id, check]));
-  return ASSISTANT_VENDORS.map((vendor) => assess(vendor, artifacts, byId, recommendations));
+  const edges = edgeProbesOf(artifacts);
+  return ASSISTANT_VENDORS.map((vendor) => assess(vendor, artifacts, byId, recommendations, edges));
 }

@@ -88,7 +88,7 @@ describe('assistants in a scan result', () => {
     expect(blocked).toEqual(['perplexity']);
     const perplexity = assistant(result, 'perplexity');
     expect(stepOf(perplexity, 'find')?.reason).toBe(
-      'robots.txt keeps PerplexityBot and Perplexity-User out of /, so Perplexity cannot find the shop',
+      "robots.txt keeps PerplexityBot out of /, so the shop is not in Perplexity's search; robots.txt keeps Perplexity-User out of /, but Perplexity says Perplexity-User may ignore robots.txt when a person asks: robots.txt does not reliably control those visits",
     );
     expect(perplexity.firstFix).toBe('robots_ai_agents');
     expect(assistant(result, 'claude').verdict).toBe('can_buy');
