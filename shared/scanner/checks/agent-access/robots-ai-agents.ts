@@ -1,7 +1,9 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
+import { ASSISTANT_VENDORS } from '#shared/scanner/assistants/vendors.js';
 import { evaluateAgents } from '#shared/scanner/parse/robots.js';
+import { findKnownAgent } from '#shared/scanner/parse/robots-agents.js';
 import type { AgentVerdict, PathVerdict, RobotsTxt } from '#shared/scanner/parse/robots.js';
 import { robotsPatternMatches, toRobotsPath } from '#shared/scanner/parse/robots-path-match.js';
 import { robotsNotAssessed, robotsStatus, suggestedSitemapUrl } from '#shared/scanner/checks/read-artifacts.js';
@@ -91,6 +93,31 @@ function allowSnippet(artifacts: Artifacts, agents: readonly string[]): string {
   return `${lines.join('\n')}\n\nSitemap: ${suggestedSitemapUrl(artifacts)}`;
 }
 
+/** Whether a blocked user-initiated agent's vendor says it follows robots.txt; search agents always do. */
+function obeys(token: string): 'search' | 'follows' | 'may_ignore' {
+  const agent = findKnownAgent(token);
+  if (!agent || agent.role !== 'user') return 'search';
+  const vendor = ASSISTANT_VENDORS.find((entry) => entry.id === agent.assistant);
+  return vendor?.roles.user?.obeys ?? 'follows';
+}
+
+/**
+ * What the Disallow lines actually do, role by role: robots.txt keeps search agents out of their assistants'
+ * search and stops the user-initiated fetchers that follow it; it does not reliably stop the ones whose vendors
+ * say they may ignore it.
+ */
+function whatTheBlocksDo(blocked: readonly string[]): string {
+  const by = (kind: ReturnType<typeof obeys>) => blocked.filter((token) => obeys(token) === kind);
+  const parts = [
+    by('search').length > 0 ? `${listNames(by('search'))} keep your shop out of their assistants' search` : null,
+    by('follows').length > 0 ? `${listNames(by('follows'))} cannot open your pages when a person asks` : null,
+    by('may_ignore').length > 0
+      ? `${listNames(by('may_ignore'))} fetch for a person who asks, and their vendors say they may ignore robots.txt, so these lines do not reliably keep them out`
+      : null,
+  ].filter((part): part is string => part !== null);
+  return `Blocked in robots.txt, ${parts.join('; ')}`;
+}
+
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const { url, parsed } = artifacts.site.robots;
   if (parsed.source === 'unreachable') {
@@ -107,7 +134,7 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
     .map((verdict) => verdict.agent);
   return {
     title: 'Allow AI shopping agents in robots.txt',
-    why: `Agents blocked in robots.txt cannot read your pages, so they cannot recommend or buy your products: ${quoteEvidence(result.evidence)}.`,
+    why: `${whatTheBlocksDo(blockedAgents)}: ${quoteEvidence(result.evidence)}.`,
     fix: `Add a group for ${listNames(blockedAgents)} that allows / and your product pages, and remove the Disallow lines that block them. Keep disallowing cart, checkout and account paths.`,
     snippet: allowSnippet(artifacts, blockedAgents),
     effort: 'S',
