@@ -12,7 +12,7 @@ import { DEFAULT_TIMEOUTS, resolveTimeouts } from './timeouts.js';
 import type { Timeouts } from './timeouts.js';
 import { toFetchError } from './to-fetch-error.js';
 import type { FetchedResource, Fetcher, FetcherConfig, FetchOptions, RedirectHop } from './types.js';
-import { SCANNER_USER_AGENT } from './user-agent.js';
+import { SCANNER_USER_AGENT, withScannerToken } from './user-agent.js';
 
 export const DEFAULT_MAX_REDIRECTS = 5;
 
@@ -56,9 +56,10 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
   const limit = RESOURCE_LIMITS[options.kind];
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
   const method = options.method ?? 'GET';
+  const userAgent = options.agentUserAgent === undefined ? context.userAgent : withScannerToken(options.agentUserAgent, context.userAgent);
   const headersAt = (url: URL) =>
     buildRequestHeaders({
-      userAgent: context.userAgent,
+      userAgent,
       defaultAccept: limit.accept,
       accept: options.accept,
       extra: options.headersFor ? { ...options.headers, ...options.headersFor(url) } : options.headers,

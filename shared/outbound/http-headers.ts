@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { ACCEPT_ENCODING } from './read-body.js';
 
-// Headers a caller may not set: the fetcher owns identity, the decodings it can undo, and the
-// connection itself.
+// Headers a caller may not set: the fetcher owns identity (a vendor's User-Agent string comes only
+// through FetchOptions.agentUserAgent, with the scanner's own token appended), the decodings it can
+// undo, and the connection itself.
 const PROTECTED_HEADERS = new Set([
   'host',
   'user-agent',

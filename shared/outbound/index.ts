@@ -18,4 +18,4 @@ export type { TargetUrlRejection, TargetUrlResult } from './target-url.js';
 export { DEFAULT_TIMEOUTS } from './timeouts.js';
 export type { Timeouts } from './timeouts.js';
 export type { FetchedResource, Fetcher, FetcherConfig, FetchOptions, RedirectHop } from './types.js';
-export { SCANNER_ROBOTS_TOKEN, SCANNER_USER_AGENT } from './user-agent.js';
+export { SCANNER_ROBOTS_TOKEN, SCANNER_USER_AGENT, withScannerToken } from './user-agent.js';

@@ -18,6 +18,12 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** Default true; when false a 3xx response is returned as it is. */
   followRedirects?: boolean;
+  /**
+   * An AI vendor's documented User-Agent string (the edge probe): the request then says
+   * `User-Agent: <this> <the scanner's own User-Agent>`. The fetcher still names itself: this is put before its
+   * own token, never instead of it.
+   */
+  agentUserAgent?: string;
   /** Extra request headers. Host, User-Agent, Accept-Encoding and hop-by-hop headers are ignored. */
   headers?: Record<string, string>;
   /**

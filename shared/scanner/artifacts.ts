@@ -1,3 +1,4 @@
+import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
 import type { FetchedResource } from '#shared/outbound/types.js';
@@ -128,6 +129,38 @@ export interface SiteArtifacts {
   catalog: { url: string; retrieval: Retrieval; productCount: number | null } | null;
   /** The scanned page asked for again with a Web Bot Auth signature (RFC 9421); null when the scan had no signing key. */
   webBotAuth: WebBotAuthArtifact | null;
+  /**
+   * The homepage and the first product page asked once with each assistant family's documented User-Agent (the
+   * scanner's own token appended), beside the scanner's own answers; null when no probe was sent (the free tier
+   * never sends one).
+   */
+  edgeProbe: EdgeProbeFamilyArtifact[] | null;
+}
+
+/** One assistant family's probe: its User-Agent, and each page asked with it. */
+export interface EdgeProbeFamilyArtifact {
+  assistant: AssistantId;
+  /** The product token whose documented string was sent. */
+  token: string;
+  /** The User-Agent header as sent: the vendor's string, then the scanner's own. */
+  userAgent: string;
+  pages: EdgeProbePageArtifact[];
+}
+
+/** One page asked with a family's User-Agent, beside the scanner's own answer for it. */
+export interface EdgeProbePageArtifact {
+  /** The page's final URL as the scanner read it, which the probe asked for. */
+  url: string;
+  kind: PageArtifact['kind'];
+  /** The scanner's own answer for the page (its retrieval in the scan). */
+  scanner: Retrieval;
+  /** The answer to the request with the family's User-Agent. */
+  agent: Retrieval;
+  /**
+   * Whether each copy shows the product's name and price, read as the scan reads pages; `agent` is null when the
+   * probe's copy was not read (not served, or the scanner's copy shows no product, so there was nothing to lose).
+   */
+  productFacts: { scanner: boolean; agent: boolean | null };
 }
 
 export interface WebBotAuthArtifact {

@@ -22,6 +22,7 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   training_policy: ['robots'],
   bot_wall: ['homepage', 'productPages'],
   web_bot_auth: ['webBotAuth'],
+  edge_agent_access: ['edgeProbe'],
   content_signals: ['homepage', 'productPages', 'robots'],
   ssr_text: ['homepage'],
   markdown_alternate: ['homepage', 'markdown'],
@@ -65,7 +66,7 @@ export function checkNeeds(id: CheckId): readonly Source[] {
 /**
  * What a source cannot be gathered without: the sitemap robots.txt declares, the platform read from
  * the homepage, the catalog the platform names, the Markdown and signed answers of the scanned page,
- * and a document an AI Catalog entry may point at, the catalog.
+ * the edge probe's pages, and a document an AI Catalog entry may point at, the catalog.
  */
 function dependsOn(source: Source): readonly Source[] {
   const fixed: Partial<Record<Source, readonly Source[]>> = {
@@ -74,6 +75,7 @@ function dependsOn(source: Source): readonly Source[] {
     catalog: ['platform'],
     markdown: ['homepage'],
     webBotAuth: ['homepage'],
+    edgeProbe: ['homepage', 'productPages'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);
   const viaCatalog = isDocument && documentOf(source as DocumentName).catalogTypes !== undefined ? (['aiCatalog'] as const) : [];

@@ -7,6 +7,8 @@ import type { FetchOptions, Fetcher } from '#shared/outbound/types.js';
 export interface FetchLogEntry {
   url: string;
   accept: string | null;
+  /** The vendor's User-Agent string the request carried before the scanner's own (the edge probe); null otherwise. */
+  agentUserAgent: string | null;
   /** How many fetches had to finish, one after another, before this one could start (1 = at once). */
   round: number;
   startedAt: number;
@@ -37,9 +39,11 @@ export class FetchSession {
   }
 
   get(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
-    // A signed request (extra headers) is its own request, never the unsigned one of the same URL.
+    // A signed request (extra headers), or one carrying a vendor's User-Agent, is its own request, never the
+    // scanner's plain request of the same URL.
     const signed = options.headers || options.headersFor ? 'signed' : '';
-    const key = `${options.accept ?? ''} ${options.followRedirects === false ? 'nofollow' : ''} ${signed} ${url}`;
+    const agent = options.agentUserAgent ?? '';
+    const key = `${options.accept ?? ''} ${options.followRedirects === false ? 'nofollow' : ''} ${signed} ${agent} ${url}`;
     const existing = this.inFlight.get(key);
     if (existing) return existing;
     const pending = this.run(url, options, round);
@@ -68,7 +72,15 @@ export class FetchSession {
 
   private async run(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
     const startedAt = this.now();
-    const entry: FetchLogEntry = { url, accept: options.accept ?? null, round, startedAt, endedAt: startedAt, outcome: 'skipped' };
+    const entry: FetchLogEntry = {
+      url,
+      accept: options.accept ?? null,
+      agentUserAgent: options.agentUserAgent ?? null,
+      round,
+      startedAt,
+      endedAt: startedAt,
+      outcome: 'skipped',
+    };
     this.log.push(entry);
     if (this.remainingMs() < minimumStartBudgetMs) return { state: 'skipped', reason: 'deadline' };
     try {

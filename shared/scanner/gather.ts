@@ -17,6 +17,7 @@ import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { parseSitemap, pickProductSitemaps } from '#shared/scanner/parse/sitemap-parser.js';
 import { DEFAULT_MAX_REDIRECTS } from '#shared/outbound/fetcher.js';
 import { signatureAgentHeader, signRequest, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
+import { askEdge } from '#shared/scanner/edge/ask-edge.js';
 import { markdownLinkOf } from '#shared/scanner/markdown-link.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { siteOf } from '#shared/scanner/site-of.js';
@@ -204,6 +205,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const tried = new Set<string>([finalUrl.toString(), target.toString()]);
   if (pages.pagesLeft > 0) stage('product-pages');
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
+  const edgeProbe = probesEdge(options) ? askEdge(session, read, edgePages(pages.homepage, pages.productPages), pages.round) : null;
 
   const catalogRetrieval = catalog ? await catalog : null;
   const documents = await readDocuments(first.documents, at, origin, startedAt, notNeeded);
@@ -225,9 +227,21 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
       webBotAuth: await signed,
       catalog: catalogUrl && catalogRetrieval ? catalogArtifact(catalogUrl, catalogRetrieval, origin) : null,
+      edgeProbe: edgeProbe ? await edgeProbe : null,
     },
     platform,
   };
+}
+
+/** The edge probe runs on paid tiers only: the free public scanner never asks with an assistant's User-Agent. */
+export function probesEdge(options: Pick<GatherOptions, 'tier'>): boolean {
+  return options.tier !== 'free';
+}
+
+/** The pages the edge probe asks: the homepage and the first product page, when there is one. */
+export function edgePages(homepage: PageArtifact, productPages: readonly PageArtifact[]): PageArtifact[] {
+  const first = productPages[0];
+  return first ? [homepage, first] : [homepage];
 }
 
 /** The platform's public catalog, with how many products it lists. */

@@ -34,6 +34,7 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     markdown: null,
     catalog: null,
     webBotAuth: null,
+    edgeProbe: null,
   };
 }
 

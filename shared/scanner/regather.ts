@@ -9,6 +9,7 @@ import {
   ask,
   askSigned,
   catalogArtifact,
+  edgePages,
   failOnErrorPage,
   failUnlessFetched,
   firstAnswer,
@@ -19,10 +20,12 @@ import {
   offersNegotiation,
   pagesAround,
   plainHttpUrl,
+  probesEdge,
   textOf,
   type GatherOptions,
   type ReadPage,
 } from '#shared/scanner/gather.js';
+import { askEdge } from '#shared/scanner/edge/ask-edge.js';
 import { keepNeeded, notNeeded } from '#shared/scanner/keep-needed.js';
 import { detectPlatform } from '#shared/scanner/parse/platform.js';
 import { fixedPaths, robotsFile } from '#shared/scanner/site-files.js';
@@ -97,6 +100,8 @@ async function regatherWith(
   const catalog = catalogUrl ? ask.catalog(session, catalogUrl, 3) : null;
   const markdown = pages && wants('markdown') && offersNegotiation(pages.scanned) ? ask.markdown(session, target, 3) : null;
   const productPages = withScannedProduct(await products, pages);
+  const edgeProbe =
+    pages && wants('edgeProbe') && probesEdge(options) ? askEdge(session, read, edgePages(homepage, productPages), 3) : null;
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -118,6 +123,7 @@ async function regatherWith(
       markdown: markdown && { url: target.toString(), retrieval: await markdown },
       catalog: catalogUrl && catalog ? catalogArtifact(catalogUrl, await catalog, origin) : null,
       webBotAuth: pages ? await pages.signed : null,
+      edgeProbe: edgeProbe ? await edgeProbe : null,
     },
     platform,
   };

@@ -41,6 +41,12 @@ export const checkExplanations: Record<CheckId, CheckExplanation> = {
       `${STANDARDS.webBotAuth.name} (${STANDARDS.webBotAuth.version})`,
     ],
   },
+  edge_agent_access: {
+    checks:
+      "on paid tiers, the homepage and the first sampled product page asked once more per assistant family with the vendor's documented User-Agent string, the scanner's own token appended (`shared/scanner/edge/probe-agents.ts`: ChatGPT-User, Google-Agent, Perplexity-User, Claude-User, bingbot for Copilot, Amzn-User, Applebot, Meta-ExternalFetcher, MistralAI-User; sources and dates in docs/standards.md), at most 3 at once, no retries (decision 105). Each answer is compared with the scanner's own answer for the same page: refused (401, 403, 429), challenged (the bot-wall detector, e.g. a challenge page under 200), error (5xx) or stripped (the scanner's copy shows the product's name and price, the agent's copy does not) where the scanner was served. The score is the share of compared families served as the scanner was. `not_assessed` on the free tier (it never probes), and when the scanner's own request was not served: a shop that refuses every request alike is a bot wall, reported under `bot_wall`. An edge that verifies agents by their published IP addresses may answer the real agent differently: the finding is what the edge did to that User-Agent.",
+    fix: "Let the assistants' User-Agents through wherever the edge matches them (CDN bot or AI-crawler rules, WAF custom rules, server or plugin User-Agent rules), as the scanner is let through.",
+    cites: [],
+  },
   indexable: {
     checks: 'final 200 within 3 redirects, no `noindex` in meta robots or X-Robots-Tag, canonical on site.',
     fix: 'Serve the page with status 200 in at most 3 redirects, remove noindex from meta robots and X-Robots-Tag, and point the canonical link at the same site.',

@@ -8,6 +8,7 @@ export const checkIds = [
   'training_policy',
   'bot_wall',
   'web_bot_auth',
+  'edge_agent_access',
   'indexable',
   'robots_hygiene',
   'content_signals',

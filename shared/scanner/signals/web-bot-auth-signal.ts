@@ -1,6 +1,6 @@
 import type { SignalRecord } from '#shared/model/scans/scan-result.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
-import { answerOf } from '#shared/scanner/checks/agent-access/web-bot-auth.js';
+import { answerOf } from '#shared/scanner/edge/answer-of.js';
 
 /**
  * The Web Bot Auth entry: the scanned page asked for unsigned and then signed (RFC 9421,

@@ -154,7 +154,7 @@ export const contentSignals: CheckDefinition = {
   id: 'content_signals',
   dimension: 'agent_access',
   title: 'AI usage preferences are coherent',
-  points: 2,
+  points: 1,
   evaluate,
   advise,
 };

@@ -1,6 +1,7 @@
 import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import { botWall } from './bot-wall.js';
 import { contentSignals } from './content-signals.js';
+import { edgeAgentAccess } from './edge-agent-access.js';
 import { indexable } from './indexable.js';
 import { robotsAiAgents } from './robots-ai-agents.js';
 import { robotsHygiene } from './robots-hygiene.js';
@@ -13,6 +14,7 @@ export const agentAccessChecks: CheckDefinition[] = [
   trainingPolicy,
   botWall,
   webBotAuth,
+  edgeAgentAccess,
   indexable,
   robotsHygiene,
   contentSignals,

@@ -75,7 +75,7 @@ export const robotsHygiene: CheckDefinition = {
   id: 'robots_hygiene',
   dimension: 'agent_access',
   title: 'robots.txt is served as plain text',
-  points: 2,
+  points: 1,
   evaluate,
   advise,
 };

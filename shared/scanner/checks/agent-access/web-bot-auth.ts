@@ -1,29 +1,8 @@
-import type { Artifacts, Retrieval } from '#shared/scanner/artifacts.js';
+import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { retrievalProblem } from '#shared/scanner/checks/read-artifacts.js';
-import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
-
-/** What kind of answer a request got: the content, a refusal, a challenge page, or a server error. */
-type AnswerClass = 'served' | 'refused' | 'challenged' | 'error';
-
-interface Answer {
-  kind: AnswerClass;
-  /** "HTTP 403", with the challenge that decided it when there was one. */
-  label: string;
-}
-
-/** The class of a fetched answer, read the way the bot-wall check reads pages. */
-export function answerOf(retrieval: Retrieval): Answer | null {
-  if (retrieval.state !== 'fetched') return null;
-  const { status, headers, text } = retrieval.resource;
-  const wall = detectBotWall({ status, headers, body: text });
-  if (wall.kind === 'wall') return { kind: 'challenged', label: wall.evidence ?? `HTTP ${status}` };
-  if (status === 401 || status === 403 || status === 429) return { kind: 'refused', label: `HTTP ${status}` };
-  // 400 included: the signature headers are well formed, so a 400 refuses them, as the draft lets a verifier do.
-  if (status >= 400) return { kind: 'error', label: `HTTP ${status}` };
-  return { kind: 'served', label: `HTTP ${status}` };
-}
+import { answerOf, type AnswerClass } from '#shared/scanner/edge/answer-of.js';
 
 const refusalWords: Record<Exclude<AnswerClass, 'served'>, string> = {
   refused: 'refused it',

@@ -1,7 +1,12 @@
+import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
+import { withScannerToken } from '#shared/outbound/user-agent.js';
+import { readProbe } from '#shared/scanner/edge/ask-edge.js';
+import { PROBE_AGENTS } from '#shared/scanner/edge/probe-agents.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type {
   Artifacts,
+  EdgeProbeFamilyArtifact,
   FoundVia,
   PageArtifact,
   Retrieval,
@@ -62,6 +67,11 @@ export interface ArtifactsInput {
   unvisitedCandidates?: string[];
   /** What the scanned page answered when asked again with a Web Bot Auth signature; null when it was not asked (the unsigned answer was a wall); absent: no signing key. */
   signed?: Input | null;
+  /**
+   * What each family's User-Agent got for the homepage and the first product page (the edge probe); a family or
+   * page not named got the scanner's own answer. Absent: no probe was sent (the free tier).
+   */
+  edgeProbe?: Partial<Record<AssistantId, { homepage?: Input; product?: Input }>>;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -158,9 +168,30 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
               unsigned: homepage.retrieval,
               signed: input.signed === null ? null : retrieval(homepage.url, input.signed),
             },
+      edgeProbe: input.edgeProbe === undefined ? null : edgeProbe(homepage, productPages, input.edgeProbe),
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };
+}
+
+/** The edge probe as the gatherer stores it, each family's answers read as a scan reads them. */
+function edgeProbe(
+  homepage: PageArtifact,
+  products: PageArtifact[],
+  answers: NonNullable<ArtifactsInput['edgeProbe']>,
+): EdgeProbeFamilyArtifact[] {
+  const first = products[0];
+  const pages = first ? [homepage, first] : [homepage];
+  const read = (url: string, kind: PageArtifact['kind'], answer: Retrieval) => analysePage(url, kind, answer);
+  return PROBE_AGENTS.map((agent) => ({
+    assistant: agent.assistant,
+    token: agent.token,
+    userAgent: withScannerToken(agent.userAgent),
+    pages: pages.map((page) => {
+      const given = page.kind === 'homepage' ? answers[agent.assistant]?.homepage : answers[agent.assistant]?.product;
+      return readProbe(read, page, given === undefined ? page.retrieval : retrieval(page.url, given));
+    }),
+  }));
 }
 
 /** Every agent-facing document read by its registry reader from what the test says it answered. */

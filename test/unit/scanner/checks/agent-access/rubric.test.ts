@@ -8,9 +8,10 @@ describe('agent_access dimension', () => {
       ['training_policy', 0],
       ['bot_wall', 5],
       ['web_bot_auth', 1],
+      ['edge_agent_access', 2],
       ['indexable', 4],
-      ['robots_hygiene', 2],
-      ['content_signals', 2],
+      ['robots_hygiene', 1],
+      ['content_signals', 1],
     ]);
     expect(agentAccessChecks.reduce((sum, check) => sum + check.points, 0)).toBe(20);
     expect(agentAccessChecks.every((check) => check.dimension === 'agent_access')).toBe(true);
