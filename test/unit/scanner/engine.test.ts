@@ -8,7 +8,8 @@ import type { Tier } from '#shared/model/tiers.js';
 import { ScanResult as ScanResultSchema } from '#shared/http/schemas/scan-schemas.js';
 import { scanUrl } from '#shared/scanner/engine.js';
 import type { ScanOutcome, ScanResult } from '#shared/scanner/engine.js';
-import { createFetcher, STRICT_POLICY } from '#shared/outbound/index.js';
+import { createFetcher, SCANNER_USER_AGENT, STRICT_POLICY } from '#shared/outbound/index.js';
+import { PROBE_AGENTS } from '#shared/scanner/edge/probe-agents.js';
 import type { Fetcher, TargetPolicy } from '#shared/outbound/index.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 import { deriveSigningKey, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
@@ -124,8 +125,10 @@ async function scanFailure(url: string, policy: TargetPolicy = LOOPBACK): Promis
 /** (path, Accept) pairs requested more than once. */
 function repeatedRequests(received: readonly ReceivedRequest[]): string[] {
   const counts = new Map<string, number>();
-  for (const { path, accept, signed } of received) {
-    const key = `${path} [${accept ?? ''}]${signed ? ' signed' : ''}`;
+  for (const { path, accept, signed, userAgent } of received) {
+    // The edge probe asks a page once per assistant family, each with that family's User-Agent.
+    const agent = userAgent?.startsWith('AgentReadinessScanner/') ? '' : ` as ${userAgent ?? ''}`;
+    const key = `${path} [${accept ?? ''}]${signed ? ' signed' : ''}${agent}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].filter(([, count]) => count > 1).map(([key]) => key);
@@ -189,7 +192,7 @@ describe.each(SHOPS)('%s', (name) => {
     expect(parsed.success, parsed.error?.message).toBe(true);
     expect(result.tier).toBe(tier);
     expect(result.url).toBe(`${shop.origin}/`);
-    expect(result.checks).toHaveLength(39);
+    expect(result.checks).toHaveLength(40);
   });
 
   it.each(TIERS)('%s: score, band, caps and platform', (tier) => {
@@ -222,11 +225,16 @@ describe.each(SHOPS)('%s', (name) => {
     // The homepage is asked for once: its answer is also the http:// answer, and no shop here negotiates
     // Markdown without linking it (agent-ready links it in a Link header), so none is asked as Markdown.
     // And once signed (web_bot_auth), at the same time and with the same User-Agent.
-    const homepage = received.filter((r) => r.path === '/' && !r.signed);
+    const ownRequests = received.filter((r) => r.userAgent?.startsWith('AgentReadinessScanner/'));
+    const homepage = ownRequests.filter((r) => r.path === '/' && !r.signed);
     expect(homepage).toHaveLength(1);
     expect(received.filter((r) => r.signed).map((r) => r.path)).toEqual(['/']);
     expect(homepage[0]?.accept?.startsWith('text/html')).toBe(true);
-    expect(received.every((r) => r.userAgent?.startsWith('AgentReadinessScanner/'))).toBe(true);
+    // Every request names the scanner: its own, or a vendor's string followed by the scanner's own token
+    // (the edge probe, paid tiers only: one request per assistant family and page).
+    expect(received.every((r) => r.userAgent?.endsWith(SCANNER_USER_AGENT))).toBe(true);
+    const probes = received.filter((r) => !r.userAgent?.startsWith('AgentReadinessScanner/'));
+    expect(probes).toHaveLength(tier === 'free' ? 0 : PROBE_AGENTS.length * new Set(probes.map((r) => r.path)).size);
   });
 
   it.each(TIERS)('%s: recommendations are sorted and complete', (tier) => {
@@ -396,7 +404,9 @@ describe('a product URL as the scanned URL', () => {
         expect(result.pages.filter((p) => p.url === `${shop.origin}${target}`)).toHaveLength(1);
       }
       expect(repeatedRequests(received)).toEqual([]);
-      const asHtml = received.filter((r) => r.path === target && r.accept?.startsWith('text/html') && !r.signed);
+      const asHtml = received.filter(
+        (r) => r.path === target && r.accept?.startsWith('text/html') && !r.signed && r.userAgent === SCANNER_USER_AGENT,
+      );
       expect(asHtml).toHaveLength(1);
       expect(check(result, 'offer_core').status).toBe('pass');
     });
