@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanUrl, type ScanOutcome } from '#shared/scanner/engine.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
+import { SCANNER_USER_AGENT } from '#shared/outbound/user-agent.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import { ScanError } from '#shared/scanner/scan-errors.js';
 
@@ -171,7 +172,8 @@ describe('one request per resource', () => {
   it('asks for Markdown only when the page varies by Accept, and then gets it', async () => {
     const seen: string[] = [];
     const negotiating = await serve((request, response) => {
-      if (request.url === '/') seen.push(request.headers.accept ?? '');
+      // The scanner's own requests: the edge probe's (paid tiers) carry an assistant's User-Agent.
+      if (request.url === '/' && request.headers['user-agent'] === SCANNER_USER_AGENT) seen.push(request.headers.accept ?? '');
       if (request.url === '/' && request.headers.accept === 'text/markdown')
         return response.writeHead(200, { 'content-type': 'text/markdown', vary: 'Accept' }).end('# Oak & Co\n\nFurniture made to order.\n');
       response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html', vary: 'Accept' }).end(shopPage);
@@ -182,7 +184,7 @@ describe('one request per resource', () => {
 
     const homepageRequests: string[] = [];
     const plain = await serve((request, response) => {
-      if (request.url === '/') homepageRequests.push(request.headers.accept ?? '');
+      if (request.url === '/' && request.headers['user-agent'] === SCANNER_USER_AGENT) homepageRequests.push(request.headers.accept ?? '');
       response.writeHead(request.url === '/' ? 200 : 404, { 'content-type': 'text/html' }).end(shopPage);
     });
     const single = await scan(plain);
