@@ -227,7 +227,10 @@ export interface EdgeProbe {
   token: string;
   /** The User-Agent header as sent. */
   userAgent: string;
-  /** served when every page was served as the scanner was; else the worst answer among the pages. */
+  /**
+   * The worst answer among the pages, in the order refused, challenged, error, stripped, served, not_assessed:
+   * a page not compared does not hide a page that was served.
+   */
   answer: EdgeAnswer;
   pages: EdgeProbePage[];
 }

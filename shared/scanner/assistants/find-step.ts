@@ -2,7 +2,8 @@ import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { agentRoles, type AssistantStep, type EdgeProbe } from '#shared/model/scans/scan-result.js';
 import type { JudgedCheck } from '#shared/scanner/assistants/judge-step.js';
 import { clause, lowerFirst } from '#shared/scanner/assistants/judge-step.js';
-import { agentsInRole, edgeClause, edgeKeepsOut, robotsClause, sentence, type RoleAccess } from '#shared/scanner/assistants/role-access.js';
+import { agentsInRole, edgeClause, robotsClause, sentence, type RoleAccess } from '#shared/scanner/assistants/role-access.js';
+import { blocksAgent } from '#shared/scanner/edge/edge-probes.js';
 import { robotsFacts } from '#shared/scanner/assistants/robots-standing.js';
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
 import { listNames } from '#shared/scanner/checks/wording.js';
@@ -114,7 +115,7 @@ export function findStep(
 
   const robots = robotsVerdict(vendor, roles, artifacts);
   const edgeBlock =
-    edge && edgeKeepsOut(edge.answer)
+    edge && blocksAgent(edge.answer)
       ? `${sentence(edgeClause(edge)).replace(/\.$/, '')}: ${vendor.name} is blocked at the edge by User-Agent`
       : null;
   if (robots.kind === 'blocked' || edgeBlock) {

@@ -11,11 +11,6 @@ export function agentsInRole(vendor: AssistantVendor, role: AgentRole): KnownAge
   return KNOWN_AGENTS.filter((agent) => agent.assistant === vendor.id && agent.role === role);
 }
 
-/** Edge answers that keep the assistant out: everything but served and not_assessed. */
-export function edgeKeepsOut(answer: EdgeAnswer): boolean {
-  return answer !== 'served' && answer !== 'not_assessed';
-}
-
 const edgeWords: Record<EdgeAnswer, string> = {
   served: 'served',
   refused: 'refused',

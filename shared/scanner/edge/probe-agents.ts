@@ -54,7 +54,7 @@ export const PROBE_AGENTS: readonly ProbeAgent[] = [
   {
     assistant: 'amazon',
     token: 'Amzn-User',
-    userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amzn-User/0.1) Chrome/119.0.6045.214 Safari/537.36',
+    userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; AMZN-User/0.1) Chrome/119.0.6045.214 Safari/537.36',
     source: 'https://developer.amazon.com/de/support/amazonbot',
   },
   {
