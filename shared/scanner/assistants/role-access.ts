@@ -11,22 +11,22 @@ export function agentsInRole(vendor: AssistantVendor, role: AgentRole): KnownAge
   return KNOWN_AGENTS.filter((agent) => agent.assistant === vendor.id && agent.role === role);
 }
 
-const edgeWords: Record<EdgeAnswer, string> = {
-  served: 'served',
-  refused: 'refused',
-  challenged: 'answered with a challenge',
-  stripped: 'served without its product facts',
-  error: 'answered with a server error',
-  not_assessed: 'could not be compared for',
+/** What the edge did to a request carrying the agent's User-Agent, as a verb phrase around "a request". */
+const edgeWords: Record<EdgeAnswer, [string, string]> = {
+  served: ['served', ' as it served the scanner'],
+  refused: ['refused', ''],
+  challenged: ['answered', ' with a challenge'],
+  stripped: ['answered', " without the product facts the scanner's copy has"],
+  error: ['answered', ' with a server error'],
+  not_assessed: ['could not be compared on', ''],
 };
 
 /** "the edge refused a request carrying ChatGPT-User's User-Agent (HTTP 403 on https://shop/ where the scanner got HTTP 200)". */
 export function edgeClause(edge: EdgeProbe): string {
   const page = edge.pages.find((entry) => entry.answer === edge.answer) ?? edge.pages[0];
-  const where = page ? ` (${page.agent} on ${page.url} where the scanner got ${page.scanner})` : '';
-  if (edge.answer === 'not_assessed') return `the edge could not be compared for ${edge.token}'s User-Agent${where}`;
-  if (edge.answer === 'served') return `the edge served a request carrying ${edge.token}'s User-Agent as it served the scanner`;
-  return `the edge ${edgeWords[edge.answer]} a request carrying ${edge.token}'s User-Agent${where}`;
+  const where = page && edge.answer !== 'served' ? ` (${page.agent} on ${page.url} where the scanner got ${page.scanner})` : '';
+  const [verb, how] = edgeWords[edge.answer];
+  return `the edge ${verb} a request carrying ${edge.token}'s User-Agent${how}${where}`;
 }
 
 /** What robots.txt does to `tokens`, before what it means for the assistant. */

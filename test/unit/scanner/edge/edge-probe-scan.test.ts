@@ -86,6 +86,31 @@ const onlyFor =
     return true;
   };
 
+type Scanned = Awaited<ReturnType<typeof scanShop>>;
+
+/** Only `blocked`'s find step fails, on the probe's evidence; every other assistant's find step never mentions the edge. */
+function expectOnlyBlockedAtTheEdge(result: Scanned['result'], blocked: string, token: string) {
+  for (const assistant of result.assistants) {
+    const find = assistant.steps.find((step) => step.step === 'find')!;
+    if (assistant.id === blocked) {
+      expect(find.status).toBe('fail');
+      expect(find.checks).toContain('edge_agent_access');
+      expect(find.reason).toContain(`a request carrying ${token}'s User-Agent`);
+      expect(find.reason).toContain('is blocked at the edge by User-Agent');
+      expect(assistant.verdict).toBe('blocked');
+      expect(assistant.firstFix).toBe('edge_agent_access');
+      const probed = assistant.access.find((entry) => entry.edge)!;
+      expect(probed.edge?.token).toBe(token);
+      expect(probed.summary).toContain(`a request carrying ${token}'s User-Agent`);
+    } else {
+      expect(find.reason, assistant.id).not.toContain('edge');
+      expect(find.status, assistant.id).not.toBe('fail');
+      // The family's own probe was served, and the result says so in the role it probed.
+      expect(assistant.access.find((entry) => entry.edge)?.edge?.answer, assistant.id).toBe('served');
+    }
+  }
+}
+
 function expectOthersServed(probes: ReturnType<typeof edgeProbesOf>, token: string) {
   const others = [...probes.values()].filter((probe) => probe.token !== token);
   expect(others).toHaveLength(PROBE_AGENTS.length - 1);
@@ -94,7 +119,7 @@ function expectOthersServed(probes: ReturnType<typeof edgeProbesOf>, token: stri
 
 describe('the edge probe in a paid scan', () => {
   it('finds a 403 for one family: refused for it, served for every other, the check failing with the evidence', async () => {
-    const { probes, check, probeRequests, maxInFlight, log } = await scanShop(
+    const { probes, check, probeRequests, maxInFlight, log, result } = await scanShop(
       onlyFor('ChatGPT-User', (res) => html(res, 'Forbidden', 403)),
     );
     const chatgpt = probes.get('chatgpt')!;
@@ -105,6 +130,7 @@ describe('the edge probe in a paid scan', () => {
     ]);
     expect(chatgpt.userAgent).toBe(`${PROBE_AGENTS[0]!.userAgent} ${SCANNER_USER_AGENT}`);
     expectOthersServed(probes, 'ChatGPT-User');
+    expectOnlyBlockedAtTheEdge(result, 'chatgpt', 'ChatGPT-User');
     expect(check.status).toBe('warn');
     expect(check.score).toBeCloseTo(8 / 9);
     expect(check.summary).toContain('ChatGPT-User refused (HTTP 403 at');
@@ -119,19 +145,23 @@ describe('the edge probe in a paid scan', () => {
   });
 
   it('finds a challenge page served under 200: challenged, with the challenge as the label', async () => {
-    const { probes, check } = await scanShop(onlyFor('Google-Agent', (res) => html(res, challenge, 200, { 'cf-mitigated': 'challenge' })));
+    const { probes, check, result } = await scanShop(
+      onlyFor('Google-Agent', (res) => html(res, challenge, 200, { 'cf-mitigated': 'challenge' })),
+    );
     const google = probes.get('google')!;
     expect(google.answer).toBe('challenged');
     expect(google.pages[0]!.agent).toBe('HTTP 200, header cf-mitigated: challenge');
     expectOthersServed(probes, 'Google-Agent');
+    expectOnlyBlockedAtTheEdge(result, 'google', 'Google-Agent');
     expect(check.summary).toContain('Google-Agent challenged');
   });
 
   it('finds a 429 for one agent only: refused, not the scan rate limited', async () => {
-    const { probes, check } = await scanShop(onlyFor('Perplexity-User', (res) => html(res, 'Too many requests', 429)));
+    const { probes, check, result } = await scanShop(onlyFor('Perplexity-User', (res) => html(res, 'Too many requests', 429)));
     expect(probes.get('perplexity')!.answer).toBe('refused');
     expect(probes.get('perplexity')!.pages.map((page) => page.agent)).toEqual(['HTTP 429', 'HTTP 429']);
     expectOthersServed(probes, 'Perplexity-User');
+    expectOnlyBlockedAtTheEdge(result, 'perplexity', 'Perplexity-User');
     expect(check.status).toBe('warn');
   });
 
@@ -142,6 +172,7 @@ describe('the edge probe in a paid scan', () => {
     expect(claude.pages.map((page) => page.answer)).toEqual(['served', 'stripped']);
     expect(claude.pages[1]!.agent).toBe("HTTP 200, without the product's name and price");
     expectOthersServed(probes, 'Claude-User');
+    expectOnlyBlockedAtTheEdge(result, 'claude', 'Claude-User');
     expect(check.summary).toContain('Claude-User served without the product facts');
     const advice = result.recommendations.find((recommendation) => recommendation.checkId === 'edge_agent_access')!;
     expect(advice.fix).toContain('WAF custom rules');
@@ -164,6 +195,11 @@ describe('the edge probe in a paid scan', () => {
     expect(check.status).toBe('not_assessed');
     expect(check.summary).toContain("The scanner's own request was not served");
     expect(result.checks.find((candidate) => candidate.id === 'bot_wall')!.status).toBe('fail');
+    for (const assistant of result.assistants) {
+      const find = assistant.steps.find((step) => step.step === 'find')!;
+      expect(find.reason).toMatch(/^A bot wall turns agents away/);
+      expect(find.reason).not.toContain('at the edge');
+    }
   });
 
   it('sends no probe on the free tier', async () => {
