@@ -17,6 +17,8 @@ export type RobotsFacts =
       standing: Exclude<RobotsStanding, 'no_agent' | 'unknown'>;
       /** Agents disallowed from `/`. */
       rootBlocked: KnownAgent[];
+      /** Sampled product paths an agent kept off `/` may still fetch (`Disallow: /$`). */
+      openProductPaths: string[];
       /** Sampled product paths some allowed agent may not fetch, and which agents. */
       blockedPaths: string[];
       pathBlocked: KnownAgent[];
@@ -47,16 +49,21 @@ export function robotsFacts(agents: readonly KnownAgent[], artifacts: Artifacts)
   const { parsed } = artifacts.site.robots;
   if (parsed.source === 'unreachable') return { standing: 'blocked', unreachable: robotsStatus(parsed) };
   const productPaths = [...new Set(artifacts.productPages.map((page) => toRobotsPath(page.url)))].filter((path) => path !== '/');
-  const rootBlocked = agents.filter((agent) => !evaluatePath(parsed, agent.token, '/').allowed);
+  const allows = (agent: KnownAgent, path: string) => evaluatePath(parsed, agent.token, path).allowed;
+  const rootBlocked = agents.filter((agent) => !allows(agent, '/'));
   const allowed = agents.filter((agent) => !rootBlocked.includes(agent));
-  const blockedPaths = productPaths.filter((path) => allowed.some((agent) => !evaluatePath(parsed, agent.token, path).allowed));
-  const pathBlocked = allowed.filter((agent) => blockedPaths.some((path) => !evaluatePath(parsed, agent.token, path).allowed));
-  const standing =
-    rootBlocked.length === agents.length ? 'blocked' : rootBlocked.length > 0 || blockedPaths.length > 0 ? 'partial' : 'allowed';
+  const blockedPaths = productPaths.filter((path) => allowed.some((agent) => !allows(agent, path)));
+  const pathBlocked = allowed.filter((agent) => blockedPaths.some((path) => !allows(agent, path)));
+  // `Disallow: /$` keeps an agent off the homepage alone: the sampled product pages it may still fetch keep
+  // the shop findable, so only an agent kept off `/` and every sampled product page is blocked.
+  const openProductPaths = productPaths.filter((path) => rootBlocked.some((agent) => allows(agent, path)));
+  const everywhere = rootBlocked.length === agents.length && openProductPaths.length === 0;
+  const standing = everywhere ? 'blocked' : rootBlocked.length > 0 || blockedPaths.length > 0 ? 'partial' : 'allowed';
   const absent = parsed.source === 'file' ? null : parsed.source === 'soft_404' ? 'an HTML page is served instead' : robotsStatus(parsed);
   return {
     standing,
     rootBlocked,
+    openProductPaths,
     blockedPaths,
     pathBlocked,
     productPaths: productPaths.length,

@@ -38,6 +38,10 @@ export function robotsClause(vendor: AssistantVendor, facts: Exclude<RobotsFacts
   }
   const note = facts.fallbacks.length > 0 ? ` (${facts.fallbacks.join('; ')}, as ${vendor.company} documents)` : '';
   if (facts.standing === 'blocked') return `robots.txt keeps ${names} out of /${note}`;
+  if (facts.rootBlocked.length === tokens.length) {
+    const them = tokens.length === 1 ? 'it' : 'them';
+    return `robots.txt keeps ${names} off / but lets ${them} fetch ${plural(facts.openProductPaths.length, 'sampled product page')} (${listNames(facts.openProductPaths, 3)})${note}`;
+  }
   if (facts.rootBlocked.length > 0) {
     const allowed = tokens.filter((token) => !facts.rootBlocked.some((agent) => agent.token === token));
     return `robots.txt keeps ${listNames(facts.rootBlocked.map((agent) => agent.token))} out of / but lets ${listNames(allowed)} in${note}`;
@@ -53,17 +57,19 @@ export function robotsClause(vendor: AssistantVendor, facts: Exclude<RobotsFacts
 /** What a robots.txt block means for this role: which of the two the owner's robots.txt actually controls. */
 function consequence(vendor: AssistantVendor, role: AgentRole, docs: RoleDocumentation, facts: RobotsFacts, tokens: string[]): string {
   if (facts.standing !== 'blocked' && facts.standing !== 'partial') return '';
+  const homepageOnly = 'rootBlocked' in facts && facts.standing === 'partial' && facts.rootBlocked.length === tokens.length;
+  const pages = homepageOnly ? 'the homepage' : 'those pages';
   if (role === 'search') {
     return facts.standing === 'blocked'
       ? `, so the shop is not in ${vendor.name}'s search`
-      : `, so those pages stay out of ${vendor.name}'s search`;
+      : `, so ${pages} stay${homepageOnly ? 's' : ''} out of ${vendor.name}'s search`;
   }
   if (docs.obeys === 'may_ignore') {
     return `, but ${vendor.company} says ${listNames(tokens)} may ignore robots.txt when a person asks: robots.txt does not reliably control those visits`;
   }
   return facts.standing === 'blocked'
     ? `, so ${vendor.name} cannot open the shop when a person asks`
-    : `, so ${vendor.name} cannot open those pages when a person asks`;
+    : `, so ${vendor.name} cannot open ${pages} when a person asks`;
 }
 
 /** A clause as a sentence: a capital first letter (robots.txt keeps its own spelling) and a full stop. */

@@ -166,3 +166,18 @@ describe('search and user-initiated visits, reported apart', () => {
     expect(findStep(chatgpt, artifacts, byId, open, served).status).toBe('pass');
   });
 });
+
+describe('a homepage-only block', () => {
+  it('does not call a shop unfindable when `Disallow: /$` keeps the search agent off the homepage alone', () => {
+    const robots = 'User-agent: OAI-SearchBot\nDisallow: /$\n\nUser-agent: *\nAllow: /\n';
+    const withProducts = runAssistants({ homepage, robots, products: [product] });
+    expect(stepOf(withProducts.byId('chatgpt'), 'find').status).toBe('warn');
+    expect(stepOf(withProducts.byId('chatgpt'), 'find').reason).toBe(
+      "robots.txt keeps OAI-SearchBot off / but lets it fetch 1 sampled product page (/products/walnut-desk), so the homepage stays out of ChatGPT's search; ChatGPT-User still visits when a person asks",
+    );
+    expect(roleOf(withProducts.byId('chatgpt'), 'search')?.robots).toBe('partial');
+    // Without a product page to show otherwise, the homepage is all the scan knows: blocked.
+    const homepageOnly = runAssistants({ homepage, robots });
+    expect(stepOf(homepageOnly.byId('chatgpt'), 'find').status).toBe('fail');
+  });
+});
