@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
 import { routeList } from '#shared/http/routes.js';
 import { eventTypes } from '#shared/model/events.js';
-import { assistantIds, assistantStepStatuses, assistantVerdicts, signalIds, signalStatuses } from '#shared/model/scans/scan-result.js';
+import {
+  agentRoles,
+  assistantIds,
+  assistantStepStatuses,
+  assistantVerdicts,
+  edgeAnswers,
+  robotsObediences,
+  robotsStandings,
+  signalIds,
+  signalStatuses,
+} from '#shared/model/scans/scan-result.js';
 
 const document = buildOpenApiDocument();
 
@@ -98,6 +108,35 @@ describe('OpenAPI document', () => {
     expect(schemas.Assistant!.properties.verdict!.enum).toEqual([...assistantVerdicts]);
     expect(schemas.Assistant!.properties.id!.enum).toEqual([...assistantIds]);
     expect(schemas.AssistantStep!.properties.status!.enum).toEqual([...assistantStepStatuses]);
+  });
+
+  it("describes each assistant's access by role (search, user-initiated) and the edge probe's finding", () => {
+    type Schema = {
+      description?: string;
+      required?: string[];
+      properties: Record<string, { enum?: string[]; description?: string; $ref?: string; items?: unknown }>;
+    };
+    const schemas = (document.components as { schemas: Record<string, Schema> }).schemas;
+    expect(schemas.Assistant!.required).toContain('access');
+    expect(schemas.Assistant!.properties.access).toMatchObject({
+      items: { $ref: '#/components/schemas/AssistantAccess' },
+      description: expect.any(String),
+    });
+    const access = schemas.AssistantAccess!;
+    expect(access.description).toEqual(expect.any(String));
+    expect([...access.required!].sort()).toEqual(['agents', 'obeysRobots', 'robots', 'role', 'source', 'summary', 'vendorSays']);
+    expect(access.properties.role!.enum).toEqual([...agentRoles]);
+    expect(access.properties.robots!.enum).toEqual([...robotsStandings]);
+    expect(access.properties.obeysRobots!.enum).toEqual([...robotsObediences]);
+    expect(access.properties.edge!.$ref).toBe('#/components/schemas/EdgeProbe');
+    const edge = schemas.EdgeProbe!;
+    expect(edge.description).toEqual(expect.any(String));
+    expect([...edge.required!].sort()).toEqual(['answer', 'pages', 'token', 'userAgent']);
+    expect(edge.properties.answer!.enum).toEqual([...edgeAnswers]);
+    expect(edge.properties.pages!.items).toMatchObject({
+      required: ['url', 'scanner', 'agent', 'answer'],
+      properties: { answer: { enum: [...edgeAnswers] } },
+    });
   });
 
   it('matches the committed openapi.json (run `npm run openapi` after changing routes)', () => {
