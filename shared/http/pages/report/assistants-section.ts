@@ -1,9 +1,11 @@
-import type { AssistantRecord, ScanResult } from '#shared/model/scans/scan-result.js';
+import type { AssistantAccess, AssistantRecord, ScanResult } from '#shared/model/scans/scan-result.js';
+import { accessHead, accessOf, accessStanding, edgeFindings } from '#shared/model/scans/access-words.js';
 import { stepLabels, stepStatusLabels, verdictLabels, verdictMeanings, verdictReach } from '#shared/model/scans/result-labels.js';
 import { html, type SafeHtml } from '../html.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { firstFixNames } from '#shared/model/scans/findings.js';
 import { fixAnchor } from './fixes-section.js';
+import { hostOf, webHref } from './words.js';
 
 /**
  * How far the assistant gets, drawn as four boxes filled up to its last step (a cross when blocked): the
@@ -33,6 +35,34 @@ function firstFixCell(assistant: AssistantRecord, names: ReturnType<typeof first
   return html`<td role="cell" data-label="First fix">${title}</td>`;
 }
 
+/** The vendor's page, named by its host (a dozen links all called "Source" say nothing); a link only to a web address. */
+function sourceLink(source: string | null): SafeHtml | null {
+  if (source === null) return null;
+  const href = webHref(source);
+  return href === null ? html` (source: ${source})` : html` (<a href="${href}" rel="nofollow noopener noreferrer">${hostOf(href)}</a>)`;
+}
+
+/**
+ * One role: what robots.txt says to its agents and whether the vendor says they follow it, the vendor's own
+ * words with its page, then what the edge answered their User-Agent when it was probed.
+ */
+function accessItems(access: AssistantAccess): SafeHtml {
+  const { edge } = access;
+  return html`<li><strong>${accessHead(access)}</strong>: ${accessStanding(access)}.${
+    access.robots !== 'no_agent' && html` <span class="small muted">${access.vendorSays}${sourceLink(access.source)}</span>`
+  }</li>${
+    edge !== undefined &&
+    edgeFindings(edge).map((finding) => html`<li class="edge edge-${edge.answer}"><strong>Edge</strong>: ${finding}.</li>`)
+  }`;
+}
+
+/** Search and user-initiated visits apart; nothing for a result stored before they were (an empty cell). */
+function accessCell(assistant: AssistantRecord): SafeHtml {
+  const access = accessOf(assistant);
+  if (access.length === 0) return html`<td role="cell" class="empty"></td>`;
+  return html`<td role="cell" data-label="Search and user visits"><ul class="access">${access.map(accessItems)}</ul></td>`;
+}
+
 /** One line above the table: how many assistants can buy, and how many cannot even reach the shop. */
 function tally(assistants: AssistantRecord[]): string {
   const buying = assistants.filter((assistant) => assistant.verdict === 'can_buy').length;
@@ -41,13 +71,15 @@ function tally(assistants: AssistantRecord[]): string {
 }
 
 /**
- * "Which assistants can shop here": one row per AI assistant with its verdict, where it stops and what to
- * fix first. On a phone the rows stack (site.css, `.stacking`); the explicit roles keep the table's
+ * "Which assistants can shop here": one row per AI assistant with its verdict, where it stops, what to fix
+ * first, and what reaches its search and its user-initiated agents (robots.txt, the vendor's word, the edge). On a phone the rows stack (site.css, `.stacking`); the explicit roles keep the table's
  * semantics when its CSS display changes.
  */
 export function assistantsSection(result: ScanResult): SafeHtml {
   const { assistants } = result;
   const fixNames = firstFixNames(result);
+  // Results stored before the split have no access to show: their table stays as it was.
+  const withAccess = assistants.some((assistant) => accessOf(assistant).length > 0);
   return html`<section aria-labelledby="assistants-title">
 <h2 id="assistants-title">Which assistants can shop here</h2>
 ${
@@ -57,9 +89,9 @@ ${
 <details class="more assistants-detail"><summary>Each assistant step by step: where it stops and what to fix first</summary>
 <div class="scroll" tabindex="0" role="region" aria-labelledby="assistants-title"><table class="assistants stacking" role="table">
 <caption>Each assistant goes through four steps: find the shop, read its products, trust its policies, buy. The boxes show how many it gets through.</caption>
-<thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Assistant</th><th scope="col" role="columnheader">Verdict</th><th scope="col" role="columnheader">First failing step</th><th scope="col" role="columnheader">First fix</th></tr></thead>
+<thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Assistant</th><th scope="col" role="columnheader">Verdict</th><th scope="col" role="columnheader">First failing step</th><th scope="col" role="columnheader">First fix</th>${withAccess && html`<th scope="col" role="columnheader">Search and user visits</th>`}</tr></thead>
 <tbody role="rowgroup">
-${assistants.map((assistant) => html`<tr role="row"><th scope="row" role="rowheader">${assistant.name}</th>${verdictCell(assistant)}${firstStepCell(assistant)}${firstFixCell(assistant, fixNames)}</tr>`)}
+${assistants.map((assistant) => html`<tr role="row"><th scope="row" role="rowheader">${assistant.name}</th>${verdictCell(assistant)}${firstStepCell(assistant)}${firstFixCell(assistant, fixNames)}${withAccess && accessCell(assistant)}</tr>`)}
 </tbody>
 </table></div>
 </details>`

@@ -1,7 +1,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { reportPage } from '#shared/http/pages/report-page.js';
-import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { AssistantAccess, ScanResult } from '#shared/model/scans/scan-result.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 
 const attack = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
@@ -46,12 +46,13 @@ describe('the report: which assistants can shop here', () => {
       ['col', 'Verdict'],
       ['col', 'First failing step'],
       ['col', 'First fix'],
+      ['col', 'Search and user visits'],
     ]);
     expect($('#assistants-title').next('p').text()).toBe('1 of 6 can buy here; 1 is blocked.');
     // Explicit roles: the rows stack on a phone (a CSS display change), and stay a table to assistive technology.
     expect($('table.assistants').attr('role')).toBe('table');
     expect($('table.assistants [role="rowheader"]').length).toBe(6);
-    expect($('table.assistants tbody [role="cell"]').length).toBe(18);
+    expect($('table.assistants tbody [role="cell"]').length).toBe(24);
   });
 
   it('gives one row per assistant, in the order of the result, every verdict in words', () => {
@@ -127,6 +128,98 @@ describe('the report: which assistants can shop here', () => {
     twice.recommendations.push({ ...twice.recommendations[0]!, title: 'Another fix for the same check' });
     const page = render(twice);
     expect(page('[id="fix-offer_core"]').length).toBe(1);
+  });
+
+  it("gives each assistant's search and user-initiated visits apart: robots.txt, the vendor's word and page, the edge", () => {
+    const items = (row: number) =>
+      $('table.assistants tbody tr')
+        .eq(row)
+        .find('td[data-label="Search and user visits"] ul.access > li')
+        .toArray()
+        .map((item) => $(item).text());
+    expect(items(2)).toEqual([
+      'Search (PerplexityBot): blocked by robots.txt. Follows robots.txt. (docs.perplexity.ai)',
+      'User-initiated (Perplexity-User): blocked by robots.txt, but the vendor says it may ignore robots.txt. Fetches when a person asks and generally ignores robots.txt. (docs.perplexity.ai)',
+      'Edge: Perplexity-User was refused (HTTP 403) where the scanner got HTTP 200 on https://shop.example/.',
+    ]);
+    expect(items(0)).toEqual([
+      'Search (OAI-SearchBot): allowed by robots.txt. Follows robots.txt. (vendor.example)',
+      'User-initiated (ChatGPT-User): allowed by robots.txt; the vendor says it may ignore robots.txt. Fetches when a person asks; robots.txt rules may not apply. (vendor.example)',
+    ]);
+    // A vendor that documents no user-initiated agent: said once, without a page.
+    expect(items(4)[1]).toBe('User-initiated: no agent documented.');
+    const source = $('table.assistants tbody tr').eq(2).find('ul.access a').first();
+    expect(source.attr('href')).toBe('https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md');
+    expect(source.attr('rel')).toBe('nofollow noopener noreferrer');
+    expect($('table.assistants li.edge').attr('class')).toBe('edge edge-refused');
+  });
+
+  it('lists the edge probe page by page, or in one line when every page was served as the scanner was', () => {
+    const probed = sampleResult();
+    const perplexity = probed.assistants[2]!;
+    const user = perplexity.access[1]!;
+    const pages = [
+      { url: 'https://shop.example/', scanner: 'HTTP 200', agent: 'HTTP 200', answer: 'served' as const },
+      {
+        url: 'https://shop.example/products/blue-mug',
+        scanner: 'HTTP 200',
+        agent: 'Cloudflare challenge (cf-mitigated)',
+        answer: 'challenged' as const,
+      },
+    ];
+    perplexity.access[1] = { ...user, edge: { ...user.edge!, answer: 'challenged', pages } };
+    const served: AssistantAccess = {
+      ...user,
+      edge: { ...user.edge!, answer: 'served', pages: [pages[0]!, { ...pages[1]!, agent: 'HTTP 200', answer: 'served' }] },
+    };
+    probed.assistants[0] = { ...probed.assistants[0]!, access: [probed.assistants[0]!.access[0]!, served] };
+    const page = render(probed);
+    expect(
+      page('table.assistants li.edge')
+        .toArray()
+        .map((item) => page(item).text()),
+    ).toEqual([
+      'Edge: Perplexity-User was served as the scanner was (2 pages).',
+      'Edge: Perplexity-User was served (HTTP 200) where the scanner got HTTP 200 on https://shop.example/.',
+      'Edge: Perplexity-User was challenged (Cloudflare challenge (cf-mitigated)) where the scanner got HTTP 200 on https://shop.example/products/blue-mug.',
+    ]);
+  });
+
+  it('escapes what a hostile result holds in the access rows, and links a vendor page only when it is a web address', () => {
+    const hostile = sampleResult('https://evil.example');
+    hostile.assistants = hostile.assistants.map((assistant) => ({
+      ...assistant,
+      access: assistant.access.map((access) => ({
+        ...access,
+        agents: [attack],
+        vendorSays: attack,
+        source: 'javascript:alert(3)',
+        ...(access.edge && {
+          edge: { ...access.edge, token: attack, pages: access.edge.pages.map((probe) => ({ ...probe, url: attack, agent: attack })) },
+        }),
+      })),
+    }));
+    const page = render(hostile);
+    expect(page('script:not([src])').length).toBe(0);
+    expect(page('img').length).toBe(0);
+    expect(page('ul.access a').length).toBe(0);
+    const perplexity = page('table.assistants tbody tr').eq(2).find('ul.access > li');
+    expect(perplexity.eq(0).text()).toBe(`Search (${attack}): blocked by robots.txt. ${attack} (source: javascript:alert(3))`);
+    expect(perplexity.eq(2).text()).toBe(`Edge: ${attack} was refused (${attack}) where the scanner got HTTP 200 on ${attack}.`);
+  });
+
+  it('draws the table as before for a result stored before the split (no access for any assistant)', () => {
+    const stored = sampleResult();
+    stored.assistants = stored.assistants.map((assistant) => ({ ...assistant, access: [] }));
+    const page = render(stored);
+    expect(
+      page('table.assistants thead th')
+        .toArray()
+        .map((th) => page(th).text()),
+    ).toEqual(['Assistant', 'Verdict', 'First failing step', 'First fix']);
+    expect(page('table.assistants tbody [role="cell"]').length).toBe(18);
+    expect(page('ul.access, li.edge').length).toBe(0);
+    expect(rows(page).map((row) => row.cells)).toEqual(rows($).map((row) => row.cells.slice(0, 3)));
   });
 
   it('says a result without verdicts (stored before them) has none, and draws no empty table', () => {
