@@ -4,6 +4,9 @@ import { byPriority } from '#shared/model/scans/fix-order.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 import { bandLabels, statusLabels, utcTime } from '#shared/http/pages/report/words.js';
+import { accessHead, accessOf, accessStanding, edgeFindings } from '#shared/model/scans/access-words.js';
+import type { AssistantAccess } from '#shared/model/scans/scan-result.js';
+import { hostOf, webHref } from '#shared/http/pages/report/words.js';
 import { mdCode, mdLink, mdText } from '#bin/cli/markdown-text.js';
 
 /** GitHub refuses a comment over 65,536 characters; the default leaves room for a marker or a heading around the report. */
@@ -60,6 +63,40 @@ function assistants(result: ScanResult): Section | null {
     rows,
     tail: [],
   };
+}
+
+/** The vendor's page: a link named by its host when it is a web address, else inert text. */
+function vendorPage(source: string): string {
+  const href = webHref(source);
+  if (href !== null) {
+    try {
+      return mdLink(hostOf(href), href);
+    } catch {
+      // not a URL after all: shown as text below
+    }
+  }
+  return mdCode(source);
+}
+
+function accessItems(access: AssistantAccess): string[] {
+  const vendor =
+    access.robots === 'no_agent' ? '' : ` ${mdText(access.vendorSays)}${access.source === null ? '' : ` (${vendorPage(access.source)})`}`;
+  return [
+    `  - ${mdText(accessHead(access), 160)}: ${mdText(accessStanding(access))}.${vendor}`,
+    ...(access.edge === undefined ? [] : edgeFindings(access.edge).map((finding) => `  - Edge: ${mdText(finding, 500)}.`)),
+  ];
+}
+
+/**
+ * Each assistant's search and user-initiated visits apart (what robots.txt says, the vendor's word and page)
+ * and the edge probe's finding: one list item per assistant, its roles beneath; none for a result made before them.
+ */
+function access(result: ScanResult): Section | null {
+  const rows = result.assistants
+    .filter((assistant) => accessOf(assistant).length > 0)
+    .map((assistant) => [`- **${mdText(assistant.name, 60)}**`, ...accessOf(assistant).flatMap(accessItems)].join('\n'));
+  if (rows.length === 0) return null;
+  return { head: ['#### Search and user-initiated visits', ''], rows, tail: [] };
 }
 
 function dimensions(result: ScanResult): Section {
@@ -134,7 +171,7 @@ function footer(result: ScanResult, reportUrl: string | null | undefined, shorte
 
 /**
  * The report of one scan as GitHub-flavoured markdown, fit for a pull-request comment or a job summary: the
- * score and band, what each assistant can do, the dimensions, the top fixes in the report's order, then (folded)
+ * score and band, what each assistant can do and what reaches its search and user-initiated agents, the dimensions, the top fixes in the report's order, then (folded)
  * the checks that did not pass and what agents see. Everything the site supplied is escaped; the report
  * never exceeds `maxLength`, dropping rows from the end and saying so.
  */
@@ -143,6 +180,7 @@ export function formatMarkdown(result: ScanResult, options: MarkdownOptions = {}
   const sections = [
     headline(result),
     assistants(result),
+    access(result),
     dimensions(result),
     fixes(result, options.topFixes ?? 5),
     checksNotPassed(result),

@@ -2,6 +2,8 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { signalStatusLabels, stepStatusLabels, verdictLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
+import { accessLine, accessOf, edgeFindings } from '#shared/model/scans/access-words.js';
+import type { AssistantRecord } from '#shared/model/scans/scan-result.js';
 import { oneLine } from '#bin/cli/inert-output.js';
 
 const statusMark: Record<string, string> = {
@@ -16,7 +18,18 @@ function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 
-/** One line per assistant: its verdict, its first failing step and why, and the fix to make first. */
+/**
+ * Under an assistant's line, one line per role (what robots.txt says, whether the vendor says its agents may
+ * ignore it, the vendor's page) and one per page the edge probe compared; none for a result made before them.
+ */
+function accessLines(assistant: AssistantRecord): string[] {
+  return accessOf(assistant).flatMap((access) => [
+    `      ${oneLine(accessLine(access))}${access.source === null ? '' : ` (${oneLine(access.source)})`}`,
+    ...(access.edge === undefined ? [] : edgeFindings(access.edge).map((finding) => `      Edge: ${oneLine(finding)}`)),
+  ]);
+}
+
+/** One line per assistant: its verdict, its first failing step and why, and the fix to make first; then its access by role. */
 function assistantLines(result: ScanResult): string[] {
   if (result.assistants.length === 0) return [];
   const lines = ['', '  Assistants'];
@@ -28,6 +41,7 @@ function assistantLines(result: ScanResult): string[] {
     const fixText = assistant.firstFix === null ? '' : `; first fix: ${oneLine(fixNames(assistant.firstFix).title)}`;
     lines.push(
       `    ${pad(oneLine(assistant.name), nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`,
+      ...accessLines(assistant),
     );
   }
   return lines;

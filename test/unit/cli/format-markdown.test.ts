@@ -26,6 +26,13 @@ function product(facts: Partial<ProductFactsRecord>): ProductFactsRecord {
   return { url: 'https://shop.example/products/blue-mug', ...none, source: 'json-ld', sources: { ...none }, ...facts };
 }
 
+/** The lines of the access section, with the blank line before it. */
+function inAccessSection(lines: string[], index: number): boolean {
+  const start = lines.indexOf('#### Search and user-initiated visits') - 1;
+  const end = lines.indexOf('### Dimensions') - 1;
+  return index >= start && index < end;
+}
+
 describe('the markdown report', () => {
   const markdown = formatMarkdown(storedResult(), { reportUrl });
   const lines = markdown.split('\n');
@@ -44,6 +51,31 @@ describe('the markdown report', () => {
     expect(lines).toContain('| Google | Can buy | every step passes |  |');
     expect(lines).toContain('| Dimension | Score | Weight |');
     expect(lines).toContain('| Product data | 50/100 | 25 |');
+  });
+
+  it("lists each assistant's search and user-initiated visits under the table, with the vendor's page and the edge", () => {
+    const start = lines.indexOf('#### Search and user-initiated visits');
+    expect(start).toBeGreaterThan(lines.indexOf('| Assistant | Verdict | Where it stops | First fix |'));
+    expect(start).toBeLessThan(lines.indexOf('### Dimensions'));
+    const perplexity = lines.indexOf('- **Perplexity**');
+    expect(lines.slice(perplexity, perplexity + 4)).toEqual([
+      '- **Perplexity**',
+      '  - Search \\(PerplexityBot\\): blocked by robots.txt. Follows robots.txt. ([docs.perplexity.ai](https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md))',
+      '  - User-initiated \\(Perplexity-User\\): blocked by robots.txt, but the vendor says it may ignore robots.txt. Fetches when a person asks and generally ignores robots.txt. ([docs.perplexity.ai](https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md))',
+      '  - Edge: Perplexity-User was refused \\(HTTP 403\\) where the scanner got HTTP 200 on https:&#8203;//shop.example/.',
+    ]);
+    expect(lines).toContain('  - User-initiated: no agent documented.');
+  });
+
+  it('leaves the visits out for a result made before them, and the rest as it was', () => {
+    const stored = storedResult();
+    const before = formatMarkdown(
+      { ...stored, assistants: stored.assistants.map((assistant) => ({ ...assistant, access: [] })) },
+      { reportUrl },
+    );
+    expect(before).not.toContain('Search and user-initiated visits');
+    expect(before).not.toContain('Edge:');
+    expect(before.split('\n')).toEqual(lines.filter((line, index) => !inAccessSection(lines, index)));
   });
 
   it("lists the top fixes in the report page's order: by priority, then by gain", () => {
@@ -120,9 +152,10 @@ describe("the shop's data in the markdown report", () => {
     expect(productRow).toContain(
       '@&#8203;octocat and @&#8203;org/team, see #&#8203;12 and www&#8203;.evil.example or https:&#8203;//evil.example',
     );
-    const outsideCode = markdown.replace(/(`+).*?\1/g, '');
+    // Outside code spans and the links the report makes itself (a vendor's page, the report's own).
+    const outsideCode = markdown.replace(/(`+).*?\1/g, '').replace(/\]\(https:\/\/[^)\s]+\)/g, '](…)');
     expect(outsideCode).not.toMatch(/@(?!&#8203;)/);
-    expect(outsideCode).not.toMatch(/(?:https?:\/\/|www\.)(?!scanner\.example)/);
+    expect(outsideCode).not.toMatch(/(?:https?:\/\/|www\.)/);
   });
 
   it('cannot break a table row or start a line of its own', () => {
@@ -146,6 +179,31 @@ describe("the shop's data in the markdown report", () => {
     expect(productRow).toContain('``https://shop.example/p?q=a\\|b`c`@x``');
     expect(markdown.split('\n')[2]).toMatch(/^`https:\/\/shop\.example\/\?q=<b>@octocat<\/b>\|x` · /);
     expect(mdCode('`tick`')).toBe('`` `tick` ``');
+  });
+
+  it("cannot add markup, mentions or links through an assistant's access, and links a vendor's page only over http(s)", () => {
+    const result = storedResult();
+    const [search, user] = result.assistants[2]!.access;
+    result.assistants[2]!.access = [
+      { ...search!, agents: [hostile[0]!], vendorSays: hostile[2]!, source: 'javascript:alert(1)' },
+      {
+        ...user!,
+        source: 'https://vendor.example/a b)[x](javascript:alert(2))',
+        edge: { ...user!.edge!, token: hostile[1]!, pages: [{ ...user!.edge!.pages[0]!, url: hostile[4]!, agent: hostile[3]! }] },
+      },
+    ];
+    const access = formatMarkdown(result)
+      .split('\n')
+      .filter((line) => line.startsWith('  - '));
+    const perplexity = access.filter((line) => line.includes('Perplexity') || line.includes('evil'));
+    expect(perplexity[0]).toBe(
+      `  - Search \\(Mug \\*\\*bold\\*\\* \\[click\\]\\(https:&#8203;//evil.example\\) \\!\\[x\\]\\(https:&#8203;//evil.example/x.png\\)\\): blocked by robots.txt. ping @&#8203;octocat and @&#8203;org/team, see #&#8203;12 and www&#8203;.evil.example or https:&#8203;//evil.example (\`javascript:alert(1)\`)`,
+    );
+    // A web address is a link, its parentheses and spaces encoded so it cannot end early.
+    expect(access.join('\n')).toContain('([vendor.example](https://vendor.example/a%20b%29[x]%28javascript:alert%282%29%29))');
+    expect(access.join('\n')).toContain(
+      '  - Edge: &lt;img src=x onerror=alert\\(1\\)&gt;&lt;script&gt;alert\\(1\\)&lt;/script&gt; was refused \\(a \\| b \\| c\\) where the scanner got HTTP 200 on line one line two #&#8203; heading.',
+    );
   });
 
   it('keeps a list marker at the start of a text from starting a list', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '#bin/cli/format-report.js';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
+
+/** The sample as a scanner before the search / user-initiated split stored it. */
+function withoutAccess(): ScanResult {
+  const result = sampleResult();
+  return { ...result, assistants: result.assistants.map((assistant) => ({ ...assistant, access: [] })) };
+}
 
 function section(report: string, title: string): string[] {
   const lines = report.split('\n');
@@ -14,7 +21,7 @@ describe('the text report of the CLI', () => {
   const report = formatReport(sampleResult());
 
   it('gives one line per assistant: name, verdict, first failing step with its reason, first fix', () => {
-    expect(section(report, 'Assistants')).toEqual([
+    expect(section(formatReport(withoutAccess()), 'Assistants')).toEqual([
       '    ChatGPT        can trust  buy fails: No ACP product feed or checkout is published.; first fix: Put the price in the product markup',
       '    Google         can buy    every step passes',
       '    Perplexity     blocked    find fails: robots.txt disallows PerplexityBot and Perplexity-User on /.; first fix: Put the price in the product markup',
@@ -22,6 +29,49 @@ describe('the text report of the CLI', () => {
       '    Copilot        can read   trust fails: No return policy is linked.; first fix: Put the price in the product markup',
       '    Amazon Rufus   can trust  buy not checked: A free scan reads no product page.',
     ]);
+  });
+
+  it("gives under each assistant its search and user-initiated visits, the vendor's page, and the edge probe's finding", () => {
+    const lines = section(report, 'Assistants');
+    expect(lines.slice(0, 3)).toEqual([
+      '    ChatGPT        can trust  buy fails: No ACP product feed or checkout is published.; first fix: Put the price in the product markup',
+      '      Search (OAI-SearchBot): allowed by robots.txt (https://vendor.example/bots)',
+      '      User-initiated (ChatGPT-User): allowed by robots.txt; the vendor says it may ignore robots.txt (https://vendor.example/bots)',
+    ]);
+    const perplexity = lines.findIndex((line) => line.startsWith('    Perplexity '));
+    expect(lines.slice(perplexity + 1, perplexity + 4)).toEqual([
+      '      Search (PerplexityBot): blocked by robots.txt (https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md)',
+      '      User-initiated (Perplexity-User): blocked by robots.txt, but the vendor says it may ignore robots.txt (https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md)',
+      '      Edge: Perplexity-User was refused (HTTP 403) where the scanner got HTTP 200 on https://shop.example/',
+    ]);
+    expect(lines).toContain('      User-initiated: no agent documented');
+  });
+
+  it('prints the access of a result made before the split as before: the assistant lines alone', () => {
+    expect(section(formatReport(withoutAccess()), 'Assistants')).toHaveLength(6);
+  });
+
+  it('replaces the control characters in agent names, vendor pages and probed pages with spaces', () => {
+    const result = sampleResult();
+    const perplexity = result.assistants[2]!;
+    const [search, user] = perplexity.access;
+    perplexity.access = [
+      { ...search!, agents: ['Bot\u001b[2J'], source: 'https://vendor.example/\u001b]8;;https://evil.example\u0007' },
+      {
+        ...user!,
+        edge: {
+          ...user!.edge!,
+          token: 'User\r\n::error::x',
+          pages: [{ ...user!.edge!.pages[0]!, url: 'https://shop.example/\u009b31m', agent: 'HTTP 403\u2028' }],
+        },
+      },
+    ];
+    const text = formatReport(result);
+    for (const control of ['\u001b', '\u0007', '\r', '\u009b', '\u2028']) expect(text).not.toContain(control);
+    expect(text).toContain('      Search (Bot [2J): blocked by robots.txt (https://vendor.example/ ]8;;https://evil.example)');
+    expect(text).toContain(
+      '      Edge: User ::error::x was refused (HTTP 403 ) where the scanner got HTTP 200 on https://shop.example/ 31m',
+    );
   });
 
   it('puts the assistants right after the score, before the dimensions', () => {

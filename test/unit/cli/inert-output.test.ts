@@ -29,6 +29,14 @@ const siteTextKeys = new Set([
   'value',
   'version',
   'problems',
+  // An assistant's access and the edge probe: the pages' answers quote what the site sent.
+  'agents',
+  'vendorSays',
+  'source',
+  'token',
+  'userAgent',
+  'scanner',
+  'agent',
 ]);
 
 function poisoned(value: unknown, key = ''): unknown {

@@ -85,13 +85,24 @@ describe('npm run scan', () => {
       .split('\n')
       .map(
         (line) =>
-          JSON.parse(line) as { url: string; tier: string; score: number; products: unknown[]; signals: unknown; assistants: unknown },
+          JSON.parse(line) as {
+            url: string;
+            tier: string;
+            score: number;
+            products: unknown[];
+            signals: unknown;
+            assistants: Array<{ access: unknown }>;
+          },
       );
     expect(lines.map((line) => line.url)).toEqual([`${origin}/`, `${origin}/products/blue-mug`]);
     expect(lines.every((line) => line.tier === 'free' && line.score < 100)).toBe(true);
     expect(lines[1]?.products).toHaveLength(1);
     // The whole result: the inventory and the assistants' verdicts too.
     expect(lines.every((line) => Array.isArray(line.signals) && Array.isArray(line.assistants))).toBe(true);
+    // Each assistant's search and user-initiated access, as the result holds it.
+    expect(lines.every((line) => line.assistants.length > 0 && line.assistants.every((assistant) => Array.isArray(assistant.access)))).toBe(
+      true,
+    );
   }, 60_000);
 
   it('prints its help, with the exit codes and the usage as it was called, and exits 0 for --help', async () => {
