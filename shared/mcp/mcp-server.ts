@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '#shared/model/errors.js';
 import { scannerVersion } from '#shared/scanner/version.js';
+import { assistantLines } from './assistant-lines.js';
 import { noClientAnswers } from './client-answer-validator.js';
 import { compareSitesLine, compareSitesOutput } from './compare-summary.js';
 import { explainCheck } from './explain-check.js';
@@ -36,9 +37,13 @@ function recheckLine({ scanId, checks }: RecheckOutput): string {
   return parts.join(' ');
 }
 
+/** The score, then one line per assistant (its verdict, its search and user-initiated visits, the edge). */
 function scanLine(scan: ScanSummary): string {
   const report = scan.reportUrl ? ` Report: ${scan.reportUrl}` : '';
-  return `${scan.url} scored ${scan.score}/100 (${scan.band.replace(/_/g, ' ')}), scan ${scan.id}.${report}`;
+  return [
+    `${scan.url} scored ${scan.score}/100 (${scan.band.replace(/_/g, ' ')}), scan ${scan.id}.${report}`,
+    ...assistantLines(scan),
+  ].join('\n');
 }
 
 /** One tool's answer: the structured result and a line for people, or the refusal's message (never a stack). */

@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { CheckStatus, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { RecheckResult } from '#shared/http/schemas/recheck-schemas.js';
 import { tiers } from '#shared/model/tiers.js';
-import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import {
+  agentRoles,
+  assistantIds,
+  assistantVerdicts,
+  edgeAnswers,
+  robotsObediences,
+  robotsStandings,
+  type AssistantAccess,
+  type ScanResult,
+} from '#shared/model/scans/scan-result.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
+import { accessOf } from '#shared/model/scans/access-words.js';
 
 /** Input and output schemas of the MCP tools: what tools/list shows a client, and what each answer is checked against. */
 
@@ -45,6 +55,51 @@ const scanFix = z.object({
   alsoFixes: z.array(z.string()).describe('The other checks the same change fixes (its gain includes theirs)'),
 });
 
+const edgeAnswer = z
+  .enum(edgeAnswers)
+  .describe(
+    "served like the scanner's own request; refused (401, 403, 429); challenged; stripped (served without the product facts); error (5xx); not_assessed",
+  );
+
+/** The REST schema's AssistantAccess without its OpenAPI component ids (see recheckOutput). */
+const assistantAccess = z.object({
+  role: z.enum(agentRoles).describe('search: agents that index the shop; user: agents that fetch a page when a person asks'),
+  agents: z.array(z.string()).describe("The vendor's product tokens in this role; empty when it documents none"),
+  robots: z.enum(robotsStandings).describe("What the shop's robots.txt says to these agents"),
+  obeysRobots: z.enum(robotsObediences).describe('Whether the vendor says these agents follow robots.txt or may not'),
+  vendorSays: z.string().describe("The vendor's documented behaviour, in brief"),
+  source: z.string().nullable().describe('The vendor page that documents it'),
+  edge: z
+    .object({
+      token: z.string(),
+      userAgent: z.string().describe('The User-Agent header as sent'),
+      answer: edgeAnswer,
+      pages: z.array(
+        z.object({
+          url: z.string(),
+          scanner: z.string().describe("What the scanner's own request got"),
+          agent: z.string().describe("What the request with the assistant's User-Agent got"),
+          answer: edgeAnswer,
+        }),
+      ),
+    })
+    .optional()
+    .describe("The edge probe: the homepage and a product page asked with this role's User-Agent, beside the scanner's answer"),
+  summary: z.string(),
+});
+
+export const accessMatchesModel: Same<z.output<typeof assistantAccess>, AssistantAccess> = true;
+
+const scanAssistant = z.object({
+  id: z.enum(assistantIds),
+  name: z.string(),
+  verdict: z.enum(assistantVerdicts),
+  firstFix: z.string().nullable().describe('The checkId of the fix to make first for this assistant'),
+  access: z
+    .array(assistantAccess)
+    .describe('Search and user-initiated visits apart (search first); empty for a result made before they were reported'),
+});
+
 /** A scan as tools return it: the score, each dimension and check, the first fixes; the full result is the REST API's. */
 export const scanSummaryOutput = z.object({
   id: z.string(),
@@ -59,6 +114,9 @@ export const scanSummaryOutput = z.object({
   dimensions: z.array(z.object({ id: z.string(), name: z.string(), score: z.number().nullable() })),
   checks: z.array(scanCheck),
   topFixes: z.array(scanFix).describe('The highest-priority fixes, at most 5'),
+  assistants: z
+    .array(scanAssistant)
+    .describe('What each AI assistant can do on the shop, and what reaches its search and its user-initiated agents'),
 });
 export type ScanSummary = z.infer<typeof scanSummaryOutput>;
 
@@ -153,6 +211,10 @@ export function scanSummary(result: ScanResult, reportUrl: string | null): ScanS
         estimatedGain,
         alsoFixes: also.map((fix) => fix.checkId),
       })),
+    assistants: result.assistants.map((assistant) => {
+      const { id, name, verdict, firstFix } = assistant;
+      return { id, name, verdict, firstFix, access: accessOf(assistant) };
+    }),
   };
 }
 

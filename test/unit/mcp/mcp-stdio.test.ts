@@ -59,7 +59,9 @@ describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
     const scanSite = tools.find((tool) => tool.name === 'scan_site')!;
     expect(scanSite.inputSchema.required).toEqual(['url']);
     expect(Object.keys(scanSite.inputSchema.properties ?? {}).sort()).toEqual(['tier', 'url']);
-    expect(scanSite.outputSchema?.required).toEqual(expect.arrayContaining(['id', 'score', 'band', 'dimensions', 'checks', 'topFixes']));
+    expect(scanSite.outputSchema?.required).toEqual(
+      expect.arrayContaining(['id', 'score', 'band', 'dimensions', 'checks', 'topFixes', 'assistants']),
+    );
     // Only JSON-RPC on stdout: the client read every answer; the greeting went to stderr.
     expect(stderr).toContain('MCP server on stdio, scanning from this machine');
   });
@@ -88,7 +90,11 @@ describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
     expect(summary).toMatchObject({ url: `${shop.origin}/`, tier: 'pro', reportUrl: null });
     expect(summary.checks.map((check) => check.id)).toEqual(allChecks.map((check) => check.id));
     expect(summary.dimensions).toHaveLength(6);
-    expect(textOf(scanned)).toBe(`${shop.origin}/ scored ${summary.score}/100 (${summary.band.replace(/_/g, ' ')}), scan ${summary.id}.`);
+    // The score, then one line per assistant: its verdict and what reaches its search and user-initiated agents.
+    const [scoreLine, ...assistantLines] = textOf(scanned).split('\n');
+    expect(scoreLine).toBe(`${shop.origin}/ scored ${summary.score}/100 (${summary.band.replace(/_/g, ' ')}), scan ${summary.id}.`);
+    expect(summary.assistants.length).toBeGreaterThan(0);
+    expect(assistantLines.map((line) => line.split(':')[0])).toEqual(summary.assistants.map((assistant) => assistant.name));
 
     const again = await client.callTool({ name: 'get_result', arguments: { id: summary.id } });
     expect(again.structuredContent).toEqual(summary);
