@@ -47,8 +47,9 @@ async function scanItem(result: ScanResult, ownerId: string | null): Promise<Rec
 
 async function readResult(item: Record<string, unknown>): Promise<ScanResult> {
   const stored = JSON.parse((await unzip((item as unknown as ScanItem).result)).toString('utf8')) as ScanResult;
-  // Results stored before the inventory and the assistants' verdicts existed answer with empty lists.
-  return { ...stored, signals: stored.signals ?? [], assistants: stored.assistants ?? [] };
+  // Results stored before the inventory, the assistants' verdicts or their access by role existed answer with empty lists.
+  const assistants = (stored.assistants ?? []).map((assistant) => ({ ...assistant, access: assistant.access ?? [] }));
+  return { ...stored, signals: stored.signals ?? [], assistants };
 }
 
 /** A public (unowned) result. */
