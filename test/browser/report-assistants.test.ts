@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult } from '#shared/scanner/engine.js';
+import type { AssistantRecord } from '#shared/model/scans/scan-result.js';
 import { signalStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 import { findingFor, findingsOf } from '#shared/model/scans/findings.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
@@ -15,12 +16,19 @@ let result: ScanResult;
 /** A result as a scanner before the two parts stored it. */
 let older: ScanResult;
 
+/** Each assistant's access by role as the scan found it, or the hand-made one (with an edge refusal) where it found none. */
+function withAccess(assistants: AssistantRecord[], handMade: AssistantRecord[]): AssistantRecord[] {
+  return assistants.map((assistant) =>
+    assistant.access.length > 0 ? assistant : { ...assistant, access: handMade.find((made) => made.id === assistant.id)?.access ?? [] },
+  );
+}
+
 beforeAll(async () => {
   shop = await startShop('typical-gaps');
   result = await storedPublicResult(`${shop.origin}/`, 'growth', (scanned) => ({
     ...scanned,
     signals: scanned.signals.length > 0 ? scanned.signals : signalsOf(shop.origin),
-    assistants: scanned.assistants.length > 0 ? scanned.assistants : assistantsOf(scanned),
+    assistants: withAccess(scanned.assistants.length > 0 ? scanned.assistants : assistantsOf(scanned), assistantsOf(scanned)),
   }));
   older = await storedPublicResult(`${shop.origin}/`, 'free', (scanned) => ({ ...scanned, id: randomUUID(), signals: [], assistants: [] }));
 });
@@ -89,6 +97,14 @@ describe('the report page: which assistants can shop here, and the agent-facing 
       const cell = await page.locator(`${table} tbody tr:first-child td:first-of-type`).boundingBox();
       expect(cell!.y, table).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
     }
+    // Each assistant's search and user-initiated visits, and the edge's finding, wrap inside the screen.
+    const access = page.locator('table.assistants ul.access > li');
+    expect(await access.count()).toBeGreaterThan(result.assistants.length);
+    for (const box of await Promise.all((await access.all()).map((item) => item.boundingBox()))) {
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.locator('table.assistants li.edge').first().isVisible()).toBe(true);
     await screenshot(page, 'report-assistants-390');
     expect(errors).toEqual([]);
     await context.close();
