@@ -4,6 +4,9 @@ import { mdCode, mdText } from '#bin/cli/markdown-text.js';
 import type { ProductFactsRecord, ScanResult } from '#shared/model/scans/scan-result.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 
+/** The vendor page the sample gives for Perplexity. */
+const perplexityPage = sampleResult().assistants[2]!.access[0]!.source!;
+
 const reportUrl = 'https://scanner.example.com/app/scans/7d1c2f4e-5b6a-4c3d-8e9f-0a1b2c3d4e5f';
 
 /** A stored result with three fixes, stored out of the report's order, and one product page. */
@@ -60,8 +63,8 @@ describe('the markdown report', () => {
     const perplexity = lines.indexOf('- **Perplexity**');
     expect(lines.slice(perplexity, perplexity + 4)).toEqual([
       '- **Perplexity**',
-      '  - Search \\(PerplexityBot\\): blocked by robots.txt. Follows robots.txt. ([docs.perplexity.ai](https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md))',
-      '  - User-initiated \\(Perplexity-User\\): blocked by robots.txt, but the vendor says it may ignore robots.txt. Fetches when a person asks and generally ignores robots.txt. ([docs.perplexity.ai](https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md))',
+      `  - Search \\(PerplexityBot\\): blocked by robots.txt. Follows robots.txt. ([docs.perplexity.ai](${perplexityPage}))`,
+      `  - User-initiated \\(Perplexity-User\\): blocked by robots.txt, but the vendor says it may ignore robots.txt. Fetches when a person asks and generally ignores robots.txt. ([docs.perplexity.ai](${perplexityPage}))`,
       '  - Edge: Perplexity-User was refused \\(HTTP 403\\) where the scanner got HTTP 200 on https:&#8203;//shop.example/.',
     ]);
     expect(lines).toContain('  - User-initiated: no agent documented.');

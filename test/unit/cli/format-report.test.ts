@@ -3,6 +3,9 @@ import { formatReport } from '#bin/cli/format-report.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 
+/** The vendor page the sample gives for Perplexity. */
+const perplexityPage = sampleResult().assistants[2]!.access[0]!.source!;
+
 /** The sample as a scanner before the search / user-initiated split stored it. */
 function withoutAccess(): ScanResult {
   const result = sampleResult();
@@ -40,8 +43,8 @@ describe('the text report of the CLI', () => {
     ]);
     const perplexity = lines.findIndex((line) => line.startsWith('    Perplexity '));
     expect(lines.slice(perplexity + 1, perplexity + 4)).toEqual([
-      '      Search (PerplexityBot): blocked by robots.txt (https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md)',
-      '      User-initiated (Perplexity-User): blocked by robots.txt, but the vendor says it may ignore robots.txt (https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md)',
+      `      Search (PerplexityBot): blocked by robots.txt (${perplexityPage})`,
+      `      User-initiated (Perplexity-User): blocked by robots.txt, but the vendor says it may ignore robots.txt (${perplexityPage})`,
       '      Edge: Perplexity-User was refused (HTTP 403) where the scanner got HTTP 200 on https://shop.example/',
     ]);
     expect(lines).toContain('      User-initiated: no agent documented');

@@ -4,6 +4,9 @@ import { reportPage } from '#shared/http/pages/report-page.js';
 import type { AssistantAccess, ScanResult } from '#shared/model/scans/scan-result.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 
+/** The vendor page the sample gives for Perplexity. */
+const perplexityPage = sampleResult().assistants[2]!.access[0]!.source!;
+
 const attack = `"><script>alert(1)</script><img src=x onerror=alert(2)>`;
 
 function render(result: ScanResult) {
@@ -149,7 +152,7 @@ describe('the report: which assistants can shop here', () => {
     // A vendor that documents no user-initiated agent: said once, without a page.
     expect(items(4)[1]).toBe('User-initiated: no agent documented.');
     const source = $('table.assistants tbody tr').eq(2).find('ul.access a').first();
-    expect(source.attr('href')).toBe('https://docs.perplexity.ai/docs/resources/perplexity-crawlers.md');
+    expect(source.attr('href')).toBe(perplexityPage);
     expect(source.attr('rel')).toBe('nofollow noopener noreferrer');
     expect($('table.assistants li.edge').attr('class')).toBe('edge edge-refused');
   });
