@@ -26,8 +26,9 @@ describe('the report page /r/{id}', () => {
     const errors = watchErrors(page);
     const response = await page.goto(`${webBase()}/r/${result.id}`);
     expect(response?.status()).toBe(200);
-    // A growth result with five pages, its stylesheet and script: each under 100 KB.
-    expect((await response!.body()).length).toBeLessThan(100_000);
+    // A growth result with five pages, its stylesheet and script: each under 110 KB (the page was 98 KB before
+    // each of nine assistants showed its search and user-initiated visits and the edge probe, about 6 KB).
+    expect((await response!.body()).length).toBeLessThan(110_000);
     expect(await page.title()).toContain(`scores ${result.score}/100`);
     expect(await page.locator('svg.gauge text').textContent()).toBe(String(result.score));
     expect(await page.locator('table.score-table tr.dimension').count()).toBe(6);

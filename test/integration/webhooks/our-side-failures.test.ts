@@ -285,7 +285,9 @@ describe('webhook deliveries when our side fails', () => {
     const record = await h.receive();
     h.table.fail('TransactWriteCommand', 1, { lands: true });
     const failed = await Promise.all(Array.from({ length: 8 }, () => h.run(record).catch(() => [record.messageId])));
-    expect(failed.filter((ids) => ids.length === 0)).toHaveLength(1);
+    // The run holding the claim finishes; each other run either lost the claim (and asks for a redelivery) or read
+    // the delivery after it was recorded (and drops the message): how many do which depends on timing alone.
+    expect(failed.filter((ids) => ids.length === 0).length).toBeGreaterThanOrEqual(1);
     expect(target.received).toHaveLength(1);
     expect((await attemptsLogged(h.deps, webhookId)).map((entry) => [entry.attempt, entry.success])).toEqual([[1, true]]);
     expect((await getDelivery(h.deps.table, webhookId, eventId))!).toMatchObject({ state: 'delivered', attempts: 1 });

@@ -39,17 +39,25 @@ function firstFixCell(assistant: AssistantRecord, names: ReturnType<typeof first
 function sourceLink(source: string | null): SafeHtml | null {
   if (source === null) return null;
   const href = webHref(source);
-  return href === null ? html` (source: ${source})` : html` (<a href="${href}" rel="nofollow noopener noreferrer">${hostOf(href)}</a>)`;
+  return href === null ? html` (source: ${source})` : html` (<a href="${href}" rel="nofollow noreferrer">${hostOf(href)}</a>)`;
+}
+
+/** The vendor's words ending in a full stop, whether or not they came with one. */
+function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /**
- * One role: what robots.txt says to its agents and whether the vendor says they follow it, the vendor's own
- * words with its page, then what the edge answered their User-Agent when it was probed.
+ * One role: what robots.txt says to its agents and whether the vendor says they follow it, with the vendor's
+ * page; the vendor's own words where robots.txt keeps the role out (there they decide what the block does); then
+ * what the edge answered the role's User-Agent when it was probed. Kept short: nine assistants share the table.
  */
 function accessItems(access: AssistantAccess): SafeHtml {
   const { edge } = access;
+  const keptOut = access.robots === 'blocked' || access.robots === 'partial';
   return html`<li><strong>${accessHead(access)}</strong>: ${accessStanding(access)}.${
-    access.robots !== 'no_agent' && html` <span class="small muted">${access.vendorSays}${sourceLink(access.source)}</span>`
+    access.robots !== 'no_agent' &&
+    html`<span class="small muted">${keptOut && html` ${asSentence(access.vendorSays)}`}${sourceLink(access.source)}</span>`
   }</li>${
     edge !== undefined &&
     edgeFindings(edge).map((finding) => html`<li class="edge edge-${edge.answer}"><strong>Edge</strong>: ${finding}.</li>`)

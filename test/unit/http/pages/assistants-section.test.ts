@@ -146,14 +146,15 @@ describe('the report: which assistants can shop here', () => {
       'Edge: Perplexity-User was refused (HTTP 403) where the scanner got HTTP 200 on https://shop.example/.',
     ]);
     expect(items(0)).toEqual([
-      'Search (OAI-SearchBot): allowed by robots.txt. Follows robots.txt. (vendor.example)',
-      'User-initiated (ChatGPT-User): allowed by robots.txt; the vendor says it may ignore robots.txt. Fetches when a person asks; robots.txt rules may not apply. (vendor.example)',
+      'Search (OAI-SearchBot): allowed by robots.txt. (vendor.example)',
+      // The vendor's words are shown where robots.txt keeps the role out, where they decide what the block does.
+      'User-initiated (ChatGPT-User): allowed by robots.txt; the vendor says it may ignore robots.txt. (vendor.example)',
     ]);
     // A vendor that documents no user-initiated agent: said once, without a page.
     expect(items(4)[1]).toBe('User-initiated: no agent documented.');
     const source = $('table.assistants tbody tr').eq(2).find('ul.access a').first();
     expect(source.attr('href')).toBe(perplexityPage);
-    expect(source.attr('rel')).toBe('nofollow noopener noreferrer');
+    expect(source.attr('rel')).toBe('nofollow noreferrer');
     expect($('table.assistants li.edge').attr('class')).toBe('edge edge-refused');
   });
 
@@ -207,7 +208,7 @@ describe('the report: which assistants can shop here', () => {
     expect(page('img').length).toBe(0);
     expect(page('ul.access a').length).toBe(0);
     const perplexity = page('table.assistants tbody tr').eq(2).find('ul.access > li');
-    expect(perplexity.eq(0).text()).toBe(`Search (${attack}): blocked by robots.txt. ${attack} (source: javascript:alert(3))`);
+    expect(perplexity.eq(0).text()).toBe(`Search (${attack}): blocked by robots.txt. ${attack}. (source: javascript:alert(3))`);
     expect(perplexity.eq(2).text()).toBe(`Edge: ${attack} was refused (${attack}) where the scanner got HTTP 200 on ${attack}.`);
   });
 
