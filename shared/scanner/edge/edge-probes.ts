@@ -13,16 +13,36 @@ export function blocksAgent(answer: EdgeAnswer): boolean {
 /**
  * The edge probe judged per assistant: what the shop's edge answered each family's User-Agent beside the
  * scanner's own answer. Empty when the scan sent no probe (the free tier never does). A family's answer is the
- * worst of its pages; a page that could not be compared (not_assessed) counts only when no page could be.
+ * worst of its pages; a page that could not be compared (not_assessed) counts only when no page could be. A 429
+ * or 5xx counts only as `noisyBlock` says.
  */
 export function edgeProbesOf(artifacts: Artifacts): Map<AssistantId, EdgeProbe> {
+  const families = (artifacts.site.edgeProbe ?? []).map((family) => ({ family, pages: family.pages.map(judgePage) }));
+  const noisyFamilies = families.filter(({ pages }) => pages.some(isNoisy)).length;
   const probes = new Map<AssistantId, EdgeProbe>();
-  for (const family of artifacts.site.edgeProbe ?? []) {
-    const pages = family.pages.map(judgePage);
+  for (const { family, pages: judged } of families) {
+    const pages = judged.map((page) =>
+      isNoisy(page) && !noisyBlock(judged, noisyFamilies) ? { ...page, answer: 'not_assessed' as const } : page,
+    );
     const answer = severity.find((candidate) => pages.some((page) => page.answer === candidate)) ?? 'not_assessed';
     probes.set(family.assistant, { token: family.token, userAgent: family.userAgent, answer, pages });
   }
   return probes;
+}
+
+/** A 429 or a 5xx: answers a shop also gives by chance or by load, not only by a rule on the User-Agent. */
+function isNoisy(page: EdgeProbePage): boolean {
+  return (page.answer === 'refused' || page.answer === 'error') && /^HTTP (429|5\d\d)$/.test(page.agent);
+}
+
+/**
+ * A 429 or 5xx keeps a family out only when it is the User-Agent's doing: every page of that family that could be
+ * compared got one, and no other family got one. Several families rate limited or erroring is the shop's load or
+ * a fault (the probe's own requests can trip a rate limit), and one such answer beside a served page is chance.
+ */
+function noisyBlock(pages: readonly EdgeProbePage[], noisyFamilies: number): boolean {
+  const compared = pages.filter((page) => page.answer !== 'not_assessed');
+  return noisyFamilies === 1 && compared.length > 0 && compared.every(isNoisy);
 }
 
 /**

@@ -202,6 +202,25 @@ describe('the edge probe in a paid scan', () => {
     }
   });
 
+  it("takes a rate limit the probe itself trips for the shop's, never for a block of the agents it hit", async () => {
+    let seen = 0;
+    const { probes, check, result } = await scanShop((_req, res) => {
+      seen += 1;
+      // Every page request past the 8th in this scan is over the shop's limit, whoever sends it.
+      if (seen <= 8) return false;
+      html(res, 'Too many requests', 429, { 'retry-after': '30' });
+      return true;
+    });
+    const limited = [...probes.values()].filter((probe) => probe.pages.some((page) => page.agent === 'HTTP 429'));
+    expect(limited.length).toBeGreaterThan(1);
+    expect(limited.map((probe) => probe.answer)).not.toContain('refused');
+    expect(check.status).not.toBe('fail');
+    expect(check.summary).not.toContain('429');
+    for (const assistant of result.assistants) {
+      expect(assistant.steps.find((step) => step.step === 'find')!.reason, assistant.id).not.toContain('at the edge');
+    }
+  });
+
   it('sends no probe on the free tier', async () => {
     const { probeRequests, check, artifacts } = await scanShop(() => false, 'free');
     expect(probeRequests).toHaveLength(0);

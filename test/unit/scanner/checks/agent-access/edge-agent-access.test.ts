@@ -23,7 +23,7 @@ describe('edge_agent_access', () => {
       products: [product],
       edgeProbe: {
         chatgpt: { homepage: { status: 403, body: 'Forbidden' }, product: { status: 403, body: 'Forbidden' } },
-        meta: { product: { status: 503, body: 'Service unavailable' } },
+        meta: { homepage: { status: 503, body: 'Service unavailable' }, product: { status: 503, body: 'Service unavailable' } },
         amazon: { product: '<html><body><p>Please enable JavaScript.</p></body></html>' },
       },
     });
@@ -31,11 +31,31 @@ describe('edge_agent_access', () => {
     expect(result.status).toBe('warn');
     expect(result.score).toBeCloseTo(6 / 9);
     expect(result.summary).toBe(
-      "The shop's edge answers 3 of 9 assistants' User-Agents differently from the scanner's: ChatGPT-User refused (HTTP 403 at https://shop.example/ and HTTP 403 at https://shop.example/products/item-1); Amzn-User served without the product facts (HTTP 200, without the product's name and price at https://shop.example/products/item-1); Meta-ExternalFetcher answered with an error (HTTP 503 at https://shop.example/products/item-1)",
+      "The shop's edge answers 3 of 9 assistants' User-Agents differently from the scanner's: ChatGPT-User refused (HTTP 403 at https://shop.example/ and HTTP 403 at https://shop.example/products/item-1); Amzn-User served without the product facts (HTTP 200, without the product's name and price at https://shop.example/products/item-1); Meta-ExternalFetcher answered with an error (HTTP 503 at https://shop.example/ and HTTP 503 at https://shop.example/products/item-1)",
     );
     const advice = edgeAgentAccess.advise(result, artifacts);
     expect(advice.why).toContain('ChatGPT-User: scanner HTTP 200; agent HTTP 403 (refused)');
     expect(advice.fix).not.toContain('Cloudflare');
+  });
+
+  it('takes a 429 or a 5xx for a rule on the User-Agent only when that family alone got it, on every page', () => {
+    const busy = { status: 429, body: 'Too many requests' };
+    // The shop's rate limit, tripped by the probe's own requests: two families get 429, neither is blocked.
+    const rateLimited = edgeAgentAccess.evaluate(
+      buildArtifacts({ homepage, products: [product], edgeProbe: { mistral: { product: busy }, meta: { homepage: busy, product: busy } } }),
+    );
+    expect(rateLimited.status).toBe('pass');
+    // One 503 beside a served page is chance, not a rule.
+    const once = edgeAgentAccess.evaluate(
+      buildArtifacts({ homepage, products: [product], edgeProbe: { claude: { product: { status: 503, body: 'Unavailable' } } } }),
+    );
+    expect(once.status).toBe('pass');
+    // One family answered 429 on every page while every other family was served: a rule for that User-Agent.
+    const onlyOne = edgeAgentAccess.evaluate(
+      buildArtifacts({ homepage, products: [product], edgeProbe: { perplexity: { homepage: busy, product: busy } } }),
+    );
+    expect(onlyOne.status).toBe('warn');
+    expect(onlyOne.summary).toContain('Perplexity-User refused (HTTP 429');
   });
 
   it('fails when no family was served, and names the vendor a challenge names', () => {
