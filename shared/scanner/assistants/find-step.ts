@@ -4,6 +4,7 @@ import type { JudgedCheck } from '#shared/scanner/assistants/judge-step.js';
 import { clause, lowerFirst } from '#shared/scanner/assistants/judge-step.js';
 import { agentsInRole, edgeClause, robotsClause, sentence, type RoleAccess } from '#shared/scanner/assistants/role-access.js';
 import { blocksAgent } from '#shared/scanner/edge/edge-probes.js';
+import { PROBE_AGENTS } from '#shared/scanner/edge/probe-agents.js';
 import { robotsFacts } from '#shared/scanner/assistants/robots-standing.js';
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
 import { listNames } from '#shared/scanner/checks/wording.js';
@@ -114,10 +115,10 @@ export function findStep(
   }
 
   const robots = robotsVerdict(vendor, roles, artifacts);
+  const edgeKeptOut = edge !== undefined && blocksAgent(edge.answer);
+  const probedAgent = PROBE_AGENTS.find((agent) => agent.assistant === vendor.id);
   const edgeBlock =
-    edge && blocksAgent(edge.answer)
-      ? `${sentence(edgeClause(edge)).replace(/\.$/, '')}: ${vendor.name} is blocked at the edge by User-Agent`
-      : null;
+    edgeKeptOut && !probedAgent?.verifiedByAddress ? `${edgeClause(edge)}: ${vendor.name} is blocked at the edge by User-Agent` : null;
   if (robots.kind === 'blocked' || edgeBlock) {
     const reasons = [...(robots.kind === 'blocked' ? [robots.reason] : []), ...(edgeBlock ? [edgeBlock] : [])];
     const causes = [...(robots.kind === 'blocked' ? ['robots_ai_agents'] : []), ...(edgeBlock ? ['edge_agent_access'] : [])];
@@ -126,6 +127,15 @@ export function findStep(
 
   const status = (id: string) => byId.get(id)?.status;
   const gaps: { reason: string; cause: string }[] = [];
+  if (edgeKeptOut) {
+    // A crawler edges verify by address: our probe's refusal may be that check, so it warns and says so.
+    gaps.push({
+      reason: joined([
+        `${edgeClause(edge)}; edges commonly refuse ${edge.token}'s User-Agent from addresses that are not ${vendor.company}'s, so the real ${edge.token} may still be let through: check which rule matched`,
+      ]),
+      cause: 'edge_agent_access',
+    });
+  }
   if (robots.kind === 'partial') gaps.push({ reason: robots.reason, cause: 'robots_ai_agents' });
   const signed = byId.get('web_bot_auth');
   if (vendor.signsRequests && signed && (signed.status === 'fail' || signed.status === 'warn')) {

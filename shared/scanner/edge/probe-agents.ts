@@ -9,6 +9,12 @@ export interface ProbeAgent {
   userAgent: string;
   /** The vendor page that documents the agent (docs/standards.md says what was read and when). */
   source: string;
+  /**
+   * A search-engine crawler whose User-Agent edges commonly let through, and so commonly check against the
+   * addresses its vendor publishes ("fake bot" rules): a refusal of our probe may be that check, not a rule that
+   * keeps the real crawler out.
+   */
+  verifiedByAddress?: true;
 }
 
 /**
@@ -50,6 +56,7 @@ export const PROBE_AGENTS: readonly ProbeAgent[] = [
     userAgent:
       'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm) Chrome/144.0.0.0 Safari/537.36',
     source: 'https://www.bing.com/webmaster/help/which-crawlers-does-bing-use-8c184ec0',
+    verifiedByAddress: true,
   },
   {
     assistant: 'amazon',
@@ -63,6 +70,7 @@ export const PROBE_AGENTS: readonly ProbeAgent[] = [
     userAgent:
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
     source: 'https://support.apple.com/en-us/119829',
+    verifiedByAddress: true,
   },
   {
     assistant: 'meta',

@@ -180,6 +180,16 @@ describe('the edge probe in a paid scan', () => {
     expect(advice.fix).not.toMatch(/Cloudflare|Akamai|DataDome/);
   });
 
+  it("warns, never blocks, when the refused User-Agent is a search crawler's that edges check by address", async () => {
+    const { probes, result } = await scanShop(onlyFor('bingbot', (res) => html(res, 'Forbidden', 403)));
+    expect(probes.get('copilot')!.answer).toBe('refused');
+    const copilot = result.assistants.find((assistant) => assistant.id === 'copilot')!;
+    const find = copilot.steps.find((step) => step.step === 'find')!;
+    expect(find.status).toBe('warn');
+    expect(find.reason).toContain("edges commonly refuse bingbot's User-Agent from addresses that are not Microsoft's");
+    expect(copilot.verdict).not.toBe('blocked');
+  });
+
   it('names the vendor only when the response names it', async () => {
     const { result } = await scanShop(onlyFor('Applebot', (res) => html(res, challenge, 403, { 'cf-mitigated': 'challenge' })));
     const advice = result.recommendations.find((recommendation) => recommendation.checkId === 'edge_agent_access')!;
