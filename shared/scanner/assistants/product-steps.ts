@@ -41,9 +41,25 @@ function notChecked(judgement: StepJudgement): string {
   return `Not checked: ${/^[^:]* not checked: /i.test(summary) ? summary.replace(/^[^:]* not checked: /i, '') : summary}`;
 }
 
+/**
+ * Once product pages were read, the raw-HTML readers are judged on them: a thin homepage is a gap they work
+ * around (they reach products through search and links), not the reason they cannot read a product page that
+ * shows its name and price. The homepage decides only when it is all the scan read.
+ */
+const RAW_HTML_READ_FROM_PRODUCT_PAGES: StepRule = {
+  required: ['product_facts_in_html'],
+  advisory: ['ssr_text', 'schema_present', 'offer_core', 'jsonld_not_js'],
+};
+
+function productPagesJudged(byId: Checks): boolean {
+  const status = byId.get('product_facts_in_html')?.status;
+  return status === 'pass' || status === 'warn' || status === 'fail';
+}
+
 /** Can the assistant read the products: raw HTML for most, product markup for Google, which renders JavaScript. */
 export function readStep(vendor: AssistantVendor, byId: Checks): JudgedStep {
-  const judgement = judgeStep(vendor.rendersJavaScript ? RENDERED_READ : RAW_HTML_READ, byId);
+  const rawHtml = productPagesJudged(byId) ? RAW_HTML_READ_FROM_PRODUCT_PAGES : RAW_HTML_READ;
+  const judgement = judgeStep(vendor.rendersJavaScript ? RENDERED_READ : rawHtml, byId);
   const how = vendor.rendersJavaScript ? 'lists products from their markup' : 'reads the raw HTML without running JavaScript';
   const reason = {
     fail: `${vendor.name} ${how}: ${firstSummary(judgement, '')}`,

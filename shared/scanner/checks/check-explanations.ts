@@ -81,7 +81,7 @@ export const checkExplanations: Record<CheckId, CheckExplanation> = {
   },
   html_weight: {
     checks:
-      'decompressed HTML size and text-to-HTML ratio (<=500 KB and >=15% pass). The ratio is judged on the whole percent shown, rounded down (14.9% is "14%": heavy); a page over 500 KB never reads "500 KB".',
+      'decompressed HTML size and text-to-HTML ratio (<=500 KB and >=15% pass). The ratio is judged only from 100 KB of HTML (below that, markup cannot crowd the text out of what an agent reads), on the whole percent shown, rounded down (14.9% is "14%": heavy); a page over 500 KB never reads "500 KB".',
     fix: 'Keep pages under 500 KB of HTML with at least 15% text: move inline scripts, styles and data blobs to cached files.',
     cites: [],
   },

@@ -75,7 +75,9 @@ function accessCell(assistant: AssistantRecord): SafeHtml {
 function tally(assistants: AssistantRecord[]): string {
   const buying = assistants.filter((assistant) => assistant.verdict === 'can_buy').length;
   const blocked = assistants.filter((assistant) => assistant.verdict === 'blocked').length;
-  return `${buying} of ${assistants.length} can buy here; ${blocked === 0 ? 'none is blocked' : `${blocked} ${blocked === 1 ? 'is' : 'are'} blocked`}.`;
+  const partly = assistants.filter((assistant) => assistant.steps.some((step) => step.step === 'find' && step.status === 'warn')).length;
+  const gap = partly === 0 ? '' : `; ${partly} ${partly === 1 ? 'finds' : 'find'} it with a gap`;
+  return `${buying} of ${assistants.length} can buy here; ${blocked === 0 ? 'none is blocked' : `${blocked} ${blocked === 1 ? 'is' : 'are'} blocked`}${gap}.`;
 }
 
 /**

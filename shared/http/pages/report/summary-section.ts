@@ -1,5 +1,6 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { verdictLabels } from '#shared/model/scans/result-labels.js';
+import { findGaps } from '#shared/model/scans/find-gaps.js';
 import { byPriority } from '#shared/model/scans/fix-order.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
@@ -51,6 +52,7 @@ ${groups.map(
   (group) =>
     html`<li><span class="verdict verdict-${group.verdict}"><strong>${verdictLabels[group.verdict]}</strong></span>: ${group.names.length === result.assistants.length ? `all ${group.names.length} assistants` : group.names.join(', ')}</li>`,
 )}
+${findGaps(result.assistants).map((gap) => html`<li class="find-gap"><strong>${gap.name} finds the shop with a gap</strong>: ${gap.reason}.</li>`)}
 </ul>`;
 }
 

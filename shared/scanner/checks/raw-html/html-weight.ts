@@ -7,6 +7,8 @@ import { listNames, pageLabel, quoteEvidence } from '#shared/scanner/checks/word
 
 export const MAX_HTML_BYTES = 500 * 1024;
 export const MIN_TEXT_PERCENT = 15;
+/** Below this, markup cannot crowd the text out of what an agent reads: the text share is not judged. */
+export const MIN_RATIO_BYTES = 100 * 1024;
 
 interface Weighed {
   page: PageArtifact;
@@ -32,12 +34,12 @@ function weigh(page: PageArtifact, resource: FetchedResource): Weighed {
   // Judged on the whole percent shown (rounded down): 14.9% reads "14%" and is under the 15% threshold.
   const percent = Math.floor((Buffer.byteLength(page.visibleText) * 100) / resource.bytes);
   const light = resource.bytes <= MAX_HTML_BYTES;
-  const wordy = percent >= MIN_TEXT_PERCENT;
+  const wordy = percent >= MIN_TEXT_PERCENT || resource.bytes < MIN_RATIO_BYTES;
   const score = light && wordy ? 1 : light || wordy ? 0.5 : 0;
   return { page, score, detail: `${kilobytes(resource.bytes)} of HTML, ${percent}% visible text` };
 }
 
-/** Per page: at most 500 KB of decompressed HTML and at least 15% of it visible text; averaged. */
+/** Per page: at most 500 KB of decompressed HTML and, from 100 KB, at least 15% of it visible text; averaged. */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const weighed: Weighed[] = [];
   const skipped: Evidence[] = [];
@@ -57,18 +59,18 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     return outcome.pass(
       only
         ? `Lean HTML on ${pageLabel(only.page)}: ${only.detail}`
-        : `Lean HTML on all ${weighed.length} pages (500 KB or less, 15%+ visible text)`,
+        : `Lean HTML on all ${weighed.length} pages (500 KB or less, 15%+ visible text from 100 KB)`,
       found,
     );
   }
   const worst = [...heavy].sort((a, b) => a.score - b.score)[0];
   const summary =
     heavy.length === 1 && worst
-      ? `Heavy HTML on ${pageLabel(worst.page)}: ${worst.detail} (500 KB or less and 15%+ text pass)`
+      ? `Heavy HTML on ${pageLabel(worst.page)}: ${worst.detail} (500 KB or less, and 15%+ text from 100 KB, pass)`
       : `Heavy HTML on ${listNames(
           heavy.map((entry) => pageLabel(entry.page)),
           3,
-        )} (500 KB or less and 15%+ text pass)`;
+        )} (500 KB or less, and 15%+ text from 100 KB, pass)`;
   return outcome.fraction(score, summary, found);
 }
 

@@ -83,11 +83,35 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     );
   }
   const shown = words === 0 ? 'no visible text' : `only ${plural(words, 'word')}`;
+  if (runsNoScript(page)) {
+    return outcome.fail(`The homepage shows ${shown} and runs no script: agents find almost nothing to read there`, found);
+  }
   return outcome.fail(`The homepage's raw HTML shows ${shown}: agents that do not run JavaScript see almost nothing`, found);
+}
+
+/** Inline script below this is analytics or a snippet, not what draws the page. */
+const SNIPPET_CHARS = 1_000;
+
+/**
+ * A thin homepage with no script to draw anything: its text is all there is, so no advice may blame JavaScript.
+ * Known only for thin pages, the ones whose script markers are read.
+ */
+function runsNoScript(page: PageArtifact): boolean {
+  const shell = page.facts?.shell;
+  return shell !== null && shell !== undefined && shell.externalScripts === 0 && shell.inlineScriptChars < SNIPPET_CHARS;
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   const shell = describeClientShell(artifacts.homepage);
+  if (runsNoScript(artifacts.homepage)) {
+    return {
+      title: 'Give the homepage text agents can read',
+      why: `The homepage is almost empty, so agents that land on it learn little about the shop: ${quoteEvidence(result.evidence)}.`,
+      fix: 'Put the key content on the homepage itself: a heading and intro text saying what the shop sells, featured products with names and prices, and links to categories and policies.',
+      snippet: null,
+      effort: 'M',
+    };
+  }
   return {
     title: 'Render the homepage content on the server',
     why: `Most AI agents read the HTML response without running JavaScript, so they miss what your scripts draw: ${quoteEvidence(result.evidence)}.`,

@@ -130,10 +130,30 @@ describe('verdicts', () => {
     expect(claude.steps[1]?.reason).toBe(
       'Claude reads the raw HTML without running JavaScript: No product page shows its name and price in the raw HTML',
     );
-    expect(claude.firstFix).toBe('ssr_text');
+    // Judged on the product pages the scan read: their missing facts, not the homepage's text, come first.
+    expect(claude.firstFix).toBe('product_facts_in_html');
     const google = at('google');
     expect(google.status.read).toBe('warn');
     expect(google.verdict).toBe('can_buy');
+  });
+
+  it('reads products from the product pages a scan read, whatever the homepage shows', () => {
+    const at = assess(
+      {
+        ssr_text: ['fail', "The homepage's raw HTML shows only 16 words"],
+        product_facts_in_html: ['pass', 'All 3 product pages show the product name and price in the raw HTML'],
+      },
+      [fix('ssr_text', 4)],
+    );
+    const claude = at('claude');
+    expect(claude.status.read).toBe('warn');
+    expect(claude.steps[1]?.reason).toBe("Claude can read the products, with a gap: The homepage's raw HTML shows only 16 words");
+    // With the homepage the only page read, its text decides.
+    const homepageOnly = assess({
+      ssr_text: ['fail', "The homepage's raw HTML shows only 16 words"],
+      product_facts_in_html: ['not_assessed', 'The free scan examined the homepage only'],
+    });
+    expect(homepageOnly('claude').status.read).toBe('fail');
   });
 
   it('says the verdict stops at a step that was not assessed (a homepage-only scan)', () => {

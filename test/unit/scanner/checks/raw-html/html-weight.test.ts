@@ -19,10 +19,17 @@ describe('html_weight', () => {
     expect(result.summary).toMatch(/^Lean HTML on the homepage: \d+ KB of HTML, \d+% visible text$/);
   });
 
-  it('warns when the HTML is small but mostly markup and script', () => {
-    const { result } = run(htmlWeight, { homepage: homepageWith(2, bloat(60_000)) });
+  it('warns when the HTML is over 100 KB and mostly markup and script', () => {
+    const { result } = run(htmlWeight, { homepage: homepageWith(2, bloat(150_000)) });
     expect(result.status).toBe('warn');
-    expect(result.summary).toContain('Heavy HTML on the homepage: 59 KB of HTML, 0% visible text');
+    expect(result.summary).toContain('Heavy HTML on the homepage: 147 KB of HTML, 0% visible text');
+  });
+
+  it('never calls a small page heavy: under 100 KB, markup cannot crowd out the text', () => {
+    const tiny =
+      '<!doctype html><html><head><title>Tea</title><style>body{font-family:serif;margin:0 auto;max-width:40em}</style></head><body><h1>Tea</h1><p>Loose leaf tea.</p></body></html>';
+    expect(run(htmlWeight, { homepage: tiny }).result.status).toBe('pass');
+    expect(run(htmlWeight, { homepage: homepageWith(2, bloat(60_000)) }).result.status).toBe('pass');
   });
 
   it('fails HTML over 500 KB with little text, and truncated HTML', () => {
@@ -43,11 +50,11 @@ describe('html_weight', () => {
     const page = (visible: number, bytes: number) => ({
       body: `<html><body><p>${'w'.repeat(visible)}</p>${' '.repeat(bytes - visible - 33)}</body></html>`,
     });
-    // 149 visible bytes of 1000 (14.9%) is under 15%: shown as 14%, not rounded up to the threshold.
-    const under = run(htmlWeight, { homepage: page(149, 1000) }).result;
+    // 15,258 visible bytes of 102,400 (14.9%) is under 15%: shown as 14%, not rounded up to the threshold.
+    const under = run(htmlWeight, { homepage: page(15_258, 102_400) }).result;
     expect(under.status).toBe('warn');
     expect(under.summary).toMatch(/, 14% visible text \(500 KB or less/);
-    const at = run(htmlWeight, { homepage: page(150, 1000) }).result;
+    const at = run(htmlWeight, { homepage: page(15_360, 102_400) }).result;
     expect(at.status).toBe('pass');
     expect(at.summary).toMatch(/, 15% visible text$/);
     // Just over 500 KB reads 501 KB; exactly 500 KB passes.

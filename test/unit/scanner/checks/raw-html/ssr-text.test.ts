@@ -58,11 +58,19 @@ describe('ssr_text', () => {
     expect(advice.fix).toContain('server-side rendering');
   });
 
-  it('fails a thin page that is not an app shell', () => {
-    const { result } = run(ssrText, { homepage: '<html><body><h1>Oak &amp; Ash</h1><p>New collection soon.</p></body></html>' });
+  it('fails a thin page that is not an app shell, never blaming JavaScript it does not have', () => {
+    const { artifacts, result } = run(ssrText, { homepage: '<html><body><h1>Oak &amp; Ash</h1><p>New collection soon.</p></body></html>' });
     expect(result.status).toBe('fail');
-    expect(result.summary).toContain('shows only 5 words');
-    expect(result.summary).not.toContain('shell');
+    expect(result.summary).toBe('The homepage shows only 5 words and runs no script: agents find almost nothing to read there');
+    const advice = ssrText.advise(result, artifacts);
+    expect(`${advice.title} ${advice.why} ${advice.fix}`).not.toMatch(/JavaScript|render|server/i);
+  });
+
+  it('says what scripts hide when a thin page runs them', () => {
+    const thin = `<html><body><h1>Oak &amp; Ash</h1><p>New collection soon.</p><script src="/app.js"></script></body></html>`;
+    const { artifacts, result } = run(ssrText, { homepage: thin });
+    expect(result.summary).toContain('agents that do not run JavaScript see almost nothing');
+    expect(ssrText.advise(result, artifacts).fix).toContain('Avoid loading them only through JavaScript');
   });
 
   it('is not assessed behind a bot wall, on a transport failure or an error status', () => {
