@@ -1,6 +1,5 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
-import { byPriority } from '#shared/model/scans/fix-order.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
@@ -111,7 +110,7 @@ function dimensions(result: ScanResult): Section {
 
 /** The report page's order (shared/http/pages/report/fixes-section.ts): by priority, then gain; one entry per change. */
 function fixes(result: ScanResult, topFixes: number): Section | null {
-  const ordered = byPriority(findingsOf(result.recommendations));
+  const ordered = findingsOf(result.recommendations);
   const shown = ordered.slice(0, topFixes);
   if (shown.length === 0) return null;
   const rows = shown.map(

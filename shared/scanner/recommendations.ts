@@ -4,6 +4,7 @@ import type { CheckDefinition } from '#shared/scanner/checks/types.js';
 import type { Cap, ScoredCheck } from '#shared/scanner/scoring.js';
 import { shareSnippets } from '#shared/scanner/shared-snippets.js';
 import { byGainPerEffort, priorityForGain } from '#shared/model/scans/fix-order.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 
 /** The checks behind each cap: fixing them lifts the cap, so they come first whatever their points. */
 const capChecks: Record<string, string[]> = {
@@ -17,8 +18,10 @@ const capChecks: Record<string, string[]> = {
 /**
  * One recommendation per warning or failing check. The gain is what the check would add to the
  * overall score if it passed: points x (1 - score) x 100 / available points, plus, for a check
- * behind an active cap, the points the cap is holding back. Sorted by gain over effort, so quick
- * wins come before large projects of the same worth; findings fixed by one JSON-LD block share it.
+ * behind an active cap, the points the cap is holding back. Findings fixed by one JSON-LD block share it
+ * (the lead chosen by gain over effort, so a quick win carries the others). Listed in the one order every
+ * surface shows (`findingsOf`: most important change first, each followed by those it also fixes), so the
+ * JSON's first recommendation is the first fix the report, the CLI and MCP name.
  */
 export function recommend(
   checks: readonly ScoredCheck[],
@@ -36,7 +39,7 @@ export function recommend(
       const estimatedGain = Math.round((ownGain + capGain) * 10) / 10;
       return { checkId: check.id, priority: priorityForGain(estimatedGain, liftsCap), ...advice, estimatedGain };
     });
-  return shareSnippets(byGainPerEffort(recommendations));
+  return findingsOf(shareSnippets(byGainPerEffort(recommendations))).flatMap((finding) => [finding.lead, ...finding.also]);
 }
 
 /** How far the score would rise if the caps this check causes were gone (other caps still apply). */

@@ -1,5 +1,4 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
-import { byPriority } from '#shared/model/scans/fix-order.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
@@ -21,7 +20,7 @@ import { bandLabels, hostOf } from './report/words.js';
  */
 export function reportPage(result: ScanResult, shareUrl: string | null): string {
   const host = hostOf(result.finalUrl || result.url);
-  const top = byPriority(findingsOf(result.recommendations))[0]?.lead;
+  const top = findingsOf(result.recommendations)[0]?.lead;
   return layout(
     {
       title: `${host} scores ${result.score}/100 for AI agent readiness - ${productName}`,

@@ -1,4 +1,4 @@
-import { effortWeight, priorityForGain, priorityRank } from './fix-order.js';
+import { byPriority, effortWeight, priorityForGain, priorityRank } from './fix-order.js';
 import type { Recommendation, ScanResult } from './scan-result.js';
 
 /**
@@ -18,10 +18,15 @@ export interface Finding {
 }
 
 /**
- * The recommendations as the changes a reader makes, in the list's order of their leads; one per check
- * (a repeated check keeps its first entry). A recommendation whose lead is missing stands on its own.
+ * The recommendations as the changes a reader makes, most important first (`byPriority`, the one order every
+ * surface shows: report, dashboard, CLI, markdown, MCP, alerts); one per check (a repeated check keeps its first
+ * entry). A recommendation whose lead is missing stands on its own.
  */
 export function findingsOf(recommendations: readonly Recommendation[]): Finding[] {
+  return byPriority(groupedFindings(recommendations));
+}
+
+function groupedFindings(recommendations: readonly Recommendation[]): Finding[] {
   const seen = new Set<string>();
   const unique = recommendations.filter((fix) => !seen.has(fix.checkId) && seen.add(fix.checkId));
   const leads = unique.filter((fix) => fix.sameFixAs === undefined || !seen.has(fix.sameFixAs) || fix.sameFixAs === fix.checkId);

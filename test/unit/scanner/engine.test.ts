@@ -15,6 +15,7 @@ import { ScanError } from '#shared/scanner/scan-errors.js';
 import { deriveSigningKey, type RequestSigner } from '#shared/outbound/web-bot-auth/index.js';
 import type { ScanFailure } from '#shared/scanner/scan-errors.js';
 import { bandOf } from '#shared/scanner/scoring.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
 import { startShop } from '#test/fixtures/shop-server.js';
 import type { ReceivedRequest, RunningShop, ShopOptions } from '#test/fixtures/shop-server.js';
 
@@ -145,7 +146,7 @@ function pathOf(url: string): string {
   return parsed.pathname + parsed.search;
 }
 
-const EFFORT_WEIGHT = { S: 1, M: 2, L: 4 } as const;
+const PRIORITY_RANK = { critical: 0, high: 1, medium: 2, low: 3 } as const;
 
 function expectSoundRecommendations(result: ScanResult): void {
   const advised = result.recommendations.map((r) => r.checkId).sort();
@@ -161,14 +162,17 @@ function expectSoundRecommendations(result: ScanResult): void {
     expect(['critical', 'high', 'medium', 'low']).toContain(r.priority);
     expect(['S', 'M', 'L']).toContain(r.effort);
   }
-  for (let i = 1; i < result.recommendations.length; i++) {
-    const a = result.recommendations[i - 1]!;
-    const b = result.recommendations[i]!;
-    // docs/rubric.md: sorted by estimated gain over effort.
-    const order = b.estimatedGain / EFFORT_WEIGHT[b.effort] - a.estimatedGain / EFFORT_WEIGHT[a.effort];
-    expect(order, `${a.checkId} (${a.estimatedGain}/${a.effort}) before ${b.checkId} (${b.estimatedGain}/${b.effort})`).toBeLessThanOrEqual(
-      1e-9,
-    );
+  // docs/rubric.md, "Recommendations": the one order every surface shows, most important change first.
+  expect(result.recommendations.map((r) => r.checkId)).toEqual(findingsOf(result.recommendations).flatMap((finding) => finding.checkIds));
+  const findings = findingsOf(result.recommendations);
+  for (let i = 1; i < findings.length; i++) {
+    const a = findings[i - 1]!;
+    const b = findings[i]!;
+    const order = PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.estimatedGain - a.estimatedGain;
+    expect(
+      order,
+      `${a.checkId} (${a.priority}, ${a.estimatedGain}) before ${b.checkId} (${b.priority}, ${b.estimatedGain})`,
+    ).toBeLessThanOrEqual(0);
   }
 }
 

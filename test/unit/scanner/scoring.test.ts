@@ -124,7 +124,7 @@ describe('recommendations', () => {
     expect(recs[1]).toMatchObject({ estimatedGain: 5, priority: 'high' });
   });
 
-  it('sorts by gain over effort', () => {
+  it('lists the most important change first, as every surface shows it: priority, then gain', () => {
     const large = definition('large', 'product_data', 8, 'L');
     const quick = definition('quick', 'discovery', 4, 'S');
     const defs = new Map([large, quick].map((d) => [d.id, d]));
@@ -134,9 +134,10 @@ describe('recommendations', () => {
       [definition('ok', 'raw_html', 8), outcome.pass('')],
     ]);
     const recs = recommend(scored.checks, defs, artifacts, scored);
-    expect(recs.map((r) => [r.checkId, r.estimatedGain])).toEqual([
-      ['quick', 20],
-      ['large', 40],
+    // Both critical by their gains: the larger gain leads, whatever its effort (the quick-wins view reorders).
+    expect(recs.map((r) => [r.checkId, r.estimatedGain, r.priority])).toEqual([
+      ['large', 40, 'critical'],
+      ['quick', 20, 'critical'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { Recommendation, ScanResult } from '#shared/model/scans/scan-result.js';
-import { byGainPerEffort, byPriority } from '#shared/model/scans/fix-order.js';
+import { byGainPerEffort } from '#shared/model/scans/fix-order.js';
 import { findingsOf, type Finding } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
 
@@ -67,7 +67,7 @@ ${byGainPerEffort(fixes).map(
  * and the quick-wins view beside them.
  */
 export function fixesSection(result: ScanResult): SafeHtml {
-  const fixes = byPriority(findingsOf(result.recommendations));
+  const fixes = findingsOf(result.recommendations);
   const shown = fixes.slice(0, shownFixes);
   const rest = fixes.slice(shownFixes);
   return html`<section aria-labelledby="fixes-title">

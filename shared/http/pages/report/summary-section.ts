@@ -1,7 +1,6 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { verdictLabels } from '#shared/model/scans/result-labels.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
-import { byPriority } from '#shared/model/scans/fix-order.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
 import { fixAnchor, gainText } from './fixes-section.js';
@@ -58,7 +57,7 @@ ${findGaps(result.assistants).map((gap) => html`<li class="find-gap"><strong>${g
 
 /** The three most important fixes, each a link to its full entry. */
 function topFixes(result: ScanResult): SafeHtml {
-  const top = byPriority(findingsOf(result.recommendations)).slice(0, 3);
+  const top = findingsOf(result.recommendations).slice(0, 3);
   if (top.length === 0) return html`<p class="top-fixes-none">Nothing to fix: every check that could be assessed passed.</p>`;
   return html`<p class="top-fixes-title" id="top-fixes-title"><strong>${top.length === 1 ? 'The fix to make first' : `The ${top.length} fixes to make first`}</strong></p>
 <ol class="top-fixes" aria-labelledby="top-fixes-title">

@@ -23,7 +23,7 @@ it('makes one finding of a change and what it also fixes, ranked as the group', 
   expect(
     findings.map(({ checkId, checkIds, priority, estimatedGain, effort }) => ({ checkId, checkIds, priority, estimatedGain, effort })),
   ).toEqual([
-    { checkId: 'llms_txt', checkIds: ['llms_txt'], priority: 'medium', estimatedGain: 2, effort: 'S' },
+    // Most important first, as every surface lists them: the critical group before the medium fix.
     {
       checkId: 'schema_present',
       checkIds: ['schema_present', 'offer_core', 'identifiers'],
@@ -31,6 +31,7 @@ it('makes one finding of a change and what it also fixes, ranked as the group', 
       estimatedGain: 12.4,
       effort: 'L',
     },
+    { checkId: 'llms_txt', checkIds: ['llms_txt'], priority: 'medium', estimatedGain: 2, effort: 'S' },
   ]);
   expect(findingFor(findings, 'identifiers')?.checkId).toBe('schema_present');
 });

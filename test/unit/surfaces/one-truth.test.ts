@@ -1,0 +1,61 @@
+/**
+ * One truth on every surface (issue 41): for one scan, the web report, the CLI's text and markdown, the JSON and
+ * the MCP answer lead with the same first fix and give every assistant the same verdict. Run on recorded scans
+ * of the fixture shops, at every tier.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { load } from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { findingsOf } from '#shared/model/scans/findings.js';
+import { verdictLabels } from '#shared/model/scans/result-labels.js';
+import { summarySection } from '#shared/http/pages/report/summary-section.js';
+import { assistantsSection } from '#shared/http/pages/report/assistants-section.js';
+import { scanSummary } from '#shared/mcp/tool-schemas.js';
+import { formatReport } from '#bin/cli/format-report.js';
+import { formatMarkdown } from '#bin/cli/format-markdown.js';
+import { mdText } from '#bin/cli/markdown-text.js';
+
+const goldenDir = path.join(import.meta.dirname, '..', 'scanner', 'golden');
+const recorded = readdirSync(goldenDir)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => ({ name, result: JSON.parse(readFileSync(path.join(goldenDir, name), 'utf8')) as ScanResult }))
+  .filter(({ result }) => result.recommendations.length > 0);
+
+describe.each(recorded)('$name', ({ result }) => {
+  const first = findingsOf(result.recommendations)[0]!.lead.title;
+
+  it('leads with the same first fix everywhere', () => {
+    expect(result.recommendations[0]!.title, 'JSON').toBe(first);
+    const web = load(String(summarySection(result)));
+    expect(web('ol.top-fixes li a').first().text(), 'web report').toBe(first);
+    expect(
+      formatReport(result)
+        .split('\n')
+        .find((line) => /^ {4}1\. \[/.test(line)),
+      'CLI text',
+    ).toContain(`] ${first}`);
+    expect(
+      formatMarkdown(result)
+        .split('\n')
+        .find((line) => line.startsWith('1. **')),
+      'markdown',
+    ).toContain(`**${mdText(first, 160)}**`);
+    expect(scanSummary(result, null).topFixes[0]!.title, 'MCP').toBe(first);
+  });
+
+  it('gives every assistant the same verdict everywhere', () => {
+    const mcp = scanSummary(result, null).assistants;
+    const web = load(String(assistantsSection(result)));
+    const text = formatReport(result);
+    const markdown = formatMarkdown(result);
+    for (const [index, assistant] of result.assistants.entries()) {
+      const label = verdictLabels[assistant.verdict];
+      expect(mcp[index], 'MCP').toMatchObject({ id: assistant.id, verdict: assistant.verdict });
+      expect(web('table.assistants tbody tr').eq(index).text(), 'web report').toContain(label);
+      expect(text, 'CLI text').toMatch(new RegExp(`\\n {4}${assistant.name} +${label.toLowerCase()} `));
+      expect(markdown, 'markdown').toContain(`| ${mdText(assistant.name, 60)} | ${label} |`);
+    }
+  });
+});
