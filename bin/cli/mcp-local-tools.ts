@@ -4,6 +4,7 @@ import { validationMessage } from '#shared/http/validation-message.js';
 import { AppError, invalidInput, notFound } from '#shared/model/errors.js';
 import { productPageBudget } from '#shared/model/plans.js';
 import type { Tier } from '#shared/model/tiers.js';
+import { DEFAULT_LOCAL_TIER } from './scan-args.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Fetcher } from '#shared/outbound/types.js';
 import { keysFromSecret } from '#shared/outbound/web-bot-auth/index.js';
@@ -57,7 +58,8 @@ export function localToolBackend(config: Config, fetcher: Fetcher): McpToolBacke
     webBotAuth,
   });
   return {
-    async scanSite({ url, tier = 'free' }) {
+    // The command line's default: the same URL scans alike whether asked through `scan` or through MCP.
+    async scanSite({ url, tier = DEFAULT_LOCAL_TIER }) {
       try {
         const { result } = await scanUrl(url, runOptions(tier));
         results.set(result.id, result);

@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { tiers, type Tier } from '#shared/model/tiers.js';
 
+/** What a local scan reads unless told otherwise, through `scan` and through the stdio MCP server alike. */
+export const DEFAULT_LOCAL_TIER = 'growth' satisfies Tier;
+
 export const reportFormats = ['text', 'json', 'markdown'] as const;
 /** text: the human report; json: one ScanResult per line; markdown: a report fit for a pull-request comment. */
 export type ReportFormat = (typeof reportFormats)[number];
@@ -25,7 +28,7 @@ export function helpText(command: string): string {
 Scans each URL for AI agent readiness and prints a report per URL.
 
 Options:
-  --tier free|pro|growth  how much to fetch: free reads the homepage, pro 1 product page, growth 4 (default growth)
+  --tier free|pro|growth  how much to fetch: free reads the homepage, pro 1 product page, growth 4 (default ${DEFAULT_LOCAL_TIER})
   --format text|json|markdown
                           text: the report (default); json: one JSON ScanResult per line; markdown: a
                           report fit for a pull-request comment
@@ -56,14 +59,15 @@ export function parseScanArgs(argv: string[]): ScanArgs {
     args: argv,
     allowPositionals: true,
     options: {
-      tier: { type: 'string', default: 'growth' },
+      tier: { type: 'string', default: DEFAULT_LOCAL_TIER },
       json: { type: 'boolean', default: false },
       format: { type: 'string' },
       'fail-under': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) return { urls: positionals, tier: 'growth', format: values.json ? 'json' : 'text', failUnder: null, help: true };
+  if (values.help)
+    return { urls: positionals, tier: DEFAULT_LOCAL_TIER, format: values.json ? 'json' : 'text', failUnder: null, help: true };
   const format = values.format ?? (values.json ? 'json' : 'text');
   if (!(reportFormats as readonly string[]).includes(format))
     throw new Error(`--format must be one of ${reportFormats.join(', ')}, not ${JSON.stringify(format)}`);

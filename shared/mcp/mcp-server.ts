@@ -40,8 +40,10 @@ function recheckLine({ scanId, checks }: RecheckOutput): string {
 /** The score, then one line per assistant (its verdict, its search and user-initiated visits, the edge). */
 function scanLine(scan: ScanSummary): string {
   const report = scan.reportUrl ? ` Report: ${scan.reportUrl}` : '';
+  const first = scan.topFixes[0];
   return [
-    `${scan.url} scored ${scan.score}/100 (${scan.band.replace(/_/g, ' ')}), scan ${scan.id}.${report}`,
+    `${scan.url} scored ${scan.score}/100 (${scan.band.replace(/_/g, ' ')}) in a ${scan.tier} scan, scan ${scan.id}.${report}`,
+    ...(first ? [`Fix first: ${first.title}`] : []),
     ...assistantLines(scan),
   ].join('\n');
 }

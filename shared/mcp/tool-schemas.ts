@@ -23,7 +23,7 @@ export const scanSiteInput = {
     .enum(tiers)
     .optional()
     .describe(
-      "The tier's page budget: local scans take any; through the service a scan uses the account's tier, and a higher one is refused",
+      "The tier's page budget: local scans take any and default to growth, as the command line does; through the service a scan uses the account's tier, and a higher one is refused. The answer says which tier was used",
     ),
 };
 export const getResultInput = { id: z.string().describe('The id of a scan (scan_site answers with it)') };

@@ -90,9 +90,13 @@ describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
     expect(summary).toMatchObject({ url: `${shop.origin}/`, tier: 'pro', reportUrl: null });
     expect(summary.checks.map((check) => check.id)).toEqual(allChecks.map((check) => check.id));
     expect(summary.dimensions).toHaveLength(6);
-    // The score, then one line per assistant: its verdict and what reaches its search and user-initiated agents.
-    const [scoreLine, ...assistantLines] = textOf(scanned).split('\n');
-    expect(scoreLine).toBe(`${shop.origin}/ scored ${summary.score}/100 (${summary.band.replace(/_/g, ' ')}), scan ${summary.id}.`);
+    // The score, the first fix, then one line per assistant: its verdict and what reaches its search and
+    // user-initiated agents.
+    const [scoreLine, fixLine, ...assistantLines] = textOf(scanned).split('\n');
+    expect(fixLine).toBe(`Fix first: ${summary.topFixes[0]!.title}`);
+    expect(scoreLine).toBe(
+      `${shop.origin}/ scored ${summary.score}/100 (${summary.band.replace(/_/g, ' ')}) in a ${summary.tier} scan, scan ${summary.id}.`,
+    );
     expect(summary.assistants.length).toBeGreaterThan(0);
     expect(assistantLines.map((line) => line.split(':')[0])).toEqual(summary.assistants.map((assistant) => assistant.name));
 
