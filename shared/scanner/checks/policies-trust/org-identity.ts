@@ -110,9 +110,21 @@ export const orgIdentity: CheckDefinition = {
 
   advise(result, artifacts) {
     const found = best(markupPages(artifacts));
+    const where = result.evidence[0] ? `${result.evidence[0].url}: ${result.evidence[0].value ?? ''}` : 'none found';
+    if (found) {
+      // The shop has a block: the advice completes it, never asks for one it already has.
+      const type = found.org.types[0] ?? 'Organization';
+      return {
+        title: `Complete the shop's ${type} block (${found.missing.join(', ')})`,
+        why: `Agents check who is behind a shop before sending a buyer there; the ${type} block it has leaves out what they look for (${where}).`,
+        fix: `Add ${found.missing.join(', ')} to the ${type} JSON-LD block on ${found.page.url}: a logo URL, a contactPoint (or postal address) and sameAs links to your official social profiles, as applicable.`,
+        snippet: snippet(artifacts, found),
+        effort: 'S',
+      };
+    }
     return {
       title: 'Identify the shop with an Organization (OnlineStore) block',
-      why: `Agents check who is behind a shop before sending a buyer there: name, logo, contact and official profiles (${result.evidence[0] ? `${result.evidence[0].url}: ${result.evidence[0].value ?? ''}` : 'none found'}).`,
+      why: `Agents check who is behind a shop before sending a buyer there: name, logo, contact and official profiles (${where}).`,
       fix: 'Add one OnlineStore (or Organization) JSON-LD block to the homepage with name, url, logo, a contactPoint (or postal address) and sameAs links to your official social profiles.',
       snippet: snippet(artifacts, found),
       effort: 'S',

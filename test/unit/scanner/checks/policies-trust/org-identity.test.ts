@@ -19,6 +19,9 @@ describe('org_identity', () => {
     expect(result.status).toBe('warn');
     expect(result.score).toBeCloseTo(0.4);
     expect(result.evidence[0]?.value).toBe('Organization "Harbour Goods" missing logo, contactPoint or address, sameAs');
+    // The shop has a block: the advice completes it and never asks for one it already has.
+    expect(advice().title).toBe("Complete the shop's Organization block (logo, contactPoint or address, sameAs)");
+    expect(advice().fix).toContain('to the Organization JSON-LD block on');
     const snippet = advice().snippet ?? '';
     expect(snippet).toContain('"https://www.instagram.com/harbourgoods"');
     expect(snippet).toContain('"email": "hello@shop.example"');
@@ -28,6 +31,7 @@ describe('org_identity', () => {
     const { result, advice } = run('org_identity', { homepage: html({}), products: [html({ jsonLd: [productWith({})] })] });
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(result.summary).toMatch(/No Organization or OnlineStore markup/);
+    expect(advice().title).toBe('Identify the shop with an Organization (OnlineStore) block');
     expect(advice().snippet).toContain('"name": "Harbour Goods"');
   });
 
