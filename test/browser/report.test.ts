@@ -3,7 +3,7 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 import { bandLabels } from '#shared/http/pages/report/words.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { desktop, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
+import { desktop, phone, seriousViolations, sharedBrowser, watchErrors, webBase } from './support/browser.js';
 import { storedPublicResult } from './support/stored-results.js';
 
 const browser = sharedBrowser();
@@ -122,6 +122,19 @@ describe('the report page /r/{id}', () => {
     }
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('stays as wide as the screen for the longest address the scanner takes', async () => {
+    const long = await storedPublicResult(`${shop.origin}/?q=${'a'.repeat(1_900)}`, 'free');
+    expect(long.url.length).toBeGreaterThan(1_900);
+    for (const options of [desktop, phone]) {
+      const context = await browser().newContext(options);
+      const page = await context.newPage();
+      await page.goto(`${webBase()}/r/${long.id}`);
+      const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
+      expect(width, `${options.viewport?.width} px`).toBeLessThanOrEqual(options.viewport!.width);
+      await context.close();
+    }
   });
 
   it('has no serious or critical accessibility violations', async () => {

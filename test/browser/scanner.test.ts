@@ -103,6 +103,12 @@ describe('the public scanner page /', () => {
       expect(await errorShown(page)).toMatch(/^Enter the address of a shop/);
       expect(await page.locator('#scan-url').getAttribute('aria-invalid')).toBe('true');
 
+      // An address longer than the API takes is refused whole, never cut to fit and scanned.
+      const long = `${shop.origin}/?q=${'a'.repeat(5_000)}`;
+      await submit(page, long);
+      expect(await errorShown(page)).toBe('That address cannot be scanned: it must be at most 2048 characters.');
+      expect((await page.locator('#scan-url').inputValue()).length).toBe(long.length);
+
       await submit(page, 'http://169.254.169.254/latest/meta-data/');
       expect(await errorShown(page)).toBe('That address cannot be scanned: it must point to a public address.');
 

@@ -35,7 +35,7 @@ export function scannerPage(options: { origin: string; freeScansPerDay: number }
 <form id="scan-form" class="panel no-print" action="/" method="get" novalidate>
 <label for="scan-url">Shop address</label>
 <div class="field-row">
-<input id="scan-url" name="url" type="url" inputmode="url" autocomplete="url" spellcheck="false" placeholder="https://shop.example.com" required maxlength="2048" aria-describedby="scan-help scan-error" >
+<input id="scan-url" name="url" type="url" inputmode="url" autocomplete="url" spellcheck="false" placeholder="https://shop.example.com" required aria-describedby="scan-help scan-error" >
 <button type="submit">Scan</button>
 </div>
 <p id="scan-help" class="small muted">Free: ${options.freeScansPerDay} scans a day, homepage only. The result gets a link you can share for 30 days.</p>

@@ -54,7 +54,7 @@
         // Validation messages name the field ("url: must point to a public address").
         var reason = error
           .replace(/^url: /, '')
-          .replace(/^must /, 'it must ')
+          .replace(/^(?:url )?must /, 'it must ')
           .replace(/[.]$/, '');
         return 'That address cannot be scanned: ' + (reason || 'it is not a valid public web address') + '.';
       }
