@@ -127,7 +127,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       operationId: `${type}Event`,
       summary: `The ${type} event, posted to endpoints subscribed to it`,
       description:
-        'Signed with X-Service-Signature and the Standard Webhooks headers (README "Webhooks"). Any 2xx is success; others are retried for about a day; 410 disables the endpoint.',
+        'Signed twice: X-Service-Signature is the hex HMAC-SHA256 of the raw body keyed with the whole `whsec_…` secret; the Standard Webhooks headers webhook-id (the event id, the same on every retry), webhook-timestamp and webhook-signature (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded part after `whsec_`). Any 2xx within 10 seconds is success; others are retried for about 20 hours; 410 disables the endpoint.',
       tags: ['Webhooks'],
       // Receivers authenticate deliveries by their signatures, not by a scheme OpenAPI can describe.
       security: [],

@@ -1,3 +1,4 @@
+import type { McpToolName } from '#shared/model/mcp-tools.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '#shared/model/errors.js';
@@ -68,12 +69,15 @@ async function answer<T extends Record<string, unknown>>(
  * The service's MCP server: one catalogue of tools over any backend, for stdio (bin/cli/mcp-main.ts) and
  * streamable HTTP (shared/mcp/http-exchange.ts).
  */
+/** A tool's name, held to the catalogue the API reference lists (shared/model/mcp-tools.ts). */
+const tool = (name: McpToolName): McpToolName => name;
+
 export function createMcpServer(backend: McpToolBackend, onUnexpected: UnexpectedErrorSink): McpServer {
   const server = new McpServer({ name: 'agent-readiness-scanner', version: scannerVersion }, { jsonSchemaValidator: noClientAnswers });
   const readOnly = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;
 
   server.registerTool(
-    'scan_site',
+    tool('scan_site'),
     {
       title: 'Scan a shop',
       description:
@@ -86,7 +90,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'get_result',
+    tool('get_result'),
     {
       title: 'Get a scan result',
       description: 'A scan result by its id: the score, each dimension and check, the first fixes.',
@@ -98,7 +102,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'explain_check',
+    tool('explain_check'),
     {
       title: 'Explain a check',
       description: 'What one check of the rubric looks at, its dimension and points, how to fix it and the standards it cites.',
@@ -115,7 +119,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'list_watched_sites',
+    tool('list_watched_sites'),
     {
       title: 'List watched sites',
       description: "The account's watched sites (weekly rescans and alerts) with their latest scores.",
@@ -134,7 +138,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'watch_site',
+    tool('watch_site'),
     {
       title: 'Watch a site',
       description: 'Adds a shop to the watched sites: it is scanned now and every week, with alerts when its score moves.',
@@ -151,7 +155,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'compare_sites',
+    tool('compare_sites'),
     {
       title: 'Compare with competitors',
       description:
@@ -163,7 +167,7 @@ export function createMcpServer(backend: McpToolBackend, onUnexpected: Unexpecte
   );
 
   server.registerTool(
-    'recheck',
+    tool('recheck'),
     {
       title: 'Re-check fixes',
       description:

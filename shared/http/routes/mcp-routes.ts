@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getConfig } from '#shared/config.js';
+import { mcpToolNames } from '#shared/model/mcp-tools.js';
 import { ErrorBody } from '#shared/http/schemas/common-schemas.js';
 import { McpAnswer, McpMessage } from '#shared/http/schemas/mcp-schemas.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -20,8 +21,7 @@ export const mcpRoutes = defineFamilyRoutes('mcp', {
       counts: 'MCP messages',
     },
     tags: ['MCP'],
-    summary:
-      'Model Context Protocol over streamable HTTP, stateless (JSON answers, no session): tools scan_site, get_result, explain_check, list_watched_sites and watch_site, each with the scope, tier, allowance and limits of its REST route',
+    summary: `Model Context Protocol over streamable HTTP, stateless (JSON answers, no session): tools ${mcpToolNames.slice(0, -1).join(', ')} and ${mcpToolNames.at(-1)}, each with the scope, tier, allowance and limits of its REST route`,
     body: McpMessage,
     responses: {
       ...ok(

@@ -8,6 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliChildEnv } from '#test/support/cli-child-env.js';
 import { mcpToolNames } from '#test/support/mcp-tool-names.js';
+import { mcpToolNames as catalogue } from '#shared/model/mcp-tools.js';
 import { textOf } from '#test/support/mcp-tool-text.js';
 import { buildCli } from '#bin/build-cli.js';
 import { allChecks } from '#shared/scanner/checks/index.js';
@@ -51,6 +52,8 @@ describe('npx agent-readiness-scan mcp (stdio, no service)', () => {
   it('lists the seven tools, each with an input and an output schema', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(mcpToolNames);
+    // The catalogue the API reference lists is what the server serves, in its order.
+    expect(tools.map((tool) => tool.name)).toEqual([...catalogue]);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
       expect(tool.outputSchema?.type, tool.name).toBe('object');
