@@ -1,7 +1,7 @@
 import { getAccount } from '#shared/db/account-store.js';
 import { claimHost, spaceHost } from '#shared/db/host-lease-store.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
-import { putOwnedScan } from '#shared/db/scan-store.js';
+import { getScan, putOwnedScan } from '#shared/db/scan-store.js';
 import {
   completeRescan,
   getWatchedSite,
@@ -23,6 +23,8 @@ import { evaluateThresholds } from '#shared/model/sites/thresholds.js';
 import { snapshotOf } from '#shared/model/sites/competition.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Tier } from '#shared/model/tiers.js';
+import { comparableScoreChange } from '#shared/model/sites/score-change.js';
 
 export type RescanResult = 'rescanned' | 'failed' | 'duplicate' | 'gone' | 'paused' | 'deferred';
 
@@ -98,10 +100,11 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
     if (failure === null) throw error;
   }
   if (result) await putOwnedScan(deps.table, result, account.id);
+  const previousTier = await lastScanTier(site, deps);
 
   let current: WatchedSite | null = site;
   for (let attempt = 0; attempt < completeAttempts && current; attempt += 1) {
-    const outcome = outcomeFor(current, message.slot, result, failure, deps);
+    const outcome = outcomeFor(current, message.slot, result, failure, deps, previousTier);
     if (outcome.changes.kind === 'scored') {
       // The cap: the new snapshot pushes out the oldest, in the same transaction.
       const excess = current.historyCount + 1 - deps.config.scoreHistoryMax;
@@ -126,12 +129,19 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
   throw new Error(`Site ${site.id} kept changing while its rescan was stored`);
 }
 
+/** The depth (tier) the site's last score was read at; null when unknown (never scanned, or that scan is gone). */
+async function lastScanTier(site: WatchedSite, deps: Dependencies): Promise<Tier | null> {
+  if (site.lastScanId === null) return null;
+  return (await getScan(deps.table, site.lastScanId, deps.clock.now()))?.result.tier ?? null;
+}
+
 function outcomeFor(
   site: WatchedSite,
   slot: string,
   result: ScanResult | null,
   failure: string | null,
   deps: Dependencies,
+  previousTier: Tier | null,
 ): RescanOutcome & { crossed: ReturnType<typeof evaluateThresholds>['crossed'] } {
   const next = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: nextDueAt(deps.clock.now(), deps.config) };
   if (!result) return { site, slot, next, changes: { kind: 'failed', error: failure ?? 'The scan failed' }, crossed: [] };
@@ -145,7 +155,7 @@ function outcomeFor(
       kind: 'scored',
       lastScore: result.score,
       lastScannedAt: result.createdAt,
-      scoreChange: site.lastScore === null ? null : result.score - site.lastScore,
+      scoreChange: comparableScoreChange(site, previousTier, result),
       scanId: result.id,
       thresholds: evaluated.thresholds,
       snapshot: snapshotOf(result),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
 import { callApi } from '../support/http.js';
-import { itemsWhere, mailsTo, signUp, type SignedIn } from '../support/accounts.js';
+import { itemsWhere, mailsTo, setAccount, signUp, type SignedIn } from '../support/accounts.js';
 import { queueDrained } from '../support/queues.js';
 import { changeShopWhileNoRescan } from '../support/host-lease.js';
 
@@ -127,6 +127,30 @@ describe('weekly rescans on the local stack', () => {
     ).toHaveLength(1);
     await changeShopWhileNoRescan(shop.origin, () => shop.serve('agent-ready'));
   }, 120_000);
+
+  it('reports no score change, and mails none, for a rescan at another depth after a plan change', async () => {
+    const other = await startShop('shopify-like');
+    try {
+      const user = await signUp({ tier: 'growth' });
+      const added = await user.client.call('/api/v1/watched-sites', {
+        method: 'POST',
+        key: user.apiKey,
+        body: { url: `${other.origin}/`, label: 'Plan change shop' },
+      });
+      const siteId = (added.body.site as { id: string }).id;
+      const first = await snapshotsReach(user, siteId, 1);
+      // Down to pro: the next rescan reads one product page instead of four, with nothing changed on the shop.
+      await setAccount(user.accountId, { tier: 'pro' });
+      await sweepAll();
+      const second = await snapshotsReach(user, siteId, first.scoreHistory.length + 1);
+      expect(second.site.lastScanStatus).toBe('ok');
+      expect(second.site.scoreChange).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect((await mailsTo(user.email)).filter((mail) => mail.subject.startsWith('Plan change shop'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
 
   it('records a failed rescan on the site and keeps its last score', async () => {
     const gone = await startShop('agent-ready');
