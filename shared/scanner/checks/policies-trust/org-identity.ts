@@ -115,7 +115,7 @@ export const orgIdentity: CheckDefinition = {
       // The shop has a block: the advice completes it, never asks for one it already has.
       const type = found.org.types[0] ?? 'Organization';
       return {
-        title: `Complete the shop's ${type} block (${found.missing.join(', ')})`,
+        title: `Complete the shop's ${type} block`,
         why: `Agents check who is behind a shop before sending a buyer there; the ${type} block it has leaves out what they look for (${where}).`,
         fix: `Add ${found.missing.join(', ')} to the ${type} JSON-LD block on ${found.page.url}: a logo URL, a contactPoint (or postal address) and sameAs links to your official social profiles, as applicable.`,
         snippet: snippet(artifacts, found),

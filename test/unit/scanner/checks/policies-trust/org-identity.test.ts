@@ -20,8 +20,8 @@ describe('org_identity', () => {
     expect(result.score).toBeCloseTo(0.4);
     expect(result.evidence[0]?.value).toBe('Organization "Harbour Goods" missing logo, contactPoint or address, sameAs');
     // The shop has a block: the advice completes it and never asks for one it already has.
-    expect(advice().title).toBe("Complete the shop's Organization block (logo, contactPoint or address, sameAs)");
-    expect(advice().fix).toContain('to the Organization JSON-LD block on');
+    expect(advice().title).toBe("Complete the shop's Organization block");
+    expect(advice().fix).toContain('Add logo, contactPoint or address, sameAs to the Organization JSON-LD block on');
     const snippet = advice().snippet ?? '';
     expect(snippet).toContain('"https://www.instagram.com/harbourgoods"');
     expect(snippet).toContain('"email": "hello@shop.example"');
