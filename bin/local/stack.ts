@@ -82,14 +82,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Synthesising takes seconds when the stack's code changed: it runs while the stand-ins start.
   const template = loadSynthesisedTemplate({ mailFrom: config.mailFrom });
   template.catch(() => undefined);
-  const stoppers: Array<() => Promise<void> | void> = [];
+  const stoppers: Stopper[] = [];
   const stopAll = async () => {
-    for (const stop of stoppers.splice(0).reverse()) {
+    for (const { name, stop } of stoppers.splice(0).reverse()) {
+      const startedAt = Date.now();
       try {
         await stop();
       } catch (error) {
-        log.error('Stopping a local service failed', error);
+        log.error(`Stopping ${name} failed`, error);
       }
+      // Each step has its own bound (2 s for requests and pollers, 5 s for DynamoDB Local): a slower one is named.
+      const tookMs = Date.now() - startedAt;
+      if (tookMs > slowStopMs) log.info(`Stopping ${name} took ${tookMs} ms.`);
     }
   };
 
@@ -137,7 +141,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
       log,
     });
-    stoppers.push(() => iam.gate.close());
+    stoppers.push({ name: 'the IAM gate', stop: () => iam.gate.close() });
     const gate = iam.gate;
 
     for (const name of conflictingAwsVariables) delete process.env[name];
@@ -180,7 +184,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // Lambda's event source receives and deletes with the consuming function's role: so do the pollers.
     const sqsClient = new SQSClient(localClientConfig(gate.endpoint, region));
-    stoppers.push(() => sqsClient.destroy());
+    stoppers.push({ name: "the pollers' SQS client", stop: () => sqsClient.destroy() });
     const poll = (queue: QueueName, from: { name: string; url: string; arn: string }) =>
       runAsFunction(consumerOf(queue), () =>
         startQueuePoller({
@@ -203,7 +207,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const deadLetters = sqs.queues[queue];
       pollers.push(poll(queue, { name: `${queue}-dlq`, url: deadLetters.deadLetterUrl, arn: deadLetters.deadLetterArn }));
     }
-    stoppers.push(() => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined));
+    stoppers.push({ name: 'the queue pollers', stop: () => Promise.all(pollers.map((poller) => poller.stop())).then(() => undefined) });
 
     const api = await withPortHint(
       startApiServer({
@@ -220,12 +224,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       apiPort,
       'PORT',
     );
-    stoppers.push(() => api.close());
+    stoppers.push({ name: 'the API server', stop: () => api.close() });
 
     const rescanIntervalMs = options.rescanIntervalMs ?? 10 * 60_000;
     if (rescanIntervalMs > 0) {
       const timer = startRescanTimer(runSweep, rescanIntervalMs, log);
-      stoppers.push(() => timer.stop());
+      stoppers.push({ name: 'the rescan timer', stop: () => timer.stop() });
     }
 
     await expectHealthy(api.url);
@@ -250,15 +254,25 @@ async function portOrFree(port: number): Promise<number> {
 
 type Started = DynamoDbLocal | SqsLocal | SesLocal;
 
+/** One step of stopping the stack, named so that a slow stop says which step held it up. */
+interface Stopper {
+  name: string;
+  stop: () => Promise<void> | void;
+}
+
+/** The stand-ins in the order startServices is given them. */
+const serviceNames = ['DynamoDB Local', 'fauxqs (SQS)', 'aws-ses-v2-local (SES)'];
+const slowStopMs = 1_000;
+
 /** Starts the services side by side; if one fails, the others are stopped again by the caller's stoppers. */
 async function startServices<const T extends readonly (() => Promise<Started>)[]>(
   starters: T,
-  stoppers: Array<() => Promise<void> | void>,
+  stoppers: Stopper[],
 ): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   const results = await Promise.allSettled(
-    starters.map(async (start) => {
+    starters.map(async (start, index) => {
       const service = await start();
-      stoppers.push(() => service.stop());
+      stoppers.push({ name: serviceNames[index] ?? 'a local service', stop: () => service.stop() });
       return service;
     }),
   );
