@@ -66,7 +66,8 @@ function robotsVerdict(vendor: AssistantVendor, roles: readonly RoleAccess[], ar
   const partial = [...(search && keptOut(search) ? [search] : []), ...obeyedUsers];
   if (partial.length > 0) return { kind: 'partial', reason: joined([...reasonsOf([...partial, ...uncontrolled]), ...still]) };
   const note = uncontrolled.length > 0 ? { note: reasonsOf(uncontrolled).join('; ') } : {};
-  const open = uncontrolled.length > 0 ? robotsFacts(agentsInRole(vendor, 'search'), artifacts) : whole;
+  // The search role's facts were read with the roles: robots.txt is not evaluated for it a second time.
+  const open = uncontrolled.length > 0 && search ? search.facts : whole;
   const openAgents = uncontrolled.length > 0 ? (search?.access.agents ?? []) : agents;
   if (open.standing === 'no_agent' || open.standing === 'unknown' || 'unreachable' in open) {
     return { kind: 'allowed', reason: joined(reasonsOf(uncontrolled)) };
