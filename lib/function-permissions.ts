@@ -83,8 +83,9 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   // endpoint's outcome); the delivery log queried; a redelivery claims its delivery and sends it at once.
   webhooks: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], readsWebhookSealingKey: true },
   // Subscribe and manage are Bearer routes with the account limit; the customer and its lookup item in one
-  // transaction; a subscription's state onto the account; each Stripe event marked once (a lease).
-  billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: [], usesStripe: true },
+  // transaction; a subscription's state onto the account; each Stripe event marked once (a lease); a plan
+  // change lists the watched sites and queues their rescans at the new depth.
+  billing: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem']), sendsTo: ['rescan'], usesStripe: true },
   // The tools do what the scanner and sites functions do for their routes: owned scans with the account's count
   // (scan_complete queued), the scan read back, the watchlist listed and added to (its first scan queued); the
   // envelope has the account routes' hourly limit; scans sign with the Web Bot Auth key; compare_sites

@@ -6,6 +6,7 @@ import { previewUpgrade } from '#shared/use-cases/billing/preview-upgrade.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { billingRoutes } from '#shared/http/routes/billing-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import { createQueue } from '#shared/adapters/queue.js';
 import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
@@ -26,5 +27,6 @@ export const operations: FamilyHandlers<'billing'> = {
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
 export const handler = createFamilyHandler({ family: 'billing', routes: billingRoutes, operations }, (config) => {
   const table = createTable(config);
-  return { table, keyPepper: createPepperSource(config), billing: createBilling(config, table) };
+  // A plan change queues the rescans of the account's watched sites at the new depth.
+  return { table, keyPepper: createPepperSource(config), billing: createBilling(config, table), queue: createQueue(config) };
 });

@@ -14,6 +14,7 @@ import {
   updateSiteThreshold,
 } from '#shared/use-cases/sites/site-thresholds.js';
 import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
+import { rescanNow } from '#shared/use-cases/sites/rescan-now.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
@@ -45,6 +46,7 @@ export const operations: FamilyHandlers<'sites'> = {
   deleteAccountWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
 
   compareWatchedSites: async (request, deps) => ({ status: 200, body: await compareWatchedSites(callerOf(request), deps) }),
+  rescanWatchedSite: async (request, deps) => ({ status: 202, body: await rescanNow(callerOf(request), request.params.id, deps) }),
 
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
   putThresholds: async (request, deps) => ({
@@ -77,6 +79,6 @@ export const operations: FamilyHandlers<'sites'> = {
 export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({
   table: createTable(config),
   keyPepper: createPepperSource(config),
-  // The first scan of an added site is queued at once.
+  // The first scan of an added site, and a rescan asked for, are queued at once.
   queue: createQueue(config),
 }));

@@ -5,6 +5,7 @@ import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { writeTransaction } from '#shared/db/transactions.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import type { BillingState } from '#shared/model/billing/subscription-state.js';
+import { isTier, type Tier } from '#shared/model/tiers.js';
 import type { ItemKey, Table } from '#shared/db/table.js';
 
 /** Which account a billing provider's customer belongs to (webhooks name the customer, not the account). */
@@ -81,7 +82,8 @@ export interface SubscriptionUpdate {
 }
 
 export type SaveOutcome =
-  | { kind: 'saved'; account: Account; displaced: string | null }
+  /** `tierBefore`: the tier as stored just before this write (the same write read it), to tell a plan change. */
+  | { kind: 'saved'; account: Account; displaced: string | null; tierBefore: Tier }
   | { kind: 'stale' }
   /** Another subscription holds the account as far as the table knows (in force, within its grace). */
   | { kind: 'held'; account: Account; holder: string }
@@ -110,7 +112,11 @@ export async function saveSubscriptionState(table: Table, accountId: string, upd
     ':customer': update.customerId,
   };
   const pastDue = update.graceEndsAt !== null;
-  const write = async (condition: string, values: Record<string, unknown>, keepGrace: boolean): Promise<Account | null> => {
+  const write = async (
+    condition: string,
+    values: Record<string, unknown>,
+    keepGrace: boolean,
+  ): Promise<{ account: Account; tierBefore: Tier } | null> => {
     const grace = !pastDue
       ? ' REMOVE pastDueSince, graceEndsAt'
       : keepGrace
@@ -121,13 +127,14 @@ export async function saveSubscriptionState(table: Table, accountId: string, upd
         new UpdateCommand({
           TableName: table.name,
           Key: accountKey(accountId),
-          UpdateExpression: `SET tier = :tier, subscription = :flags, subscriptionId = :subscription, subscriptionSyncedAt = :syncedAt, customerId = :customer${grace}`,
+          // The right-hand sides read the item as it was before this write: tierBefore is the old tier, atomically.
+          UpdateExpression: `SET tierBefore = if_not_exists(tier, :tier), tier = :tier, subscription = :flags, subscriptionId = :subscription, subscriptionSyncedAt = :syncedAt, customerId = :customer${grace}`,
           ConditionExpression: `attribute_exists(pk) AND ${condition}`,
           ExpressionAttributeValues: { ...base, ...(pastDue ? { ':graceEndsAt': update.graceEndsAt } : {}), ...values },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      return toAccount(Attributes!);
+      return { account: toAccount(Attributes!), tierBefore: isTier(Attributes!.tierBefore) ? Attributes!.tierBefore : update.state.tier };
     } catch (error) {
       if (error instanceof ConditionalCheckFailedException) return null;
       throw error;
@@ -136,7 +143,7 @@ export async function saveSubscriptionState(table: Table, accountId: string, upd
 
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const own = await write(`((subscriptionId = :subscription AND ${newer}) OR ${noSubscription})`, { ':null': null }, true);
-    if (own) return { kind: 'saved', account: own, displaced: null };
+    if (own) return { kind: 'saved', ...own, displaced: null };
     const current = await getAccount(table, accountId);
     if (!current) return { kind: 'no_account' };
     const holder = current.subscriptionId;
@@ -151,7 +158,7 @@ export async function saveSubscriptionState(table: Table, accountId: string, upd
       { ':holder': holder, ...(free ? { ':false': false, ':now': Date.now() } : {}) },
       false,
     );
-    if (taken) return { kind: 'saved', account: taken, displaced: holder };
+    if (taken) return { kind: 'saved', ...taken, displaced: holder };
   }
   throw new Error(`The subscription state of account ${accountId} kept conflicting`);
 }

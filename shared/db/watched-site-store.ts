@@ -8,6 +8,7 @@ import { thresholdsFromStored, type StoredThreshold } from '#shared/model/sites/
 import { historyAsOfSite } from '#shared/model/sites/history-as-of-site.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ItemKey, Table } from '#shared/db/table.js';
+import { isTier, type Tier } from '#shared/model/tiers.js';
 
 /** Watched sites live in their account's partition: listing is one consistent Query, ownership is the key. */
 export const watchedSiteKey = (accountId: string, siteId: string): ItemKey => ({ pk: `ACCOUNT#${accountId}`, sk: `SITE#${siteId}` });
@@ -268,6 +269,8 @@ export interface ScoreSnapshot {
   scannedAt: string;
   /** Each dimension's score: written by rescans since comparisons exist, absent on older snapshots. */
   dimensions?: Record<string, number | null>;
+  /** The depth the score was read at: written since depths are compared, absent on older snapshots. */
+  tier?: Tier;
 }
 
 /** The keys of a site's `count` oldest snapshots (the ones the 90-snapshot cap removes). */
@@ -460,7 +463,7 @@ async function snapshotItems(table: Table, accountId: string, site: SiteAsRead, 
       TableName: table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ProjectionExpression: 'score, scannedAt, dimensions, scanId',
+      ProjectionExpression: 'score, scannedAt, dimensions, scanId, tier',
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -486,5 +489,6 @@ export async function siteHistoryWithDimensions(
     score: item.score as number,
     scannedAt: item.scannedAt as string,
     ...(item.dimensions && typeof item.dimensions === 'object' ? { dimensions: item.dimensions as Record<string, number | null> } : {}),
+    ...(isTier(item.tier) ? { tier: item.tier } : {}),
   }));
 }

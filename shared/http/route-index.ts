@@ -49,6 +49,7 @@ export const routeIndex = {
   getWatchedSite: { method: 'GET', path: '/api/v1/watched-sites/{id}', family: 'sites' },
   patchWatchedSite: { method: 'PATCH', path: '/api/v1/watched-sites/{id}', family: 'sites' },
   deleteWatchedSite: { method: 'DELETE', path: '/api/v1/watched-sites/{id}', family: 'sites' },
+  rescanWatchedSite: { method: 'POST', path: '/api/v1/watched-sites/{id}/rescan', family: 'sites' },
   listAccountWatchedSites: { method: 'GET', path: '/api/v1/account/watched-sites', family: 'sites' },
   addAccountWatchedSite: { method: 'POST', path: '/api/v1/account/watched-sites', family: 'sites' },
   getAccountWatchedSite: { method: 'GET', path: '/api/v1/account/watched-sites/{id}', family: 'sites' },

@@ -20,6 +20,7 @@ const siteFigures = z.object({
   url: z.string(),
   score: z.number().nullable(),
   scannedAt: z.string().nullable(),
+  depth: z.enum(['free', 'pro', 'growth']).nullable().describe('The tier (depth) the last score was read at; null when unknown'),
 });
 
 /**
@@ -32,6 +33,12 @@ export const compareSitesOutput = z.object({
     z.object({
       site: siteFigures,
       competitor: siteFigures,
+      comparable: z
+        .boolean()
+        .describe(
+          'Both last scans were read at the same depth; when false no lead or gap is given (a deeper scan scores more of the shop)',
+        ),
+      rescan: z.array(z.string()).describe('Sites of the pair to rescan at the account’s tier before they can be compared'),
       overall: lead,
       dimensions: z.array(lead.extend({ id: z.string(), name: z.string() })),
       differingChecks: z.number().describe('Checks whose status or score differ in the two last scans'),
@@ -53,11 +60,15 @@ export const compareSitesOutput = z.object({
 export type CompareSitesOutput = z.output<typeof compareSitesOutput>;
 
 export function compareSitesSummary(report: Competition): CompareSitesOutput {
-  const sites = new Map(report.sites.map(({ id, label, url, score, scannedAt }) => [id, { id, label, url, score, scannedAt }]));
+  const sites = new Map(
+    report.sites.map(({ id, label, url, score, scannedAt, depth }) => [id, { id, label, url, score, scannedAt, depth }]),
+  );
   const titles = new Map(report.checks.map((check) => [check.id, check.title]));
   const comparisons = report.comparisons.slice(0, comparisonsShown).map((pair) => ({
     site: sites.get(pair.siteId)!,
     competitor: sites.get(pair.competitorId)!,
+    comparable: pair.depth.comparable,
+    rescan: pair.depth.rescan,
     overall: pair.overall,
     dimensions: report.dimensions.flatMap(({ id, name }) => {
       const dimension = pair.dimensions[id];
@@ -71,7 +82,13 @@ export function compareSitesSummary(report: Competition): CompareSitesOutput {
   return { comparisons, shown: comparisons.length, total: report.comparisons.length };
 }
 
-function standingText({ site, competitor, overall }: CompareSitesOutput['comparisons'][number]): string {
+function standingText({ site, competitor, overall, comparable, rescan }: CompareSitesOutput['comparisons'][number]): string {
+  if (!comparable) {
+    const toRescan = [site, competitor]
+      .filter((one) => rescan.includes(one.id))
+      .map((one) => `${one.label} (POST /api/v1/watched-sites/${one.id}/rescan)`);
+    return `${site.label} (scanned at ${site.depth}) and ${competitor.label} (at ${competitor.depth}) are not comparable until both are read at one depth: rescan ${toRescan.join(' and ')}`;
+  }
   const since = overall.since === null ? '' : overall.sinceStart ? ` in every scan since ${overall.since}` : ` since ${overall.since}`;
   if (overall.ahead === null) return `${site.label} beside ${competitor.label}: not both scanned yet`;
   if (overall.ahead === 'tied') return `${site.label} and ${competitor.label} are tied${since}`;

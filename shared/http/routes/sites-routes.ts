@@ -3,6 +3,7 @@ import { Deleted, IdParams } from '#shared/http/schemas/common-schemas.js';
 import {
   AccountSiteDetail,
   SiteDetail,
+  RescanQueued,
   SiteEnvelope,
   SiteList,
   ThresholdEnvelope,
@@ -106,6 +107,16 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
     summary:
       'Each own watched site beside each site marked isCompetitor: overall, per dimension and per check, who is ahead, by how much and since when',
     responses: { ...ok(200, 'The comparison', CompetitionReport), ...errors(401, 403, 429) },
+  },
+  // A comparison across depths names the sites to rescan (docs/decisions/108-comparisons-at-one-depth.md).
+  rescanWatchedSite: {
+    auth: 'key',
+    scope: 'sites:write',
+    tags: ['Watched sites'],
+    summary:
+      "Rescan a watched site now, at the account's tier (metered: one call). Its result, history and alerts are a weekly rescan's; poll the site for it",
+    params: IdParams,
+    responses: { ...ok(202, 'The rescan is queued', RescanQueued), ...errors(400, 401, 404, 409) },
   },
   getThresholds: {
     auth: 'key',

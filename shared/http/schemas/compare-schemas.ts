@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckStatus, NullableDateTime, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
+import { CheckStatus, NullableDateTime, TierName, Uuid, type Same } from '#shared/http/schemas/common-schemas.js';
 import type { Competition } from '#shared/model/sites/competition.js';
 
 const Standing = z.enum(['site', 'competitor', 'tied']);
@@ -31,6 +31,9 @@ const SiteFigures = z
       .nullable()
       .meta({ description: '`failed`: the last rescan failed; the figures are the last good scan’s' }),
     scanId: z.string().nullable(),
+    depth: TierName.nullable().meta({
+      description: 'The tier (depth) the last score was read at; null when unknown (a scan from before depths were kept, since expired)',
+    }),
     dimensions: z
       .record(z.string(), z.number().nullable())
       .meta({ description: 'Each dimension’s score in that scan; empty when it cannot be read' }),
@@ -59,6 +62,20 @@ export const CompetitionReport = z
         .object({
           siteId: Uuid,
           competitorId: Uuid,
+          depth: z
+            .object({
+              comparable: z.boolean().meta({
+                description:
+                  'Both last scans were read at the same depth. When false every lead is null and no check row is given: a deeper scan scores what a shallower one cannot see',
+              }),
+              site: TierName.nullable(),
+              competitor: TierName.nullable(),
+              rescan: z.array(Uuid).meta({
+                description:
+                  'The sites of the pair whose last scan is not at the account’s tier: rescan them (POST …/watched-sites/{id}/rescan) to compare',
+              }),
+            })
+            .meta({ id: 'CompetitionDepth' }),
           overall: Lead,
           dimensions: z.record(z.string(), Lead),
           checks: z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { thresholdConditions } from '#shared/model/sites/thresholds.js';
-import { DateTime, NullableDateTime, Unlimited, Uuid, label } from '#shared/http/schemas/common-schemas.js';
+import { DateTime, NullableDateTime, TierName, Unlimited, Uuid, label } from '#shared/http/schemas/common-schemas.js';
 import { targetUrl } from '#shared/http/schemas/target-url-schemas.js';
 import type { TargetPolicy } from '#shared/outbound/target-policy.js';
 
@@ -122,6 +122,14 @@ export const SiteList = z
   .meta({ id: 'WatchedSiteList' });
 
 export const SiteEnvelope = z.object({ site: WatchedSite }).meta({ id: 'WatchedSiteEnvelope' });
+
+export const RescanQueued = z
+  .object({
+    site: WatchedSite,
+    queued: z.literal(true),
+    tier: TierName.meta({ description: 'The depth the rescan reads the site at: the account’s tier now' }),
+  })
+  .meta({ id: 'RescanQueued' });
 
 export const SiteDetail = z
   .object({ site: WatchedSite, thresholds: z.array(ThresholdRecord), scoreHistory: z.array(ScoreHistoryEntry) })

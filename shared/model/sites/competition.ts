@@ -1,4 +1,5 @@
 import type { CheckStatus, ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Tier } from '#shared/model/tiers.js';
 
 /**
  * Who is ahead between an owner's site and a competitor (docs/decisions/090-competitor-comparison.md):
@@ -22,20 +23,30 @@ export interface Lead {
   sinceStart: boolean;
 }
 
-/** A score snapshot; `dimensions` only on snapshots written since comparisons exist (older ones: unknown). */
+/**
+ * A score snapshot; `dimensions` only on snapshots written since comparisons exist, `tier` (the depth it
+ * was read at) only on those written since depths are compared (older ones: unknown).
+ */
 export interface HistoryPoint {
   scannedAt: string;
   score: number;
   dimensions?: Record<string, number | null>;
+  tier?: Tier;
 }
 
-/** The snapshot a rescan keeps: the score and each dimension's, so a lead can be dated per dimension. */
-export function snapshotOf(result: Pick<ScanResult, 'score' | 'createdAt' | 'dimensions'>): Required<HistoryPoint> {
+/** The snapshot a rescan keeps: the score, each dimension's and the depth, so a lead can be dated per dimension. */
+export function snapshotOf(result: Pick<ScanResult, 'score' | 'createdAt' | 'dimensions' | 'tier'>): Required<HistoryPoint> {
   return {
     score: result.score,
     scannedAt: result.createdAt,
     dimensions: Object.fromEntries(result.dimensions.map((dimension) => [dimension.id, dimension.score])),
+    tier: result.tier,
   };
+}
+
+/** Two depths that cannot be set side by side: both known and different (an unknown one predates depths being kept). */
+export function depthsDiffer(a: Tier | null | undefined, b: Tier | null | undefined): boolean {
+  return a != null && b != null && a !== b;
 }
 
 /** One check of a site's last scan, as far as a comparison needs it. */
@@ -60,6 +71,8 @@ export interface CompetitionSite {
   scannedAt: string | null;
   scanStatus: 'ok' | 'failed' | null;
   scanId: string | null;
+  /** The tier (depth) the last score was read at; null when unknown (that scan and its snapshot predate depths being kept). */
+  depth: Tier | null;
   /** The last scan's dimensions in rubric order; empty when that scan cannot be read. */
   dimensions: Array<{ id: string; name: string; score: number | null }>;
   checks: CheckFigure[];
@@ -79,9 +92,23 @@ export interface CheckGap {
   by: number | null;
 }
 
+/**
+ * Whether the two last scans were read at the same depth. When they were not, every lead and check row is
+ * left out (a deeper scan scores what a shallower one cannot see) and `rescan` names the sites to rescan at
+ * the account's tier so that they are.
+ */
+export interface PairDepth {
+  comparable: boolean;
+  site: Tier | null;
+  competitor: Tier | null;
+  /** The sites of the pair whose last scan is not at the account's tier; empty when comparable. */
+  rescan: string[];
+}
+
 export interface PairComparison {
   siteId: string;
   competitorId: string;
+  depth: PairDepth;
   overall: Lead;
   dimensions: Record<string, Lead>;
   /** The checks whose status or score differ in the two last scans, biggest gap first, at most `checkRowsPerPair`. */
@@ -113,21 +140,23 @@ type Reader = (point: HistoryPoint) => number | null | undefined;
 
 /**
  * The standing at each scan time of the two merged histories (each side's latest figure at or before
- * that time), oldest first; null where either figure is unknown.
+ * that time), oldest first; null where either figure is unknown or the two were read at different depths.
  */
 function timeline(siteHistory: readonly HistoryPoint[], competitorHistory: readonly HistoryPoint[], read: Reader) {
   const events = [
-    ...siteHistory.map((point) => ({ at: point.scannedAt, side: 'site' as const, value: read(point) })),
-    ...competitorHistory.map((point) => ({ at: point.scannedAt, side: 'competitor' as const, value: read(point) })),
+    ...siteHistory.map((point) => ({ at: point.scannedAt, side: 'site' as const, value: read(point), tier: point.tier })),
+    ...competitorHistory.map((point) => ({ at: point.scannedAt, side: 'competitor' as const, value: read(point), tier: point.tier })),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   const latest: { site: number | null; competitor: number | null } = { site: null, competitor: null };
+  const depth: { site: Tier | undefined; competitor: Tier | undefined } = { site: undefined, competitor: undefined };
   const states: Array<{ at: string; standing: Standing | null }> = [];
   for (let index = 0; index < events.length; index += 1) {
     const event = events[index]!;
     latest[event.side] = typeof event.value === 'number' ? event.value : null;
+    depth[event.side] = event.tier;
     // Snapshots of both sites at the same instant count as one moment.
     if (events[index + 1]?.at === event.at) continue;
-    const known = latest.site !== null && latest.competitor !== null;
+    const known = latest.site !== null && latest.competitor !== null && !depthsDiffer(depth.site, depth.competitor);
     states.push({ at: event.at, standing: known ? standing(latest.site!, latest.competitor!) : null });
   }
   return states;
@@ -148,6 +177,18 @@ export function leadOf(
   if (start < 0 || states[start]!.standing !== ahead) return { ...lead, since: null, sinceStart: false };
   while (start > 0 && states[start - 1]!.standing === ahead) start -= 1;
   return { ...lead, since: states[start]!.at, sinceStart: start === 0 || states[start - 1]!.standing === null };
+}
+
+const unknownLead: Lead = { ahead: null, by: null, since: null, sinceStart: false };
+
+function depthOf(site: CompetitionSite, competitor: CompetitionSite, accountTier: Tier): PairDepth {
+  const comparable = !depthsDiffer(site.depth, competitor.depth);
+  return {
+    comparable,
+    site: site.depth,
+    competitor: competitor.depth,
+    rescan: comparable ? [] : [site, competitor].filter((one) => one.depth !== accountTier).map((one) => one.id),
+  };
 }
 
 const overallScore: Reader = (point) => point.score;
@@ -188,6 +229,7 @@ function figures(site: CompetitionSite): SiteFigures {
     scannedAt: site.scannedAt,
     scanStatus: site.scanStatus,
     scanId: site.scanId,
+    depth: site.depth,
     dimensions: Object.fromEntries(site.dimensions.map((dimension) => [dimension.id, dimension.score])),
   };
 }
@@ -197,7 +239,7 @@ function figures(site: CompetitionSite): SiteFigures {
  * appear once; a pair carries only who is ahead, by how much and since when, and its differing checks
  * up to an even share of `checkRowBudget`.
  */
-export function compareCompetition(sites: readonly CompetitionSite[]): Competition {
+export function compareCompetition(sites: readonly CompetitionSite[], accountTier: Tier): Competition {
   const own = sites.filter((site) => !site.isCompetitor);
   const rivals = sites.filter((site) => site.isCompetitor);
   const pairs = own.length * rivals.length;
@@ -215,17 +257,21 @@ export function compareCompetition(sites: readonly CompetitionSite[]): Competiti
     for (const competitor of rivals) {
       const theirScores = figuresOf.get(competitor.id)!.dimensions;
       const histories = { site: site.history, competitor: competitor.history };
-      const gaps = checkGaps(site, competitor);
+      const depth = depthOf(site, competitor, accountTier);
+      const gaps = depth.comparable ? checkGaps(site, competitor) : [];
       const rows = gaps.slice(0, checkRowsPerPair);
       rows.forEach((row) => shownChecks.add(row.checkId));
+      const lead = (now: { site: number | null; competitor: number | null }, read: Reader) =>
+        depth.comparable ? leadOf(now, histories, read) : unknownLead;
       comparisons.push({
         siteId: site.id,
         competitorId: competitor.id,
-        overall: leadOf({ site: site.score, competitor: competitor.score }, histories, overallScore),
+        depth,
+        overall: lead({ site: site.score, competitor: competitor.score }, overallScore),
         dimensions: Object.fromEntries(
           [...dimensions.keys()].map((id) => [
             id,
-            leadOf({ site: siteScores[id] ?? null, competitor: theirScores[id] ?? null }, histories, dimensionScore(id)),
+            lead({ site: siteScores[id] ?? null, competitor: theirScores[id] ?? null }, dimensionScore(id)),
           ]),
         ),
         checks: { differing: gaps.length, rows },

@@ -43,7 +43,7 @@ export function sessionSignInMessage(at: { tier: Tier; keyLimit: number; keyCoun
     `Your ${at.tier} plan allows ${at.keyLimit} API key${at.keyLimit === 1 ? '' : 's'} and your account has ${at.keyCount}: ` +
     `they keep working. You are signed in to the dashboard for ${at.hours} hours. With this session you can see your account, ` +
     "manage API keys, webhooks and billing, see, change, compare or stop watching your watched sites, and read your scans' reports. " +
-    'Running or reading scans through the API, batches, watching a new site, threshold records and MCP need an API key.'
+    'Running or reading scans through the API, batches, watching a new site or rescanning one, threshold records and MCP need an API key.'
   );
 }
 

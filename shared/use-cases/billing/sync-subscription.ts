@@ -4,6 +4,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import { graceEndOf } from '#shared/model/billing/past-due.js';
 import { billingStateOf, type SubscriptionSnapshot } from '#shared/model/billing/subscription-state.js';
+import { rescanAtNewDepth } from '#shared/use-cases/rescans/rescan-at-new-depth.js';
 
 /** What a provider event (or a local page) says changed: which subscription, and for whom. */
 export interface SubscriptionChange {
@@ -21,7 +22,7 @@ export type SyncOutcome =
   /** A second subscription in force for an account that has one: refunded and cancelled at once. */
   | { kind: 'refused'; subscriptionId: string; heldBy: string };
 
-type SyncDependencies = Pick<Dependencies, 'table' | 'config' | 'billing' | 'clock' | 'logger'>;
+type SyncDependencies = Pick<Dependencies, 'table' | 'config' | 'billing' | 'clock' | 'logger' | 'queue'>;
 
 // A holder found ended is replaced, and the replacement can meet one more racing holder.
 const maxRounds = 3;
@@ -66,6 +67,8 @@ export async function syncSubscription(
     if (saved.kind === 'stale') return { kind: 'stale' };
     if (saved.kind === 'saved') {
       if (saved.displaced) await retireDisplaced(saved.displaced, accountId, snapshot.subscriptionId, deps);
+      // Exactly one sync sees the stored tier change: the write that made it read the old one.
+      if (saved.tierBefore !== update.state.tier) await rescanAtNewDepth(accountId, update.state.tier, deps);
       return { kind: 'applied', account: saved.account };
     }
     // The table says another subscription holds the account: the provider has the last word.

@@ -4,6 +4,7 @@ import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { compareCompetition, type Competition, type CompetitionSite } from '#shared/model/sites/competition.js';
 
 /** Histories read at the same time: 100 sites are 100 small queries, kept from bursting on one partition. */
@@ -50,6 +51,7 @@ export async function compareWatchedSites(caller: Caller, deps: Dependencies): P
       scannedAt: site.lastScannedAt,
       scanStatus: site.lastScanStatus,
       scanId: site.lastScanId,
+      depth: scan?.tier ?? lastSnapshotDepth(site, history.get(site.id)),
       dimensions: scan ? scan.dimensions.map(({ id, name, score }) => ({ id, name, score })) : [],
       checks: scan
         ? scan.checks.map(({ id, dimension, title, status, score, earned }) => ({ id, dimension, title, status, score, earned }))
@@ -57,5 +59,10 @@ export async function compareWatchedSites(caller: Caller, deps: Dependencies): P
       history: history.get(site.id) ?? [],
     };
   });
-  return compareCompetition(input);
+  return compareCompetition(input, caller.tier);
+}
+
+/** The depth of the snapshot the site's last score came from, when its scan has expired: null when that snapshot predates depths. */
+function lastSnapshotDepth(site: WatchedSite, snapshots: readonly ScoreSnapshot[] | undefined): Tier | null {
+  return snapshots?.find((snapshot) => snapshot.scannedAt === site.lastScannedAt)?.tier ?? null;
 }

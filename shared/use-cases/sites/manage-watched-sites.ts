@@ -157,7 +157,8 @@ export async function ownSite(
   return site;
 }
 
-async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
+/** Above the plan's watched-site limit: listed, not rescanned (the newest sites beyond the limit). */
+export async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   if (caller.account.siteCount <= limit) return false;
   return pausedSiteIds(await listWatchedSites(deps.table, caller.accountId), limit).has(site.id);

@@ -32,15 +32,23 @@ export async function createAccount(tier: Tier = 'free', prefix = 'browser'): Pr
       apiKey: string;
     };
     const key = verified.apiKey;
-    if (tier !== 'free') {
-      const checkout = (await (await post('/api/v1/account/subscribe', { tier }, key)).json()) as { checkoutUrl: string };
-      const paid = await undiciFetch(`${webBase()}${new URL(checkout.checkoutUrl).pathname}/complete`, { method: 'POST' });
-      if (paid.status !== 200) throw new Error(`paying for ${tier} failed: HTTP ${paid.status}`);
-    }
+    if (tier !== 'free') await buyTier(key, tier);
     return { address, key };
   } finally {
     await elsewhere.close();
   }
+}
+
+/** Pays for `tier` through the local billing stand-in's checkout, as a user completing it does. */
+export async function buyTier(key: string, tier: Exclude<Tier, 'free'>): Promise<void> {
+  const checkout = await undiciFetch(`${webBase()}/api/v1/account/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ tier }),
+  });
+  const { checkoutUrl } = (await checkout.json()) as { checkoutUrl: string };
+  const paid = await undiciFetch(`${webBase()}${new URL(checkoutUrl).pathname}/complete`, { method: 'POST' });
+  if (paid.status !== 200) throw new Error(`paying for ${tier} failed: HTTP ${paid.status}`);
 }
 
 /** Opens `path` (default the dashboard) with `key` kept in the tab, as pasting it into the key form does. */

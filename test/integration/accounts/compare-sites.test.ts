@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { putOwnedScan } from '#shared/db/scan-store.js';
 import { addWatchedSite, completeRescan, getWatchedSite } from '#shared/db/watched-site-store.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import type { Tier } from '#shared/model/tiers.js';
 import { snapshotOf, type Competition } from '#shared/model/sites/competition.js';
 import { compareSitesSummary } from '#shared/mcp/compare-summary.js';
 import { newWatchedSite, normalizeSiteUrl, urlDigest, type WatchedSite } from '#shared/model/sites/watched-site.js';
@@ -36,12 +37,13 @@ async function watched(accountId: string, host: string, isCompetitor: boolean): 
  */
 async function rescanned(
   site: WatchedSite,
-  scan: { day: number; score: number; productData: number; offerCore: 'pass' | 'fail' },
+  scan: { day: number; score: number; productData: number; offerCore: 'pass' | 'fail'; tier?: Tier },
   withDimensions = true,
 ): Promise<void> {
   const base = sampleResult(new URL(site.url).origin);
   const result: ScanResult = {
     ...base,
+    tier: scan.tier ?? base.tier,
     id: randomUUID(),
     score: scan.score,
     createdAt: at(scan.day),
@@ -107,6 +109,7 @@ describe('own sites beside competitors, GET /api/v1/watched-sites/compare', () =
       {
         siteId: ours.id,
         competitorId: rival.id,
+        depth: { comparable: true, site: 'pro', competitor: 'pro', rescan: [] },
         overall: { ahead: 'site', by: 5, since: at(3), sinceStart: false },
         // The 2nd is unknown for the dimension (our snapshot of the 1st has none): the lead is as old as the record.
         dimensions: { product_data: { ahead: 'site', by: 5, since: at(3), sinceStart: true } },
@@ -115,6 +118,7 @@ describe('own sites beside competitors, GET /api/v1/watched-sites/compare', () =
       {
         siteId: ours.id,
         competitorId: unscanned.id,
+        depth: { comparable: true, site: 'pro', competitor: null, rescan: [] },
         overall: { ahead: null, by: null, since: null, sinceStart: false },
         dimensions: { product_data: { ahead: null, by: null, since: null, sinceStart: false } },
         checks: { differing: 0, rows: [] },
@@ -157,5 +161,43 @@ describe('own sites beside competitors, GET /api/v1/watched-sites/compare', () =
     } finally {
       await Promise.all([ownerMcp.close(), proMcp.close()]);
     }
+  });
+
+  it('sets side by side only scans of one depth, and names the site to rescan, over REST and MCP', async () => {
+    const owner = await signUp({ tier: 'growth' });
+    const ours = await watched(owner.accountId, 'ours.depth.example', false);
+    const rival = await watched(owner.accountId, 'rival.depth.example', true);
+    // Ours was last read while the account was on free (homepage only), the rival since the upgrade.
+    await rescanned(ours, { day: 1, score: 58, productData: 40, offerCore: 'fail', tier: 'free' });
+    await rescanned(rival, { day: 2, score: 62, productData: 70, offerCore: 'pass', tier: 'growth' });
+
+    const answer = await compare(owner);
+    expect(answer.status).toBe(200);
+    const [pair] = answer.body.comparisons as Array<Record<string, unknown>>;
+    expect(pair).toEqual({
+      siteId: ours.id,
+      competitorId: rival.id,
+      depth: { comparable: false, site: 'free', competitor: 'growth', rescan: [ours.id] },
+      overall: { ahead: null, by: null, since: null, sinceStart: false },
+      dimensions: { product_data: { ahead: null, by: null, since: null, sinceStart: false } },
+      checks: { differing: 0, rows: [] },
+    });
+
+    const mcp = await connectMcp(owner.apiKey);
+    try {
+      const tool = await mcp.callTool({ name: 'compare_sites', arguments: {} });
+      expect(tool.structuredContent).toMatchObject({ comparisons: [{ comparable: false, rescan: [ours.id], overall: { ahead: null } }] });
+      expect(textOf(tool)).toContain('ours.depth.example (scanned at free) and rival.depth.example (at growth) are not comparable');
+    } finally {
+      await mcp.close();
+    }
+
+    // Read at growth too: comparable, and the moment the depths differed dates nothing.
+    await rescanned(ours, { day: 3, score: 66, productData: 80, offerCore: 'pass', tier: 'growth' });
+    const again = (await compare(owner)).body.comparisons as Array<Record<string, unknown>>;
+    expect(again[0]).toMatchObject({
+      depth: { comparable: true, site: 'growth', competitor: 'growth', rescan: [] },
+      overall: { ahead: 'site', by: 4, since: at(3), sinceStart: true },
+    });
   });
 });

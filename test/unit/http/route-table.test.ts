@@ -79,6 +79,8 @@ const designRoutes = [
   'POST /mcp',
   // Own sites beside competitors (issue 29; docs/decisions/090-competitor-comparison.md).
   'GET /api/v1/watched-sites/compare',
+  // The rescan a comparison across depths offers (issue 41; docs/decisions/108-comparisons-at-one-depth.md).
+  'POST /api/v1/watched-sites/{id}/rescan',
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */

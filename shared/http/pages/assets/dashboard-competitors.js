@@ -2,7 +2,8 @@
  * The dashboard's competitors (growth): each own watched site beside each site marked as a competitor
  * (GET /api/v1/watched-sites/compare): overall and per dimension who is ahead, by how much and since when,
  * with the checks that differ in a closed <details>. Below growth, one line pointing at the plans
- * (docs/decisions/090-competitor-comparison.md).
+ * (docs/decisions/090-competitor-comparison.md). A pair read at two depths shows no figures, only why and a
+ * rescan (docs/decisions/108-comparisons-at-one-depth.md).
  */
 (function () {
   'use strict';
@@ -83,11 +84,84 @@
     return details;
   }
 
-  function pairBlock(pair, report, sitesById, checkInfo) {
+  var depthWords = { free: 'free depth (the homepage only)', pro: 'pro depth', growth: 'growth depth' };
+
+  /** A rescan of one site at the account's tier (metered: it needs a key), then a word on when to look again. */
+  function rescanButton(site, credential) {
+    var box = el('p');
+    var button = el('button', 'secondary', 'Rescan ' + site.label + ' now');
+    button.type = 'button';
+    var said = el('span', 'small');
+    said.setAttribute('role', 'status');
+    button.addEventListener('click', function () {
+      button.disabled = true;
+      said.textContent = ' Queueing…';
+      callApi('POST', '/api/v1/watched-sites/' + encodeURIComponent(site.id) + '/rescan', credential).then(
+        function (answer) {
+          if (answer.status === 202) {
+            said.textContent = ' Queued at ' + answer.body.tier + ' depth: reload the dashboard in a minute to compare.';
+            return;
+          }
+          button.disabled = false;
+          said.textContent = ' ' + ((answer.body && answer.body.error) || 'The rescan could not be queued (HTTP ' + answer.status + ').');
+        },
+        function () {
+          button.disabled = false;
+          said.textContent = ' Could not reach the service. Try again.';
+        },
+      );
+    });
+    return append(box, [button, said]);
+  }
+
+  /** Two scans of different depths: no figures side by side, the reason, and the rescan that makes them comparable. */
+  function notComparable(block, pair, own, rival, credential) {
+    block.appendChild(
+      el(
+        'p',
+        'notice',
+        'Not comparable yet: ' +
+          own.label +
+          ' was last scanned at ' +
+          (depthWords[pair.depth.site] || 'an unknown depth') +
+          ', ' +
+          rival.label +
+          ' at ' +
+          (depthWords[pair.depth.competitor] || 'an unknown depth') +
+          '. A deeper scan reads more of a shop, so their scores would differ with nothing changed on either.',
+      ),
+    );
+    var toRescan = [own, rival].filter(function (site) {
+      return pair.depth.rescan.indexOf(site.id) !== -1;
+    });
+    if (ar.isSession(credential)) {
+      block.appendChild(
+        el(
+          'p',
+          'small',
+          'Rescan ' +
+            toRescan
+              .map(function (site) {
+                return site.label;
+              })
+              .join(' and ') +
+            ' to compare: a rescan counts against your plan, so it needs an API key.',
+        ),
+      );
+      return block;
+    }
+    toRescan.forEach(function (site) {
+      block.appendChild(rescanButton(site, credential));
+    });
+    return block;
+  }
+
+  function pairBlock(pair, report, sitesById, checkInfo, credential) {
     var own = sitesById[pair.siteId];
     var rival = sitesById[pair.competitorId];
     var block = el('div', 'competitor-pair');
     block.appendChild(el('h3', '', own.label + ' and ' + rival.label));
+    if (!pair.depth.comparable) return notComparable(block, pair, own, rival, credential);
     if (rival.scanStatus === 'failed')
       block.appendChild(el('p', 'small muted', 'The last rescan of ' + rival.label + ' failed: its figures are from the scan before.'));
     var rows = [['Overall', figure(own.score), figure(rival.score), standingText(pair.overall, rival.label), sinceText(pair.overall)]];
@@ -107,7 +181,7 @@
     return block;
   }
 
-  function showReport(box, report) {
+  function showReport(box, report, credential) {
     var own = report.sites.filter(function (site) {
       return !site.isCompetitor;
     });
@@ -132,7 +206,7 @@
       ),
     );
     report.comparisons.forEach(function (pair) {
-      box.appendChild(pairBlock(pair, report, sitesById, checkInfo));
+      box.appendChild(pairBlock(pair, report, sitesById, checkInfo, credential));
     });
   }
 
@@ -155,7 +229,7 @@
             return box.appendChild(
               el('p', 'notice error', (answer.body && answer.body.error) || 'The comparison could not load (HTTP ' + answer.status + ').'),
             );
-          showReport(box, answer.body);
+          showReport(box, answer.body, context.credential);
         },
         function () {
           if (mine === rendering) status.textContent = 'Could not reach the service. Reload to try again.';

@@ -16,6 +16,7 @@ function site(id: string, overrides: Partial<CompetitionSite> = {}): Competition
     scannedAt: null,
     scanStatus: null,
     scanId: null,
+    depth: null,
     dimensions: [],
     checks: [],
     history: [],
@@ -124,7 +125,7 @@ describe('comparing a watchlist', () => {
       history: points([8, 75]),
     });
     const never = site('never', { isCompetitor: true });
-    const result = compareCompetition([ours, rival, never]);
+    const result = compareCompetition([ours, rival, never], 'growth');
     expect(result.sites.map((figures) => figures.id)).toEqual(['ours', 'rival', 'never']);
     expect(result.dimensions).toEqual([
       { id: 'agent_access', name: 'Agent access' },
@@ -146,10 +147,54 @@ describe('comparing a watchlist', () => {
     expect(withNever).toMatchObject({ overall: { ahead: null }, checks: { differing: 0, rows: [] } });
   });
 
+  it('sets side by side only scans read at one depth, and names the sites to rescan', () => {
+    const ours = site('ours', {
+      score: 58,
+      scannedAt: at(9),
+      scanStatus: 'ok',
+      depth: 'free',
+      dimensions,
+      checks: [check('a', 'pass', 6), check('b', 'not_assessed', 0)],
+      history: [{ ...points([9, 58])[0]!, tier: 'free' }],
+    });
+    const rival = site('rival', {
+      isCompetitor: true,
+      score: 62,
+      scannedAt: at(10),
+      scanStatus: 'ok',
+      depth: 'growth',
+      dimensions: [{ ...dimensions[0]!, score: 20 }, dimensions[1]!],
+      checks: [check('a', 'pass', 6), check('b', 'pass', 5)],
+      history: [{ ...points([10, 62])[0]!, tier: 'growth' }],
+    });
+    const [pair] = compareCompetition([ours, rival], 'growth').comparisons;
+    expect(pair!.depth).toEqual({ comparable: false, site: 'free', competitor: 'growth', rescan: ['ours'] });
+    expect(pair!.overall).toEqual({ ahead: null, by: null, since: null, sinceStart: false });
+    expect(Object.values(pair!.dimensions).every((lead) => lead.ahead === null && lead.by === null)).toBe(true);
+    expect(pair!.checks).toEqual({ differing: 0, rows: [] });
+
+    // Rescanned at growth: comparable again, and the moment the depths differed dates nothing.
+    const rescanned = {
+      ...ours,
+      score: 64,
+      scannedAt: at(11),
+      depth: 'growth' as const,
+      history: [...ours.history, { scannedAt: at(11), score: 64, tier: 'growth' as const }],
+    };
+    const [again] = compareCompetition([rescanned, rival], 'growth').comparisons;
+    expect(again!.depth).toEqual({ comparable: true, site: 'growth', competitor: 'growth', rescan: [] });
+    expect(again!.overall).toEqual({ ahead: 'site', by: 2, since: at(11), sinceStart: true });
+
+    // Depths unknown on either side (kept only since this change) still compare.
+    const [legacy] = compareCompetition([{ ...ours, depth: null, history: points([9, 58]) }, rival], 'growth').comparisons;
+    expect(legacy!.depth.comparable).toBe(true);
+    expect(legacy!.overall).toMatchObject({ ahead: 'competitor', by: 4 });
+  });
+
   it('answers with no pairs when there are no competitors or no own sites', () => {
-    expect(compareCompetition([site('a'), site('b')]).comparisons).toEqual([]);
-    expect(compareCompetition([site('a', { isCompetitor: true })]).comparisons).toEqual([]);
-    expect(compareCompetition([])).toMatchObject({ sites: [], comparisons: [], checkRowsPerPair: 0 });
+    expect(compareCompetition([site('a'), site('b')], 'growth').comparisons).toEqual([]);
+    expect(compareCompetition([site('a', { isCompetitor: true })], 'growth').comparisons).toEqual([]);
+    expect(compareCompetition([], 'growth')).toMatchObject({ sites: [], comparisons: [], checkRowsPerPair: 0 });
   });
 
   it("stays under half of Lambda's answer limit for the most pairs the growth tier allows, every check differing", () => {
@@ -163,6 +208,7 @@ describe('comparing a watchlist', () => {
           scannedAt: new Date(Date.UTC(2026, 0, 1) + (index * 7 + offset) * 86_400_000).toISOString(),
           score: high ? 100 : 1,
           dimensions: Object.fromEntries(dims.map((id) => [id, high ? 100 : 0])),
+          tier: 'growth',
         };
       });
     const sites = Array.from({ length: 100 }, (_, index) => {
@@ -175,12 +221,13 @@ describe('comparing a watchlist', () => {
         scannedAt: at(20),
         scanStatus: 'ok',
         scanId: crypto.randomUUID(),
+        depth: 'growth',
         dimensions: dims.map((id) => ({ id, name: `The dimension ${id}`, score: competitor ? 0 : 100 })),
         checks: checks.map((id) => ({ ...check(id, competitor ? 'fail' : 'pass', competitor ? 0 : 10), title: 't'.repeat(120) })),
         history: history(competitor ? 1 : 0),
       });
     });
-    const result = compareCompetition(sites);
+    const result = compareCompetition(sites, 'growth');
     expect(result.comparisons).toHaveLength(2_500);
     expect(result.comparisons.every((pair) => pair.checks.differing === 45 && pair.overall.since !== null)).toBe(true);
     // Half of what a Lambda function may answer (6 MB), before the gzip clients that accept it get.
