@@ -19,6 +19,7 @@ const browserGlobals = [
   'setTimeout',
   'clearTimeout',
   'console',
+  'CustomEvent',
 ];
 
 export default tseslint.config(

@@ -89,6 +89,12 @@ const defaults = {
   emailMaxLength: 254,
   /** Account routes outside the monthly allowance (docs/decisions/011-usage-allowances.md): their own per-account hourly limit. */
   accountRoutesLimitPerHour: 120,
+  /**
+   * The same routes called by the service's own pages (the dashboard, `Sec-Fetch-Site: same-origin`): a bucket
+   * of their own, so clicking around never uses up the API clients' (docs/decisions/109-dashboard-calls-apart.md).
+   * A dashboard load makes about six calls: this is some 200 loads an hour.
+   */
+  dashboardRoutesLimitPerHour: 1_200,
   /** A dashboard session (sign-in at the key limit) lasts this long from sign-in, never extended (docs/decisions/009-dashboard-sessions.md). */
   dashboardSessionHours: 12,
 

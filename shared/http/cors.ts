@@ -9,7 +9,7 @@ export const corsPolicy = {
   allowOrigins: ['*'],
   allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'mcp-protocol-version'],
   allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  exposeHeaders: ['retry-after', 'x-request-id'],
+  exposeHeaders: ['retry-after', 'x-request-id', 'ratelimit-limit', 'ratelimit-remaining'],
   maxAgeSeconds: 600,
 } as const;
 

@@ -15,7 +15,7 @@ import { corsPolicy } from '#shared/http/cors.js';
 import { errorResponse } from '#shared/http/error-response.js';
 import { headersOf, parseRequest } from '#shared/http/parse-request.js';
 import { wantsNotFoundPage } from '#shared/http/not-found-choice.js';
-import { withRateLimits } from '#shared/http/rate-limit-step.js';
+import { allowanceHeaders, withRateLimits, type Allowance } from '#shared/http/rate-limit-step.js';
 import { createRouteMatcher } from '#shared/http/route-matcher.js';
 import { routeKeyFor, type Family, type RouteDef } from '#shared/http/route-types.js';
 import { routeLocations, type OperationId, type OperationsOf } from '#shared/http/route-index.js';
@@ -89,7 +89,15 @@ export async function dispatch<F extends Family>(
   if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
     throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
   }
-  return withRateLimits(route, request, deps, () => handler(request, deps));
+  let allowance: Allowance | undefined;
+  const response = await withRateLimits(
+    route,
+    request,
+    deps,
+    () => handler(request, deps),
+    (admitted) => (allowance = admitted),
+  );
+  return allowance ? { ...response, headers: { ...response.headers, ...allowanceHeaders(allowance) } } : response;
 }
 
 /**

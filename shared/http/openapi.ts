@@ -17,8 +17,12 @@ function describe(route: RouteDef): string {
   if (route.session === 'only') notes.push('Takes a dashboard session (`sess_…`), not an API key.');
   if (route.tier) notes.push(`Requires the ${route.tier} tier or above.`);
   if (route.rateLimit) {
-    const { limit, windowSeconds, per } = route.rateLimit;
-    notes.push(`Rate limit: ${limit} requests per ${windowSeconds} seconds (rolling) per ${per === 'resource' ? 'resource' : per}.`);
+    const { limit, windowSeconds, per, ownPages } = route.rateLimit;
+    notes.push(
+      `Rate limit: ${limit} requests per ${windowSeconds} seconds (rolling) per ${per === 'resource' ? 'resource' : per}; answers carry RateLimit-Limit and RateLimit-Remaining.`,
+    );
+    if (ownPages)
+      notes.push(`Calls from the service's own pages (\`Sec-Fetch-Site: same-origin\`) count against ${ownPages.limit} of their own.`);
   }
   if (route.attemptLimit) {
     const { limit, windowSeconds, per } = route.attemptLimit;

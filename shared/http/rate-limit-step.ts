@@ -24,6 +24,32 @@ export function limitsOf(route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>): R
 }
 
 /**
+ * A call from one of the service's own pages: browsers send `Sec-Fetch-Site: same-origin` on a page's own
+ * fetches and no script can set it. Any other client can, which only moves it to the pages' bucket: both
+ * buckets stay bounded (docs/decisions/109-dashboard-calls-apart.md).
+ */
+function fromOwnPages(request: Pick<ApiRequest, 'headers'>): boolean {
+  return request.headers['sec-fetch-site'] === 'same-origin';
+}
+
+/** The rule a request counts against: the pages' own bucket for the dashboard's calls where the rule has one. */
+export function ruleFor(rule: RateLimitRule, request: Pick<ApiRequest, 'headers'>): RateLimitRule {
+  if (!rule.ownPages || !fromOwnPages(request)) return rule;
+  return { ...rule, name: `${rule.name}-pages`, limit: rule.ownPages.limit, counts: `${rule.counts ?? 'requests'} from the dashboard` };
+}
+
+/** What is left of the route's rate limit after a request it admitted, for the RateLimit-* headers. */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+}
+
+/** The RateLimit-Limit and RateLimit-Remaining headers of an admitted request's answer. */
+export function allowanceHeaders(allowance: Allowance): Record<string, string> {
+  return { 'ratelimit-limit': String(allowance.limit), 'ratelimit-remaining': String(Math.max(0, allowance.remaining)) };
+}
+
+/**
  * Counts the request against each of the route's rolling windows (429 with Retry-After when one is full,
  * 5xx when one cannot be counted: the request then counts against none of them), runs `work`, and gives
  * a limit's hit back when `work` fails with one of that limit's `refundWhen` kinds.
@@ -33,6 +59,7 @@ export async function withRateLimits<T>(
   request: ApiRequest,
   deps: Dependencies,
   work: () => Promise<T>,
+  admitted?: (allowance: Allowance) => void,
 ): Promise<T> {
   const store = dynamoRateLimitStore(deps.table);
   const taken: Array<{ rule: RateLimitRule; release: () => Promise<void> }> = [];
@@ -40,7 +67,8 @@ export async function withRateLimits<T>(
     Promise.all(
       rules.map(({ release }) => release().catch((error: unknown) => deps.logger.warn('Could not refund a rate-limit hit', { error }))),
     );
-  for (const rule of limitsOf(route)) {
+  for (const routeRule of limitsOf(route)) {
+    const rule = ruleFor(routeRule, request);
     const outcome = await consumeRateLimit(store, {
       rule: rule.name,
       subject: subjectOf(rule, request),
@@ -59,6 +87,7 @@ export async function withRateLimits<T>(
       );
     }
     taken.push({ rule, release: () => outcome.release() });
+    if (routeRule === route.rateLimit) admitted?.({ limit: rule.limit, remaining: outcome.remaining });
   }
   try {
     return await work();

@@ -33,6 +33,11 @@ export interface RateLimitRule {
   refundWhen?: readonly ErrorKind[];
   /** What is counted, for the 429 message ("requests" unless said). */
   counts?: string;
+  /**
+   * The service's own pages calling from a browser (the dashboard) count in a bucket of their own with this
+   * limit, so a user clicking around never uses up what their API clients and MCP have.
+   */
+  ownPages?: { limit: number };
 }
 
 type MediaType = 'application/json' | 'text/html' | 'image/svg+xml' | 'application/http-message-signatures-directory+json';

@@ -39,7 +39,13 @@ export interface RateLimitRequest extends WindowRule {
 }
 
 export type RateLimitOutcome =
-  | { allowed: true; /** Gives the hit back, e.g. when the request failed for a reason that should not count. */ release(): Promise<void> }
+  | {
+      allowed: true;
+      /** Hits the window admits after this one, as read: concurrent callers may take some first. */
+      remaining: number;
+      /** Gives the hit back, e.g. when the request failed for a reason that should not count. */
+      release(): Promise<void>;
+    }
   | { allowed: false; retryAfterSeconds: number };
 
 /**
@@ -58,7 +64,8 @@ export async function consumeRateLimit(store: RateWindowStore, request: RateLimi
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const plan = planHit(await store.read(key), request.now, request);
     if (plan.kind === 'full') return { allowed: false, retryAfterSeconds: plan.retryAfterSeconds };
-    if (await store.record({ key, ...plan })) return { allowed: true, release: releaseOnce(store, key, plan.bucket) };
+    if (await store.record({ key, ...plan }))
+      return { allowed: true, remaining: plan.remaining, release: releaseOnce(store, key, plan.bucket) };
   }
   return { allowed: false, retryAfterSeconds: 1 };
 }

@@ -39,7 +39,8 @@ export type HitExpectation =
   | { kind: 'advance'; head: number; headCount: number };
 
 export type HitPlan =
-  | { kind: 'record'; bucket: number; expect: HitExpectation; prune: number[]; expiresAtSeconds: number }
+  /** `remaining`: hits the window admits after this one, as read (concurrent callers may take some first). */
+  | { kind: 'record'; bucket: number; expect: HitExpectation; prune: number[]; expiresAtSeconds: number; remaining: number }
   | { kind: 'full'; retryAfterSeconds: number };
 
 /**
@@ -68,11 +69,19 @@ export function planHit(state: WindowState | null, now: number, rule: WindowRule
     return { kind: 'full', retryAfterSeconds: retryAfterSeconds(state ?? { head, counts: new Map() }, from, now, rule, geometry) };
 
   const expiresAtSeconds = Math.ceil(((bucket + 1 + span + slackBuckets) * bucketMs) / 1000);
-  if (!state) return { kind: 'record', bucket, expect: { kind: 'absent' }, prune: [], expiresAtSeconds };
+  const remaining = room - countOf(bucket) - 1;
+  if (!state) return { kind: 'record', bucket, expect: { kind: 'absent' }, prune: [], expiresAtSeconds, remaining };
   if (bucket === state.head)
-    return { kind: 'record', bucket, expect: { kind: 'same-head', head: state.head, room }, prune: [], expiresAtSeconds };
+    return { kind: 'record', bucket, expect: { kind: 'same-head', head: state.head, room }, prune: [], expiresAtSeconds, remaining };
   const prune = [...state.counts.keys()].filter((index) => index < bucket - span - slackBuckets);
-  return { kind: 'record', bucket, expect: { kind: 'advance', head: state.head, headCount: countOf(state.head) }, prune, expiresAtSeconds };
+  return {
+    kind: 'record',
+    bucket,
+    expect: { kind: 'advance', head: state.head, headCount: countOf(state.head) },
+    prune,
+    expiresAtSeconds,
+    remaining,
+  };
 }
 
 /**

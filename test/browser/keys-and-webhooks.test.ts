@@ -129,7 +129,7 @@ describe('API keys and webhooks in the dashboard', () => {
         if (test <= 5) expect(await phoneCard.locator('[role=status]').first().textContent(), `test ${test}`).toMatch(/^Test succeeded · /);
       }
       expect(await phoneCard.locator('[role=status]').first().textContent()).toMatch(
-        /^Not sent: the hourly limit is reached \(Rate limit exceeded: 5 requests per hour\)\. Try again in about \d+ minutes\.$/,
+        /^Not sent: the hourly limit is reached\. Rate limit exceeded: 5 requests per hour\. Try again in \d+ minutes \(at \d\d:\d\d\)\.$/,
       );
       expect(receiver.received).toHaveLength(7);
       await small.getByRole('button', { name: 'Delete the webhook Local receiver' }).click();

@@ -32,6 +32,19 @@ describe('rolling rate window as bucket counters', () => {
     expect((await consumeRateLimit(store, request(midnight + 86_400_000))).allowed).toBe(true);
   });
 
+  it('says how many hits the window still admits after each one, across buckets', async () => {
+    const { store } = memoryRateWindowStore();
+    const rule = { limit: 4, windowSeconds: 3_600 };
+    const remaining = [];
+    // Two hits in one minute's bucket, two in later ones, then the window is full.
+    for (const at of [0, 1_000, 61_000, 125_000]) {
+      const outcome = await consumeRateLimit(store, request(at, rule));
+      remaining.push(outcome.allowed ? outcome.remaining : null);
+    }
+    expect(remaining).toEqual([3, 2, 1, 0]);
+    expect((await consumeRateLimit(store, request(130_000, rule))).allowed).toBe(false);
+  });
+
   it('gives a released hit back at once, and only once', async () => {
     const { store } = memoryRateWindowStore();
     const outcomes = [];

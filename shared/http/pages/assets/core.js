@@ -120,6 +120,28 @@
     return a;
   }
 
+  // What the last answer said is left of its route's hourly limit (RateLimit-* headers), for the account section.
+  var allowance = null;
+
+  /** How long a refusal for too many requests asks to wait, from Retry-After, as a sentence; '' without one. */
+  function waitText(retryAfter) {
+    var seconds = Number(retryAfter);
+    if (!(seconds > 0)) return '';
+    var at = new Date(Date.now() + seconds * 1000);
+    var two = function (n) {
+      return (n < 10 ? '0' : '') + n;
+    };
+    return 'Try again in ' + duration(seconds) + ' (at ' + two(at.getHours()) + ':' + two(at.getMinutes()) + ').';
+  }
+
+  /** The service's error for an answer, with the wait a 429 asks for; `fallback` when the body has none. */
+  function errorOf(answer, fallback) {
+    var error = answer.body && typeof answer.body.error === 'string' ? answer.body.error : fallback;
+    if (answer.status !== 429) return error;
+    var wait = waitText(answer.retryAfter);
+    return wait ? error.replace(/[.]?$/, '. ') + wait : error;
+  }
+
   function callApi(method, path, key, body) {
     var init = { method: method, headers: { accept: 'application/json', authorization: 'Bearer ' + key } };
     if (body !== undefined) {
@@ -127,15 +149,25 @@
       init.body = JSON.stringify(body);
     }
     return fetch(path, init).then(function (response) {
+      var limit = response.headers.get('ratelimit-limit');
+      if (limit !== null) {
+        allowance = { limit: Number(limit), remaining: Number(response.headers.get('ratelimit-remaining')) };
+        document.dispatchEvent(new CustomEvent('agent-readiness:allowance', { detail: allowance }));
+      }
+      var retryAfter = response.headers.get('retry-after');
       return response
         .json()
         .catch(function () {
           return null;
         })
         .then(function (json) {
-          return { status: response.status, body: json, retryAfter: response.headers.get('retry-after') };
+          return { status: response.status, body: json, retryAfter: retryAfter };
         });
     });
+  }
+
+  function lastAllowance() {
+    return allowance;
   }
 
   function copyButton(label, text) {
@@ -261,7 +293,7 @@
 
   // What an API answer that failed says, or what failed and its status when it says nothing.
   function apiError(answer, what) {
-    return (answer.body && answer.body.error) || what + ' failed (HTTP ' + answer.status + ').';
+    return errorOf(answer, what + ' failed (HTTP ' + answer.status + ').');
   }
 
   // A line that announces an outcome (role=status) or a refusal (role=alert), referenced by its id.
@@ -294,6 +326,8 @@
     table: table,
     link: link,
     callApi: callApi,
+    lastAllowance: lastAllowance,
+    errorOf: errorOf,
     copyButton: copyButton,
     ask: ask,
     addCopyButtons: addCopyButtons,

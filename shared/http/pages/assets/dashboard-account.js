@@ -118,6 +118,25 @@
     });
   }
 
+  function allowanceText(allowance) {
+    return allowance ? allowance.remaining + ' of ' + allowance.limit + ' left' : '-';
+  }
+
+  /**
+   * What is left of the hourly limit on the dashboard's own calls (a bucket apart from the API's), as the
+   * latest answer said; kept current as the page makes calls.
+   */
+  function allowanceLine() {
+    var line = el('dd', '', allowanceText(ar.lastAllowance()));
+    line.id = 'dashboard-allowance';
+    return line;
+  }
+
+  document.addEventListener('agent-readiness:allowance', function (event) {
+    var line = document.getElementById('dashboard-allowance');
+    if (line) line.textContent = allowanceText(event.detail);
+  });
+
   function showAccount(context) {
     var account = context.overview.account;
     var key = context.credential;
@@ -134,6 +153,7 @@
     ].forEach(function (pair) {
       append(facts, [el('dt', '', pair[0]), el('dd', '', pair[1])]);
     });
+    append(facts, [el('dt', '', 'Dashboard requests this hour'), allowanceLine()]);
     var status = el('p', 'notice');
     status.id = 'account-status';
     status.setAttribute('role', 'status');

@@ -103,7 +103,7 @@
             return;
           }
           button.disabled = false;
-          said.textContent = ' ' + ((answer.body && answer.body.error) || 'The rescan could not be queued (HTTP ' + answer.status + ').');
+          said.textContent = ' ' + ar.errorOf(answer, 'The rescan could not be queued (HTTP ' + answer.status + ').');
         },
         function () {
           button.disabled = false;
@@ -227,7 +227,7 @@
           if (answer.status === 403) return growthLine(box);
           if (answer.status !== 200)
             return box.appendChild(
-              el('p', 'notice error', (answer.body && answer.body.error) || 'The comparison could not load (HTTP ' + answer.status + ').'),
+              el('p', 'notice error', ar.errorOf(answer, 'The comparison could not load (HTTP ' + answer.status + ').')),
             );
           showReport(box, answer.body, context.credential);
         },

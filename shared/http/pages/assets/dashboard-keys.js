@@ -229,9 +229,7 @@
     id: 'keys',
     render: function (context) {
       if (context.keys.status === 200) return showKeys(context.keys.body, context.credential, context.reload);
-      document
-        .getElementById('keys')
-        .appendChild(el('p', 'muted', (context.keys.body && context.keys.body.error) || 'This key may not read the API keys.'));
+      document.getElementById('keys').appendChild(el('p', 'muted', ar.errorOf(context.keys, 'This key may not read the API keys.')));
     },
   });
 })();

@@ -41,7 +41,7 @@
     var error = (answer.body && answer.body.error) || '';
     if (answer.status === 409) return 'You already watch this site' + (error ? ' (' + error + ').' : '.');
     if (answer.status === 403) return error + ' Remove a site or upgrade to watch more.';
-    if (answer.status === 429) return 'Too many changes for now: ' + (error || 'try again later.');
+    if (answer.status === 429) return 'Too many changes for now: ' + ar.errorOf(answer, 'try again later.');
     return error.replace(/^url: /, 'The address ') || 'The site could not be added (HTTP ' + answer.status + ').';
   }
 

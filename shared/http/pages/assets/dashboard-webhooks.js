@@ -42,9 +42,8 @@
       return what + (answer.body.success ? ' succeeded · ' : ' failed · ') + code + ' · ' + answer.body.message;
     }
     if (answer.status === 429) {
-      var seconds = Number(answer.retryAfter);
-      var later = seconds > 0 ? ' Try again in about ' + ar.duration(seconds) + '.' : ' Try again later.';
-      return 'Not sent: the hourly limit is reached (' + apiError(answer, what) + ').' + later;
+      var reason = apiError(answer, what);
+      return 'Not sent: the hourly limit is reached. ' + reason + (answer.retryAfter ? '' : ' Try again later.');
     }
     return 'Not sent: ' + apiError(answer, what);
   }

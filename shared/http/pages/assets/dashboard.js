@@ -42,7 +42,11 @@
           var keys = answers[1];
           if (answer.status === 401 || keys.status === 401) return refused(key);
           if (answer.status !== 200) {
-            status.textContent = (answer.body && answer.body.error) || 'The dashboard could not load (HTTP ' + answer.status + ').';
+            var message = ar.errorOf(answer, 'The dashboard could not load (HTTP ' + answer.status + ').');
+            // A limit is counted after the key is checked: the key is good, so the tab keeps it for the retry.
+            if (answer.status === 429) sessionStorage.setItem(storageKey, key);
+            if (root.hidden) askForKey(message);
+            else status.textContent = message;
             return;
           }
           sessionStorage.setItem(storageKey, key);

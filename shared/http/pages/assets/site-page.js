@@ -29,7 +29,7 @@
   }
 
   function apiError(answer, what) {
-    if (answer.status === 429) return 'Too many changes for now: ' + ((answer.body && answer.body.error) || 'try again later.');
+    if (answer.status === 429) return 'Too many changes for now: ' + ar.errorOf(answer, 'try again later.');
     return ar.apiError(answer, what);
   }
 
