@@ -1,6 +1,6 @@
 import { getPublicResult } from '#shared/use-cases/scan-results.js';
 import { publicResultBadge, watchedSiteBadge } from '#shared/use-cases/badges/badge-facts.js';
-import { badgeNotFound, badgeResponse } from '#shared/http/badge-response.js';
+import { badgeNotFound, badgeResponse, reportGoneBadge } from '#shared/http/badge-response.js';
 import { AppError } from '#shared/model/errors.js';
 import { webAsset } from '#shared/http/pages/assets/web-assets.js';
 import { pageNotFoundPage, reportNotFoundPage } from '#shared/http/pages/not-found-page.js';
@@ -56,7 +56,13 @@ export const operations: FamilyHandlers<'web'> = {
   },
   getResultBadge: async (request, deps) => {
     const { id } = request.params;
-    const notFound = () => badgeNotFound(request.headers.accept, 'Result not found or expired');
+    const notFound = () =>
+      reportGoneBadge(
+        request.headers.accept,
+        'Result not found or expired',
+        new URL('/', deps.config.publicBaseUrl).toString(),
+        deps.config.resultCacheMaxAgeSeconds,
+      );
     if (!Uuid.safeParse(id).success) return notFound();
     try {
       const facts = await publicResultBadge(id.toLowerCase(), deps);

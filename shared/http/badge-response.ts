@@ -1,5 +1,5 @@
 import type { ApiResponse } from '#shared/http/api-types.js';
-import { notFoundBadgeSvg, scoreBadgeSvg } from '#shared/http/pages/badge-svg.js';
+import { noCurrentReportBadgeSvg, notFoundBadgeSvg, scoreBadgeSvg } from '#shared/http/pages/badge-svg.js';
 import { hostOf } from '#shared/http/pages/report/words.js';
 import type { BadgeFacts } from '#shared/use-cases/badges/badge-facts.js';
 
@@ -33,9 +33,21 @@ export function badgeResponse(facts: BadgeFacts, href: string, maxAgeSeconds: nu
  * later shows at once.
  */
 export function badgeNotFound(accept: string | undefined, message: string): ApiResponse {
-  const wanted = (accept ?? '').toLowerCase();
-  if (/\bapplication\/(?:[\w.+-]+\+)?json\b/.test(wanted) && !/\bimage\/|\*\/\*/.test(wanted)) {
-    return { status: 404, body: { error: message }, headers: { 'cache-control': 'no-store' } };
-  }
+  if (wantsJsonOnly(accept)) return { status: 404, body: { error: message }, headers: { 'cache-control': 'no-store' } };
   return svgResponse(404, notFoundBadgeSvg(), 'no-store');
+}
+
+function wantsJsonOnly(accept: string | undefined): boolean {
+  const wanted = (accept ?? '').toLowerCase();
+  return /\bapplication\/(?:[\w.+-]+\+)?json\b/.test(wanted) && !/\bimage\/|\*\/\*/.test(wanted);
+}
+
+/**
+ * A report's badge once the report is gone (or for an id that never was): an image client gets 200 and a
+ * badge that says so and leads to the scanner, because image proxies (GitHub's for READMEs) show nothing
+ * for a 404 and the embed would look broken; a client asking for JSON alone still gets the API's 404.
+ */
+export function reportGoneBadge(accept: string | undefined, message: string, scannerUrl: string, maxAgeSeconds: number): ApiResponse {
+  if (wantsJsonOnly(accept)) return { status: 404, body: { error: message }, headers: { 'cache-control': 'no-store' } };
+  return svgResponse(200, noCurrentReportBadgeSvg(scannerUrl), `public, max-age=${maxAgeSeconds}`);
 }

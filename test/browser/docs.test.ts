@@ -25,6 +25,13 @@ describe('the API reference /docs', () => {
     const operations = [...Object.values(document.paths), ...Object.values(document.webhooks)].flatMap((item) => Object.keys(item)).length;
     // Redoc gives each operation and webhook a section with an id like "tag/Public-scanner/operation/createPublicScan".
     expect(await page.locator('[id*="/operation/"]').count()).toBe(operations);
+    // Redoc's search box stays inside its menu column (the site's own input rules stop at <redoc>).
+    const [search, menu] = await Promise.all([
+      page.getByPlaceholder('Search...').boundingBox(),
+      page.locator('.menu-content').first().boundingBox(),
+    ]);
+    expect(search!.x).toBeGreaterThanOrEqual(menu!.x);
+    expect(search!.x + search!.width).toBeLessThanOrEqual(menu!.x + menu!.width);
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
     // The page around the reference; Redoc's own markup (thousands of nodes) is the library's and takes

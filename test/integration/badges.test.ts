@@ -34,7 +34,7 @@ async function scored(user: SignedIn, siteId: string, score: number): Promise<vo
 }
 
 describe('the badge of a public result, GET /r/{id}/badge.svg', () => {
-  it('shows the score and band of the result /r/{id} shows, briefly cached, and 404s what that page 404s', async () => {
+  it('shows the score and band of the result /r/{id} shows, briefly cached, and says when there is no current report', async () => {
     const client = apiClient();
     const result = { ...sampleResult('https://badge-shop.example'), id: randomUUID(), score: 72, band: 'partially_ready' as const };
     const owned = { ...sampleResult('https://owned-shop.example'), id: randomUUID() };
@@ -49,14 +49,17 @@ describe('the badge of a public result, GET /r/{id}/badge.svg', () => {
     expect(badge.text).toContain('>72 partially ready</text>');
     expect(badge.text).toMatch(new RegExp(`<a href="http[^"]+/r/${result.id}"`));
 
-    // An account's scan is not public; unknown, expired and malformed ids are the same 404.
+    // An account's scan is not public; unknown, expired and malformed ids are one answer. An embedded badge
+    // must not break when its report expires: image proxies drop a 404, so an image client gets 200 and a
+    // badge that says there is no current report and leads to the scanner.
     for (const id of [owned.id, expired.id, randomUUID(), 'not-a-uuid']) {
       const missing = await client.call(`/r/${id}/badge.svg`, {
         headers: { accept: 'image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8' },
       });
-      expect(missing.status, id).toBe(404);
-      expectBadgeHeaders(missing, 'no-store');
-      expect(missing.text).toContain('>not found</text>');
+      expect(missing.status, id).toBe(200);
+      expectBadgeHeaders(missing, 'public, max-age=300');
+      expect(missing.text).toContain('>no current report</text>');
+      expect(missing.text).toMatch(/<a href="http[^"]+\/"/);
     }
     const asJson = await client.call(`/r/${randomUUID()}/badge.svg`, { headers: { accept: 'application/json' } });
     expect(asJson.status).toBe(404);

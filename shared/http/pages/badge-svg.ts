@@ -171,6 +171,19 @@ export function scoreBadgeSvg(badge: ScoreBadge): string {
   });
 }
 
+/**
+ * The badge of a report that is gone (reports are kept for a while) or never was: it says so and leads to the
+ * scanner, where the shop can be scanned again.
+ */
+export function noCurrentReportBadgeSvg(scannerUrl: string): string {
+  return badgeSvg({
+    message: 'no current report',
+    colour: noScoreColour,
+    title: 'No current agent readiness report: scan the shop again',
+    href: scannerUrl,
+  });
+}
+
 /** What a 404 answers in place of a badge, so an <img> shows why rather than a broken image. */
 export function notFoundBadgeSvg(): string {
   return badgeSvg({ message: 'not found', colour: noScoreColour, title: 'Agent readiness badge not found' });

@@ -40,7 +40,19 @@ export const webRoutes = defineFamilyRoutes('web', {
     // Like the report page, any id is accepted: a malformed one is the same 404 as an unknown one.
     summary: 'The badge of a public scan result: its score and band, linking to its report /r/{id}',
     params: z.object({ id: z.string().meta({ description: 'The id of a public scan result (the report /r/{id})' }) }),
-    responses: badgeResponses('No such public result, or it expired'),
+    responses: {
+      ...badgeResponses('No such public result, or it expired'),
+      200: {
+        description:
+          'The badge (SVG), cached for 5 minutes (`Cache-Control: public, max-age=300`). When the result is unknown or expired, an image client gets a "no current report" badge linking to the scanner (image proxies show nothing for a 404)',
+        contentType: 'image/svg+xml' as const,
+      },
+      404: {
+        description: 'No such public result, or it expired, and the request accepts only JSON: `{"error"}`',
+        contentType: 'application/json' as const,
+        schema: ErrorBody,
+      },
+    },
   },
   getSiteBadge: {
     auth: 'none',

@@ -137,7 +137,46 @@
     if (line) line.textContent = allowanceText(event.detail);
   });
 
+  // How long after a paid checkout the page reads the account again while the provider's event is on its way.
+  var confirmDelays = [2000, 4000, 8000];
+  var confirmTries = 0;
+
+  /**
+   * The sentence for a return from the provider's checkout page (`?checkout=complete` or `cancelled`, set by
+   * POST /api/v1/account/subscribe), read once: the parameter is then taken off the address so a reload does
+   * not say it again. A payment whose event has not arrived yet is said so, and the account is read again.
+   */
+  function checkoutReturn(account) {
+    var params = new URLSearchParams(location.search);
+    var outcome = params.get('checkout');
+    if (outcome !== 'complete' && outcome !== 'cancelled') return null;
+    if (outcome === 'cancelled') {
+      forgetCheckout(params);
+      return 'Checkout was cancelled: nothing was charged, and the account stays on the ' + account.tier + ' plan.';
+    }
+    if (account.tier !== 'free' && account.subscription.isActive) {
+      forgetCheckout(params);
+      return 'Thank you: the payment went through, and the account is on the ' + account.tier + ' plan now.';
+    }
+    if (confirmTries < confirmDelays.length) {
+      setTimeout(reloadDashboard, confirmDelays[confirmTries]);
+      confirmTries += 1;
+      return 'Thank you: the payment is being confirmed by the payment provider. This page updates when it is.';
+    }
+    forgetCheckout(params);
+    return 'The payment has not been confirmed yet: reload this page in a minute to see the new plan.';
+  }
+
+  var reloadDashboard = function () {};
+
+  function forgetCheckout(params) {
+    params.delete('checkout');
+    var rest = params.toString();
+    history.replaceState(null, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+  }
+
   function showAccount(context) {
+    reloadDashboard = context.reload;
     var account = context.overview.account;
     var key = context.credential;
     var box = document.getElementById('account');
@@ -177,6 +216,8 @@
         ? el('p', 'small muted', 'Checkout is a Stripe page: it shows the price, and nothing is charged until you pay there.')
         : null;
     append(box, [facts, actions, hint, status]);
+    var returned = checkoutReturn(account);
+    if (returned) lastResult = returned;
     if (lastResult) {
       // Set after the element is in the page, so that assistive technology announces it.
       status.textContent = lastResult;

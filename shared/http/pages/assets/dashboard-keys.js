@@ -30,8 +30,14 @@
   ];
   var labelMax = 100;
 
+  // A key as the list shows it: its first twelve characters.
+  function prefixOf(fullKey) {
+    return fullKey.slice(0, 12) + '…';
+  }
+
   function showNewKey(fullKey, text) {
     var box = clear(document.getElementById('new-key'));
+    box.setAttribute('data-prefix', prefixOf(fullKey));
     var panel = el('div', 'notice');
     append(panel, [
       el('p', '', text + ' It is shown only once: store it now.'),
@@ -119,13 +125,39 @@
     return form;
   }
 
+  /**
+   * A table whose rows stack on a narrow screen (dashboard-keys-webhooks.css): each cell carries its column's
+   * name, so every key's actions stay in view at 390 px instead of past a horizontal scroll.
+   */
+  function stacked(headings, rows) {
+    var wrapper = table(headings, rows);
+    wrapper.className = 'stacked-table';
+    wrapper.removeAttribute('tabindex');
+    Array.prototype.forEach.call(wrapper.querySelectorAll('tbody tr'), function (row) {
+      Array.prototype.forEach.call(row.children, function (cell, index) {
+        cell.setAttribute('data-label', headings[index]);
+      });
+    });
+    return wrapper;
+  }
+
   // The keys, with rotate and revoke (not revoke for the key this tab uses), and creating one while
   // the plan has room. 'reload' reads everything again with the tab's (possibly new) credential.
   function showKeys(list, credential, reload) {
     var box = document.getElementById('keys');
     var status = document.getElementById('keys-status');
-    var inUse = isSession(credential) ? null : credential.slice(0, 12) + '…';
+    var inUse = isSession(credential) ? null : prefixOf(credential);
     var holder = null;
+    // The banner shows a new key until that key is revoked or rotated away: then it would mislead.
+    var banner = document.getElementById('new-key');
+    var shown = banner.getAttribute('data-prefix');
+    var listed = list.keys.some(function (key) {
+      return key.keyPrefix === shown;
+    });
+    if (shown && !listed) {
+      clear(banner);
+      banner.removeAttribute('data-prefix');
+    }
     function failed(answer, what) {
       status.textContent = apiError(answer, what);
       reload();
@@ -149,7 +181,7 @@
     );
     if (list.keys.length) {
       box.appendChild(
-        table(
+        stacked(
           ['Label', 'Key', 'Scopes', 'Created', 'Last used', 'Actions'],
           list.keys.map(function (key) {
             if (key.keyPrefix === inUse) holder = key.scopes;

@@ -50,6 +50,8 @@
             return;
           }
           sessionStorage.setItem(storageKey, key);
+          // The header learns who is signed in from this answer: a key pasted here, or a sign-in link just followed.
+          document.dispatchEvent(new CustomEvent('agent-readiness:signed-in', { detail: { email: answer.body.account.email } }));
           keyBox.hidden = true;
           root.hidden = false;
           status.textContent = '';

@@ -72,5 +72,14 @@
     );
   }
 
+  // The dashboard read the account with a credential the tab did not hold when this page started.
+  document.addEventListener('agent-readiness:signed-in', function (event) {
+    var item = document.getElementById('nav-account');
+    var credential = ar.credential();
+    if (!item || !credential || !event.detail || !event.detail.email) return;
+    sessionStorage.setItem(cacheKey, JSON.stringify({ tag: tag(credential), email: event.detail.email }));
+    showSignedIn(item, event.detail.email);
+  });
+
   nav();
 })();

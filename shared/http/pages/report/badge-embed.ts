@@ -19,6 +19,6 @@ export function badgeEmbed(result: ScanResult, shareUrl: string): SafeHtml {
 <p><img src="/r/${result.id}/badge.svg" loading="lazy" alt="Agent readiness ${result.score}: ${bandLabels[result.band]}" height="20"></p>
 <p class="small">Markdown</p><div class="snippet"><pre><code>${snippets.markdown}</code></pre></div>
 <p class="small">HTML</p><div class="snippet"><pre><code>${snippets.html}</code></pre></div>
-<p class="small muted">The badge shows this result's score until this report expires.</p>
+<p class="small muted">The badge shows this result's score until this report expires${result.expiresAt ? html` on ${result.expiresAt.slice(0, 10)}` : ''}; then it says "no current report" and leads to the scanner. For a badge that stays current, watch the site from your dashboard and make its badge public: it follows the weekly rescans.</p>
 </details>`;
 }
