@@ -1,3 +1,4 @@
+import { runsNoScript } from '#shared/scanner/checks/runs-no-script.js';
 import type { PageFacts } from '#shared/scanner/page-facts.js';
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import type { CheckDefinition, Evidence } from '#shared/scanner/checks/types.js';
@@ -163,7 +164,11 @@ export const policyLinks: CheckDefinition = {
     return {
       title: 'Link your policy and help pages from every page footer',
       why: `Before recommending a shop, agents look for its terms, returns, shipping and contact pages; the raw HTML of ${home.url} links ${found.size} of ${KINDS.length} (missing: ${missing.join(', ')}).`,
-      fix: 'Add plain <a href> links in the server-rendered footer to each missing page (create the page first if it does not exist). Links injected by JavaScript or only in a menu drawer loaded later are invisible to agents reading raw HTML.',
+      fix: `Add plain <a href> links in the server-rendered footer to each missing page (create the page first if it does not exist).${
+        runsNoScript(home)
+          ? ''
+          : ' Links injected by JavaScript or only in a menu drawer loaded later are invisible to agents reading raw HTML.'
+      }`,
       snippet: footerSnippet(missing, artifacts),
       effort: 'S',
     };

@@ -3,6 +3,7 @@ import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/sc
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { scannedPages, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
 import { listNames, pageLabel, plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
+import { runsNoScript } from '#shared/scanner/checks/runs-no-script.js';
 
 function topTypes(page: PageArtifact): string[] {
   return [...new Set(page.structured?.jsonLd.entities.flatMap((entity) => entity.types) ?? [])].slice(0, 5);
@@ -42,10 +43,8 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     ...skipped,
   ];
   if (withBlocks.length === 0) {
-    return outcome.fail(
-      `No JSON-LD in the raw HTML of ${listNames(readable.map(pageLabel), 3)}: agents that do not run JavaScript get no structured data`,
-      found,
-    );
+    const who = readable.every(runsNoScript) ? 'agents' : 'agents that do not run JavaScript';
+    return outcome.fail(`No JSON-LD in the raw HTML of ${listNames(readable.map(pageLabel), 3)}: ${who} get no structured data`, found);
   }
   const malformed = readable.flatMap((page) => malformedOf(page).map((block) => ({ page, block })));
   const first = malformed[0];
@@ -94,6 +93,20 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
       fix: 'Validate the template output with a JSON linter or the Schema Markup Validator; escape quotes and line breaks in product text and remove trailing commas.',
       snippet: null,
       effort: 'S',
+    };
+  }
+  // Pages that run no script cannot have had their JSON-LD injected: the advice is to add it, not to move it.
+  if (
+    scannedPages(artifacts)
+      .filter((page) => page.facts)
+      .every(runsNoScript)
+  ) {
+    return {
+      title: 'Add JSON-LD to the HTML the server sends',
+      why: `Agents read structured data from the HTML response, and these pages carry none: ${quoteEvidence(result.evidence)}.`,
+      fix: 'Output `<script type="application/ld+json">` from the server-side template: Product with Offer on product pages, Organization on the homepage.',
+      snippet: jsonLdSnippet(artifacts),
+      effort: 'M',
     };
   }
   return {

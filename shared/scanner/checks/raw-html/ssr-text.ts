@@ -4,6 +4,7 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import { isSuccess, resourceOf, unreadableReason } from '#shared/scanner/checks/read-artifacts.js';
 import { plural, quoteEvidence } from '#shared/scanner/checks/wording.js';
 import { SSR_WARN_WORDS } from '#shared/scanner/extract/shell-markers.js';
+import { runsNoScript } from '#shared/scanner/checks/runs-no-script.js';
 
 export const SSR_PASS_WORDS = 150;
 
@@ -87,18 +88,6 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
     return outcome.fail(`The homepage shows ${shown} and runs no script: agents find almost nothing to read there`, found);
   }
   return outcome.fail(`The homepage's raw HTML shows ${shown}: agents that do not run JavaScript see almost nothing`, found);
-}
-
-/** Inline script below this is analytics or a snippet, not what draws the page. */
-const SNIPPET_CHARS = 1_000;
-
-/**
- * A thin homepage with no script to draw anything: its text is all there is, so no advice may blame JavaScript.
- * Known only for thin pages, the ones whose script markers are read.
- */
-function runsNoScript(page: PageArtifact): boolean {
-  const shell = page.facts?.shell;
-  return shell !== null && shell !== undefined && shell.externalScripts === 0 && shell.inlineScriptChars < SNIPPET_CHARS;
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {

@@ -50,6 +50,14 @@ describe('policy_links', () => {
     expect(result).toMatchObject({ status: 'fail', score: 0 });
     expect(artifacts.platform.platform).toBe('shopify');
     expect(advice().snippet).toContain('<a href="/policies/refund-policy">Returns and refunds</a>');
+    // A page drawn by scripts may inject its links: the advice says why plain links matter.
+    expect(advice().fix).toContain('Links injected by JavaScript');
+  });
+
+  it('never blames JavaScript on a homepage that runs no script', () => {
+    const { result, advice } = run('policy_links', { homepage: html({ body: '<h1>Hollin Tea</h1><p>Loose leaf tea.</p>' }) });
+    expect(result.status).toBe('fail');
+    expect(advice().fix).not.toContain('JavaScript');
   });
 
   it('reads rel="privacy-policy" and rel="terms-of-service" link relations', () => {

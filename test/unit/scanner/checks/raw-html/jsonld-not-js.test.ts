@@ -30,6 +30,15 @@ describe('jsonld_not_js', () => {
     expect(jsonldNotJs.advise(result, artifacts).title).toBe('Fix the JSON-LD blocks that do not parse');
   });
 
+  it('asks to add JSON-LD, not to move it out of scripts, when the pages run no script', () => {
+    const { artifacts, result } = run(jsonldNotJs, { homepage: '<html><body><h1>Hollin Tea</h1><p>Loose leaf tea.</p></body></html>' });
+    expect(result.status).toBe('fail');
+    expect(result.summary).toBe('No JSON-LD in the raw HTML of the homepage: agents get no structured data');
+    const advice = jsonldNotJs.advise(result, artifacts);
+    expect(advice.title).toBe('Add JSON-LD to the HTML the server sends');
+    expect(`${advice.title} ${advice.why} ${advice.fix}`).not.toContain('JavaScript');
+  });
+
   it('fails without any JSON-LD, advising a block built from the product facts found', () => {
     const microdata = `<html><body><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Oak Stool</h1>
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="priceCurrency" content="GBP">£</span><span itemprop="price" content="89.00">89.00</span></div></div></body></html>`;
