@@ -12,6 +12,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { productPages, type ProductPages } from '#test/support/outside-data.js';
 import { measureExtractionBySet, type FieldScore, type ScoredField, type SetScores } from '#test/unit/scanner/extract/extraction-score.js';
+import { measureByShop, type CorpusByShop } from '#test/unit/scanner/extract/shop-scores.js';
+import { textOnlyPage } from '#test/support/text-only-page.js';
 import { writeBenchSection, type BenchResults } from './results-markdown.js';
 
 export interface FieldGap {
@@ -34,6 +36,8 @@ export interface ExtractionStats {
   sets: SetScores[];
   gap: FieldGap[];
   targets: TargetVerdict[];
+  /** By shop (each shop weighs one), on the pages as served and on their text-only copies (issue 42). */
+  byShop?: CorpusByShop[];
 }
 
 /** Issue 28's targets, on the validation set. */
@@ -82,6 +86,7 @@ export function runExtractionBench(corpus: ProductPages): ExtractionStats {
     sets: [measured.all, development, validation],
     gap,
     targets: verdicts(development, validation, gap),
+    byShop: [measureByShop(corpus, 'markup'), measureByShop(corpus, 'text-only', textOnlyPage)],
   };
 }
 
@@ -106,6 +111,16 @@ export function printExtraction(stats: ExtractionStats): void {
     `  gap (validation - development): ${stats.gap.map((g) => `${g.field} F1 ${signed(g.f1)}, precision ${signed(g.precision)}, recall ${signed(g.recall)}`).join('; ')}`,
   );
   console.log(`  targets on validation: ${stats.targets.map((t) => `${t.target} (${t.measured}): ${t.ok ? 'ok' : 'MISSED'}`).join('; ')}`);
+  for (const corpus of stats.byShop ?? []) {
+    console.log(
+      `\nBy shop, ${corpus.corpus} (${corpus.pages} pages of ${corpus.shops} shops, ${corpus.withMarkup} with product markup; ${corpus.recognised} recognised as product pages from the page itself${corpus.worstRecognised.length > 0 ? `; fewest: ${corpus.worstRecognised.map((w) => `${w.shop} ${w.recognised}/${w.pages}`).join(', ')}` : ''})`,
+    );
+    for (const field of corpus.fields) {
+      console.log(
+        `  ${pad(field.field, 13, true)}mean of shops' F1 ${field.meanF1.toFixed(3)} over ${field.shopsScored}; pooled F1 ${field.pooled.f1.toFixed(3)}, precision ${field.pooled.precision.toFixed(3)}; worst: ${field.worst.map((w) => `${w.shop} ${w.f1.toFixed(2)} (${w.pages})`).join(', ')}`,
+      );
+    }
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

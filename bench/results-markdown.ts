@@ -161,6 +161,41 @@ function extractionPart(results: BenchResults): string[] {
       ['Target', 'Validation', 'Verdict'],
       extraction.targets.map((target) => [target.target, target.measured, verdict(target.ok)]),
     ),
+    ...byShopPart(extraction.byShop),
+  ];
+}
+
+/** Issue 42: each shop weighs one, on the pages as served and on their text-only copies. */
+function byShopPart(byShop: ExtractionStats['byShop']): string[] {
+  if (!byShop || byShop.length === 0) return [];
+  return [
+    '',
+    "By shop (issue 42): each shop's pages scored together, every shop weighing one; the rules are not trained, so this is the leave-one-shop-out figure. Text-only: every page with its product markup taken out at test time (`test/support/text-only-page.ts`). Recognised: product pages confirmed from the page itself, as discovery does.",
+    '',
+    markdownTable(
+      ['Corpus', 'Field', 'Mean of shops’ F1', 'Shops', 'Pooled F1', 'Pooled precision', 'Worst shops (F1, pages)'],
+      byShop.flatMap((corpus) =>
+        corpus.fields.map((field) => [
+          corpus.corpus,
+          field.field,
+          field.meanF1,
+          field.shopsScored,
+          field.pooled.f1,
+          field.pooled.precision,
+          field.worst.map((worst) => `${worst.shop} ${worst.f1.toFixed(2)} (${worst.pages})`).join(', '),
+        ]),
+      ),
+    ),
+    '',
+    markdownTable(
+      ['Corpus', 'Pages with product markup', 'Pages recognised', 'Shops with pages missed (recognised/pages)'],
+      byShop.map((corpus) => [
+        corpus.corpus,
+        corpus.withMarkup,
+        `${corpus.recognised} of ${corpus.pages}`,
+        corpus.worstRecognised.map((worst) => `${worst.shop} ${worst.recognised}/${worst.pages}`).join(', ') || 'none',
+      ]),
+    ),
   ];
 }
 

@@ -9,6 +9,7 @@
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import { decodeText } from '#shared/outbound/decode-text.js';
+import { hasProductMarkup, isConfirmedProduct } from '#shared/scanner/discovery.js';
 import type { ProductPages } from '#test/support/outside-data.js';
 import { EXCEPTIONS, sameAvailability } from './real-page-truth.js';
 import { shopOf, splitBySet, type PageSet } from './page-sets.js';
@@ -28,8 +29,8 @@ export interface FieldScore {
 
 const fields: readonly ScoredField[] = ['price', 'availability', 'sku'];
 
-function retrievalOf(url: string, body: Buffer): Retrieval {
-  const headers = { 'content-type': 'text/html' };
+function retrievalOf(url: string, body: Buffer, contentType = 'text/html'): Retrieval {
+  const headers = { 'content-type': contentType };
   const { text, charset } = decodeText(body, headers['content-type']);
   return {
     state: 'fetched',
@@ -80,12 +81,19 @@ interface Outcome {
   miss?: Miss;
 }
 
-interface ScoredPage {
+export interface ScoredPage {
   id: string;
   url: string;
   set: PageSet;
   outcomes: Outcome[];
+  /** Recognised as a product page from the page itself, as discovery confirms one (isConfirmedProduct). */
+  recognised: boolean;
+  /** The page carries product markup a scan reads (hasProductMarkup): never, on a text-only copy. */
+  markup: boolean;
 }
+
+/** What a page is turned into before it is read: the text-only corpus (issue 42) strips its product markup. */
+export type PageTransform = (html: string) => string;
 
 function outcomeOf(field: ScoredField, id: string, url: string, value: string | null, labels: string[], fromText: boolean): Outcome {
   const miss = { id, url, field, value, labels };
@@ -97,7 +105,7 @@ function outcomeOf(field: ScoredField, id: string, url: string, value: string | 
 }
 
 /** Every page (or only `set`'s) analysed once, as a product page of a scan reads it, and scored per field. */
-function scorePages(corpus: ProductPages, set?: PageSet): ScoredPage[] {
+export function scorePages(corpus: ProductPages, set?: PageSet, transform?: PageTransform): ScoredPage[] {
   const truth = corpus.groundTruth();
   const sets = splitBySet(Object.fromEntries(Object.entries(truth).map(([id, page]) => [id, page.url])));
   return Object.keys(truth)
@@ -105,19 +113,24 @@ function scorePages(corpus: ProductPages, set?: PageSet): ScoredPage[] {
     .filter((id) => set === undefined || sets.get(id) === set)
     .map((id) => {
       const { url } = truth[id]!;
-      const page = analysePage(url, 'product', retrievalOf(url, corpus.html(id)));
+      const html = corpus.html(id);
+      // A transformed page is written back as UTF-8, and says so: its <meta charset> may name the original's.
+      const retrieval = transform
+        ? retrievalOf(url, Buffer.from(transform(decodeText(html, 'text/html').text)), 'text/html; charset=utf-8')
+        : retrievalOf(url, html);
+      const page = analysePage(url, 'product', retrieval);
       const outcomes = fields.map((field) => {
         const value = page.agentView?.[field] ?? null;
         const fromText = value !== null && page.agentView?.sources[field] === 'text';
         return outcomeOf(field, id, url, value, truth[id]![field] ?? [], fromText);
       });
-      return { id, url, set: sets.get(id)!, outcomes };
+      return { id, url, set: sets.get(id)!, outcomes, recognised: isConfirmedProduct(page), markup: hasProductMarkup(page) };
     });
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-function scoresOf(pages: readonly ScoredPage[]): FieldScore[] {
+export function scoresOf(pages: readonly ScoredPage[]): FieldScore[] {
   return fields.map((field) => {
     const outcomes = pages.map((page) => page.outcomes.find((outcome) => outcome.field === field)!);
     const sum = (count: (outcome: Outcome) => number) => outcomes.reduce((total, outcome) => total + count(outcome), 0);
