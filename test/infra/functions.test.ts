@@ -43,7 +43,8 @@ const expectedQueueUrls: Record<FunctionName, string[]> = {
   web: [],
   sites: ['RESCAN_QUEUE_URL'],
   webhooks: [],
-  billing: [],
+  // A plan change queues the rescans of the account's watched sites at the new depth.
+  billing: ['RESCAN_QUEUE_URL'],
   // scan_site raises scan_complete as the scanner does; watch_site queues the first scan as sites does.
   mcp: ['RESCAN_QUEUE_URL', 'WEBHOOK_QUEUE_URL'],
   batchScan: ['BATCH_QUEUE_URL', 'WEBHOOK_QUEUE_URL'],

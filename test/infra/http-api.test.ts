@@ -64,14 +64,14 @@ describe('HTTP API routes come from the route table', () => {
 });
 
 describe('HTTP API stage and CORS', () => {
-  it('answers CORS preflight for any origin with the authorization, content-type and idempotency-key headers, and exposes Retry-After and X-Request-Id', () => {
+  it('answers CORS preflight for any origin with the authorization, content-type and idempotency-key headers, and exposes Retry-After, X-Request-Id and the RateLimit headers', () => {
     built.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: Match.objectLike({
         AllowOrigins: ['*'],
         AllowHeaders: ['authorization', 'content-type', 'idempotency-key', 'mcp-protocol-version'],
         AllowMethods: Match.arrayWith(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']),
-        ExposeHeaders: ['retry-after', 'x-request-id'],
+        ExposeHeaders: ['retry-after', 'x-request-id', 'ratelimit-limit', 'ratelimit-remaining'],
       }),
     });
   });

@@ -92,12 +92,22 @@ describe('routing through the dev server', () => {
     expect(response.headers.get('access-control-allow-headers')).toContain('content-type');
     // A browser-based MCP client sends the protocol version with every POST /mcp.
     expect(response.headers.get('access-control-allow-headers')?.split(',')).toContain('mcp-protocol-version');
-    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(['retry-after', 'x-request-id']);
+    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual([
+      'retry-after',
+      'x-request-id',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+    ]);
   });
 
-  it('lets browser code read Retry-After and X-Request-Id on real answers', async () => {
+  it('lets browser code read Retry-After, X-Request-Id and the RateLimit headers on real answers', async () => {
     const response = await callApi('/api/v1/account/plans', { headers: { origin: 'https://app.example' } });
-    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual(['retry-after', 'x-request-id']);
+    expect(response.headers.get('access-control-expose-headers')?.split(',')).toEqual([
+      'retry-after',
+      'x-request-id',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+    ]);
   });
 
   it('answers HEAD like GET without a body, 404 included', async () => {
