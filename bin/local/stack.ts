@@ -86,10 +86,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const stopAll = async () => {
     for (const { name, stop } of stoppers.splice(0).reverse()) {
       const startedAt = Date.now();
+      // A step that never ends is named while it hangs, not only once it is over.
+      const watchdog = setInterval(() => log.warn(`Still stopping ${name} after ${Math.round((Date.now() - startedAt) / 1000)} s…`), 5_000);
+      watchdog.unref();
       try {
         await stop();
       } catch (error) {
         log.error(`Stopping ${name} failed`, error);
+      } finally {
+        clearInterval(watchdog);
       }
       // Each step has its own bound (2 s for requests and pollers, 5 s for DynamoDB Local): a slower one is named.
       const tookMs = Date.now() - startedAt;
