@@ -9,11 +9,24 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
 import { aboutOtherProducts } from '#shared/scanner/extract/visible-prices.js';
+import { BUY_WORDS } from '#shared/scanner/extract/buy-button.js';
 import { lowerAttr } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
-export const ADD_TO_CART_WORDING =
+const CART_WORDING =
   /\b(?:add(?:ing)? to (?:cart|basket|bag|trolley)|buy (?:it )?now|pre-?order|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter maintenant|a[ñn]adir al (?:carrito|carro|cesta)|agregar al carrito|comprar ahora|aggiungi al carrello|acquista ora|in (?:de )?winkelwagen|toevoegen aan (?:winkelwagen|winkelmand)|in (?:de )?winkelmand|lägg i varukorgen|adicionar ao carrinho|dodaj do koszyka)\b/i;
+
+/**
+ * A control's name reads as add-to-cart or buy: the phrases above anywhere in it, or a buy control's name
+ * in the other languages the buy box knows (buy-button.ts: Slavic, Baltic, Nordic, Greek, Turkish, CJK),
+ * which, bare verbs among them ("Купить", "Comprar"), must lead the name and not ask a question: "Где
+ * купить?" (where to buy?) is a link to stockists, not the product's button.
+ */
+export function namesCartAction(name: string): boolean {
+  if (CART_WORDING.test(name)) return true;
+  const match = BUY_WORDS.exec(name.trim());
+  return match !== null && match.index === 0 && !name.includes('?');
+}
 
 /** Attribute hints of an add-to-cart control whose visible name is missing (icon buttons). */
 const CART_HINT = /add[-_]?to[-_]?(?:cart|bag|basket)|addtocart|buy[-_]?now|^add$/i;
@@ -151,9 +164,6 @@ function hintsCart(el: Element): boolean {
   return false;
 }
 
-/** ADD_TO_CART_WORDING across any whitespace, to test raw text before folding it. */
-const ADD_TO_CART_LOOSE = new RegExp(ADD_TO_CART_WORDING.source.replace(/ /g, '\\s+'), 'i');
-
 /** The element's own text nodes (not its descendants'), raw, read up to the name bound. */
 function directText(el: Element): string {
   let text = '';
@@ -173,7 +183,8 @@ function hasCartDataName(el: Element): boolean {
 /** A div or span whose own attributes or short own text suggest a cart action (not every wrapper). */
 function suggestsCart(el: Element): boolean {
   const own = directText(el);
-  if (own !== '' && ADD_TO_CART_LOOSE.test(own) && foldWhitespace(own).length <= MAX_NAME_LENGTH) return true;
+  const folded = foldWhitespace(own);
+  if (own !== '' && folded.length <= MAX_NAME_LENGTH && namesCartAction(folded)) return true;
   return hintsCart(el) || hasCartDataName(el);
 }
 
@@ -181,7 +192,7 @@ function isOtherCandidate(el: Element): boolean {
   if (FORM_CONTROLS.has(el.name)) return false;
   if ((el.name === 'a' && attr(el, 'href') !== undefined) || attr(el, 'role') === 'button' || attr(el, 'onclick') !== undefined)
     return true;
-  if (el.name === 'img') return hintsCart(el) || ADD_TO_CART_WORDING.test(attr(el, 'alt') ?? '');
+  if (el.name === 'img') return hintsCart(el) || namesCartAction(attr(el, 'alt') ?? '');
   return (el.name === 'div' || el.name === 'span') && suggestsCart(el);
 }
 
@@ -372,7 +383,7 @@ interface Judged extends CartControl {
 function nativeControl(index: PageIndex, c: Candidate): Omit<Judged, 'form'> | null {
   const { el } = c;
   const name = nameOf(index, el);
-  const named = name.length <= MAX_NAME_LENGTH && ADD_TO_CART_WORDING.test(name);
+  const named = name.length <= MAX_NAME_LENGTH && namesCartAction(name);
   const form = formOf(index, el, c.form);
   // An unnamed submit of a cart form is the add-to-cart button (icon-only); other buttons there are +/- steppers.
   const cartSubmit = form !== null && CART_ACTION.test(attr(form, 'action') ?? '') && isSubmit(el);
@@ -385,7 +396,7 @@ function otherControl(index: PageIndex, c: Candidate): Omit<Judged, 'form'> | nu
   const { el } = c;
   if (c.inInteractive || c.hasInteractive) return null;
   const name = nameOf(index, el);
-  if (name.length > MAX_NAME_LENGTH || !ADD_TO_CART_WORDING.test(name)) return null;
+  if (name.length > MAX_NAME_LENGTH || !namesCartAction(name)) return null;
   const kind: ControlKind =
     el.name === 'a' && attr(el, 'href') !== undefined ? 'link' : attr(el, 'role') === 'button' ? 'role_button' : 'generic';
   const actionable = CART_ACTION.test(attr(el, 'href') ?? '') || attr(el, 'onclick') !== undefined || hasCartData(el);

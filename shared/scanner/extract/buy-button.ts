@@ -52,7 +52,8 @@ const BUY_PHRASES = [
   'sepete ekle',
   'satın al',
 ];
-const BUY_WORDS = new RegExp(
+/** A buy control's name in any of those languages. */
+export const BUY_WORDS = new RegExp(
   String.raw`(?<![\p{L}])(?:${BUY_PHRASES.join('|')})(?![\p{L}])|장바구니|바로\s*구매|구매하기|カートに入れる|今すぐ購入|購入する`,
   'iu',
 );
