@@ -86,15 +86,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const stopAll = async () => {
     for (const { name, stop } of stoppers.splice(0).reverse()) {
       const startedAt = Date.now();
-      // A step that never ends is named while it hangs, not only once it is over.
-      const watchdog = setInterval(() => log.warn(`Still stopping ${name} after ${Math.round((Date.now() - startedAt) / 1000)} s…`), 5_000);
-      watchdog.unref();
+      // A step whose promise never settles (nothing left to settle it) would let Node exit silently mid-stop,
+      // with every later step skipped: the bound keeps the process alive, names the step and goes on.
+      let bound: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timed_out'>((resolve) => (bound = setTimeout(() => resolve('timed_out'), stopStepBoundMs)));
       try {
-        await stop();
+        const outcome = await Promise.race([Promise.resolve(stop()).then(() => 'stopped' as const), timedOut]);
+        if (outcome === 'timed_out') log.warn(`Stopping ${name} did not finish within ${stopStepBoundMs / 1000} s; going on`);
       } catch (error) {
         log.error(`Stopping ${name} failed`, error);
       } finally {
-        clearInterval(watchdog);
+        clearTimeout(bound);
       }
       // Each step has its own bound (2 s for requests and pollers, 5 s for DynamoDB Local): a slower one is named.
       const tookMs = Date.now() - startedAt;
@@ -268,6 +270,8 @@ interface Stopper {
 /** The stand-ins in the order startServices is given them. */
 const serviceNames = ['DynamoDB Local', 'fauxqs (SQS)', 'aws-ses-v2-local (SES)'];
 const slowStopMs = 1_000;
+/** Longer than any step's own bound (5 s for DynamoDB Local): only a step that can never end reaches it. */
+const stopStepBoundMs = 8_000;
 
 /** Starts the services side by side; if one fails, the others are stopped again by the caller's stoppers. */
 async function startServices<const T extends readonly (() => Promise<Started>)[]>(

@@ -126,15 +126,27 @@
   }
 
   /**
-   * A table whose rows stack on a narrow screen (dashboard-keys-webhooks.css): each cell carries its column's
-   * name, so every key's actions stay in view at 390 px instead of past a horizontal scroll.
+   * A table whose rows stack on a narrow screen (site.css `table.stacking`, as the report's): each cell
+   * carries its column's name, so every key's actions stay in view at 390 px instead of past a sideways
+   * scroll; explicit roles keep it a table for assistive technology once its rows are blocks.
    */
   function stacked(headings, rows) {
     var wrapper = table(headings, rows);
-    wrapper.className = 'stacked-table';
-    wrapper.removeAttribute('tabindex');
-    Array.prototype.forEach.call(wrapper.querySelectorAll('tbody tr'), function (row) {
+    var t = wrapper.querySelector('table');
+    t.className = 'stacking';
+    t.setAttribute('role', 'table');
+    Array.prototype.forEach.call(t.querySelectorAll('thead, tbody'), function (group) {
+      group.setAttribute('role', 'rowgroup');
+    });
+    Array.prototype.forEach.call(t.querySelectorAll('tr'), function (row) {
+      row.setAttribute('role', 'row');
+    });
+    Array.prototype.forEach.call(t.querySelectorAll('th'), function (heading) {
+      heading.setAttribute('role', 'columnheader');
+    });
+    Array.prototype.forEach.call(t.querySelectorAll('tbody tr'), function (row) {
       Array.prototype.forEach.call(row.children, function (cell, index) {
+        cell.setAttribute('role', 'cell');
         cell.setAttribute('data-label', headings[index]);
       });
     });
