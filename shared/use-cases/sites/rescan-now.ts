@@ -7,7 +7,7 @@ import type { Tier } from '#shared/model/tiers.js';
 import { alertRoutingContext, isPaused, ownSite, siteView, type WatchedSiteView } from '#shared/use-cases/sites/manage-watched-sites.js';
 
 /** The slot of a rescan asked for by its owner: one of its own, so no sweep's rescan takes its place. */
-export const rescanNowSlot = () => `now-${randomUUID()}`;
+const rescanNowSlot = () => `now-${randomUUID()}`;
 
 /**
  * Queues a rescan of one watched site at the caller's tier now (a comparison across depths asks for one):
