@@ -164,6 +164,9 @@ function hintsCart(el: Element): boolean {
   return false;
 }
 
+/** Any phrase namesCartAction knows, across any whitespace: a cheap test of raw text before it is folded. */
+const CART_OR_BUY_LOOSE = new RegExp(`${CART_WORDING.source}|${BUY_WORDS.source}`.replace(/ /g, '\\s+'), 'iu');
+
 /** The element's own text nodes (not its descendants'), raw, read up to the name bound. */
 function directText(el: Element): string {
   let text = '';
@@ -183,8 +186,11 @@ function hasCartDataName(el: Element): boolean {
 /** A div or span whose own attributes or short own text suggest a cart action (not every wrapper). */
 function suggestsCart(el: Element): boolean {
   const own = directText(el);
-  const folded = foldWhitespace(own);
-  if (own !== '' && folded.length <= MAX_NAME_LENGTH && namesCartAction(folded)) return true;
+  // Every div and span of a page passes here: one regex test rejects most before any folding.
+  if (CART_OR_BUY_LOOSE.test(own)) {
+    const folded = foldWhitespace(own);
+    if (folded.length <= MAX_NAME_LENGTH && namesCartAction(folded)) return true;
+  }
   return hintsCart(el) || hasCartDataName(el);
 }
 
