@@ -113,16 +113,17 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   // The scanned page is read as a homepage before anyone knows it is a product page: one whose markup
   // shows a product, or with an add-to-cart control, gets the text's reading too, so a product URL
   // scanned directly shows agents what the same page shows when a crawl finds it (and a page with no
-  // markup can be confirmed by its button and price, as isConfirmedProduct says).
+  // markup can be confirmed by its button, or a marketplace's bid or offer control, and its price, as
+  // isConfirmedProduct says).
   const markup = hasProductMarkup({ product, structured });
-  const readAsProduct = kind === 'product' || markup || facts.addToCart.control !== null;
+  const buyControl = facts.addToCart.control !== null || facts.dealControls > 0;
+  const readAsProduct = kind === 'product' || markup || buyControl;
   const agentView = readAsProduct
     ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown })
     : product;
   // A page without markup whose price box shows two amounts ("with VAT", "without VAT") gets no price read,
   // yet a shopper still sees a priced product beside its button: that still confirms it (isConfirmedProduct).
-  if (!markup && facts.addToCart.control !== null && agentView?.price == null)
-    facts.addToCart = { ...facts.addToCart, priceBeside: buyBoxShowsPrice(document) };
+  if (!markup && buyControl && agentView?.price == null) facts.addToCart = { ...facts.addToCart, priceBeside: buyBoxShowsPrice(document) };
   return { facts, visibleText: text, wordCount, structured, product, agentView };
 }
 

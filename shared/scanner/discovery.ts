@@ -77,21 +77,26 @@ export function rankCandidates(candidates: readonly string[], origin: string, ro
   return [...firstOfPrefix, ...rest].map(String);
 }
 
-/** More add-to-cart controls than a product page has (its own, and a sticky bar's copy) make a listing. */
-const maxOwnCartControls = 2;
+/**
+ * More add-to-cart controls outside rows of tiles than a product page has (add to cart and buy now, and a
+ * sticky bar's copies) make a listing that lays out its products in some other way.
+ */
+const maxOwnCartControls = 4;
 
 /**
  * A fetched page counts as a product page only once confirmed (the rubric's discovery rules): product
- * markup, og:type product, or an add-to-cart control with the product's own price in its text (the
- * main price "what agents see" reads: beside the title or the button, not crossed out; or, where no one
- * amount can be told as the price, amounts shown in its buy box), on a page that is not a listing with a
- * button per tile.
+ * markup, og:type product, or its own add-to-cart control (or, on a marketplace or classified, its own bid,
+ * offer or contact-the-seller control) with the product's own price in its text (the main price "what
+ * agents see" reads: beside the title or the button, not crossed out, not in a tile; or, where no one amount
+ * can be told as the price, amounts shown in its buy box). Controls in rows of tiles are other products'
+ * (product-tiles.ts): a listing with a button per tile has none of its own.
  */
 export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structured' | 'facts' | 'agentView'>): boolean {
   if (hasProductMarkup(page)) return true;
   const cart = page.facts?.addToCart;
-  if (cart?.control == null || cart.controls > maxOwnCartControls) return false;
-  return (page.agentView?.price != null && page.agentView.sources.price === 'text') || cart.priceBeside === true;
+  const ownCart = cart?.control != null && cart.controls >= 1 && cart.controls <= maxOwnCartControls;
+  if (!ownCart && (page.facts?.dealControls ?? 0) === 0) return false;
+  return (page.agentView?.price != null && page.agentView.sources.price === 'text') || cart?.priceBeside === true;
 }
 
 /** Product markup, or og:type product. */

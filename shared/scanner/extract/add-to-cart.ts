@@ -8,9 +8,10 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
-import { aboutOtherProducts } from '#shared/scanner/extract/visible-prices.js';
+import { aboutOtherProducts, notShown } from '#shared/scanner/extract/visible-prices.js';
+import { controlsInTiles } from '#shared/scanner/extract/product-tiles.js';
 import { BUY_WORDS } from '#shared/scanner/extract/buy-button.js';
-import { lowerAttr } from '#shared/scanner/parse/elements.js';
+import { elementsNamed, lowerAttr } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
 const CART_WORDING =
@@ -18,7 +19,7 @@ const CART_WORDING =
 
 /**
  * A control's name reads as add-to-cart or buy: the phrases above anywhere in it, or a buy control's name
- * in the other languages the buy box knows (buy-button.ts: Slavic, Baltic, Nordic, Greek, Turkish, CJK),
+ * in the other languages the buy box knows (buy-button.ts: Slavic, Baltic, Nordic, Greek, Turkish, Arabic, CJK...),
  * which, bare verbs among them ("Купить", "Comprar"), must lead the name and not ask a question: "Где
  * купить?" (where to buy?) is a link to stockists, not the product's button.
  */
@@ -453,14 +454,20 @@ function nearbyFields(index: PageIndex, control: Omit<Judged, 'form'>): Field[] 
 
 function find($: CheerioAPI): CartFinding {
   const index = cachedIndex($);
-  let best: Omit<Judged, 'form'> | null = null;
-  let controls = 0;
+  const judged: Array<Omit<Judged, 'form'>> = [];
   for (const candidate of index.candidates) {
     const control = candidate.native ? nativeControl(index, candidate) : otherControl(index, candidate);
-    if (control === null) continue;
-    if (!aboutOtherProducts(control.el)) controls += 1;
-    if (best === null || rank(control) > rank(best)) best = control;
+    if (control !== null) judged.push(control);
   }
+  const headings = elementsNamed($, 'h1').filter((heading) => !notShown(heading));
+  const tiled = controlsInTiles(
+    judged.map((control) => control.el),
+    headings,
+  );
+  const own = judged.filter((control) => !aboutOtherProducts(control.el) && !tiled.has(control.el));
+  const controls = own.length;
+  // The product's own control speaks for the page; a tile's only when the page has none of its own.
+  const best = bestOf(own) ?? bestOf(judged);
   if (best === null) return { control: null, unlabelled: [], controls };
   const unlabelled = nearbyFields(index, best)
     .filter((field) => !isLabelled(index, field))
@@ -471,6 +478,12 @@ function find($: CheerioAPI): CartFinding {
     unlabelled,
     controls,
   };
+}
+
+function bestOf(controls: ReadonlyArray<Omit<Judged, 'form'>>): Omit<Judged, 'form'> | null {
+  let best: Omit<Judged, 'form'> | null = null;
+  for (const control of controls) if (best === null || rank(control) > rank(best)) best = control;
+  return best;
 }
 
 const indexes = new WeakMap<CheerioAPI, PageIndex>();

@@ -51,10 +51,33 @@ const BUY_PHRASES = [
   'προσθήκη στο καλάθι',
   'sepete ekle',
   'satın al',
+  // Marketplaces' buy-it-now, in the languages the buy box knows.
+  'achat immédiat',
+  'compralo subito',
+  'sofort-?kaufen',
+  'sofort kaufen',
+  'cómpralo ya',
+  // Arabic (with and without hamza), Hebrew, Persian, Hindi, Thai, Vietnamese, Indonesian and Malay.
+  '[أا]ضف [إا]لى (?:السلة|حقيبة التسوق|عربة التسوق)',
+  'إضافة إلى (?:السلة|عربة التسوق)',
+  'اشتر(?:ي)? الآن',
+  'הוס(?:ף|פה) ל(?:סל|עגלה)',
+  'קנ(?:ה|י) עכשיו',
+  'افزودن به سبد(?: خرید)?',
+  'कार्ट में (?:जो(?:ड़|ड़)ें|डालें)',
+  'अभी खरीदें',
+  'หยิบใส่ตะกร้า',
+  'เพิ่ม(?:ลง)?ใน(?:ตะกร้า|รถเข็น)',
+  'ซื้อเลย',
+  'thêm vào giỏ(?: hàng)?',
+  'mua ngay',
+  'tambah(?:kan)? ke (?:keranjang|troli)',
+  'masukkan (?:ke )?keranjang',
+  'beli sekarang',
 ];
 /** A buy control's name in any of those languages. */
 export const BUY_WORDS = new RegExp(
-  String.raw`(?<![\p{L}])(?:${BUY_PHRASES.join('|')})(?![\p{L}])|장바구니|바로\s*구매|구매하기|カートに入れる|今すぐ購入|購入する`,
+  String.raw`(?<![\p{L}])(?:${BUY_PHRASES.join('|')})(?![\p{L}])|장바구니|바로\s*구매|구매하기|カートに入れる|カートに追加|今すぐ購入|購入する|加入购物车|加入購物車|立即购买|立即購買`,
   'iu',
 );
 const BUY_ATTRIBUTES = /add-?to-?cart|addtocart|add_to_cart|add-?to-?basket|buy-?now|buy-?button/i;

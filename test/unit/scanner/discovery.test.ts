@@ -83,4 +83,69 @@ describe('product page discovery', () => {
     expect(productPages[0]!.agentView?.price ?? null).toBeNull();
     expect(productPages.map(isConfirmedProduct)).toEqual([true, false]);
   });
+
+  it("counts a product's own buttons, not those of a row of tiles below it, nor its buy box's copies as tiles", () => {
+    const own =
+      '<h1>Linen apron</h1><p class="price">£30.00</p><form action="/cart/add" method="post"><button type="submit">Add to basket</button></form>';
+    const cell = (n: number) =>
+      `<td class="compare"><form action="/cart/add" method="post"><button type="submit">Add to basket</button></form><a href="/p/${n}">Apron ${n}</a></td>`;
+    const sticky =
+      '<div class="sticky-bar"><span>Linen apron £30.00</span><button type="button" onclick="add()">Add to basket</button></div>';
+    const { productPages } = buildArtifacts({
+      products: [
+        // A comparison table of four other aprons, each with its own button: a row of tiles, not the product's.
+        `<html><body><main>${own}<table><tr>${cell(1)}${cell(2)}${cell(3)}${cell(4)}</tr></table></main></body></html>`,
+        // Three variant forms built alike, each with the product's title: copies of one buy box, not tiles.
+        `<html><body><main>${[1, 2, 3].map(() => `<form class="variant" action="/cart/add" method="post"><h1>Linen apron</h1><p class="price">£30.00</p><button type="submit">Add to basket</button></form>`).join('')}</main></body></html>`,
+        // Its own button, a buy-now and a sticky bar's copy.
+        `<html><body><main>${own}<button type="button" onclick="buy()">Buy now</button>${sticky}</main></body></html>`,
+        // A listing laid out in plain paragraphs, one button each: still a row of tiles.
+        `<html><body><main><h1>Aprons</h1>${['linen', 'canvas', 'denim'].map((name) => `<p><a href="/p/${name}">${name} apron</a> £30.00</p><form action="/cart/add" method="post"><button type="submit">Add to basket</button></form>`).join('')}</main></body></html>`,
+      ],
+    });
+    expect(productPages.map((page) => page.facts?.addToCart.controls)).toEqual([1, 3, 3, 0]);
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false]);
+  });
+
+  it("confirms a marketplace's or classified's page by its own bid, offer or contact control beside its price", () => {
+    const classified = (contact: string) =>
+      `<html lang="de"><body><main><h1>Fernseher 40 Zoll</h1><p class="price">€ 120,-</p><p>Verhandlungsbasis</p></main><aside class="seller">${contact}</aside></body></html>`;
+    const { productPages } = buildArtifacts({
+      products: [
+        classified('<button type="button">Kontaktieren</button>'),
+        '<html lang="it"><body><main><h1>Orsetto di peluche</h1><p>Prezzo di partenza: <span class="price">EUR 12,99</span></p><a class="btn" href="/bid">Fai un\'offerta</a></main></body></html>',
+        '<html lang="ru"><body><main><h1>Сумка-кенгуру</h1><p class="price">502 руб.</p><button type="button">Показать телефоны</button></main></body></html>',
+        // A contact link in the footer, and one that asks a question rather than leading with the deal.
+        classified('').replace('</body>', '<footer><a href="/kontakt">Kontaktieren</a></footer></body>'),
+        classified('<a href="/faq">Fragen? Kontaktieren Sie uns</a>'),
+        // A listing of classifieds with a contact button per tile.
+        `<html lang="de"><body><main><h1>Fernseher</h1><ul>${[1, 2, 3].map((n) => `<li class="ad"><a href="/ad/${n}">Fernseher ${n}</a> <span class="price">€ ${n}0,-</span> <button>Kontaktieren</button></li>`).join('')}</ul></main></body></html>`,
+      ],
+    });
+    expect(productPages.map((page) => page.facts?.dealControls)).toEqual([1, 1, 1, 0, 0, 0]);
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false, false, false]);
+    // A deal control is not an add-to-cart control: the cart checks never read it.
+    expect(productPages[0]!.facts?.addToCart.control).toBeNull();
+  });
+
+  it("reads buy buttons in Arabic, Hebrew, Chinese, Vietnamese and Indonesian, and marketplaces' buy-it-now", () => {
+    const names = [
+      'اضف الى حقيبة التسوق',
+      'أضف إلى السلة',
+      'הוסף לסל',
+      '加入购物车',
+      'Thêm vào giỏ hàng',
+      'Tambah ke keranjang',
+      'Achat immédiat',
+      'Compralo Subito',
+    ];
+    const { productPages } = buildArtifacts({
+      products: names.map(
+        (name) =>
+          `<html><body><main><h1>Item</h1><p class="price">€ 99,00</p><form action="/cart/add" method="post"><button type="submit">${name}</button></form></main></body></html>`,
+      ),
+    });
+    expect(productPages.map((page) => page.facts?.addToCart.control?.name)).toEqual(names);
+    expect(productPages.every(isConfirmedProduct)).toBe(true);
+  });
 });
