@@ -8,10 +8,11 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
-import { aboutOtherProducts, notShown } from '#shared/scanner/extract/visible-prices.js';
+import { aboutOtherProducts } from '#shared/scanner/extract/visible-prices.js';
 import { controlsInTiles } from '#shared/scanner/extract/product-tiles.js';
 import { BUY_WORDS } from '#shared/scanner/extract/buy-button.js';
-import { elementsNamed, lowerAttr } from '#shared/scanner/parse/elements.js';
+import { lowerAttr } from '#shared/scanner/parse/elements.js';
+import { shownHeadings } from '#shared/scanner/extract/main-heading.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 
 const CART_WORDING =
@@ -459,7 +460,7 @@ function find($: CheerioAPI): CartFinding {
     const control = candidate.native ? nativeControl(index, candidate) : otherControl(index, candidate);
     if (control !== null) judged.push(control);
   }
-  const headings = elementsNamed($, 'h1').filter((heading) => !notShown(heading));
+  const headings = shownHeadings($);
   const tiled = controlsInTiles(
     judged.map((control) => control.el),
     headings,

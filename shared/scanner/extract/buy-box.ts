@@ -1,9 +1,8 @@
 /** The visible text around the main product's title and buy control: where a shopper reads its stock. */
 import type { CheerioAPI } from 'cheerio';
 import { hasChildren, isTag, isText, type AnyNode, type Element } from 'domhandler';
-import { elementsNamed } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
-import { notShown } from './visible-prices.js';
+import { mainHeading } from './main-heading.js';
 
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'select', 'option']);
 // Page chrome and other products' tiles: their stock is not this product's.
@@ -35,7 +34,7 @@ const cache = new WeakMap<CheerioAPI, Map<Element | typeof NO_BUTTON, string | n
 const NO_BUTTON = Symbol('no buy button');
 
 function readBuyBox($: CheerioAPI, buyButton: Element | null): string | null {
-  const title = elementsNamed($, 'h1').find((element) => !notShown(element)) ?? null;
+  const title = mainHeading($);
   if (!title && !buyButton) return null;
   const pieces: string[] = [];
   let length = 0;

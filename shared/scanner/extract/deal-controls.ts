@@ -5,9 +5,9 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { elementsNamed } from '#shared/scanner/parse/elements.js';
 import { foldWhitespace } from '#shared/scanner/visible-text.js';
 import { boundedText } from './price-box.js';
+import { shownHeadings } from './main-heading.js';
 import { controlsInTiles } from './product-tiles.js';
 import { notShown, OTHER_PRODUCTS } from './visible-prices.js';
 
@@ -83,7 +83,7 @@ export function countDealControls($: CheerioAPI): number {
     for (let i = node.children.length - 1; i >= 0; i -= 1) stack.push(node.children[i]!);
   }
   if (controls.length === 0) return 0;
-  const headings = elementsNamed($, 'h1').filter((heading) => !notShown(heading));
+  const headings = shownHeadings($);
   const tiled = controlsInTiles(controls, headings);
   return controls.filter((control) => !tiled.has(control) && !aboutOtherListings(control)).length;
 }

@@ -1,12 +1,12 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { isTag, type AnyNode } from 'domhandler';
+import { mainHeading } from './main-heading.js';
 import { pageLanguage } from './page-language.js';
 import { boundedText, classWords, LIST_CLASS, TEST_IDS, OTHER_CLASS, readPriceBox, type BoxReading } from './price-box.js';
 import { amountsIn, conventionsOf, type PriceConventions } from './price-conventions.js';
-import { aboutOtherProductsBelow, ancestorsOf, inPageChrome, inProductTile, relatedHeadingPositions } from './related-products.js';
+import { aboutOtherProductsBelow, ancestorsOf, inProductTile, relatedHeadingPositions } from './related-products.js';
 import { MAX_PRICE_TEXT, notShown } from './visible-prices.js';
-import { elementsNamed } from '#shared/scanner/parse/elements.js';
 
 export interface MainPrice {
   /** The amount to pay now (the sale price when the page shows a list price beside it), as a plain decimal. */
@@ -45,9 +45,7 @@ type Reading = { price: number; currency: string | null; list: number | null } |
  * carousels, "customers also bought") are never taken. Null when unsure: a wrong price is worse than none.
  */
 export function mainPriceNearTitle($: CheerioAPI, buyButton: Element | null): MainPrice | null {
-  // A shop's logo is often an h1 in the page header: the product's title is the first one outside it.
-  const headings = elementsNamed($, 'h1').filter((element) => !notShown(element));
-  const title = headings.find((element) => !inPageChrome(element)) ?? headings[0] ?? null;
+  const title = mainHeading($);
   const anchors = [title, buyButton].filter((element): element is Element => element !== null);
   if (anchors.length === 0) return null;
   const { order, priceElements: elements } = documentOrder($);
@@ -168,7 +166,7 @@ function documentOrder($: CheerioAPI): { order: Map<Element, number>; priceEleme
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (!isTag(node)) continue;
-    if (isPriceElement(node.attribs)) priceElements.push({ element: node, at: order.size });
+    if (isPriceElement(node.attribs) || isLabelledPrice(node)) priceElements.push({ element: node, at: order.size });
     order.set(node, order.size);
     const { children } = node;
     for (let i = children.length - 1; i >= 0; i -= 1) if (isTag(children[i]!)) stack.push(children[i]!);
@@ -180,4 +178,20 @@ function isPriceElement(attribs: Record<string, string>): boolean {
   if (attribs.class?.toLowerCase().includes('price') || attribs.id?.toLowerCase().includes('price')) return true;
   if (attribs.itemprop === 'price' || attribs['data-price'] !== undefined || attribs['data-product-price'] !== undefined) return true;
   return TEST_IDS.some((name) => attribs[name]?.toLowerCase().includes('price') === true);
+}
+
+// "Price" in the languages of the corpus and their neighbours, as a label cell's whole text.
+const PRICE_LABEL =
+  /^(?:(?:our |sale |your )?price|preis|prix|prezzo|precio|preço|prijs|cena|цена|ціна|pris|hinta|hind|kaina|cijena|fiyat|τιμή|السعر|価格|价格|價格|가격)\s*[:：]?$/iu;
+const LABEL_TAGS = new Set(['th', 'td', 'dt', 'span', 'strong', 'b', 'label']);
+const VALUE_TAGS = new Set(['td', 'dd', 'span', 'strong', 'b', 'div', 'p']);
+
+/** The value beside a label that says "Price" (a table row, a definition list, two inline elements): a price element whatever its class. */
+function isLabelledPrice(element: Element): boolean {
+  if (!VALUE_TAGS.has(element.name)) return false;
+  let label = element.prev;
+  while (label !== null && !isTag(label)) label = label.prev;
+  if (label === null || !LABEL_TAGS.has(label.name) || label.children.length > 3) return false;
+  const text = boundedText(label, 24);
+  return text !== null && PRICE_LABEL.test(text);
 }

@@ -133,4 +133,19 @@ describe('the product price, not a related product’s', () => {
     const buyBox = '<h1>Walnut desk</h1><span class="price">£349.00</span><button>Add to cart</button>';
     expect(agentView(shopPage('en', buyBox, carousel('You may also like', 'en')))).toMatchObject({ price: '349', currency: 'GBP' });
   });
+
+  it('reads the value beside a "Price" label whatever its class, and takes the title from outside menus that use h1', () => {
+    const menu = `<div class="menu"><ul>${['Sale', 'Mens', 'Womens'].map((name) => `<li><div class="cats"><h1>${name}</h1></div></li>`).join('')}</ul></div>`;
+    const table = (label: string, value: string) =>
+      `<h1>Womens / Running shoes</h1><table><tr><td>Item No:</td><td>amx1</td></tr><tr><td class="label">${label}</td><td class="value">${value}</td></tr></table>`;
+    const pages = [
+      shopPage('en', table('Price:', '<strike>64.27 €</strike> <span class="bold red">43.97 €</span> <span>(-32%)</span>')),
+      shopPage('de', table('Preis', '<span class="bold">43,97 €</span>')),
+      // A label that is not the price: no reading.
+      shopPage('en', table('Delivery:', '<span class="bold">4.99 €</span>')),
+    ].map((html) => html.replace('<main>', `<main>${menu}`));
+    expect(pages.map((html) => agentView(html)?.price ?? null)).toEqual(['43.97', '43.97', null]);
+    expect(agentView(pages[0]!)).toMatchObject({ currency: 'EUR', sources: { price: 'text' } });
+  });
 });
+
