@@ -17,7 +17,9 @@ export function shownHeadings($: CheerioAPI): Element[] {
  */
 export function mainHeading($: CheerioAPI): Element | null {
   const headings = shownHeadings($);
-  return headings.find((heading) => !inPageChrome(heading) && !inListItem(heading) && $(heading).text().trim() !== '') ?? headings[0] ?? null;
+  return (
+    headings.find((heading) => !inPageChrome(heading) && !inListItem(heading) && $(heading).text().trim() !== '') ?? headings[0] ?? null
+  );
 }
 
 function inListItem(element: Element): boolean {

@@ -148,4 +148,3 @@ describe('the product price, not a related product’s', () => {
     expect(agentView(pages[0]!)).toMatchObject({ currency: 'EUR', sources: { price: 'text' } });
   });
 });
-
