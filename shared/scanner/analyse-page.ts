@@ -119,7 +119,7 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   const buyControl = facts.addToCart.control !== null || facts.dealControls > 0;
   const readAsProduct = kind === 'product' || markup || buyControl;
   const agentView = readAsProduct
-    ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown })
+    ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown, dealControls: facts.dealControls })
     : product;
   // A page without markup whose price box shows two amounts ("with VAT", "without VAT") gets no price read,
   // yet a shopper still sees a priced product beside its button: that still confirms it (isConfirmedProduct).

@@ -16,15 +16,28 @@ export interface PageReading {
   visibleText: string;
   /** The prices in the page's own price elements (visible-prices.ts `pricesShown`). */
   pricesShown: readonly VisiblePrice[];
+  /** The page's own bid, offer or contact-the-seller controls (deal-controls.ts): a marketplace's or classified's listing. */
+  dealControls?: number;
 }
 
 /** "What agents see" on a product page: markup first, the visible text for what it lacks, the visible value where the two disagree. */
 export function readAgentView($: CheerioAPI, page: PageReading): ProductFacts | null {
   const text = textFacts($, page.visibleText, missingFields(page.product), toCompare(page.product, page.pricesShown));
-  return withTextFacts(page.product, text, {
+  const facts = withTextFacts(page.product, text, {
     ...page,
     offerAvailabilities: offerAvailabilities(page.structured),
   });
+  return forSale(facts, page.dealControls ?? 0);
+}
+
+/**
+ * A listing on a marketplace or classified (a priced item with its own bid, offer or contact control) is for
+ * sale unless it says otherwise: a seller's single item has no stock line, and a sold one says so, which the
+ * text's reading has already taken.
+ */
+function forSale(facts: ProductFacts | null, dealControls: number): ProductFacts | null {
+  if (facts === null || dealControls === 0 || facts.price === null || facts.availability !== null) return facts;
+  return { ...facts, availability: 'InStock', sources: { ...facts.sources, availability: 'text' } };
 }
 
 const TEXT_FIELDS = ['price', 'availability', 'sku', 'gtin', 'mpn'] as const satisfies readonly FactField[];

@@ -30,8 +30,8 @@ const OUT = [
   'en rupture(?: de stock)?',
   'rupture de stock',
   'hors stock',
-  '(?:actuellement |temporairement )?indisponible',
-  'plus disponible',
+  '(?:actuellement |temporairement )?indisponibles?',
+  'plus disponibles?',
   // Spanish
   'agotad[oa]s?',
   'sin stock',
@@ -39,10 +39,10 @@ const OUT = [
   'fuera de stock',
   'no hay stock',
   'no se puede comprar',
-  '(?:actualmente |temporalmente )?no disponible',
+  '(?:actualmente |temporalmente )?no disponibles?',
   // Italian
   'esaurit[oa]',
-  'non (?:più )?disponibile',
+  'non (?:più )?disponibil[ei]',
   'fuori stock',
   'non (?:è )?acquistabile',
   'non disponibile in magazzino',
@@ -53,7 +53,7 @@ const OUT = [
   'esgotad[oa]s?',
   'sem (?:estoque|stock)',
   'fora de (?:estoque|stock)',
-  'indisponível',
+  'indisponíve(?:l|is)',
   // Polish
   'wyprzedan[ye]',
   'brak (?:w magazynie|towaru|na stanie|produktu)',
@@ -197,6 +197,12 @@ const BACK_ORDER = ['(?:available (?:on|for) )?back-?order(?:ed)?', 'on back-?or
 // Available to buy now.
 const IN = [
   'in stock',
+  // A count on hand ("Plus de 10 disponibles", "3 disponibili"); a zero count is none.
+  '(?:more than |over )?[1-9]\\d* available',
+  '(?:plus de |más de )?[1-9]\\d* disponibles',
+  '(?:più di )?[1-9]\\d* disponibili',
+  '(?:mais de )?[1-9]\\d* disponíveis',
+  '(?:mehr als |über )?[1-9]\\d* (?:stück )?verfügbar',
   'available now',
   'ready to ship',
   'auf lager',
@@ -246,10 +252,10 @@ const IN = [
 const IN_BUY_BOX_ONLY = [
   'available',
   'verfügbar',
-  'disponible',
-  'disponibile',
+  'disponibles?',
+  'disponibil[ei]',
   'beschikbaar',
-  'disponível',
+  'disponíve(?:l|is)',
   'dostępny',
   'dostupné',
   'dostupný',

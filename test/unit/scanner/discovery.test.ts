@@ -126,6 +126,12 @@ describe('product page discovery', () => {
     expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false, false, false]);
     // A deal control is not an add-to-cart control: the cart checks never read it.
     expect(productPages[0]!.facts?.addToCart.control).toBeNull();
+    // A priced listing with its own deal control is for sale unless it says otherwise.
+    expect(productPages.slice(0, 3).map((page) => page.agentView?.availability)).toEqual(['InStock', 'InStock', 'InStock']);
+    const sold = buildArtifacts({
+      products: [classified('<button type="button">Kontaktieren</button>').replace('Verhandlungsbasis', 'Nicht mehr verfügbar')],
+    });
+    expect(sold.productPages[0]!.agentView?.availability).toBe('OutOfStock');
   });
 
   it("reads buy buttons in Arabic, Hebrew, Chinese, Vietnamese and Indonesian, and marketplaces' buy-it-now", () => {

@@ -93,6 +93,16 @@ describe('stock phrases, language by language', () => {
     expect(readInBox('Express delivery available')).toBeNull();
   });
 
+  it('reads plural "available" counts in the buy box, and their negations as sold out', () => {
+    expect(readInBox('Quantité :\nPlus de 10 disponibles')).toBe('InStock');
+    expect(readInBox('Quantità:\n3 disponibili')).toBe('InStock');
+    expect(readInBox('Quantidade:\n5 disponíveis')).toBe('InStock');
+    expect(readInBox('Ces articles ne sont plus disponibles')).toBe('OutOfStock');
+    expect(readInBox('Articoli non più disponibili')).toBe('OutOfStock');
+    expect(readInBox('Tallas no disponibles')).toBe('OutOfStock');
+    expect(readInBox('Produtos indisponíveis')).toBe('OutOfStock');
+  });
+
   it('reads "pre-order" only in the buy box, since menus name a pre-order category', () => {
     expect(read('Home New Pre-order Sale')).toBeNull();
     expect(readInBox('Release 12 May\nPre-order now')).toBe('PreOrder');
