@@ -1,7 +1,7 @@
 /**
  * What a price element shows, read as a shopper reads it: the amount to pay now, apart from a
- * crossed-out or "was" list price and from instalment, unit, saving, shipping, "from" and loyalty
- * amounts, in the wording of the languages shops write in.
+ * crossed-out or "was" list price and from instalment, unit, saving, shipping, "from", loyalty and
+ * auction estimate amounts, in the wording of the languages shops write in.
  */
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { amountsIn, type PriceConventions, type ShownAmount } from './price-conventions.js';
@@ -37,7 +37,7 @@ const PAIRED_LIST = /(?<!\p{L})(?:de|van)(?!\p{L})\s*:?\s*$/iu;
 // Labels before an amount that make it something other than the price.
 const OTHER_LABEL = new RegExp(
   L +
-    String.raw`(?:from|starting at|ab|à partir de|dès|desde|a partire da|vanaf|od|от|save|you save|sparen|sie sparen|économisez|ahorra|ahorras|risparmi|oszczędzasz|ušetříte|ušetríte|экономия|выгода|shipping|delivery|versand|lieferung|livraison|envío|spedizione|dostawa|doprava|доставка|frete|cashback|bonus|späť|zpět|zurück|points|punkty|бонус\p{L}*|lowest price|niedrigster|prix le plus bas|precio más bajo|prezzo più basso|najniższa cena|nejnižší cena|najnižšia cena|monthly|per month|cuotas?|rate da|raty|rat|parcelas?|em até|mtl|monatlich|финансирование)` +
+    String.raw`(?:from|starting at|ab|à partir de|dès|desde|a partire da|vanaf|od|от|save|you save|sparen|sie sparen|économisez|ahorra|ahorras|risparmi|oszczędzasz|ušetříte|ušetríte|экономия|выгода|shipping|delivery|versand|lieferung|livraison|envío|spedizione|dostawa|doprava|доставка|frete|cashback|bonus|späť|zpět|zurück|points|punkty|бонус\p{L}*|lowest price|niedrigster|prix le plus bas|precio más bajo|prezzo più basso|najniższa cena|nejnižší cena|najnižšia cena|monthly|per month|cuotas?|rate da|raty|rat|parcelas?|em até|mtl|monatlich|финансирование|estimated?|est\.|estimated value|schätzpreis|schätzwert|schätzung|estimation|estimé|stima|valutazione|estimación|valor estimado|estimativa|szacunkowa|wycena|odhad|оценка|richtprijs|schatting)` +
     R +
     String.raw`[^]{0,30}$|[-−+]\s*$|\d\s*[x×]\s*$`,
   'iu',

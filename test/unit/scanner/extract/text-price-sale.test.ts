@@ -180,4 +180,22 @@ describe('sale price versus list price', () => {
       mainPrice('de', '<h1>Tisch</h1><div class="price">119,00 € <span>99,99 € zzgl. MwSt.</span></div><button>In den Warenkorb</button>'),
     ).toMatchObject({ price: '119' });
   });
+
+  it("leaves out an auction's estimate: the hammer price is not known, the buy-it-now or starting price is", () => {
+    expect(
+      mainPrice('en', '<h1>Pair of Regency chairs</h1><p class="price">Estimate: £200 - £300</p><button>Place bid</button>'),
+    ).toBeNull();
+    expect(
+      mainPrice(
+        'de',
+        '<h1>Jugendstil-Vase</h1><div class="price">Schätzpreis 400 €</div><div class="price">Startpreis 250 €</div><button>Gebot abgeben</button>',
+      ),
+    ).toMatchObject({ price: '250' });
+    expect(
+      mainPrice(
+        'fr',
+        '<h1>Commode Louis XV</h1><div class="price"><span>Estimation : 1 500 €</span></div><div class="price">Achat immédiat 1 200 €</div><button>Enchérir</button>',
+      ),
+    ).toMatchObject({ price: '1200' });
+  });
 });
