@@ -39,6 +39,7 @@ export const MPN: LabelSet = {
     'kód výrobcu',
     'код производителя',
     'gyártói cikkszám',
+    'رقم الموديل',
   ],
   generic: ['model', 'modelo', 'modello', 'modèle', 'modell', 'модель', 'típus'],
 };
@@ -132,9 +133,16 @@ export const SKU: LabelSet = {
     'κωδικός προϊόντος',
     'ürün kodu',
     'stok kodu',
+    'prekės kodas',
+    'artikuls',
+    'kode produk',
+    'mã (?:sản phẩm|sp|hàng)',
+    'رمز المنتج',
+    'رقم المنتج',
+    'מק"ט',
   ],
   generic: ['anzeige', 'réf', 'ref', 'código', 'cód', 'codice', 'cod', 'kód', 'kod', 'kods', 'код', 'šifra', 'symbol', 'indeks', 'κωδικός'],
 };
 
 // Scripts without spaces between words take no letter boundary.
-export const CJK_SKU = ['상품번호', '품번', '商品番号', '品番', '商品コード'];
+export const CJK_SKU = ['상품번호', '품번', '商品番号', '品番', '商品コード', '货号', '貨號', '商品编号', '商品編號'];

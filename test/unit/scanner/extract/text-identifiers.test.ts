@@ -37,6 +37,12 @@ describe('identifiers behind their labels', () => {
     ['Numero oggetto eBay: 133588510845', '133588510845'],
     ['post id: 7221815683 posted: about a month ago', '7221815683'],
     ['SKU: OAK-1207', 'OAK-1207'],
+    ['Prekės kodas: 55120', '55120'],
+    ['Kode produk: KP-2231', 'KP-2231'],
+    ['Mã sản phẩm: SP10023', 'SP10023'],
+    ['رمز المنتج: 14448AT50HJP', '14448AT50HJP'],
+    ['מק"ט: 771203', '771203'],
+    ['货号：A77190', 'A77190'],
   ])('%s -> %s', (text, expected) => {
     expect(skuOf(text)).toBe(expected);
   });
@@ -53,6 +59,11 @@ describe('identifiers behind their labels', () => {
     ['a label with no digit after it', 'SKU: unavailable'],
   ])('never reads %s as a SKU', (_what, text) => {
     expect(skuOf(text)).toBeUndefined();
+  });
+
+  it('reads an Arabic supplier model number as the manufacturer part number, not the SKU', () => {
+    expect(identifiersFromText('SKU 14448AT50HJP رقم الموديل من المورد GE0654', ALL)).toMatchObject({ sku: '14448AT50HJP' });
+    expect(identifiersFromText('رقم الموديل: GE0654', ALL)).toEqual({ mpn: 'GE0654' });
   });
 
   it('keeps the manufacturer part number and the barcode apart from the shop SKU', () => {
