@@ -38,6 +38,30 @@ export interface ExtractionStats {
   targets: TargetVerdict[];
   /** By shop (each shop weighs one), on the pages as served and on their text-only copies (issue 42). */
   byShop?: CorpusByShop[];
+  /** Issue 42's targets for the text-only corpus, against the markup corpus. */
+  textOnlyTargets?: TargetVerdict[];
+}
+
+/** Issue 42's targets: text-only price F1 (mean of shops) this close to the markup one; this share of text-only pages recognised. */
+export const TEXT_ONLY_TARGETS = { priceGap: 0.05, recognised: 0.95 };
+
+function textOnlyVerdicts(byShop: readonly CorpusByShop[]): TargetVerdict[] {
+  const [markup, textOnly] = [byShop.find((c) => c.corpus === 'markup')!, byShop.find((c) => c.corpus === 'text-only')!];
+  const price = (corpus: CorpusByShop) => corpus.fields.find((field) => field.field === 'price')!.meanF1;
+  const gap = round(price(textOnly) - price(markup));
+  const share = textOnly.recognised / textOnly.pages;
+  return [
+    {
+      target: `text-only price F1 (mean of shops) within ${TEXT_ONLY_TARGETS.priceGap.toFixed(2)} of markup`,
+      measured: `text-only ${price(textOnly).toFixed(3)}, markup ${price(markup).toFixed(3)}, gap ${signed(gap)}`,
+      ok: gap >= -TEXT_ONLY_TARGETS.priceGap,
+    },
+    {
+      target: `text-only pages recognised >= ${Math.round(TEXT_ONLY_TARGETS.recognised * 100)} %`,
+      measured: `${textOnly.recognised} of ${textOnly.pages} (${Math.round(share * 100)} %)`,
+      ok: share >= TEXT_ONLY_TARGETS.recognised,
+    },
+  ];
 }
 
 /** Issue 28's targets, on the validation set. */
@@ -81,12 +105,14 @@ export function runExtractionBench(corpus: ProductPages): ExtractionStats {
     const [dev, val] = [byField(development.scores, field), byField(validation.scores, field)];
     return { field, f1: round(val.f1 - dev.f1), precision: round(val.precision - dev.precision), recall: round(val.recall - dev.recall) };
   });
+  const byShop = [measureByShop(corpus, 'markup'), measureByShop(corpus, 'text-only', textOnlyPage)];
   return {
     measuredAt: new Date().toISOString(),
     sets: [measured.all, development, validation],
     gap,
     targets: verdicts(development, validation, gap),
-    byShop: [measureByShop(corpus, 'markup'), measureByShop(corpus, 'text-only', textOnlyPage)],
+    byShop,
+    textOnlyTargets: textOnlyVerdicts(byShop),
   };
 }
 
@@ -121,6 +147,10 @@ export function printExtraction(stats: ExtractionStats): void {
       );
     }
   }
+  if (stats.textOnlyTargets)
+    console.log(
+      `  targets without markup: ${stats.textOnlyTargets.map((t) => `${t.target} (${t.measured}): ${t.ok ? 'ok' : 'MISSED'}`).join('; ')}`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -162,6 +162,7 @@ function extractionPart(results: BenchResults): string[] {
       extraction.targets.map((target) => [target.target, target.measured, verdict(target.ok)]),
     ),
     ...byShopPart(extraction.byShop),
+    ...textOnlyTargetsPart(extraction.textOnlyTargets),
   ];
 }
 
@@ -196,6 +197,14 @@ function byShopPart(byShop: ExtractionStats['byShop']): string[] {
         corpus.worstRecognised.map((worst) => `${worst.shop} ${worst.recognised}/${worst.pages}`).join(', ') || 'none',
       ]),
     ),
+  ];
+}
+
+function textOnlyTargetsPart(targets: ExtractionStats['textOnlyTargets']): string[] {
+  if (!targets || targets.length === 0) return [];
+  return [
+    '',
+    `Targets without markup (issue 42): ${targets.map((t) => `${t.target}: ${t.measured}, ${t.ok ? 'ok' : 'MISSED'}`).join('; ')}.`,
   ];
 }
 
