@@ -27,7 +27,7 @@ const R = String.raw`(?!\p{L})`;
 // Labels before an amount that make it a list price.
 const LIST_LABEL = new RegExp(
   L +
-    String.raw`(?:was|were|rrp|msrp|list price|regular price|reg\.|originally|original price|compare at|instead of|uvp|statt|vorher|ursprünglich|streichpreis|unverbindliche preisempfehlung|avant|au lieu de|prix barré|prix conseillé|antes|precio anterior|precio habitual|prima|invece di|prezzo consigliato|prezzo di listino|było|bylo|zamiast|cena regularna|cena katalogowa|původně|původní cena|běžná cena|doporučená cena|pôvodne|pôvodná cena|bežná cena|старая цена|было|обычная цена)` +
+    String.raw`(?:was|were|rrp|msrp|list price|regular price|reg\.|originally|original price|compare at|instead of|uvp|statt|vorher|ursprünglich|streichpreis|unverbindliche preisempfehlung|avant|au lieu de|prix barré|prix conseillé|antes|precio anterior|precio habitual|prima|invece di|prezzo consigliato|prezzo di listino|było|bylo|zamiast|cena regularna|cena katalogowa|původně|původní cena|běžná cena|doporučená cena|pôvodne|pôvodná cena|bežná cena|старая цена|было|обычная цена|originalpreis|alter preis|bisher|regulärer preis|normalpreis|listenpreis|prix d.origine|prix initial|ancien prix|precio original|precio de lista|prezzo originale|prezzo pieno|oorspronkelijke prijs|adviesprijs|cena pierwotna|poprzednia cena|stará cena|ordinarie pris|ord\.? pris|tidigare pris|normalpris|alkuperäinen hinta|régi ár|eredeti ár|preț vechi|preț inițial|eski fiyat|αρχική τιμή|السعر الأصلي|السعر القديم)` +
     R +
     '[^]{0,30}$',
   'iu',
@@ -37,7 +37,7 @@ const PAIRED_LIST = /(?<!\p{L})(?:de|van)(?!\p{L})\s*:?\s*$/iu;
 // Labels before an amount that make it something other than the price.
 const OTHER_LABEL = new RegExp(
   L +
-    String.raw`(?:from|starting at|ab|à partir de|dès|desde|a partire da|vanaf|od|от|save|you save|sparen|sie sparen|économisez|ahorra|ahorras|risparmi|oszczędzasz|ušetříte|ušetríte|экономия|выгода|shipping|delivery|versand|lieferung|livraison|envío|spedizione|dostawa|doprava|доставка|frete|cashback|bonus|späť|zpět|zurück|points|punkty|бонус\p{L}*|lowest price|niedrigster|prix le plus bas|precio más bajo|prezzo più basso|najniższa cena|nejnižší cena|najnižšia cena|monthly|per month|cuotas?|rate da|raty|rat|parcelas?|em até|mtl|monatlich|финансирование|estimated?|est\.|estimated value|schätzpreis|schätzwert|schätzung|estimation|estimé|stima|valutazione|estimación|valor estimado|estimativa|szacunkowa|wycena|odhad|оценка|richtprijs|schatting)` +
+    String.raw`(?:from|starting at|ab|à partir de|dès|desde|a partire da|vanaf|od|от|save|you save|sparen|sie sparen|économisez|ahorra|ahorras|risparmi|oszczędzasz|ušetříte|ušetríte|экономия|выгода|shipping|delivery|versand|lieferung|livraison|envío|spedizione|dostawa|doprava|доставка|frete|cashback|bonus|späť|zpět|zurück|points|punkty|бонус\p{L}*|lowest price|niedrigster|prix le plus bas|precio más bajo|prezzo più basso|najniższa cena|nejnižší cena|najnižšia cena|monthly|per month|cuotas?|rate da|raty|rat|parcelas?|em até|mtl|monatlich|финансирование|member price|members'? price|club price|with (?:club |loyalty )?card|mitgliederpreis|clubpreis|mit karte|prix (?:adhérent|membre|fidélité)|precio (?:socio|club)|prezzo (?:soci|club)|estimated?|est\.|estimated value|schätzpreis|schätzwert|schätzung|estimation|estimé|stima|valutazione|estimación|valor estimado|estimativa|szacunkowa|wycena|odhad|оценка|richtprijs|schatting)` +
     R +
     String.raw`[^]{0,30}$|[-−+]\s*$|\d\s*[x×]\s*$`,
   'iu',

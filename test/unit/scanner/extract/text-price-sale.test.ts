@@ -198,4 +198,14 @@ describe('sale price versus list price', () => {
       ),
     ).toMatchObject({ price: '1200' });
   });
+
+  it('reads list-price and member-price labels in more languages', () => {
+    const box = (lang: string, inner: string) =>
+      mainPrice(lang, `<h1>Item</h1><div class="price">${inner}</div><button>Add to cart</button>`);
+    expect(box('de', '<span>Originalpreis: 99,95 €</span> <span>79,95 €</span>')).toMatchObject({ price: '79.95', listPrice: '99.95' });
+    expect(box('sv', '<span>Ord. pris 499 kr</span> <span>399 kr</span>')).toMatchObject({ price: '399', listPrice: '499' });
+    expect(box('fr', '<span>Ancien prix 45,00 €</span> <span>39,00 €</span>')).toMatchObject({ price: '39', listPrice: '45' });
+    expect(box('en', '<span>£12.00</span> <span>Member price £9.00</span>')).toMatchObject({ price: '12' });
+    expect(box('de', '<span>4,99 €</span> <span>Mit Karte 3,99 €</span>')).toMatchObject({ price: '4.99' });
+  });
 });
