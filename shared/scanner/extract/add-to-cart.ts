@@ -73,7 +73,10 @@ export interface CartFinding {
    * with such inputs outside any form).
    */
   unlabelled: string[];
-  /** Add-to-cart controls outside other products' widgets: one on a product page (two with a sticky bar), one per tile on a listing. */
+  /**
+   * The page's own add-to-cart controls, outside other products' widgets and rows of tiles (product-tiles.ts):
+   * one to four on a product page (add to cart, buy now, a sticky bar's copies), none on a listing of tiles.
+   */
   controls: number;
   /**
    * The product's buy box (buy-box.ts: its title to past its buy button) shows an amount with a currency

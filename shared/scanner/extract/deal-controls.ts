@@ -11,7 +11,7 @@ import { shownHeadings } from './main-heading.js';
 import { controlsInTiles } from './product-tiles.js';
 import { notShown, OTHER_PRODUCTS } from './visible-prices.js';
 
-// Each must lead the control's name: "Contact the seller" is the listing's own, "Questions? Contact us" is not.
+// Each must be the control's whole name: "Contact the seller" is the listing's own, "Kontaktieren Sie uns" (contact us) is not.
 const DEAL_PHRASES = [
   'place (?:a )?bid',
   'bid now',
@@ -64,7 +64,7 @@ const DEAL_PHRASES = [
   'показати (?:телефон|номер)',
   'написати продавцю',
 ];
-const DEAL_WORDS = new RegExp(String.raw`^(?:${DEAL_PHRASES.join('|')})(?![\p{L}])`, 'iu');
+const DEAL_WORDS = new RegExp(String.raw`^(?:${DEAL_PHRASES.join('|')})[\s!.…›»>]*$`, 'iu');
 /** A control's name longer than this is a container's text, not a button's. */
 const MAX_NAME = 40;
 

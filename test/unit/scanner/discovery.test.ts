@@ -118,12 +118,13 @@ describe('product page discovery', () => {
         // A contact link in the footer, and one that asks a question rather than leading with the deal.
         classified('').replace('</body>', '<footer><a href="/kontakt">Kontaktieren</a></footer></body>'),
         classified('<a href="/faq">Fragen? Kontaktieren Sie uns</a>'),
+        classified('<a href="/kontakt">Kontaktieren Sie uns</a>'),
         // A listing of classifieds with a contact button per tile.
         `<html lang="de"><body><main><h1>Fernseher</h1><ul>${[1, 2, 3].map((n) => `<li class="ad"><a href="/ad/${n}">Fernseher ${n}</a> <span class="price">€ ${n}0,-</span> <button>Kontaktieren</button></li>`).join('')}</ul></main></body></html>`,
       ],
     });
-    expect(productPages.map((page) => page.facts?.dealControls)).toEqual([1, 1, 1, 0, 0, 0]);
-    expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false, false, false]);
+    expect(productPages.map((page) => page.facts?.dealControls)).toEqual([1, 1, 1, 0, 0, 0, 0]);
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false, false, false, false]);
     // A deal control is not an add-to-cart control: the cart checks never read it.
     expect(productPages[0]!.facts?.addToCart.control).toBeNull();
     // A priced listing with its own deal control is for sale unless it says otherwise.
