@@ -1,6 +1,6 @@
 /**
- * Controls that sit in repeated tiles: one of three or more sibling elements built alike (same tag, same
- * first class), each holding one or two of the controls, none holding a main heading. That is how a listing
+ * Controls that sit in repeated tiles: one of three or more sibling elements built alike (same tag, a class
+ * in common), each holding one or two of the controls, none holding a main heading. That is how a listing
  * lays out its products, and how a product page lays out the products it recommends or compares; the
  * product's own controls sit beside its title, not in a row of look-alike cards.
  */
@@ -11,7 +11,14 @@ const MIN_OTHER_TILES = 2;
 /** A tile's own controls: its add-to-cart, and a buy-now beside it. */
 const MAX_CONTROLS_PER_TILE = 2;
 
-const signature = (element: Element) => `${element.name} ${(element.attribs.class ?? '').trim().split(/\s+/)[0] ?? ''}`;
+const classes = (element: Element) => (element.attribs.class ?? '').trim().split(/\s+/).filter(Boolean);
+
+/** Built alike: the same tag, and a class in common (a featured tile's "featured card" beside "card"), or neither has one. */
+function alike(a: Element, b: Element): boolean {
+  if (a.name !== b.name) return false;
+  const [ofA, ofB] = [classes(a), classes(b)];
+  return ofA.length === 0 ? ofB.length === 0 : ofB.some((name) => ofA.includes(name));
+}
 
 /** Of `controls`, those inside a tile of a row of tiles; `headings`: the page's shown main headings (h1). */
 export function controlsInTiles(controls: readonly Element[], headings: readonly Element[]): Set<Element> {
@@ -31,10 +38,7 @@ export function controlsInTiles(controls: readonly Element[], headings: readonly
   for (const control of controls) {
     for (let node: Element = control; node.parent !== null && isTag(node.parent); node = node.parent) {
       if (!isTile(node)) break;
-      const alike = signature(node);
-      const row = node.parent.children.filter(
-        (sibling): sibling is Element => isTag(sibling) && signature(sibling) === alike && isTile(sibling),
-      );
+      const row = node.parent.children.filter((sibling): sibling is Element => isTag(sibling) && alike(sibling, node) && isTile(sibling));
       if (row.length > MIN_OTHER_TILES) {
         tiled.add(control);
         break;
