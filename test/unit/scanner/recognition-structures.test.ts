@@ -127,4 +127,46 @@ describe('product-page recognition across page structures', () => {
   )('a product page (%s, button %s, with %s) is one', (_lang, kind, _extras, language, extra) => {
     expect(confirmedServedAndTextOnly(product(language, kind, extra))).toEqual([true, true]);
   });
+
+  const MARKETS = [
+    { lang: 'de', deal: 'Kontaktieren', price: '€ 120,-', cart: 'Warenkorb', checkout: 'Zur Kasse', total: 'Gesamtsumme' },
+    { lang: 'en', deal: 'Contact seller', price: '£120', cart: 'Your basket', checkout: 'Checkout', total: 'Total' },
+    { lang: 'it', deal: "Fai un'offerta", price: 'EUR 120,00', cart: 'Carrello', checkout: 'Procedi all’ordine', total: 'Totale' },
+    { lang: 'ru', deal: 'Показать телефон', price: '12 000 ₽', cart: 'Корзина', checkout: 'Оформить заказ', total: 'Итого' },
+  ];
+
+  it.each(MARKETS.map((market) => [market.lang, market] as const))(
+    "a classified's item page (%s) is one, and for sale",
+    (_lang, market) => {
+      const html = `<!doctype html><html lang="${market.lang}"><body><header><a href="/">Ads</a></header><main><h1>Bicycle, 28 inch</h1><div class="price">${market.price}</div><p>Used, good condition.</p></main><aside class="contact"><button type="button">${market.deal}</button></aside></body></html>`;
+      const { productPages } = buildArtifacts({ products: [html, textOnlyPage(html)] });
+      expect(productPages.map(isConfirmedProduct)).toEqual([true, true]);
+      expect(productPages[0]!.agentView?.availability).toBe('InStock');
+    },
+  );
+
+  it.each(MARKETS.map((market) => [market.lang, market] as const))(
+    "a classified's listing with a contact button per ad (%s) is not",
+    (_lang, market) => {
+      const ads = [1, 2, 3, 4]
+        .map(
+          (n) =>
+            `<div class="ad"><a href="/ad/${n}">Bicycle ${n}</a><div class="price">${market.price}</div><button type="button">${market.deal}</button></div>`,
+        )
+        .join('');
+      const html = `<!doctype html><html lang="${market.lang}"><body><main><h1>Bicycles</h1>${ads}</main></body></html>`;
+      expect(confirmedServedAndTextOnly(html)).toEqual([false, false]);
+    },
+  );
+
+  it.each(MARKETS.map((market) => [market.lang, market] as const))('a cart (%s) is not', (_lang, market) => {
+    const lines = [1, 2]
+      .map(
+        (n) =>
+          `<div class="line"><a href="/p/${n}">Lamp ${n}</a><span class="price">${market.price}</span><input type="number" name="qty" value="1"></div>`,
+      )
+      .join('');
+    const html = `<!doctype html><html lang="${market.lang}"><body><main><h1>${market.cart}</h1><form action="/cart" method="post">${lines}<p>${market.total} <span class="price">${market.price}</span></p><button type="submit">${market.checkout}</button></form></main></body></html>`;
+    expect(confirmedServedAndTextOnly(html)).toEqual([false, false]);
+  });
 });
