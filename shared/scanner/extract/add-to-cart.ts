@@ -468,7 +468,7 @@ function find($: CheerioAPI): CartFinding {
     judged.map((control) => control.el),
     headings,
   );
-  const own = judged.filter((control) => !aboutOtherProducts(control.el) && !tiled.has(control.el));
+  const own = judged.filter((control) => !aboutOtherProducts(control.el) && !tiled.has(control.el) && !leadsToAnotherPage(control.el));
   const controls = own.length;
   // The product's own control speaks for the page; a tile's only when the page has none of its own.
   const best = bestOf(own) ?? bestOf(judged);
@@ -482,6 +482,18 @@ function find($: CheerioAPI): CartFinding {
     unlabelled,
     controls,
   };
+}
+
+// Where a buy link may go and still be the product's own control: a cart, basket, checkout or order step.
+const CART_PATH =
+  /cart|basket|bag|checkout|order|kasse|warenkorb|panier|carrito|carrello|cesta|winkelwagen|koszyk|košík|korzin|корзин|kosár|varukorg|kurv|ostoskori|sepet|buy|kaufen|achat|compra|acquist/i;
+
+/** A buy link to another page (a guide's "Buy now" beside each product it reviews), not to a cart step: another product's page. */
+function leadsToAnotherPage(el: Element): boolean {
+  if (el.name !== 'a') return false;
+  const href = (attr(el, 'href') ?? '').trim();
+  if (href === '' || href.startsWith('#') || /^javascript:/i.test(href)) return false;
+  return !CART_PATH.test(href) && attr(el, 'onclick') === undefined && !hasCartData(el);
 }
 
 function bestOf(controls: ReadonlyArray<Omit<Judged, 'form'>>): Omit<Judged, 'form'> | null {

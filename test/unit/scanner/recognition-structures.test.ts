@@ -169,4 +169,24 @@ describe('product-page recognition across page structures', () => {
     const html = `<!doctype html><html lang="${market.lang}"><body><main><h1>${market.cart}</h1><form action="/cart" method="post">${lines}<p>${market.total} <span class="price">${market.price}</span></p><button type="submit">${market.checkout}</button></form></main></body></html>`;
     expect(confirmedServedAndTextOnly(html)).toEqual([false, false]);
   });
+
+  it.each([
+    ['en', 'Buy now', 1],
+    ['en', 'Buy now', 2],
+    ['de', 'Jetzt kaufen', 2],
+  ] as const)('a buying guide (%s) whose "%s" links go to %i products\' pages is not one', (lang, name, count) => {
+    const items = Array.from({ length: count }, (_, index) => index + 1)
+      .map(
+        (n) =>
+          `<h2>${n}. Lamp ${n}</h2><p>Warm light.</p><p class="price">£${40 + n}.00</p><a class="button buy-button" href="https://shop.example/p/lamp-${n}">${name}</a>`,
+      )
+      .join('');
+    const html = `<!doctype html><html lang="${lang}"><body><main><article><h1>The best desk lamps</h1><p>We tried twelve.</p>${items}</article></main></body></html>`;
+    expect(confirmedServedAndTextOnly(html)).toEqual([false, false]);
+  });
+
+  it('a product page whose own buy link goes to a checkout step is one', () => {
+    const html = `<!doctype html><html lang="en"><body><main><h1>Brass desk lamp</h1><p class="price">£49.00</p><a class="button" href="/checkout?variant=4410">Buy now</a></main></body></html>`;
+    expect(confirmedServedAndTextOnly(html)).toEqual([true, true]);
+  });
 });
