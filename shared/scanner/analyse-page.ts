@@ -113,13 +113,20 @@ function readMarkup(kind: PageArtifact['kind'], html: string, url: string): Mark
   // The scanned page is read as a homepage before anyone knows it is a product page: one whose markup
   // shows a product, or with an add-to-cart control, gets the text's reading too, so a product URL
   // scanned directly shows agents what the same page shows when a crawl finds it (and a page with no
-  // markup can be confirmed by its button, or a marketplace's bid or offer control, and its price, as
-  // isConfirmedProduct says).
+  // markup can be confirmed by its button, a marketplace's bid or offer control or an out-of-stock
+  // product's stock alert, and its price, as isConfirmedProduct says).
   const markup = hasProductMarkup({ product, structured });
-  const buyControl = facts.addToCart.control !== null || facts.dealControls > 0;
+  const { deals, stockAlerts } = facts.buyBoxControls;
+  const buyControl = facts.addToCart.control !== null || deals > 0 || stockAlerts > 0;
   const readAsProduct = kind === 'product' || markup || buyControl;
   const agentView = readAsProduct
-    ? readAgentView(document, { product, structured, visibleText: text, pricesShown: facts.pricesShown, dealControls: facts.dealControls })
+    ? readAgentView(document, {
+        product,
+        structured,
+        visibleText: text,
+        pricesShown: facts.pricesShown,
+        buyBoxControls: facts.buyBoxControls,
+      })
     : product;
   // A page without markup whose price box shows two amounts ("with VAT", "without VAT") gets no price read,
   // yet a shopper still sees a priced product beside its button: that still confirms it (isConfirmedProduct).

@@ -86,7 +86,8 @@ const maxOwnCartControls = 4;
 /**
  * A fetched page counts as a product page only once confirmed (the rubric's discovery rules): product
  * markup, og:type product, or its own add-to-cart control (or, on a marketplace or classified, its own bid,
- * offer or contact-the-seller control) with the product's own price in its text (the main price "what
+ * offer or contact-the-seller control; on an out-of-stock page, its stock alert or disabled "Sold out"
+ * button) with the product's own price in its text (the main price "what
  * agents see" reads: beside the title or the button, not crossed out, not in a tile; or, where no one amount
  * can be told as the price, amounts shown in its buy box). Controls in rows of tiles are other products'
  * (product-tiles.ts): a listing with a button per tile has none of its own.
@@ -95,7 +96,8 @@ export function isConfirmedProduct(page: Pick<PageArtifact, 'product' | 'structu
   if (hasProductMarkup(page)) return true;
   const cart = page.facts?.addToCart;
   const ownCart = cart?.control != null && cart.controls >= 1 && cart.controls <= maxOwnCartControls;
-  if (!ownCart && (page.facts?.dealControls ?? 0) === 0) return false;
+  const { deals = 0, stockAlerts = 0 } = page.facts?.buyBoxControls ?? {};
+  if (!ownCart && deals === 0 && stockAlerts === 0) return false;
   return (page.agentView?.price != null && page.agentView.sources.price === 'text') || cart?.priceBeside === true;
 }
 

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { findAddToCart, type CartFinding } from '#shared/scanner/extract/add-to-cart.js';
 import { readCaptchas } from '#shared/scanner/extract/captchas.js';
-import { countDealControls } from '#shared/scanner/extract/deal-controls.js';
+import { countBuyBoxControls, type BuyBoxControls } from '#shared/scanner/extract/buy-box-controls.js';
 import { findSiteSearch, type SiteSearch } from '#shared/scanner/extract/site-search-form.js';
 import { findVariantSelectors, type VariantSelector } from '#shared/scanner/extract/variant-selectors.js';
 import { findWebMcpTools, type WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
@@ -52,8 +52,8 @@ export interface PageFacts {
   shell: ShellMarkers | null;
   siteSearch: SiteSearch;
   addToCart: CartFinding;
-  /** A marketplace's or classified's own bid, offer or contact-the-seller controls (deal-controls.ts). */
-  dealControls: number;
+  /** The product's own deal and stock-alert controls where a shop's add-to-cart would stand (buy-box-controls.ts). */
+  buyBoxControls: BuyBoxControls;
   captchas: string[];
   variantSelectors: VariantSelector[];
   pricesShown: VisiblePrice[];
@@ -94,7 +94,7 @@ export function readPageFacts($: CheerioAPI, context: { url: string; wordCount: 
     shell: context.wordCount < SSR_WARN_WORDS ? readShellMarkers($) : null,
     siteSearch: findSiteSearch($, context.entities, context.url),
     addToCart: findAddToCart($),
-    dealControls: countDealControls($),
+    buyBoxControls: countBuyBoxControls($),
     captchas: readCaptchas($),
     variantSelectors: findVariantSelectors($),
     pricesShown: pricesShown($),

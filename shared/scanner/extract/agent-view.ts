@@ -1,6 +1,7 @@
 /** "What agents see": the markup's facts, what the visible text adds to them, and where the two disagree. */
 import type { CheerioAPI } from 'cheerio';
 import type { Availability } from './availability.js';
+import type { BuyBoxControls } from './buy-box-controls.js';
 import { offerCandidates } from './offers.js';
 import { priceValue } from './price.js';
 import { mainProduct } from './products.js';
@@ -16,8 +17,8 @@ export interface PageReading {
   visibleText: string;
   /** The prices in the page's own price elements (visible-prices.ts `pricesShown`). */
   pricesShown: readonly VisiblePrice[];
-  /** The page's own bid, offer or contact-the-seller controls (deal-controls.ts): a marketplace's or classified's listing. */
-  dealControls?: number;
+  /** The product's own deal and stock-alert controls (buy-box-controls.ts). */
+  buyBoxControls?: BuyBoxControls;
 }
 
 /** "What agents see" on a product page: markup first, the visible text for what it lacks, the visible value where the two disagree. */
@@ -27,17 +28,20 @@ export function readAgentView($: CheerioAPI, page: PageReading): ProductFacts | 
     ...page,
     offerAvailabilities: offerAvailabilities(page.structured),
   });
-  return forSale(facts, page.dealControls ?? 0);
+  return stockFromControls(facts, page.buyBoxControls ?? { deals: 0, stockAlerts: 0 });
 }
 
 /**
- * A listing on a marketplace or classified (a priced item with its own bid, offer or contact control) is for
- * sale unless it says otherwise: a seller's single item has no stock line, and a sold one says so, which the
- * text's reading has already taken.
+ * Stock the page states by its controls alone, where nothing else states it. A stock alert or a disabled
+ * "Sold out" button in place of the buy button: out of stock. A listing on a marketplace or classified (a
+ * priced item with its own bid, offer or contact control): for sale, since a seller's single item has no
+ * stock line and a sold one says so, which the text's reading has already taken.
  */
-function forSale(facts: ProductFacts | null, dealControls: number): ProductFacts | null {
-  if (facts === null || dealControls === 0 || facts.price === null || facts.availability !== null) return facts;
-  return { ...facts, availability: 'InStock', sources: { ...facts.sources, availability: 'text' } };
+function stockFromControls(facts: ProductFacts | null, controls: BuyBoxControls): ProductFacts | null {
+  if (facts === null || facts.availability !== null) return facts;
+  const availability = controls.stockAlerts > 0 ? 'OutOfStock' : controls.deals > 0 && facts.price !== null ? 'InStock' : null;
+  if (availability === null) return facts;
+  return { ...facts, availability, sources: { ...facts.sources, availability: 'text' } };
 }
 
 const TEXT_FIELDS = ['price', 'availability', 'sku', 'gtin', 'mpn'] as const satisfies readonly FactField[];

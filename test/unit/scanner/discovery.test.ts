@@ -123,7 +123,7 @@ describe('product page discovery', () => {
         `<html lang="de"><body><main><h1>Fernseher</h1><ul>${[1, 2, 3].map((n) => `<li class="ad"><a href="/ad/${n}">Fernseher ${n}</a> <span class="price">€ ${n}0,-</span> <button>Kontaktieren</button></li>`).join('')}</ul></main></body></html>`,
       ],
     });
-    expect(productPages.map((page) => page.facts?.dealControls)).toEqual([1, 1, 1, 0, 0, 0, 0]);
+    expect(productPages.map((page) => page.facts?.buyBoxControls.deals)).toEqual([1, 1, 1, 0, 0, 0, 0]);
     expect(productPages.map(isConfirmedProduct)).toEqual([true, true, true, false, false, false, false]);
     // A deal control is not an add-to-cart control: the cart checks never read it.
     expect(productPages[0]!.facts?.addToCart.control).toBeNull();

@@ -189,4 +189,29 @@ describe('product-page recognition across page structures', () => {
     const html = `<!doctype html><html lang="en"><body><main><h1>Brass desk lamp</h1><p class="price">£49.00</p><a class="button" href="/checkout?variant=4410">Buy now</a></main></body></html>`;
     expect(confirmedServedAndTextOnly(html)).toEqual([true, true]);
   });
+
+  const ALERTS = [
+    ['en', '<button type="button">Notify me when available</button>'],
+    ['de', '<button type="button">Benachrichtigen</button>'],
+    ['fr', '<a href="#alert" class="btn">M’alerter</a>'],
+    ['pt', '<button type="button">Avise-me quando chegar</button>'],
+    ['ru', '<button type="button">Сообщить о поступлении</button>'],
+    ['en', '<button type="submit" disabled>Sold out</button>'],
+    ['de', '<button type="submit" class="btn is-disabled">Ausverkauft</button>'],
+  ] as const;
+
+  it.each(ALERTS)('an out-of-stock product page (%s, %s) is one, and out of stock', (lang, control) => {
+    const html = `<!doctype html><html lang="${lang}"><body><main><h1>Brass desk lamp</h1><p class="price">49,00 €</p>${control}</main></body></html>`;
+    const { productPages } = buildArtifacts({ products: [html, textOnlyPage(html)] });
+    expect(productPages.map(isConfirmedProduct)).toEqual([true, true]);
+    expect(productPages.map((page) => page.agentView?.availability)).toEqual(['OutOfStock', 'OutOfStock']);
+  });
+
+  it.each(ALERTS)('a listing with a stock alert per tile (%s, %s) is not', (lang, control) => {
+    const tiles = [1, 2, 3]
+      .map((n) => `<div class="card"><a href="/p/${n}">Lamp ${n}</a><span class="price">4${n},00 €</span>${control}</div>`)
+      .join('');
+    const html = `<!doctype html><html lang="${lang}"><body><main><h1>Lamps</h1><div class="grid">${tiles}</div></main></body></html>`;
+    expect(confirmedServedAndTextOnly(html)).toEqual([false, false]);
+  });
 });
