@@ -14,7 +14,7 @@ import { shownHeadings } from './main-heading.js';
 import { controlsInTiles } from './product-tiles.js';
 import { isDisabled } from './buy-button.js';
 import { saysSoldOut } from './stock-phrases.js';
-import { notShown, OTHER_PRODUCTS } from './visible-prices.js';
+import { aboutOtherProducts, notShown } from './visible-prices.js';
 
 // Each must be the control's whole name: "Contact the seller" is the listing's own, "Kontaktieren Sie uns" (contact us) is not.
 const DEAL_PHRASES = [
@@ -107,8 +107,13 @@ export interface BuyBoxControls {
   stockAlerts: number;
 }
 
+// A classified's contact box is often a sidebar (aside): only the page's header, footer and navigation are chrome here.
+const CHROME: ReadonlySet<string> = new Set(['header', 'footer', 'nav']);
+
 /** The page's own such controls: outside the header, footer, navigation, recommendations and rows of tiles. */
 export function countBuyBoxControls($: CheerioAPI): BuyBoxControls {
+  // Its own walk, not the add-to-cart index's: that one leaves out aria-hidden subtrees, and a marketplace
+  // may hold its whole listing in one while a dialog script runs; the text still shows it to every reader.
   const found: Array<{ element: Element; kind: keyof BuyBoxControls }> = [];
   const root = $.root()[0];
   const stack: AnyNode[] = root ? [...root.children].reverse() : [];
@@ -128,17 +133,8 @@ export function countBuyBoxControls($: CheerioAPI): BuyBoxControls {
     found.map(({ element }) => element),
     shownHeadings($),
   );
-  for (const { element, kind } of found) if (!tiled.has(element) && !aboutOtherListings(element)) counts[kind] += 1;
+  for (const { element, kind } of found) if (!tiled.has(element) && !aboutOtherProducts(element, CHROME)) counts[kind] += 1;
   return counts;
-}
-
-// A classified's contact box is often a sidebar (aside): only the page's header, footer and navigation are chrome here.
-const CHROME = new Set(['header', 'footer', 'nav']);
-
-function aboutOtherListings(element: Element): boolean {
-  for (let node = element.parent; node !== null && isTag(node); node = node.parent)
-    if (CHROME.has(node.name) || OTHER_PRODUCTS.test(`${node.attribs.class ?? ''} ${node.attribs.id ?? ''}`)) return true;
-  return false;
 }
 
 function kindOf(element: Element): keyof BuyBoxControls | null {

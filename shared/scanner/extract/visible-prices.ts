@@ -21,9 +21,10 @@ export const MAX_PRICE_TEXT = 80;
 export const OTHER_PRODUCTS = /related|recommend|similar|also|viewed|upsell|cross-?sell|carousel|recs\b|bundle/i;
 export const CHROME = new Set(['header', 'footer', 'nav', 'aside']);
 
-export function aboutOtherProducts(el: Element): boolean {
+/** Inside page chrome (`chrome`: by default header, footer, nav and aside) or a recommendation widget. */
+export function aboutOtherProducts(el: Element, chrome: ReadonlySet<string> = CHROME): boolean {
   for (let parent = el.parent; parent !== null && isTag(parent); parent = parent.parent) {
-    if (CHROME.has(parent.name) || OTHER_PRODUCTS.test(`${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}`)) return true;
+    if (chrome.has(parent.name) || OTHER_PRODUCTS.test(`${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}`)) return true;
   }
   return false;
 }
