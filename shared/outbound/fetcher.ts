@@ -55,7 +55,8 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
   const timeouts = resolveTimeouts(context.timeouts, options.timeouts);
   const limit = RESOURCE_LIMITS[options.kind];
   const maxRedirects = Math.max(0, options.maxRedirects ?? DEFAULT_MAX_REDIRECTS);
-  const method = options.method ?? 'GET';
+  let method = options.method ?? 'GET';
+  let body = options.body;
   const userAgent = options.agentUserAgent === undefined ? context.userAgent : withScannerToken(options.agentUserAgent, context.userAgent);
   const headersAt = (url: URL) =>
     buildRequestHeaders({
@@ -85,6 +86,7 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         path: `${url.pathname}${url.search}`,
         method,
         headers: headersAt(url),
+        ...(body === undefined ? {} : { body }),
         signal: budget.signal,
         headersTimeout: timeouts.headersMs,
       });
@@ -99,6 +101,10 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
         }
         const next = resolveLocation(location, url);
         redirects.push({ url: url.href, status: response.statusCode, location: next });
+        if (turnsIntoGet(response.statusCode, method)) {
+          method = 'GET';
+          body = undefined;
+        }
         url = checkedUrl(next, context.policy);
         currentUrl = url.href;
         continue;
@@ -126,6 +132,11 @@ async function fetchResource(context: FetcherContext, rawUrl: string, options: F
   } finally {
     budget.dispose();
   }
+}
+
+/** As fetch does: a 303 asks for the target with GET, and so do a 301 and a 302 answering a POST. */
+function turnsIntoGet(status: number, method: string): boolean {
+  return (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
 }
 
 /** Validates a URL for one hop (the first, or a redirect target) and drops its fragment. */

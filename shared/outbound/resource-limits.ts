@@ -1,4 +1,4 @@
-export type ResourceKind = 'html' | 'robots' | 'sitemap' | 'small';
+export type ResourceKind = 'html' | 'robots' | 'sitemap' | 'small' | 'api';
 
 export interface ResourceLimit {
   /** Cap on decompressed bytes. */
@@ -19,6 +19,8 @@ const MIB = 1024 * KIB;
 // - sitemap: discovery needs a bounded sample of URLs, and the first 10 MiB hold plenty of them.
 // - small: well-known files, llms.txt, security.txt and JSON manifests are small by nature; a
 //   fragment of one would be judged as if it were the whole file, so an oversized one fails.
+// - api: a declared endpoint's answer to a drive (a JSON-RPC message, or an SSE stream of them); a cut
+//   message cannot be parsed, so an oversized one fails. A large MCP server's tools/list runs to hundreds of KiB.
 export const RESOURCE_LIMITS: Readonly<Record<ResourceKind, ResourceLimit>> = {
   html: {
     maxBytes: 2 * MIB,
@@ -32,4 +34,5 @@ export const RESOURCE_LIMITS: Readonly<Record<ResourceKind, ResourceLimit>> = {
     accept: 'application/xml,text/xml;q=0.9,*/*;q=0.8',
   },
   small: { maxBytes: 256 * KIB, onOverflow: 'error', accept: '*/*' },
+  api: { maxBytes: 2 * MIB, onOverflow: 'error', accept: 'application/json' },
 };

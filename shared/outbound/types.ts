@@ -9,7 +9,10 @@ export interface FetchOptions {
   kind: ResourceKind;
   /** Accept header for this request, e.g. "text/markdown" for markdown alternates. */
   accept?: string;
-  method?: 'GET' | 'HEAD';
+  /** POST and DELETE only for a drive of a declared endpoint (shared/scanner/drives), never for a page. */
+  method?: 'GET' | 'HEAD' | 'POST' | 'DELETE';
+  /** The request body, sent as is (a drive's JSON-RPC message); a redirect that turns the request into a GET drops it. */
+  body?: string;
   /** Scan-level abort: aborting it fails the fetch as a 'timeout'. */
   signal?: AbortSignal;
   /** Scan-level deadline, epoch ms. */

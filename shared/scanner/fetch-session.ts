@@ -51,6 +51,14 @@ export class FetchSession {
     return pending;
   }
 
+  /**
+   * One request of a drive (shared/scanner/drives): never shared with another request of the same URL, since
+   * each carries its own message; `signal` ends it early (the drive's own time-out) as the scan's end does.
+   */
+  send(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number, signal?: AbortSignal): Promise<Retrieval> {
+    return this.run(url, options, round, signal);
+  }
+
   remainingMs(): number {
     return this.deadline - this.now();
   }
@@ -70,7 +78,12 @@ export class FetchSession {
     this.controller.abort();
   }
 
-  private async run(url: string, options: Omit<FetchOptions, 'deadline' | 'signal'>, round: number): Promise<Retrieval> {
+  private async run(
+    url: string,
+    options: Omit<FetchOptions, 'deadline' | 'signal'>,
+    round: number,
+    signal?: AbortSignal,
+  ): Promise<Retrieval> {
     const startedAt = this.now();
     const entry: FetchLogEntry = {
       url,
@@ -84,7 +97,8 @@ export class FetchSession {
     this.log.push(entry);
     if (this.remainingMs() < minimumStartBudgetMs) return { state: 'skipped', reason: 'deadline' };
     try {
-      const fetched = await this.fetcher.fetch(url, { ...options, deadline: this.deadline, signal: this.controller.signal });
+      const ended = signal ? AbortSignal.any([this.controller.signal, signal]) : this.controller.signal;
+      const fetched = await this.fetcher.fetch(url, { ...options, deadline: this.deadline, signal: ended });
       entry.outcome = String(fetched.status);
       // Pages are read as text: the raw bytes of a 2 MiB page need not stay alive as long as the scan.
       const resource = options.kind === 'html' ? { ...fetched, body: Buffer.alloc(0) } : fetched;

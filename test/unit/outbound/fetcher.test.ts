@@ -70,6 +70,13 @@ beforeAll(async () => {
       res.end(JSON.stringify(req.headers));
     },
     '/error': (_req, res) => res.writeHead(500).end('boom'),
+    '/message': (req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body })));
+    },
+    '/see-other': (_req, res) => redirect(res, '/message', 303),
+    '/moved-keeping-method': (_req, res) => redirect(res, '/message', 307),
     '/limited': (_req, res) => res.writeHead(429, { 'retry-after': '30' }).end('slow down'),
     '/head': (req, res) => {
       res.writeHead(200, { 'content-type': 'text/html', 'content-length': '1234' });
@@ -229,6 +236,16 @@ describe('createFetcher: responses', () => {
     expect(head).toMatchObject({ status: 200, bytes: 0, text: '', truncated: false });
     expect(head.headers['content-length']).toBe('1234');
     expect(server.requests.at(-1)?.method).toBe('HEAD');
+  });
+
+  it("sends a drive's POST with its body, and follows redirects as fetch does: 303 as GET, 307 as sent", async () => {
+    const post = { kind: 'api', method: 'POST', body: '{"jsonrpc":"2.0"}', headers: { 'content-type': 'application/json' } } as const;
+    expect(JSON.parse((await devFetcher.fetch(url('/message'), post)).text)).toEqual({ method: 'POST', body: '{"jsonrpc":"2.0"}' });
+    expect(JSON.parse((await devFetcher.fetch(url('/see-other'), post)).text)).toEqual({ method: 'GET', body: '' });
+    expect(JSON.parse((await devFetcher.fetch(url('/moved-keeping-method'), post)).text)).toEqual({
+      method: 'POST',
+      body: '{"jsonrpc":"2.0"}',
+    });
   });
 
   it('decompresses and decodes the body', async () => {
