@@ -1,3 +1,4 @@
+import type { McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
@@ -135,6 +136,8 @@ export interface SiteArtifacts {
    * never sends one).
    */
   edgeProbe: EdgeProbeFamilyArtifact[] | null;
+  /** The read-only drive of the MCP server the shop declares (paid scans); null when none ran (docs/decisions/113-drives-of-declared-endpoints.md). */
+  mcpDrive: McpDriveReport | null;
 }
 
 /** One assistant family's probe: its User-Agent, and each page asked with it. */

@@ -52,7 +52,7 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   ucp_profile: ['platform'],
   oauth_discovery: [],
   acp_ready: ['productPages'],
-  mcp_discovery: ['homepage', 'productPages', 'platform'],
+  mcp_discovery: ['homepage', 'productPages', 'platform', 'mcpDrive'],
   a2a_ap2: [],
   actionable_forms: ['homepage', 'productPages'],
   checkout_friction: ['homepage', 'productPages'],
@@ -76,6 +76,7 @@ function dependsOn(source: Source): readonly Source[] {
     markdown: ['homepage'],
     webBotAuth: ['homepage'],
     edgeProbe: ['homepage', 'productPages'],
+    mcpDrive: ['mcpServerCard', 'ucp'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);
   const viaCatalog = isDocument && documentOf(source as DocumentName).catalogTypes !== undefined ? (['aiCatalog'] as const) : [];

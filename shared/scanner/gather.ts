@@ -25,6 +25,7 @@ import { catalogFor, productUrlsFromCatalog } from '#shared/scanner/catalog.js';
 import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.js';
 import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/scanner/documents/ask-documents.js';
 import { notNeeded } from '#shared/scanner/keep-needed.js';
+import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -194,6 +195,10 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const robots = robotsFile(at(fixedPaths.robots), await first.robots);
   const finalUrl = new URL(finalUrlOf(scanned));
   const origin = finalUrl.origin;
+  const documentsRead = readDocuments(first.documents, at, origin, startedAt, notNeeded);
+  const mcpDrive = askMcpDrive(session, documentsRead, options);
+  // A scan that fails before the end never awaits the drive; its requests end with the session.
+  mcpDrive.catch(() => undefined);
   const pages = await pagesAround(session, read, scanned, options, nextRound);
   const markdown = offersNegotiation(scanned) ? ask.markdown(session, target, nextRound) : null;
 
@@ -208,7 +213,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const edgeProbe = probesEdge(options) ? askEdge(session, read, edgePages(pages.homepage, pages.productPages), pages.round) : null;
 
   const catalogRetrieval = catalog ? await catalog : null;
-  const documents = await readDocuments(first.documents, at, origin, startedAt, notNeeded);
+  const documents = await documentsRead;
   return {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -228,6 +233,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       webBotAuth: await signed,
       catalog: catalogUrl && catalogRetrieval ? catalogArtifact(catalogUrl, catalogRetrieval, origin) : null,
       edgeProbe: edgeProbe ? await edgeProbe : null,
+      mcpDrive: await mcpDrive,
     },
     platform,
   };

@@ -35,6 +35,7 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     catalog: null,
     webBotAuth: null,
     edgeProbe: null,
+    mcpDrive: null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Tier } from '#shared/model/tiers.js';
+import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import { catalogFor } from '#shared/scanner/catalog.js';
@@ -102,6 +103,8 @@ async function regatherWith(
   const productPages = withScannedProduct(await products, pages);
   const edgeProbe =
     pages && wants('edgeProbe') && probesEdge(options) ? askEdge(session, read, edgePages(homepage, productPages), 3) : null;
+  const documentsRead = readDocuments(documents, at, origin, startedAt, notNeeded);
+  const mcpDrive = wants('mcpDrive') ? askMcpDrive(session, documentsRead, options) : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -115,7 +118,7 @@ async function regatherWith(
       origin,
       robots,
       sitemap: sitemap ? (await sitemap).artifact : null,
-      ...(await readDocuments(documents, at, origin, startedAt, notNeeded)),
+      ...(await documentsRead),
       plainHttp: {
         url: plainHttpUrl(target),
         retrieval: plainHttp ? await plainHttp : pages ? firstAnswer(pages.scanned.retrieval) : notNeeded,
@@ -124,6 +127,7 @@ async function regatherWith(
       catalog: catalogUrl && catalog ? catalogArtifact(catalogUrl, await catalog, origin) : null,
       webBotAuth: pages ? await pages.signed : null,
       edgeProbe: edgeProbe ? await edgeProbe : null,
+      mcpDrive: await mcpDrive,
     },
     platform,
   };

@@ -17,6 +17,10 @@ export const STANDARDS = {
     name: 'MCP server card (`<mcp-url>/server-card` through the AI Catalog; the `.well-known` card paths and mcp.json still read, with a warning)',
     version: 'v1',
   },
+  mcpProtocol: {
+    name: 'Model Context Protocol, streamable HTTP transport (the read-only drive of a declared MCP server; tool input schemas in JSON Schema 2020-12 unless they name another dialect)',
+    version: '2025-11-25',
+  },
   httpMessageSignatures: { name: 'HTTP Message Signatures (web_bot_auth)', version: 'RFC 9421' },
   webBotAuth: { name: 'Web Bot Auth: HTTP Message Signatures for automated traffic', version: 'draft-ietf-webbotauth-httpsig-protocol-01' },
   webBotAuthDirectory: {

@@ -33,13 +33,21 @@ function sourceFiles(root: string, folder: string): string[] {
   });
 }
 
-/** Subpath imports of package.json ("#shared/*": "./shared/*"), as prefix pairs. */
-function subpathImports(root: string): [string, string][] {
+function manifestImports(root: string): [string, string][] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string> };
-  return Object.entries(manifest.imports ?? {}).map(([key, target]) => [
-    key.replace(/\*$/, ''),
-    target.replace(/^\.\//, '').replace(/\*$/, ''),
-  ]);
+  return Object.entries(manifest.imports ?? {});
+}
+
+/** Subpath imports of package.json into the repository ("#shared/*": "./shared/*"), as prefix pairs. */
+function subpathImports(root: string): [string, string][] {
+  return manifestImports(root)
+    .filter(([, target]) => target.startsWith('./'))
+    .map(([key, target]) => [key.replace(/\*$/, ''), target.replace(/^\.\//, '').replace(/\*$/, '')]);
+}
+
+/** Subpath imports that name a file of a package rather than of the repository: the package, by import. */
+function packageImports(root: string): Map<string, string> {
+  return new Map(manifestImports(root).flatMap(([key, target]) => (target.startsWith('./') ? [] : [[key, target] as const])));
 }
 
 /** The repository file a project specifier names (`.js` written for a `.ts` file), or undefined for a package. */
@@ -66,13 +74,14 @@ function packageName(specifier: string): string {
 /** Reads the imports of every .ts file under the given folders of the repository (parsed, not type-checked). */
 export function readImportGraph(root: string, folders: string[]): ImportGraph {
   const aliases = subpathImports(root);
+  const intoPackages = packageImports(root);
   const files = folders.flatMap((folder) => sourceFiles(root, folder));
   const graph: ImportGraph = { files, edges: [], packages: [], unresolved: [] };
   for (const file of files) {
     for (const specifier of specifiersOf(readFileSync(path.join(root, file), 'utf8'))) {
-      const isProject = specifier.startsWith('.') || specifier.startsWith('#');
+      const isProject = (specifier.startsWith('.') || specifier.startsWith('#')) && !intoPackages.has(specifier);
       if (!isProject) {
-        graph.packages.push({ from: file, name: packageName(specifier) });
+        graph.packages.push({ from: file, name: packageName(intoPackages.get(specifier) ?? specifier) });
         continue;
       }
       const target = resolve(root, file, specifier, aliases);

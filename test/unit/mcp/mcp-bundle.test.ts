@@ -58,10 +58,12 @@ function answersOf(messages: readonly object[]): Answer[] {
 }
 
 describe('the mcp function as deployed', () => {
-  it('carries neither Ajv nor zod 3 and its JSON Schema converter: the function uses none, they cost every cold start', async () => {
+  it("carries neither the SDK's Ajv nor zod 3 and its JSON Schema converter: the function uses none, they cost every cold start", async () => {
     const code = await readFile(bundle, 'utf8');
     expect(code).toContain('notifications/initialized');
-    expect(code).not.toContain('ajv/dist/runtime');
+    // The SDK's bare `ajv` import is the stub; the Ajv a drive judges tool schemas with loads on its first use
+    // (shared/scanner/drives/tool-input-schemas.ts), through the package's own imports.
+    expect(code).toContain('Left out of the deployed bundles');
     expect(code).not.toContain('"ZodEffects"');
     expect(code).not.toContain('openApi3');
   });

@@ -126,7 +126,9 @@ async function scanFailure(url: string, policy: TargetPolicy = LOOPBACK): Promis
 /** (path, Accept) pairs requested more than once. */
 function repeatedRequests(received: readonly ReceivedRequest[]): string[] {
   const counts = new Map<string, number>();
-  for (const { path, accept, signed, userAgent } of received) {
+  for (const { method, path, accept, signed, userAgent } of received) {
+    // A drive of a declared endpoint (paid tiers) posts one message after another to the same URL.
+    if (method !== 'GET' && method !== 'HEAD') continue;
     // The edge probe asks a page once per assistant family, each with that family's User-Agent.
     const agent = userAgent?.startsWith('AgentReadinessScanner/') ? '' : ` as ${userAgent ?? ''}`;
     const key = `${path} [${accept ?? ''}]${signed ? ' signed' : ''}${agent}`;

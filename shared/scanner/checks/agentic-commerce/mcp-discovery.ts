@@ -8,12 +8,22 @@ import { MCP_SERVER_CARD_MEDIA_TYPE } from '#shared/scanner/parse/well-known/ai-
 import type { McpDiscovery } from '#shared/scanner/parse/well-known/mcp.js';
 import { SERVER_CARD_V1_SCHEMA } from '#shared/scanner/parse/well-known/mcp/server-card-v1.js';
 import type { WebMcpTool } from '#shared/scanner/extract/webmcp-tools.js';
+import { adviseMcpDrive, judgeMcpDrive } from '#shared/scanner/checks/agentic-commerce/mcp-drive-verdict.js';
 
-/** Read only: the scanner never connects to a declared MCP server or invokes its tools. */
+/**
+ * A paid scan connects to the declared server and lists what it offers (shared/scanner/drives), and that decides;
+ * otherwise the declaration is judged. No scan ever calls a tool.
+ */
 function evaluate(artifacts: Artifacts): CheckOutcome {
   const { site } = artifacts;
   const files = [readWellKnown(site.mcpServerCard)];
   const ucp = readWellKnown(site.ucp);
+  if (site.mcpDrive) {
+    const declaredAt = declaringDocument(site.mcpDrive.endpoint, files[0], ucp);
+    const driven = judgeMcpDrive(site.mcpDrive, declaredAt);
+    const platformProvided = declaredAt === ucp.url && artifacts.platform.platform === 'shopify';
+    return platformProvided ? { ...driven, platformProvided } : driven;
+  }
   const present = files.filter((f): f is Extract<WellKnownReading<McpDiscovery>, { state: 'present' }> => f.state === 'present');
   const tools = webMcpTools(artifacts);
 
@@ -72,6 +82,11 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   );
 }
 
+/** The document that named the driven endpoint: the server card when it lists it, else the UCP profile. */
+function declaringDocument(endpoint: string, card: WellKnownReading<McpDiscovery> | undefined, ucp: { url: string }): string {
+  return card?.state === 'present' && card.document.endpoints.includes(endpoint) ? card.url : ucp.url;
+}
+
 /** The WebMCP forms on the homepage and product pages that could be read. */
 function webMcpTools(artifacts: Artifacts): { url: string; tool: WebMcpTool }[] {
   return scannedPages(artifacts).flatMap((page) => {
@@ -81,6 +96,8 @@ function webMcpTools(artifacts: Artifacts): { url: string; tool: WebMcpTool }[] 
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
+  const driven = artifacts.site.mcpDrive ? adviseMcpDrive(artifacts.site.mcpDrive, result) : null;
+  if (driven) return driven;
   const origin = artifacts.site.origin;
   const form = webMcpTools(artifacts)[0];
   const cardPresent = artifacts.site.mcpServerCard.result?.present === true;

@@ -1,8 +1,8 @@
 /**
  * MCP server card (modelcontextprotocol/experimental-ext-server-card, schema v1) and the older MCP
  * discovery documents. The validator judges a body wherever gather found it (a catalog entry's URL,
- * `<mcp-url>/server-card` or a `.well-known` path). Read only; the scanner never connects to or invokes
- * the server.
+ * `<mcp-url>/server-card` or a `.well-known` path). It reads the card only; a paid scan then drives the
+ * endpoint the card names (shared/scanner/drives), and never calls a tool.
  *
  * Types
  * - `McpDiscoveryResult`: `NotPresent`, or the server `name`, its fetchable `endpoints` (absolute

@@ -1,3 +1,4 @@
+import type { McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { withScannerToken } from '#shared/outbound/user-agent.js';
@@ -72,6 +73,8 @@ export interface ArtifactsInput {
    * page not named got the scanner's own answer. Absent: no probe was sent (the free tier).
    */
   edgeProbe?: Partial<Record<AssistantId, { homepage?: Input; product?: Input }>>;
+  /** What a drive of the declared MCP endpoint found; none by default. */
+  mcpDrive?: McpDriveReport;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -169,6 +172,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
               signed: input.signed === null ? null : retrieval(homepage.url, input.signed),
             },
       edgeProbe: input.edgeProbe === undefined ? null : edgeProbe(homepage, productPages, input.edgeProbe),
+      mcpDrive: input.mcpDrive ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

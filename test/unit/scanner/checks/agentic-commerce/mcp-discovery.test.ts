@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agenticCommerceChecks } from '#shared/scanner/checks/agentic-commerce/index.js';
+import type { McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import { checkRunner } from '#test/unit/scanner/checks/check-runner.js';
 import { checkout, shopifyHome, softNotFound, ucpProfile } from '#test/unit/scanner/checks/agentic-commerce/fixtures.js';
 
@@ -142,5 +143,87 @@ describe('mcp_discovery', () => {
     const { result } = run('mcp_discovery', { mcpServerCard: { failed: 'timeout' } });
     expect(result.status).toBe('not_assessed');
     expect(result.summary).toContain('could not be fetched (timeout)');
+  });
+
+  describe('where a paid scan drove the endpoint', () => {
+    const card = JSON.stringify({
+      $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+      name: 'example.shop/store',
+      version: '1.0.0',
+      description: 'Search the catalog.',
+      remotes: [{ type: 'streamable-http', url: 'https://shop.example/api/mcp' }],
+    });
+    const exchange = (message: string, status: number | null, contentType: string | null, answer = '') => ({
+      method: 'POST',
+      url: 'https://shop.example/api/mcp',
+      message,
+      status,
+      contentType,
+      answer,
+      ms: 12,
+    });
+    const drive = (over: Partial<McpDriveReport>): McpDriveReport => ({
+      endpoint: 'https://shop.example/api/mcp',
+      outcome: 'answered',
+      detail: 'protocol 2025-11-25, 1 tool',
+      protocolVersion: '2025-11-25',
+      server: { name: 'store', version: '1.0.0' },
+      tools: [{ name: 'search', inputSchema: 'valid', problem: null }],
+      toolCount: 1,
+      toolsComplete: true,
+      resources: null,
+      prompts: null,
+      durationMs: 140,
+      exchanges: [exchange('initialize', 200, 'application/json'), exchange('tools/list', 200, 'application/json')],
+      ...over,
+    });
+
+    it('judges what the server did, not what the card says', () => {
+      const { result } = run('mcp_discovery', { ...atServerCard, mcpServerCard: card, mcpDrive: drive({}) });
+      expect(result).toMatchObject({
+        status: 'pass',
+        summary: 'https://shop.example/api/mcp answered an MCP client (protocol 2025-11-25, 1 tool) in 140 ms; no tool was called.',
+      });
+      expect(result.evidence[0]).toEqual({
+        url: 'https://shop.example/.well-known/mcp/server-card',
+        value: 'declares https://shop.example/api/mcp',
+      });
+    });
+
+    it('fails a valid card whose endpoint fails, and shows the answer without what a terminal would act on', () => {
+      const hostile = '\u001b[31m::error::owned\u202e\n<html>';
+      const failed = drive({
+        outcome: 'not_mcp',
+        detail: 'initialize answered text/html, not a JSON-RPC message',
+        exchanges: [exchange('initialize', 200, 'text/html; charset=utf-8', hostile)],
+      });
+      const { result, advice } = run('mcp_discovery', { ...atServerCard, mcpServerCard: card, mcpDrive: failed });
+      expect(result.status).toBe('fail');
+      expect(result.summary).toBe(
+        'https://shop.example/api/mcp, which https://shop.example/.well-known/mcp/server-card declares, did not answer an MCP client: initialize answered text/html, not a JSON-RPC message.',
+      );
+      expect(result.evidence[1]?.value).toBe('POST initialize → HTTP 200 text/html: [31m::error::owned <html>');
+      expect(advice().fix).toContain('The path serves a web page: route it to the MCP server instead of the storefront.');
+    });
+
+    it('warns on the tools MCP clients reject and advises a valid input schema', () => {
+      const rejected = drive({
+        tools: [
+          { name: 'search', inputSchema: 'valid', problem: null },
+          { name: 'cart', inputSchema: 'invalid', problem: 'inputSchema/required must be array' },
+          {
+            name: 'odd',
+            inputSchema: 'unknown_dialect',
+            problem: 'inputSchema.$schema names https://example.com/s, a dialect not judged here',
+          },
+        ],
+        toolCount: 3,
+      });
+      const { result, advice } = run('mcp_discovery', { ...atServerCard, mcpServerCard: card, mcpDrive: rejected });
+      expect(result.status).toBe('warn');
+      expect(result.summary).toContain('but 1 of 3 tools have an input schema MCP clients reject: cart.');
+      expect(result.evidence.at(-1)).toEqual({ url: 'https://shop.example/api/mcp', value: 'cart: inputSchema/required must be array' });
+      expect(advice().title).toBe("Fix your MCP tools' input schemas");
+    });
   });
 });

@@ -1,0 +1,66 @@
+/** What a drive of a declared endpoint found, as the scan keeps it (SiteArtifacts) and the checks read it. */
+
+/** One request a drive sent and what came back, kept as the verdict's evidence. */
+export interface DriveExchange {
+  method: string;
+  url: string;
+  /** The JSON-RPC method the request carried, or null (a DELETE, a body that is not JSON-RPC). */
+  message: string | null;
+  /** The HTTP status, or null when no answer came. */
+  status: number | null;
+  contentType: string | null;
+  /** The start of the answer's body, or why there was none ("timeout", "blocked"). */
+  answer: string;
+  /** From sending the request until its whole answer was in. */
+  ms: number;
+}
+
+/** How one tool's input schema reads to an MCP client. */
+export interface ToolSchemaVerdict {
+  /** `unknown_dialect`: its `$schema` names a JSON Schema dialect we cannot judge, so neither verdict is given. */
+  inputSchema: 'valid' | 'invalid' | 'unknown_dialect';
+  /** What is wrong, in a sentence an owner can act on; null when valid. */
+  problem: string | null;
+}
+
+export type McpDriveOutcome =
+  /** initialize and tools/list answered as the protocol says. */
+  | 'answered'
+  /** The endpoint leads to an address the scanner may not ask (SSRF policy). */
+  | 'refused'
+  /** An HTTP error status where a JSON-RPC answer belongs. */
+  | 'http_error'
+  /** A 2xx answer that is not a JSON-RPC message (an HTML page, plain text). */
+  | 'not_mcp'
+  /** A JSON-RPC error, an answer that breaks the protocol's schema, or a protocol version no client speaks. */
+  | 'protocol_error'
+  /** No answer within the drive's time-out. */
+  | 'timeout'
+  | 'over_budget'
+  | 'failed';
+
+export interface McpToolReport extends ToolSchemaVerdict {
+  name: string;
+}
+
+/** What a read-only MCP drive found: it connects and lists, and never calls a tool. */
+export interface McpDriveReport {
+  endpoint: string;
+  outcome: McpDriveOutcome;
+  /** What was listed ("protocol 2025-11-25, 2 tools"), or one clause saying what went wrong. */
+  detail: string;
+  /** The protocol version the server chose in its initialize answer. */
+  protocolVersion: string | null;
+  server: { name: string; version: string } | null;
+  /** The tools listed (at most 50 kept); null when tools/list was not reached or the server declares no tools. */
+  tools: McpToolReport[] | null;
+  /** How many tools the server listed, beyond those kept too; null when it declares no tools capability. */
+  toolCount: number | null;
+  /** False when the list went on past the pages the drive reads: toolCount is then a floor. */
+  toolsComplete: boolean;
+  /** Resources and prompts listed, where the server declares those capabilities; null where it does not. */
+  resources: number | null;
+  prompts: number | null;
+  durationMs: number;
+  exchanges: DriveExchange[];
+}
