@@ -1,4 +1,4 @@
-import type { McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
@@ -138,6 +138,10 @@ export interface SiteArtifacts {
   edgeProbe: EdgeProbeFamilyArtifact[] | null;
   /** The read-only drive of the MCP server the shop declares (paid scans); null when none ran (docs/decisions/113-drives-of-declared-endpoints.md). */
   mcpDrive: McpDriveReport | null;
+  /** A read of a checkout session that does not exist at the REST endpoint the UCP profile declares (paid scans); null when none ran. */
+  ucpProbe: CheckoutProbeReport | null;
+  /** The same at the ACP discovery document's `api_base_url`. */
+  acpProbe: CheckoutProbeReport | null;
 }
 
 /** One assistant family's probe: its User-Agent, and each page asked with it. */

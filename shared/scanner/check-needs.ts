@@ -49,9 +49,9 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   llms_txt: [],
   catalog_endpoint: ['homepage', 'platform', 'catalog'],
   agent_catalogs: ['homepage'],
-  ucp_profile: ['platform'],
+  ucp_profile: ['platform', 'ucpProbe'],
   oauth_discovery: [],
-  acp_ready: ['productPages'],
+  acp_ready: ['productPages', 'acpProbe'],
   mcp_discovery: ['homepage', 'productPages', 'platform', 'mcpDrive'],
   a2a_ap2: [],
   actionable_forms: ['homepage', 'productPages'],
@@ -77,6 +77,8 @@ function dependsOn(source: Source): readonly Source[] {
     webBotAuth: ['homepage'],
     edgeProbe: ['homepage', 'productPages'],
     mcpDrive: ['mcpServerCard', 'ucp'],
+    ucpProbe: ['ucp'],
+    acpProbe: ['acp'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);
   const viaCatalog = isDocument && documentOf(source as DocumentName).catalogTypes !== undefined ? (['aiCatalog'] as const) : [];

@@ -26,6 +26,7 @@ import { fixedPaths, robotsFile, successBody } from '#shared/scanner/site-files.
 import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/scanner/documents/ask-documents.js';
 import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
+import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -197,8 +198,10 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const origin = finalUrl.origin;
   const documentsRead = readDocuments(first.documents, at, origin, startedAt, notNeeded);
   const mcpDrive = askMcpDrive(session, documentsRead, options);
-  // A scan that fails before the end never awaits the drive; its requests end with the session.
-  mcpDrive.catch(() => undefined);
+  const ucpProbe = askCheckoutProbe(session, documentsRead, 'ucp', options);
+  const acpProbe = askCheckoutProbe(session, documentsRead, 'acp', options);
+  // A scan that fails before the end never awaits the drives; their requests end with the session.
+  for (const drive of [mcpDrive, ucpProbe, acpProbe]) drive.catch(() => undefined);
   const pages = await pagesAround(session, read, scanned, options, nextRound);
   const markdown = offersNegotiation(scanned) ? ask.markdown(session, target, nextRound) : null;
 
@@ -234,6 +237,8 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       catalog: catalogUrl && catalogRetrieval ? catalogArtifact(catalogUrl, catalogRetrieval, origin) : null,
       edgeProbe: edgeProbe ? await edgeProbe : null,
       mcpDrive: await mcpDrive,
+      ucpProbe: await ucpProbe,
+      acpProbe: await acpProbe,
     },
     platform,
   };

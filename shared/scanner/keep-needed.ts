@@ -36,6 +36,8 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     webBotAuth: null,
     edgeProbe: null,
     mcpDrive: null,
+    ucpProbe: null,
+    acpProbe: null,
   };
 }
 

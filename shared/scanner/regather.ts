@@ -1,5 +1,6 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
+import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
 import { catalogFor } from '#shared/scanner/catalog.js';
@@ -105,6 +106,8 @@ async function regatherWith(
     pages && wants('edgeProbe') && probesEdge(options) ? askEdge(session, read, edgePages(homepage, productPages), 3) : null;
   const documentsRead = readDocuments(documents, at, origin, startedAt, notNeeded);
   const mcpDrive = wants('mcpDrive') ? askMcpDrive(session, documentsRead, options) : Promise.resolve(null);
+  const ucpProbe = wants('ucpProbe') ? askCheckoutProbe(session, documentsRead, 'ucp', options) : Promise.resolve(null);
+  const acpProbe = wants('acpProbe') ? askCheckoutProbe(session, documentsRead, 'acp', options) : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -128,6 +131,8 @@ async function regatherWith(
       webBotAuth: pages ? await pages.signed : null,
       edgeProbe: edgeProbe ? await edgeProbe : null,
       mcpDrive: await mcpDrive,
+      ucpProbe: await ucpProbe,
+      acpProbe: await acpProbe,
     },
     platform,
   };

@@ -64,3 +64,32 @@ export interface McpDriveReport {
   durationMs: number;
   exchanges: DriveExchange[];
 }
+
+export type CheckoutProtocol = 'ucp' | 'acp';
+
+/** What a read of a checkout session that does not exist got from the endpoint a UCP profile or ACP document declares. */
+export interface CheckoutProbeReport {
+  protocol: CheckoutProtocol;
+  url: string;
+  outcome:
+    /** The answer the protocol gives such a call. */
+    | 'as_specified'
+    /** An error status, but not in the protocol's shape: agents learn that it failed, not why. */
+    | 'undocumented_error'
+    /** A web page, a redirect or a success for a session that does not exist. */
+    | 'wrong_answer'
+    | 'server_error'
+    | 'no_answer'
+    /** The endpoint leads to an address the scanner may not ask. */
+    | 'refused'
+    /** A bot wall answered for the service: nothing to judge. */
+    | 'walled'
+    /** The scan had no time left to ask. */
+    | 'not_asked';
+  detail: string;
+  status: number | null;
+  contentType: string | null;
+  /** The start of the answer's body. */
+  answer: string;
+  durationMs: number;
+}

@@ -1,4 +1,5 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
+import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/agentic-commerce/checkout-probe-verdict.js';
 import { readWellKnown, readableProductPages, siteName } from '#shared/scanner/checks/read-artifacts.js';
 import { findPolicyLinks } from '#shared/scanner/checks/policies-trust/policy-links.js';
 import { versionOf } from '#shared/scanner/standards.js';
@@ -46,6 +47,11 @@ export function feedMappings(artifacts: Artifacts): FeedMapping[] {
 }
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
+  return withCheckoutProbe(evaluateDeclared(artifacts), artifacts.site.acpProbe);
+}
+
+/** The discovery document and the feed mapping as declared, before the checkout endpoint was probed. */
+function evaluateDeclared(artifacts: Artifacts): CheckOutcome {
   const acp = readWellKnown(artifacts.site.acp);
   if (acp.state === 'present' && acp.document.valid) {
     const doc = acp.document;
@@ -152,6 +158,8 @@ function policyUrls(artifacts: Artifacts): { privacy: string | null; terms: stri
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
+  const probed = adviseCheckoutProbe(evaluateDeclared(artifacts), artifacts.site.acpProbe, result);
+  if (probed) return probed;
   const origin = artifacts.site.origin;
   const mappings = feedMappings(artifacts);
   const short = mappings.find((m) => m.missing.length > 0);

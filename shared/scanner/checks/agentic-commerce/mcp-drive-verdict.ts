@@ -3,11 +3,7 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { because, listNames } from '#shared/scanner/checks/wording.js';
 import { versionOf } from '#shared/scanner/standards.js';
-
-const answerExcerptChars = 120;
-/** Controls and bidirectional overrides in an answer's bytes: a binary or hostile answer is shown as plain text. */
-// eslint-disable-next-line no-control-regex
-const unprintable = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffd]+/g;
+import { answerExcerpt } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
 
 /**
  * One request and its answer, as the verdict shows them: `POST initialize → HTTP 404 text/plain: Not Found`. The
@@ -17,7 +13,7 @@ export function exchangeLine(exchange: DriveExchange, withAnswer: boolean): stri
   const sent = `${exchange.method} ${exchange.message ?? ''}`.trim();
   if (exchange.status === null) return `${sent} → no answer (${exchange.answer})`;
   const media = exchange.contentType ? ` ${exchange.contentType.split(';')[0]?.trim() ?? ''}` : '';
-  const text = withAnswer ? exchange.answer.replace(unprintable, ' ').replace(/\s+/g, ' ').trim().slice(0, answerExcerptChars) : '';
+  const text = withAnswer ? answerExcerpt(exchange.answer) : '';
   return `${sent} → HTTP ${exchange.status}${media}${text ? `: ${text}` : ''}`;
 }
 

@@ -5,15 +5,22 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { IDENTITY_LINKING, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 import { versionOf } from '#shared/scanner/standards.js';
+import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/agentic-commerce/checkout-probe-verdict.js';
 
 /**
  * Fails when there is no usable profile: absent, no version or services, or answered through a
  * redirect (UCP: profile endpoints must not redirect, and agents must not follow one). Warns when it
  * declares no checkout, or when checkout is declared but the profile falls short of the current spec:
  * not conforming to its version's schema, an older version, not served as JSON, no payment handler (an
- * empty map conforms, but gives agents nothing to pay with), missing or unusable signing keys.
+ * empty map conforms, but gives agents nothing to pay with), missing or unusable signing keys. On a paid scan the
+ * REST endpoint it declares is then probed (drives/checkout-probe.ts), and what it answers can fail or warn the check.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
+  return withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe);
+}
+
+/** The profile as declared, before its checkout endpoint was probed. */
+function evaluateProfile(artifacts: Artifacts): CheckOutcome {
   const ucp = readWellKnown(artifacts.site.ucp);
   if (ucp.state === 'not_assessed')
     return outcome.notAssessed(`UCP profile not checked: ${ucp.url} ${ucp.reason}.`, [evidence(ucp.url, ucp.reason)]);
@@ -128,6 +135,8 @@ function profileSnippet(origin: string): string {
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
+  const probed = adviseCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe, result);
+  if (probed) return probed;
   const origin = artifacts.site.origin;
   const ucp = readWellKnown(artifacts.site.ucp);
   const why = because(

@@ -24,7 +24,14 @@ import { declaredVersion, type DeclaredVersion, type VersionStanding } from './d
 import { boundedProblems, isRecord, readJsonBody } from './json-body.js';
 import type { NotPresent } from './json-body.js';
 import { mediaTypeProblem, redirectProblem, type Serving } from './serving.js';
-import { capabilityNames, paymentHandlerNames, serviceBindings, serviceCapabilityNames, serviceDeclarations } from './ucp/facts.js';
+import {
+  capabilityNames,
+  paymentHandlerNames,
+  serviceBindings,
+  serviceCapabilityNames,
+  serviceDeclarations,
+  type Binding,
+} from './ucp/facts.js';
 import { IDENTITY_LINKING, identityLinkingWarnings, identityScopes } from './ucp/identity-linking.js';
 import { maxNesting, nestsTooDeep } from './ucp/nesting.js';
 import { problemsOf } from './ucp/problems.js';
@@ -51,6 +58,8 @@ export interface UcpProfile {
   /** Transport names declared by the services, e.g. rest, mcp, a2a, embedded. */
   transports: string[];
   mcpEndpoints: string[];
+  /** The REST bindings' endpoints: the base URLs the REST binding's OpenAPI paths are appended to. */
+  restEndpoints: string[];
   /** Payment handler names (reverse-domain keys, or the older handlers' `name`/`id`). */
   paymentHandlers: string[];
   /** The signing keys (`signing_keys`, or the draft's `keys`); null when the profile has none. */
@@ -113,7 +122,8 @@ export function validateUcpProfile(body: string, serving?: Serving): UcpProfileR
     capabilities,
     hasCheckoutCapability: capabilities.some((name) => name.toLowerCase().includes('checkout')),
     transports: [...new Set(bindings.map((b) => b.transport))],
-    mcpEndpoints: [...new Set(bindings.flatMap((b) => (b.transport === 'mcp' && b.endpoint !== null ? [b.endpoint] : [])))],
+    mcpEndpoints: endpointsOf(bindings, 'mcp'),
+    restEndpoints: endpointsOf(bindings, 'rest'),
     paymentHandlers,
     signingKeys: keys.keys,
     identityLinking: capabilities.includes(IDENTITY_LINKING) ? { scopes: identityScopes(identityEntries) } : null,
@@ -121,6 +131,10 @@ export function validateUcpProfile(body: string, serving?: Serving): UcpProfileR
     problems,
     warnings: boundedProblems(warnings),
   };
+}
+
+function endpointsOf(bindings: readonly Binding[], transport: string): string[] {
+  return [...new Set(bindings.flatMap((b) => (b.transport === transport && b.endpoint !== null ? [b.endpoint] : [])))];
 }
 
 function notAnObject(): UcpProfile {
@@ -135,6 +149,7 @@ function notAnObject(): UcpProfile {
     hasCheckoutCapability: false,
     transports: [],
     mcpEndpoints: [],
+    restEndpoints: [],
     paymentHandlers: [],
     signingKeys: null,
     identityLinking: null,

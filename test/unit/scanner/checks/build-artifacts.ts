@@ -1,4 +1,4 @@
-import type { McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { withScannerToken } from '#shared/outbound/user-agent.js';
@@ -75,6 +75,9 @@ export interface ArtifactsInput {
   edgeProbe?: Partial<Record<AssistantId, { homepage?: Input; product?: Input }>>;
   /** What a drive of the declared MCP endpoint found; none by default. */
   mcpDrive?: McpDriveReport;
+  /** What a probe of the declared checkout endpoints found; none by default. */
+  ucpProbe?: CheckoutProbeReport;
+  acpProbe?: CheckoutProbeReport;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -173,6 +176,8 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
             },
       edgeProbe: input.edgeProbe === undefined ? null : edgeProbe(homepage, productPages, input.edgeProbe),
       mcpDrive: input.mcpDrive ?? null,
+      ucpProbe: input.ucpProbe ?? null,
+      acpProbe: input.acpProbe ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

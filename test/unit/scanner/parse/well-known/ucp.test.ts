@@ -53,6 +53,7 @@ describe('validateUcpProfile', () => {
       hasCheckoutCapability: true,
       transports: ['rest', 'mcp'],
       mcpEndpoints: ['https://shop.example/ucp/mcp'],
+      restEndpoints: ['https://shop.example/ucp/v1'],
       paymentHandlers: ['com.example.processor_tokenizer'],
       signingKeys: [{ kid: 'business_2026', kty: 'EC', alg: 'ES256', problem: null }],
       identityLinking: null,
