@@ -69,6 +69,23 @@ describe.each(['agent-ready', 'shopify-like', 'typical-gaps'])('fixture shop %s 
   });
 });
 
+it('drives the declared endpoints again for the checks they decide, and reads only what declares them', async () => {
+  const shop = await startShop('agent-ready', GOLDEN_SHOP);
+  try {
+    const result = await scanned(shop, 'pro');
+    const recheck = await recheckChecks(result, ['mcp_discovery', 'ucp_profile', 'acp_ready'], options('pro'));
+    const asked = new Set(shop.requests.map((path) => path.split('?')[0]));
+    expect(shop.requests.filter((path) => path === '/mcp')).toHaveLength(5);
+    expect(asked).toContain('/ucp/v1/checkout-sessions/agent-readiness-probe-0000');
+    expect(asked).toContain('/acp/checkout_sessions/agent-readiness-probe-0000');
+    expect(asked).toContain('/.well-known/ucp');
+    expect(asked).toContain('/.well-known/acp.json');
+    for (const check of recheck.checks) expect(check.after, check.checkId).toEqual(check.before);
+  } finally {
+    await shop.close();
+  }
+});
+
 it('reads the homepage and the platform catalog for the catalog check, nothing else', async () => {
   const shop = await startShop('shopify-like', GOLDEN_SHOP);
   try {
