@@ -3,6 +3,7 @@ import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
+import { exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
 import { bandLabels, statusLabels, utcTime } from '#shared/http/pages/report/words.js';
 import { accessHead, accessOf, accessStanding, edgeFindings } from '#shared/model/scans/access-words.js';
 import type { AssistantAccess } from '#shared/model/scans/scan-result.js';
@@ -58,7 +59,10 @@ function assistants(result: ScanResult): Section | null {
     const fix = assistant.firstFix === null ? '' : fixNames(assistant.firstFix).title;
     return `| ${mdText(assistant.name, 60)} | ${verdictLabels[assistant.verdict]} | ${mdText(stops)} | ${mdText(fix, 120)} |`;
   });
-  const gaps = findGaps(result.assistants).map((gap) => `- ${mdText(gap.name, 60)} finds the shop with a gap: ${mdText(gap.reason)}`);
+  const gaps = [
+    ...findGaps(result.assistants).map((gap) => `- ${mdText(gap.name, 60)} finds the shop with a gap: ${mdText(gap.reason)}`),
+    ...exercisedBuys(result.assistants).map((buy) => `- ${mdText(exercisedBuyLine(buy))}`),
+  ];
   return {
     head: ['### What each assistant can do', '', '| Assistant | Verdict | Where it stops | First fix |', '| --- | --- | --- | --- |'],
     rows,

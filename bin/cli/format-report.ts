@@ -2,6 +2,7 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
+import { exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
 import { signalStatusLabels, stepStatusLabels, verdictLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
 import { accessLine, accessOf, edgeFindings } from '#shared/model/scans/access-words.js';
 import type { AssistantRecord } from '#shared/model/scans/scan-result.js';
@@ -46,6 +47,7 @@ function assistantLines(result: ScanResult): string[] {
     );
   }
   for (const gap of findGaps(result.assistants)) lines.push(`    ${oneLine(gap.name)} finds the shop with a gap: ${oneLine(gap.reason)}`);
+  for (const buy of exercisedBuys(result.assistants)) lines.push(`    ${oneLine(exercisedBuyLine(buy))}`);
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { accessLine, edgeFindings } from '#shared/model/scans/access-words.js';
 import { verdictLabels } from '#shared/model/scans/result-labels.js';
+import { calledEndpointClause } from '#shared/model/scans/exercised-buys.js';
 import type { ScanSummary } from './tool-schemas.js';
 
 /** Breaks and controls in text a scanned site may have supplied: each run becomes a space, one assistant per line. */
@@ -22,6 +23,7 @@ export function assistantLines(scan: ScanSummary): string[] {
       parts.push(flat(accessLine(access)));
       if (access.edge !== undefined) parts.push(...edgeFindings(access.edge).map((finding) => `Edge: ${flat(finding)}`));
     }
+    if (assistant.buyDrive) parts.push(flat(calledEndpointClause(assistant.buyDrive)));
     return parts.join(' · ');
   });
 }

@@ -9,11 +9,14 @@ import {
   edgeAnswers,
   robotsObediences,
   robotsStandings,
+  stepBases,
+  stepDriveOutcomes,
   type AssistantAccess,
   type ScanResult,
 } from '#shared/model/scans/scan-result.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { accessOf } from '#shared/model/scans/access-words.js';
+import { buyBasisOf } from '#shared/model/scans/exercised-buys.js';
 
 /** Input and output schemas of the MCP tools: what tools/list shows a client, and what each answer is checked against. */
 
@@ -98,6 +101,16 @@ const scanAssistant = z.object({
   access: z
     .array(assistantAccess)
     .describe('Search and user-initiated visits apart (search first); empty for a result made before they were reported'),
+  buyBasis: z
+    .enum(stepBases)
+    .nullable()
+    .describe(
+      "How the buy step knows: exercised when a paid scan called the checkout endpoint the assistant buys through; declared when only the shop's documents and pages were read; null for a result made before it was reported",
+    ),
+  buyDrive: z
+    .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string() })
+    .nullable()
+    .describe('The call behind an exercised buy step, and what it answered'),
 });
 
 /** A scan as tools return it: the score, each dimension and check, the first fixes; the full result is the REST API's. */
@@ -213,7 +226,7 @@ export function scanSummary(result: ScanResult, reportUrl: string | null): ScanS
       })),
     assistants: result.assistants.map((assistant) => {
       const { id, name, verdict, firstFix } = assistant;
-      return { id, name, verdict, firstFix, access: accessOf(assistant) };
+      return { id, name, verdict, firstFix, access: accessOf(assistant), ...buyBasisOf(assistant) };
     }),
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ThresholdRecord } from '#shared/model/sites/thresholds.js';
 import type { Tier } from '#shared/model/tiers.js';
-import type { ScanResult } from '#shared/model/scans/scan-result.js';
+import { buyBasisOf } from '#shared/model/scans/exercised-buys.js';
+import type { AssistantId, AssistantVerdict, ScanResult, StepBasis, StepDrive } from '#shared/model/scans/scan-result.js';
 
 export const eventTypes = ['scan_complete', 'score_change', 'batch_complete', 'threshold_alert'] as const;
 export type EventType = (typeof eventTypes)[number];
@@ -15,6 +16,13 @@ interface SiteRef {
   scanId: string;
 }
 
+export interface ScanCompleteAssistant {
+  id: AssistantId;
+  verdict: AssistantVerdict;
+  buyBasis: StepBasis | null;
+  buyDrive: StepDrive | null;
+}
+
 /** The `data` of each event type (docs/guide.md "Webhooks", and the OpenAPI document's `webhooks`). */
 export interface EventData {
   scan_complete: {
@@ -25,6 +33,8 @@ export interface EventData {
     tier: Tier;
     siteId: string | null;
     batchId: string | null;
+    /** Each assistant's verdict and how its buy step knows (basis, and the call behind an exercised one). */
+    assistants: ScanCompleteAssistant[];
   };
   score_change: SiteRef & { previousScore: number | null; score: number; change: number };
   threshold_alert: SiteRef & { threshold: ThresholdRecord; score: number; previousScore: number | null };
@@ -54,5 +64,6 @@ export function scanCompleteData(result: ScanResult, from: { siteId?: string; ba
     tier: result.tier,
     siteId: from.siteId ?? null,
     batchId: from.batchId ?? null,
+    assistants: result.assistants.map((assistant) => ({ id: assistant.id, verdict: assistant.verdict, ...buyBasisOf(assistant) })),
   };
 }

@@ -9,6 +9,8 @@ import {
   assistantIds,
   assistantStepStatuses,
   assistantSteps,
+  stepBases,
+  stepDriveOutcomes,
   assistantVerdicts,
   edgeAnswers,
   robotsObediences,
@@ -165,6 +167,22 @@ export const AssistantStep = z
     status: z.enum(assistantStepStatuses),
     checks: z.array(z.string()).meta({ description: 'The check ids the step was judged on' }),
     reason: z.string().meta({ description: 'Why the step has this status, in words for the shop owner' }),
+    basis: z.enum(stepBases).optional().meta({
+      description:
+        "How a buy step knows: exercised when a paid scan called the checkout endpoint the assistant buys through and its answer went into the verdict; declared when only the shop's documents and pages were read. Buy steps of new scans carry it; other steps and older results have none",
+    }),
+    drive: z
+      .object({
+        url: z.string().meta({ description: 'The URL called' }),
+        outcome: z.enum(stepDriveOutcomes).meta({
+          description:
+            'as_specified: answered as the protocol says; undocumented_error: an error outside its shape; failed: no usable answer',
+        }),
+        detail: z.string().meta({ description: 'The request and what came back, in one line' }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: 'The call behind an exercised basis; null when the step is declared' }),
   })
   .meta({ id: 'AssistantStep', description: 'One of the four steps (find, read, trust, buy) as this assistant takes it' });
 

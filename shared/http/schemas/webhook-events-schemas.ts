@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventType } from '#shared/model/events.js';
 import { DateTime, TierName, Uuid } from '#shared/http/schemas/common-schemas.js';
 import { ThresholdRecord } from '#shared/http/schemas/sites-schemas.js';
+import { assistantIds, assistantVerdicts, stepBases, stepDriveOutcomes } from '#shared/model/scans/scan-result.js';
 
 /** The bodies the service posts to webhook endpoints: OpenAPI 3.1 `webhooks`, one per event type. */
 
@@ -23,6 +24,22 @@ const eventData = {
       tier: TierName,
       siteId: Uuid.nullable().meta({ description: 'The watched site, for a rescan' }),
       batchId: Uuid.nullable().meta({ description: 'The batch, for a batch item' }),
+      assistants: z
+        .array(
+          z.object({
+            id: z.enum(assistantIds),
+            verdict: z.enum(assistantVerdicts),
+            buyBasis: z.enum(stepBases).nullable().meta({
+              description:
+                "exercised when the scan called the checkout endpoint the assistant buys through; declared when only the shop's documents and pages were read; null for a result made before it was reported",
+            }),
+            buyDrive: z
+              .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string() })
+              .nullable()
+              .meta({ description: 'The call behind an exercised buy step, and what it answered' }),
+          }),
+        )
+        .meta({ description: "Each assistant's verdict and how its buy step knows" }),
     })
     .meta({ id: 'ScanCompleteData' }),
   score_change: z

@@ -186,6 +186,28 @@ export interface AssistantStep {
   checks: string[];
   /** One line a shop owner understands: why the step has this status. */
   reason: string;
+  /**
+   * How a buy step knows (docs/decisions/113-drives-of-declared-endpoints.md): `exercised` when a paid scan called
+   * the checkout endpoint the assistant buys through and its answer went into the verdict, `declared` when only the
+   * shop's documents and pages were read. Buy steps of new scans carry it; other steps and older results have none.
+   */
+  basis?: StepBasis;
+  /** The call behind an `exercised` basis; null when the step is `declared`. */
+  drive?: StepDrive | null;
+}
+
+export const stepBases = ['declared', 'exercised'] as const;
+export type StepBasis = (typeof stepBases)[number];
+export const stepDriveOutcomes = ['as_specified', 'undocumented_error', 'failed'] as const;
+
+/** One call a scan made to an endpoint a shop declares, as a step shows it. */
+export interface StepDrive {
+  /** The URL called. */
+  url: string;
+  /** as_specified: answered as the protocol says; undocumented_error: an error outside its shape; failed: no usable answer. */
+  outcome: (typeof stepDriveOutcomes)[number];
+  /** The request and what came back, in one line. */
+  detail: string;
 }
 
 export const agentRoles = ['search', 'user'] as const;

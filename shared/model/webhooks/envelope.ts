@@ -35,6 +35,19 @@ export const sampleData: { [T in EventType]: EventData[T] } = {
     tier: 'growth',
     siteId: null,
     batchId: null,
+    assistants: [
+      {
+        id: 'chatgpt',
+        verdict: 'can_buy',
+        buyBasis: 'exercised',
+        buyDrive: {
+          url: 'https://shop.example/acp/checkout_sessions/agent-readiness-probe-0000',
+          outcome: 'as_specified',
+          detail: 'GET without credentials → HTTP 401 application/json, as ACP specifies',
+        },
+      },
+      { id: 'claude', verdict: 'can_trust', buyBasis: 'declared', buyDrive: null },
+    ],
   },
   score_change: { ...exampleSite, previousScore: 80, score: 72, change: -8 },
   threshold_alert: {

@@ -7,6 +7,7 @@ import { findStep } from '#shared/scanner/assistants/find-step.js';
 import type { JudgedStep } from '#shared/scanner/assistants/find-step.js';
 import type { JudgedCheck } from '#shared/scanner/assistants/judge-step.js';
 import { buyStep, readStep, trustStep } from '#shared/scanner/assistants/product-steps.js';
+import { checkoutDriveOf } from '#shared/scanner/assistants/buy-basis.js';
 import { ASSISTANT_VENDORS } from '#shared/scanner/assistants/vendors.js';
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
 
@@ -53,6 +54,7 @@ function assess(
 ): AssistantRecord {
   const edge = edges.get(vendor.id);
   const roles = agentRoles.map((role) => roleAccess(vendor, role, artifacts, edge));
+  const drive = checkoutDriveOf(vendor, artifacts);
   const steps = [findStep(vendor, artifacts, byId, roles, edge), readStep(vendor, byId), trustStep(vendor, byId), buyStep(vendor, byId)];
   const verdict = verdictOf(steps);
   const stoppedAt = steps.find((step) => !isReached(step));
@@ -68,6 +70,7 @@ function assess(
         step === stoppedAt && step.status === 'not_assessed'
           ? step.reason.replace(/^Not checked: /, `Not checked, so ${vendor.name}'s verdict stops before this step: `)
           : step.reason,
+      ...(step.step === 'buy' ? { basis: drive ? ('exercised' as const) : ('declared' as const), drive } : {}),
     })),
     access: roles.map((role) => role.access),
     firstFix: firstFixOf(steps, recommendations),

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { waitUntil } from '../../../bin/local/wait-until.js';
 import { localClientConfig } from '../../../bin/local/local-aws.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { buyBasisOf } from '#shared/model/scans/exercised-buys.js';
+import type { AssistantRecord } from '#shared/model/scans/scan-result.js';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { itemsWhere, mailsTo, setAccount, signUp, type SignedIn } from '../support/accounts.js';
 import { callApi } from '../support/http.js';
@@ -146,8 +148,18 @@ describe('webhook deliveries on the local stack', () => {
         tier: 'growth',
         siteId: null,
         batchId: null,
+        assistants: (scanned.body.assistants as AssistantRecord[]).map((assistant) => ({
+          id: assistant.id,
+          verdict: assistant.verdict,
+          ...buyBasisOf(assistant),
+        })),
       },
     });
+    // The shop's UCP and ACP checkout endpoints answered the scan's probes: those two buy steps were exercised.
+    const exercised = (event.data as { assistants: Array<{ id: string; buyBasis: string }> }).assistants.filter(
+      (assistant) => assistant.buyBasis === 'exercised',
+    );
+    expect(exercised.map((assistant) => assistant.id).sort()).toEqual(['chatgpt', 'google']);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(other.received).toHaveLength(0);
     expect(subscribed.received).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { buyBasisOf } from '#shared/model/scans/exercised-buys.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { loadConfig } from '#shared/config.js';
@@ -65,11 +66,27 @@ describe('runAccountScan', () => {
             type: 'scan_complete',
             accountId: unitAccountId,
             occurredAt: expect.any(String),
-            data: { scanId: result.id, url: result.url, score: result.score, band: result.band, tier: 'pro', siteId: null, batchId: null },
+            data: {
+              scanId: result.id,
+              url: result.url,
+              score: result.score,
+              band: result.band,
+              tier: 'pro',
+              siteId: null,
+              batchId: null,
+              assistants: result.assistants.map((assistant) => ({
+                id: assistant.id,
+                verdict: assistant.verdict,
+                ...buyBasisOf(assistant),
+              })),
+            },
           },
         },
       },
     ]);
+    const data = (sent[0] as { message: { event: { data: { assistants: Array<{ buyBasis: unknown }> } } } }).message.event.data;
+    expect(data.assistants.length).toBeGreaterThan(0);
+    expect(data.assistants.every((assistant) => assistant.buyBasis === 'declared' || assistant.buyBasis === 'exercised')).toBe(true);
     await deps.fetcher.close();
   });
 });

@@ -1,3 +1,4 @@
+import { buyBasisOf } from '#shared/model/scans/exercised-buys.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -71,7 +72,10 @@ describe("the MCP scan tools: each assistant's search and user-initiated visits"
     const summary = scanSummaryOutput.parse(answer.structuredContent);
     const sample = sampleResult();
     expect(summary.assistants).toEqual(
-      sample.assistants.map(({ id, name, verdict, firstFix, access }) => ({ id, name, verdict, firstFix, access })),
+      sample.assistants.map((assistant) => {
+        const { id, name, verdict, firstFix, access } = assistant;
+        return { id, name, verdict, firstFix, access, ...buyBasisOf(assistant) };
+      }),
     );
     const perplexity = summary.assistants.find((assistant) => assistant.id === 'perplexity')!;
     expect(perplexity.access.map((access) => [access.role, access.robots, access.obeysRobots])).toEqual([

@@ -16,6 +16,8 @@ import { scanSummary } from '#shared/mcp/tool-schemas.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { formatMarkdown } from '#bin/cli/format-markdown.js';
 import { mdText } from '#bin/cli/markdown-text.js';
+import { calledEndpointClause, exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
+import { assistantLines } from '#shared/mcp/assistant-lines.js';
 
 const goldenDir = path.join(import.meta.dirname, '..', 'scanner', 'golden');
 const recorded = readdirSync(goldenDir)
@@ -56,6 +58,22 @@ describe.each(recorded)('$name', ({ result }) => {
       expect(web('table.assistants tbody tr').eq(index).text(), 'web report').toContain(label);
       expect(text, 'CLI text').toMatch(new RegExp(`\\n {4}${assistant.name} +${label.toLowerCase()} `));
       expect(markdown, 'markdown').toContain(`| ${mdText(assistant.name, 60)} | ${label} |`);
+    }
+  });
+
+  it('says the same everywhere about each buy step a paid scan tried, and nothing where none was', () => {
+    const buys = exercisedBuys(result.assistants);
+    const mcp = scanSummary(result, null);
+    const web = load(String(summarySection(result)));
+    expect(web('li.exercised').length, 'web report').toBe(buys.length);
+    expect(mcp.assistants.filter((assistant) => assistant.buyBasis === 'exercised').length, 'MCP').toBe(buys.length);
+    for (const buy of buys) {
+      const line = exercisedBuyLine(buy);
+      expect(web('li.exercised').text(), 'web report').toContain(line);
+      expect(formatReport(result), 'CLI text').toContain(line);
+      expect(formatMarkdown(result), 'markdown').toContain(mdText(line));
+      expect(assistantLines(mcp).join('\n'), 'MCP text').toContain(calledEndpointClause(buy.drive));
+      expect(mcp.assistants.find((assistant) => assistant.name === buy.name)?.buyDrive, 'MCP').toEqual(buy.drive);
     }
   });
 });

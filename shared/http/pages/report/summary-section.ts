@@ -1,6 +1,7 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { verdictLabels } from '#shared/model/scans/result-labels.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
+import { exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
 import { findingsOf } from '#shared/model/scans/findings.js';
 import { html, type SafeHtml } from '../html.js';
 import { fixAnchor, gainText } from './fixes-section.js';
@@ -52,6 +53,7 @@ ${groups.map(
     html`<li><span class="verdict verdict-${group.verdict}"><strong>${verdictLabels[group.verdict]}</strong></span>: ${group.names.length === result.assistants.length ? `all ${group.names.length} assistants` : group.names.join(', ')}</li>`,
 )}
 ${findGaps(result.assistants).map((gap) => html`<li class="find-gap"><strong>${gap.name} finds the shop with a gap</strong>: ${gap.reason}.</li>`)}
+${exercisedBuys(result.assistants).map((buy) => html`<li class="exercised">${exercisedBuyLine(buy)}.</li>`)}
 </ul>`;
 }
 

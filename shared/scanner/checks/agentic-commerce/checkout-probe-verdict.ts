@@ -8,14 +8,17 @@ const failing = new Set<CheckoutProbeReport['outcome']>(['wrong_answer', 'server
 const names = { ucp: 'UCP', acp: 'ACP' } as const;
 
 /** The probe's request and what came back: `GET without credentials → HTTP 401 application/json, as ACP specifies`. */
-function probeEvidence(probe: CheckoutProbeReport): Evidence {
+export function probeLine(probe: CheckoutProbeReport): string {
   const sent = 'GET without credentials →';
-  if (probe.status === null) return evidence(probe.url, `${sent} ${probe.detail}`);
+  if (probe.status === null) return `${sent} ${probe.detail}`;
   const media = probe.contentType ? ` ${probe.contentType.split(';')[0]?.trim() ?? ''}` : '';
-  if (probe.outcome === 'as_specified')
-    return evidence(probe.url, `${sent} HTTP ${probe.status}${media}, as ${names[probe.protocol]} specifies`);
+  if (probe.outcome === 'as_specified') return `${sent} HTTP ${probe.status}${media}, as ${names[probe.protocol]} specifies`;
   const shown = answerExcerpt(probe.answer);
-  return evidence(probe.url, `${sent} HTTP ${probe.status}${media}${shown ? `: ${shown}` : ''}`);
+  return `${sent} HTTP ${probe.status}${media}${shown ? `: ${shown}` : ''}`;
+}
+
+function probeEvidence(probe: CheckoutProbeReport): Evidence {
+  return evidence(probe.url, probeLine(probe));
 }
 
 /**
