@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier } from '#shared/model/tiers.js';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
-import { scanUrl } from '#shared/scanner/engine.js';
 import type { McpEndpointVariant } from '#test/fixtures/mcp-endpoints.js';
 import { startShop, type ShopRoute } from '#test/fixtures/shop-server.js';
+import { scanLoopbackShop } from '#test/support/loopback-scan.js';
 
 let fetcher: Fetcher;
 beforeAll(() => {
@@ -20,13 +20,7 @@ afterAll(async () => {
 async function scan(tier: Tier, routes: Record<string, ShopRoute>) {
   const shop = await startShop('agent-ready', { routes });
   try {
-    const { result } = await scanUrl(`${shop.origin}/`, {
-      tier,
-      productPageBudget: 0,
-      fetcher,
-      policy: { allowPrivateHosts: ['127.0.0.1'] },
-      deadline: Date.now() + 20_000,
-    });
+    const { result } = await scanLoopbackShop(shop.origin, fetcher, tier);
     const check = result.checks.find((candidate) => candidate.id === 'mcp_discovery');
     if (!check) throw new Error('no mcp_discovery');
     const advice = result.recommendations.find((recommendation) => recommendation.checkId === 'mcp_discovery');

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { judgeAnswer, probeUrl } from '#shared/scanner/drives/checkout-probe.js';
-import { scanUrl } from '#shared/scanner/engine.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { startShop, type ShopRoute } from '#test/fixtures/shop-server.js';
+import { scanLoopbackShop } from '#test/support/loopback-scan.js';
 
 const json = 'application/json; charset=utf-8';
 
@@ -61,13 +61,7 @@ const acpProbePath = '/acp/checkout_sessions/agent-readiness-probe-0000';
 async function scan(tier: Tier, routes: Record<string, ShopRoute>) {
   const shop = await startShop('agent-ready', { routes });
   try {
-    const { result } = await scanUrl(`${shop.origin}/`, {
-      tier,
-      productPageBudget: 0,
-      fetcher,
-      policy: { allowPrivateHosts: ['127.0.0.1'] },
-      deadline: Date.now() + 20_000,
-    });
+    const { result } = await scanLoopbackShop(shop.origin, fetcher, tier);
     const check = (id: string) => result.checks.find((candidate) => candidate.id === id)!;
     const advice = (id: string) => result.recommendations.find((recommendation) => recommendation.checkId === id);
     const google = result.assistants.find((assistant) => assistant.id === 'google');
