@@ -35,7 +35,8 @@ export async function driveMcp(endpoint: string, session: FetchSession, options:
   // the client sends no cancellation to a server that did not answer.
   const left = () => Math.max(1, until - options.now()) + clientGraceMs;
   const net = driveFetch(session, { until, maxRequests: options.maxRequests, round: options.round }, options.now);
-  const transport = new StreamableHTTPClientTransport(new URL(endpoint), { fetch: net.fetch });
+  const url = URL.parse(endpoint);
+  const transport = url ? new StreamableHTTPClientTransport(url, { fetch: net.fetch }) : null;
   const client = new Client({ name: 'agent-readiness-scanner', version: scannerVersion }, { capabilities: {} });
   const report: McpDriveReport = {
     endpoint,
@@ -51,6 +52,7 @@ export async function driveMcp(endpoint: string, session: FetchSession, options:
     durationMs: 0,
     exchanges: net.exchanges,
   };
+  if (transport === null) return { ...report, detail: 'the declared endpoint is not a URL' };
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), options.timeoutMs);
   const timedOut = new Promise<never>((_, reject) => timer.signal.addEventListener('abort', () => reject(new DriveTimeout())));

@@ -135,6 +135,12 @@ describe('a read-only drive of a declared MCP endpoint', () => {
     expect(report.exchanges).toHaveLength(2);
   });
 
+  it('fails an endpoint that is not a URL without asking anything', async () => {
+    const session = new FetchSession(fetcher, Date.now() + 30_000);
+    const report = await driveMcp('not a url', session, { timeoutMs: 1_000, maxRequests: 10, round: 3, now: Date.now });
+    expect(report).toMatchObject({ outcome: 'failed', detail: 'the declared endpoint is not a URL', exchanges: [] });
+  });
+
   it('refuses an endpoint on a private address with the scan’s usual message, sending nothing', async () => {
     const before = server.requests.length;
     const report = await drive('correct', { using: strictFetcher });
