@@ -2,7 +2,7 @@ import type { CheckoutProbeReport } from '#shared/scanner/drives/drive-report.js
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { because } from '#shared/scanner/checks/wording.js';
-import { answerExcerpt } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
+import { answerLine } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
 
 const failing = new Set<CheckoutProbeReport['outcome']>(['wrong_answer', 'server_error', 'no_answer', 'refused']);
 const names = { ucp: 'UCP', acp: 'ACP' } as const;
@@ -11,10 +11,9 @@ const names = { ucp: 'UCP', acp: 'ACP' } as const;
 export function probeLine(probe: CheckoutProbeReport): string {
   const sent = 'GET without credentials →';
   if (probe.status === null) return `${sent} ${probe.detail}`;
-  const media = probe.contentType ? ` ${probe.contentType.split(';')[0]?.trim() ?? ''}` : '';
-  if (probe.outcome === 'as_specified') return `${sent} HTTP ${probe.status}${media}, as ${names[probe.protocol]} specifies`;
-  const shown = answerExcerpt(probe.answer);
-  return `${sent} HTTP ${probe.status}${media}${shown ? `: ${shown}` : ''}`;
+  if (probe.outcome === 'as_specified')
+    return `${sent} ${answerLine(probe.status, probe.contentType, null)}, as ${names[probe.protocol]} specifies`;
+  return `${sent} ${answerLine(probe.status, probe.contentType, probe.answer)}`;
 }
 
 function probeEvidence(probe: CheckoutProbeReport): Evidence {

@@ -3,7 +3,7 @@ import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckOutcome, Evidence } from '#shared/scanner/checks/types.js';
 import { because, listNames } from '#shared/scanner/checks/wording.js';
 import { versionOf } from '#shared/scanner/standards.js';
-import { answerExcerpt } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
+import { answerLine } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
 
 /**
  * One request and its answer, as the verdict shows them: `POST initialize → HTTP 404 text/plain: Not Found`. The
@@ -12,9 +12,7 @@ import { answerExcerpt } from '#shared/scanner/checks/agentic-commerce/answer-ex
 export function exchangeLine(exchange: DriveExchange, withAnswer: boolean): string {
   const sent = `${exchange.method} ${exchange.message ?? ''}`.trim();
   if (exchange.status === null) return `${sent} → no answer (${exchange.answer})`;
-  const media = exchange.contentType ? ` ${exchange.contentType.split(';')[0]?.trim() ?? ''}` : '';
-  const text = withAnswer ? answerExcerpt(exchange.answer) : '';
-  return `${sent} → HTTP ${exchange.status}${media}${text ? `: ${text}` : ''}`;
+  return `${sent} → ${answerLine(exchange.status, exchange.contentType, withAnswer ? exchange.answer : null)}`;
 }
 
 function exchangeEvidence(report: McpDriveReport, declaredAt: string): Evidence[] {
