@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/browser/global-setup.ts'],
+          // The files keep no module state (each launches and closes its own browser): a worker reuses the
+          // loaded playwright, axe and service modules instead of importing them for every file.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -4,7 +4,7 @@ import { families } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { readsKeyPepper } from '#lib/function-permissions.js';
-import { buildApp, referencedIds, statementsOfRole, type BuiltApp, type Statement } from '#test/infra/support/readiness-app.js';
+import { buildApp, referencedIds, statementsOfRole, type BuiltApp, type Statement, defaultApp } from '#test/infra/support/readiness-app.js';
 
 /**
  * The account flows as the synthesised template wires them: auth queues a sign-in mail job, the
@@ -18,7 +18,7 @@ type FunctionResource = { Properties: { Environment: { Variables: Record<string,
 let built: BuiltApp;
 
 beforeAll(() => {
-  built = buildApp();
+  built = defaultApp();
 });
 
 function statementsOf(app: BuiltApp, name: FunctionName): Statement[] {

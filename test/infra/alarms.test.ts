@@ -2,7 +2,7 @@ import { queueNames } from '#shared/adapters/queue.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { workerNames } from '#lib/function-catalog.js';
-import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+import { referencedIds, type BuiltApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
 
@@ -11,7 +11,7 @@ let alarms: Resource[];
 let topicId: string;
 
 beforeAll(() => {
-  built = buildApp();
+  built = defaultApp();
   alarms = Object.values(built.template.findResources('AWS::CloudWatch::Alarm')) as Resource[];
   topicId = Object.keys(built.template.findResources('AWS::SNS::Topic'))[0]!;
 });

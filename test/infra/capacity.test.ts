@@ -11,7 +11,7 @@ import {
 } from '#lib/capacity-settings.js';
 import { sweepConcurrency, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { repoRoot } from '#lib/paths.js';
-import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
+import { buildApp, type BuiltApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
 
@@ -31,7 +31,7 @@ function maxConcurrencyByFunction(built: BuiltApp): Record<string, unknown> {
 }
 
 describe('the shared Lambda pool is protected', () => {
-  const built = buildApp();
+  const built = defaultApp();
 
   it('reserves concurrency for the functions that scan (MCP too) and the workers, and none for the rest of the API', () => {
     expect(reservedOf(built, 'publicScanner')).toBe(capacityDefaults.publicScanConcurrency);

@@ -3,7 +3,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '#test/infra/support/readiness-app.js';
+import { buildApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 const variants = {
   dev: {},
@@ -43,7 +43,7 @@ describe('cdk-nag AwsSolutions checks', () => {
   });
 
   it('acknowledges only AwsSolutions rules, each on a construct below the stack and with a specific reason', () => {
-    const { stack } = buildApp();
+    const { stack } = defaultApp();
     const acknowledged = acknowledgements(stack);
     expect(acknowledged.length).toBeGreaterThan(0);
     for (const { path, id, reason } of acknowledged) {

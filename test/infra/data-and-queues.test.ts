@@ -3,7 +3,7 @@ import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { maxDeliveryAttempts } from '#shared/model/webhooks/retry-schedule.js';
 import { tableDefinition } from '#shared/db/table-definition.js';
 import { maxReceiveCountOf } from '#shared/adapters/queue-redrive.js';
-import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+import { buildApp, referencedIds, type BuiltApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
@@ -11,7 +11,7 @@ let dev: BuiltApp;
 let prod: BuiltApp;
 
 beforeAll(() => {
-  dev = buildApp();
+  dev = defaultApp();
   prod = buildApp({ stage: 'prod', sesIdentity: 'scanner.example.org' });
 });
 

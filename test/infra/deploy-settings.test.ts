@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { DeploySettingsError, readDeploySettings } from '#lib/deploy-settings.js';
-import { buildApp, statementsOfRole } from '#test/infra/support/readiness-app.js';
+import { buildApp, statementsOfRole, defaultApp } from '#test/infra/support/readiness-app.js';
 
 function settingsFrom(context: Record<string, unknown>) {
   return readDeploySettings(new App({ context }));
@@ -85,7 +85,7 @@ describe('deployment settings from CDK context', () => {
   });
 
   it('creates no SES identity unless asked, but always the configuration set', () => {
-    const { template } = buildApp();
+    const { template } = defaultApp();
     template.resourceCountIs('AWS::SES::EmailIdentity', 0);
     template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
   });

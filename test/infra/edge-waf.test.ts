@@ -13,7 +13,7 @@ import { repoRoot } from '#lib/paths.js';
 import { createReadinessApp } from '#lib/readiness-app.js';
 import type { EdgeWafStack } from '#lib/edge-waf-stack.js';
 import type { ReadinessStack } from '#lib/readiness-stack.js';
-import { buildApp, referencedIds } from '#test/infra/support/readiness-app.js';
+import { buildApp, referencedIds, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
 type Json = Record<string, unknown>;
@@ -221,7 +221,9 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
   });
 
   it("acknowledges only the distribution's and the origin secret's findings it must, each with a specific reason", () => {
-    const before = new Set(acknowledgements(buildApp().stack).map(({ path, id }) => `${path.replace(/^AgentReadiness-dev\//, '')} ${id}`));
+    const before = new Set(
+      acknowledgements(defaultApp().stack).map(({ path, id }) => `${path.replace(/^AgentReadiness-dev\//, '')} ${id}`),
+    );
     const added = acknowledgements(stack).filter(({ path, id }) => !before.has(`${path.replace(/^AgentReadiness-dev\//, '')} ${id}`));
     expect(added.map(({ path, id }) => `${path.replace(/^AgentReadiness-dev\//, '')} ${id}`).sort()).toEqual([
       'Edge/Distribution AwsSolutions-CFR1',
@@ -236,7 +238,7 @@ describe('-c edgeWaf=on: CloudFront and an AWS WAF web ACL in front of the HTTP 
 
 describe('-c edgeWaf off (the default)', () => {
   it('builds no distribution, web ACL or origin secret, and the stack stays env-agnostic', () => {
-    const { stack, template } = buildApp();
+    const { stack, template } = defaultApp();
     expect(Stack.of(stack).region).toMatch(/Token|\$\{/);
     for (const type of ['AWS::CloudFront::Distribution', 'AWS::WAFv2::WebACL']) expect(resourcesOf(template, type), type).toEqual([]);
     expect(JSON.stringify(template.toJSON())).not.toContain('EDGE_ORIGIN_SECRET');

@@ -4,7 +4,7 @@ import { configKeys, envName } from '#shared/config.js';
 import { families } from '#shared/http/route-types.js';
 import { apiFunctions, workerNames, workers, type FunctionName } from '#lib/function-catalog.js';
 import { entryPath } from '#lib/paths.js';
-import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+import { referencedIds, type BuiltApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type FunctionResource = {
   Properties: Record<string, unknown> & { Timeout: number; MemorySize: number; Environment: { Variables: Record<string, unknown> } };
@@ -19,7 +19,7 @@ let built: BuiltApp;
 let functions: Record<string, FunctionResource>;
 
 beforeAll(() => {
-  built = buildApp();
+  built = defaultApp();
   functions = built.template.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>;
 });
 

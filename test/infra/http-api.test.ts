@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { families, methodsOf, routeKeyFor } from '#shared/http/route-types.js';
 import { routeList } from '#shared/http/routes.js';
 import { capacityDefaults } from '#lib/capacity-settings.js';
-import { buildApp, referencedIds, type BuiltApp } from '#test/infra/support/readiness-app.js';
+import { referencedIds, type BuiltApp, defaultApp } from '#test/infra/support/readiness-app.js';
 
 type Resource = { Properties: Record<string, unknown> };
 
@@ -12,7 +12,7 @@ let routesByKey: Map<string, Resource>;
 let integrations: Record<string, Resource>;
 
 beforeAll(() => {
-  built = buildApp();
+  built = defaultApp();
   const routes = Object.values(built.template.findResources('AWS::ApiGatewayV2::Route')) as Resource[];
   routesByKey = new Map(routes.map((route) => [route.Properties.RouteKey as string, route]));
   integrations = built.template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;

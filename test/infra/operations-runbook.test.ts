@@ -9,7 +9,7 @@ import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { repoRoot } from '#lib/paths.js';
 import { createReadinessApp } from '#lib/readiness-app.js';
-import { buildApp, referencedIds, statementsOfRole } from '#test/infra/support/readiness-app.js';
+import { referencedIds, statementsOfRole, defaultApp } from '#test/infra/support/readiness-app.js';
 
 const runbook = readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
 const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
@@ -66,7 +66,7 @@ describe('docs/operations.md', () => {
 });
 
 describe('docs/operations.md, key and secret rotation', () => {
-  const built = buildApp();
+  const built = defaultApp();
   const allNames: FunctionName[] = [...families, ...workerNames];
   const secrets = built.stack.secrets.node.children.filter((child): child is Secret => child instanceof Secret);
   /** The secret's construct path in the stack (`Secrets/KeyPepper`), as the runbook names it. */

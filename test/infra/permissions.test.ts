@@ -3,7 +3,7 @@ import { queueNames, type QueueName } from '#shared/adapters/queue.js';
 import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { functionAccess } from '#lib/function-permissions.js';
-import { buildApp, referencedIds, statementsOfRole, type BuiltApp, type Statement } from '#test/infra/support/readiness-app.js';
+import { referencedIds, statementsOfRole, type BuiltApp, type Statement, defaultApp } from '#test/infra/support/readiness-app.js';
 
 const allNames: FunctionName[] = [...families, ...workerNames];
 
@@ -18,7 +18,7 @@ const expectedConsumes: Partial<Record<FunctionName, QueueName>> = {
 let built: BuiltApp;
 
 beforeAll(() => {
-  built = buildApp();
+  built = defaultApp();
 });
 
 function statementsOf(name: FunctionName): Statement[] {

@@ -43,6 +43,17 @@ export function buildApp(
   };
 }
 
+let defaultBuilt: BuiltApp | undefined;
+
+/**
+ * The app with cdk.json's context alone, synthesised once per test worker and shared by the files that
+ * only read it (a synthesis costs seconds of CPU). A test that changes the stack builds its own.
+ */
+export function defaultApp(): BuiltApp {
+  defaultBuilt ??= buildApp();
+  return defaultBuilt;
+}
+
 /** IAM statements of a principal's policies, with actions and resources always as arrays. */
 export interface Statement {
   Effect: string;
