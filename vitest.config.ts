@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The browser project's stack sets its own limits in the environment of the Vitest process it shares with the unit
+ * and infra projects (test/browser/global-setup.ts), which their workers inherit: blank, a setting reads as its
+ * default (shared/config.ts), as the OpenAPI document and the bundles they check name it.
+ */
+const browserStackOnly = { DASHBOARD_ROUTES_LIMIT_PER_HOUR: '' };
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one (a single worker on a 2-core CI machine). Most
@@ -13,7 +20,7 @@ export default defineConfig({
         // Unit files keep no state between them (no module mocks, timers restored), so a worker reuses
         // its loaded modules instead of importing the scanner afresh for every file: the project takes
         // 35-41 s instead of 76 s, the same 1,575 tests passing in shuffled orders.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000, isolate: false },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000, isolate: false, env: browserStackOnly },
       },
       {
         extends: true,
@@ -49,6 +56,7 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          env: browserStackOnly,
           globalSetup: ['test/infra/global-setup.ts'],
           // Each file builds its own app; sharing the loaded aws-cdk-lib between files saves 10-20 s.
           isolate: false,

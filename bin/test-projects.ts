@@ -9,25 +9,14 @@ import { spawn } from 'node:child_process';
 // The integration files are the critical path: one at a time, mostly waiting on timers and their stack,
 // and each slowed by every core the others take. The other projects run at a lower CPU priority, so they
 // take what the integration files leave instead of delaying them (docs/decisions/076-static-checks-at-once.md).
-// The static checks (type check, ESLint, Prettier) run beside them at the lowest priority: before the tests
-// they were two minutes of a CI run in which nothing else ran, where beside them they fill the moments the
-// tests leave a core idle (docs/decisions/114-static-checks-beside-the-tests.md).
+const runs: Array<{ name: string; projects: string[]; niceness: number }> = [
+  { name: 'integration', projects: ['--project', 'integration'], niceness: 0 },
+  { name: 'unit, browser and infra', projects: ['--project', 'unit', '--project', 'browser', '--project', 'infra'], niceness: 10 },
+];
+
 const extra = process.argv.slice(2);
 // With file filters, the run whose projects hold none of those files has nothing to do: that is no failure.
 const filtered = extra.length > 0 ? ['--passWithNoTests'] : [];
-const vitestRun = (projects: string[]): string[] => ['npx', 'vitest', 'run', ...projects, ...filtered, ...extra];
-
-const runs: Array<{ name: string; command: string[]; niceness: number }> = [
-  { name: 'integration', command: vitestRun(['--project', 'integration']), niceness: 0 },
-  {
-    name: 'unit, browser and infra',
-    command: vitestRun(['--project', 'unit', '--project', 'browser', '--project', 'infra']),
-    niceness: 10,
-  },
-  // A run of chosen files is not a whole `npm test`: the checks are for the whole tree.
-  ...(extra.length === 0 ? [{ name: 'static checks', command: ['npx', 'tsx', 'bin/static-checks.ts'], niceness: 15 }] : []),
-];
-
 // The children write to pipes, so they would drop their colours on a terminal without this.
 const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 
@@ -36,7 +25,8 @@ interface Outcome {
   output: string;
 }
 
-function start({ command, niceness }: { command: string[]; niceness: number }): Promise<Outcome> {
+function vitest({ projects, niceness }: { projects: string[]; niceness: number }): Promise<Outcome> {
+  const command = ['npx', 'vitest', 'run', ...projects, ...filtered, ...extra];
   const [program, ...args] = niceness > 0 && process.platform !== 'win32' ? ['nice', '-n', String(niceness), ...command] : command;
   return new Promise((resolve) => {
     const child = spawn(program!, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...colour } });
@@ -70,7 +60,7 @@ function failureReport(output: string): string {
   return lines.slice(from, from + MAX_REPLAYED_LINES).join('\n');
 }
 
-const outcomes = await Promise.all(runs.map(start));
+const outcomes = await Promise.all(runs.map(vitest));
 outcomes.forEach(({ code, output }, index) => {
   if (code === 0) return;
   process.stdout.write(`\n── ${runs[index]!.name} failed (exit ${code}); its report again ──\n${failureReport(output)}\n`);

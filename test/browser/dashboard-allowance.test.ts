@@ -1,6 +1,7 @@
 import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { configDefaults } from '#shared/config.js';
+import { browserDashboardRoutesLimit } from './global-setup.js';
 import { createAccount, openWithKey } from './support/account.js';
 import { desktop, screenshot, seriousViolations, sharedBrowser, webBase } from './support/browser.js';
 
@@ -31,7 +32,7 @@ describe('the dashboard and the hourly limits (issue 41, item 5)', () => {
     await openWithKey(page, account.key);
     const left = page.locator('#dashboard-allowance');
     await left.filter({ hasText: /^\d+ of \d+ left$/ }).waitFor();
-    expect(await left.textContent()).toMatch(new RegExp(`^\\d+ of ${configDefaults.dashboardRoutesLimitPerHour} left$`));
+    expect(await left.textContent()).toMatch(new RegExp(`^\\d+ of ${browserDashboardRoutesLimit} left$`));
 
     // API clients use up their hour: the dashboard is not locked out by it.
     const api = await spend(account.key, configDefaults.accountRoutesLimitPerHour + 1, false);
@@ -40,8 +41,8 @@ describe('the dashboard and the hourly limits (issue 41, item 5)', () => {
     await page.locator('#account dl').waitFor();
     expect(await page.locator('#dashboard').isVisible()).toBe(true);
 
-    // The dashboard's own hour used up (about 200 loads): a pasted key is not bounced to an empty form in silence.
-    await spend(account.key, configDefaults.dashboardRoutesLimitPerHour, true);
+    // The dashboard's own hour used up (about 40 loads in this stack): a pasted key is not bounced to an empty form in silence.
+    await spend(account.key, browserDashboardRoutesLimit, true);
     const fresh = await browser().newContext(desktop);
     const pasted = await fresh.newPage();
     await pasted.goto(`${webBase()}/app`);
@@ -51,7 +52,7 @@ describe('the dashboard and the hourly limits (issue 41, item 5)', () => {
     await alert.filter({ hasText: /\S/ }).waitFor();
     expect(await alert.textContent()).toMatch(
       new RegExp(
-        `^Rate limit exceeded: ${configDefaults.dashboardRoutesLimitPerHour} requests from the dashboard per hour\\. Try again in \\d+ minutes \\(at \\d\\d:\\d\\d\\)\\.$`,
+        `^Rate limit exceeded: ${browserDashboardRoutesLimit} requests from the dashboard per hour\\. Try again in \\d+ minutes \\(at \\d\\d:\\d\\d\\)\\.$`,
       ),
     );
     expect(await seriousViolations(pasted)).toEqual([]);

@@ -14,6 +14,12 @@ declare module 'vitest' {
 /** Public scans a day from one address in the browser tests: the scanner file spends them, in order. */
 export const browserPublicScanLimit = 3;
 
+/**
+ * Dashboard calls an hour per account in the browser stack: enough for the longest dashboard test, and a
+ * fifth of the default, so the test that uses up the hour sends 240 calls instead of 1,200.
+ */
+export const browserDashboardRoutesLimit = 240;
+
 /** A scan's limit in the browser stack: long enough for the slow fixture shop, short enough to wait for a time-out. */
 export const browserScanTimeoutSeconds = 12;
 
@@ -25,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { stack, stop } = await startTestStack('browser', {
     PUBLIC_SCAN_LIMIT_PER_DAY: String(browserPublicScanLimit),
     SCAN_TIMEOUT_SECONDS: String(browserScanTimeoutSeconds),
+    DASHBOARD_ROUTES_LIMIT_PER_HOUR: String(browserDashboardRoutesLimit),
   });
   project.provide('webBaseUrl', stack.urls.api);
   project.provide('webSesBaseUrl', stack.urls.ses);
