@@ -1,4 +1,4 @@
-import type { CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { A2aDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
@@ -142,6 +142,8 @@ export interface SiteArtifacts {
   ucpProbe: CheckoutProbeReport | null;
   /** The same at the ACP discovery document's `api_base_url`. */
   acpProbe: CheckoutProbeReport | null;
+  /** A Get Task for a task that does not exist at each interface the A2A agent card declares (paid scans); null when none ran. */
+  a2aDrive: A2aDriveReport | null;
 }
 
 /** One assistant family's probe: its User-Agent, and each page asked with it. */

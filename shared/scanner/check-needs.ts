@@ -53,7 +53,7 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   oauth_discovery: [],
   acp_ready: ['productPages', 'acpProbe'],
   mcp_discovery: ['homepage', 'productPages', 'platform', 'mcpDrive'],
-  a2a_ap2: [],
+  a2a_ap2: ['a2aDrive'],
   actionable_forms: ['homepage', 'productPages'],
   checkout_friction: ['homepage', 'productPages'],
 };
@@ -79,6 +79,7 @@ function dependsOn(source: Source): readonly Source[] {
     mcpDrive: ['mcpServerCard', 'ucp'],
     ucpProbe: ['ucp'],
     acpProbe: ['acp'],
+    a2aDrive: ['agentCard'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);
   const viaCatalog = isDocument && documentOf(source as DocumentName).catalogTypes !== undefined ? (['aiCatalog'] as const) : [];

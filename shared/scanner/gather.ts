@@ -27,6 +27,7 @@ import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/sca
 import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
+import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
 
@@ -200,8 +201,9 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const mcpDrive = askMcpDrive(session, documentsRead, options);
   const ucpProbe = askCheckoutProbe(session, documentsRead, 'ucp', options);
   const acpProbe = askCheckoutProbe(session, documentsRead, 'acp', options);
+  const a2aDrive = askA2aDrive(session, documentsRead, options);
   // A scan that fails before the end never awaits the drives; their requests end with the session.
-  for (const drive of [mcpDrive, ucpProbe, acpProbe]) drive.catch(() => undefined);
+  for (const drive of [mcpDrive, ucpProbe, acpProbe, a2aDrive]) drive.catch(() => undefined);
   const pages = await pagesAround(session, read, scanned, options, nextRound);
   const markdown = offersNegotiation(scanned) ? ask.markdown(session, target, nextRound) : null;
 
@@ -239,6 +241,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       mcpDrive: await mcpDrive,
       ucpProbe: await ucpProbe,
       acpProbe: await acpProbe,
+      a2aDrive: await a2aDrive,
     },
     platform,
   };

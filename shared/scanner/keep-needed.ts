@@ -38,6 +38,7 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     mcpDrive: null,
     ucpProbe: null,
     acpProbe: null,
+    a2aDrive: null,
   };
 }
 

@@ -225,7 +225,7 @@ export const checkExplanations: Record<CheckId, CheckExplanation> = {
   },
   a2a_ap2: {
     checks:
-      '/.well-known/agent-card.json with an AP2 extension (`capabilities.extensions[].uri` naming AP2; the fix names AP2 v0.1). Warn: a card without AP2, or an incomplete card. No card (404/410 or an HTML soft 404) = `not_assessed` ("A2A does not apply"): not a failure.',
+      "/.well-known/agent-card.json with an AP2 extension (`capabilities.extensions[].uri` naming AP2; the fix names AP2 v0.1). Warn: a card without AP2, or an incomplete card. No card (404/410 or an HTML soft 404) = `not_assessed` (\"A2A does not apply\"): not a failure. Paid scans then ask each interface the card declares for a task that does not exist, without credentials (JSON-RPC: `GetTask`, `tasks/get` in 0.3; HTTP+JSON: `GET <url>/tasks/<id>`, `/v1/tasks/<id>` in 0.3; nothing is created; gRPC is not asked): a JSON-RPC answer with the request's id and an error (task not found, -32001), A2A's 404 error object, or 401/403 where the card declares securitySchemes is as A2A says; method not found, version not supported, or an error outside A2A's shape makes a pass a warning; a web page, a 5xx, no answer or a private address fails.",
     fix: 'If you run an A2A agent, publish a complete /.well-known/agent-card.json with the AP2 extension in capabilities.extensions.',
     cites: ['A2A agent card', `${STANDARDS.ap2.name} (${STANDARDS.ap2.version})`],
   },

@@ -5,12 +5,7 @@ import type { CheckoutProbeReport, CheckoutProtocol } from '#shared/scanner/driv
 import { drivesEndpoints } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { probeCheckout } from '#shared/scanner/drives/checkout-probe.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
-
-/** A probe is one request: it never takes more than this, nor more than the scan has left. */
-const probeTimeoutMs = 5_000;
-const minimumProbeMs = 1_000;
-const scanSlackMs = 500;
-const probeRound = 3;
+import { probeRound, probeTimeout } from '#shared/scanner/drives/probe-budget.js';
 
 type Declaring = Pick<SiteArtifacts, 'ucp' | 'acp'>;
 
@@ -38,7 +33,7 @@ export async function askCheckoutProbe(
 ): Promise<CheckoutProbeReport | null> {
   if (!drivesEndpoints(options)) return null;
   const base = declaredCheckoutBase(protocol, await documents);
-  const left = session.remainingMs() - scanSlackMs;
-  if (base === null || left < minimumProbeMs) return null;
-  return probeCheckout(session, protocol, base, { timeoutMs: Math.min(probeTimeoutMs, left), round: probeRound, now: options.now });
+  const timeoutMs = probeTimeout(session);
+  if (base === null || timeoutMs === null) return null;
+  return probeCheckout(session, protocol, base, { timeoutMs, round: probeRound, now: options.now });
 }

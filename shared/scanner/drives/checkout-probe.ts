@@ -1,11 +1,10 @@
 import type { Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckoutProbeReport, CheckoutProtocol } from '#shared/scanner/drives/drive-report.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
-import { detectBotWall } from '#shared/scanner/parse/bot-wall-detector.js';
+import { isJson, parseJson, probeAnswer, type ProbeJudgement } from '#shared/scanner/drives/probe-retrieval.js';
 
 /** The id of a checkout session no shop has: the probe reads it, so nothing is ever created. */
 export const probeSessionId = 'agent-readiness-probe-0000';
-const excerptChars = 300;
 /** The statuses UCP gives protocol errors (its checkout REST binding's error handling, and the overview's error codes). */
 const ucpProtocolErrors = new Set([400, 401, 403, 409, 422, 424, 429]);
 const acpErrorTypes = new Set(['invalid_request', 'processing_error', 'service_unavailable', 'rate_limit_exceeded']);
@@ -34,23 +33,13 @@ export async function probeCheckout(
   return { protocol, url, ...judgeRetrieval(protocol, retrieval), durationMs: Math.max(0, Math.round(options.now() - started)) };
 }
 
-type Judged = Omit<CheckoutProbeReport, 'protocol' | 'url' | 'durationMs'>;
+type Judged = ProbeJudgement;
 
 function judgeRetrieval(protocol: CheckoutProtocol, retrieval: Retrieval): Judged {
-  const none = { status: null, contentType: null, answer: '' };
-  if (retrieval.state === 'skipped') return { ...none, outcome: 'not_asked', detail: 'there was no time left to ask' };
-  if (retrieval.state === 'failed') {
-    if (retrieval.reason === 'blocked')
-      return { ...none, outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' };
-    if (retrieval.reason === 'timeout') return { ...none, outcome: 'no_answer', detail: 'no answer in time' };
-    return { ...none, outcome: 'no_answer', detail: `the request failed (${retrieval.reason.replace(/_/g, ' ')})` };
-  }
-  const { status, headers, text } = retrieval.resource;
-  const answered = { status, contentType: headers['content-type'] ?? null, answer: text.slice(0, excerptChars) };
-  if (detectBotWall({ status, headers, body: text }).kind !== 'none') {
-    return { ...answered, outcome: 'walled', detail: `a bot wall answered (HTTP ${status}), not the ${protocol.toUpperCase()} service` };
-  }
-  return { ...answered, ...judgeAnswer(protocol, status, answered.contentType, text) };
+  const read = probeAnswer(retrieval, protocol.toUpperCase());
+  if ('judged' in read) return read.judged;
+  const { text, ...answered } = read.answered;
+  return { ...answered, ...judgeAnswer(protocol, answered.status, answered.contentType, text) };
 }
 
 /**
@@ -92,20 +81,6 @@ export function judgeAnswer(
   }
   if (isAcpError(json)) return { outcome: 'as_specified', detail: `HTTP ${status} with an ACP error (${(json as { type: string }).type})` };
   return { outcome: 'undocumented_error', detail: `HTTP ${status} without the ACP error object (type, code, message)` };
-}
-
-function isJson(contentType: string | null): boolean {
-  const essence = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence === 'application/json' || essence.endsWith('+json');
-}
-
-function parseJson(body: string): unknown {
-  if (body.trim() === '') return undefined;
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 function hasStrings(value: unknown, keys: readonly string[]): boolean {

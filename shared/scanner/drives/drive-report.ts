@@ -93,3 +93,31 @@ export interface CheckoutProbeReport {
   answer: string;
   durationMs: number;
 }
+
+/** What one interface an A2A agent card declares answered when asked for a task that does not exist. */
+export interface A2aInterfaceProbe {
+  url: string;
+  /** The binding the card declares for it (JSONRPC, HTTP+JSON, GRPC…). */
+  binding: string;
+  /** The A2A version the card declares for it, as Major.Minor. */
+  version: string;
+  /** What was sent: `POST GetTask`, `GET /tasks/{id}`; null when nothing was (a gRPC interface). */
+  request: string | null;
+  /** The URL asked, which adds the operation's path to the interface's for HTTP+JSON. */
+  askedUrl: string;
+  outcome:
+    | CheckoutProbeReport['outcome']
+    /** A binding the scanner cannot speak over HTTP/1.1 (gRPC), or one A2A does not define: not asked. */
+    | 'not_probed';
+  detail: string;
+  status: number | null;
+  contentType: string | null;
+  answer: string;
+  durationMs: number;
+}
+
+/** The read-only drive of an A2A agent card's interfaces: one Get Task for a task that cannot exist, each. */
+export interface A2aDriveReport {
+  card: string;
+  interfaces: A2aInterfaceProbe[];
+}

@@ -4,10 +4,16 @@ import { because } from '#shared/scanner/checks/wording.js';
 import { evidence, outcome } from '#shared/scanner/checks/types.js';
 import type { Advice, CheckDefinition, CheckOutcome } from '#shared/scanner/checks/types.js';
 import { versionOf } from '#shared/scanner/standards.js';
+import { adviseA2aDrive, withA2aDrive } from '#shared/scanner/checks/agentic-commerce/a2a-drive-verdict.js';
 
 export const AP2_EXTENSION_URI = `https://github.com/google-agentic-commerce/ap2/tree/${versionOf('ap2')}`;
 
 function evaluate(artifacts: Artifacts): CheckOutcome {
+  return withA2aDrive(evaluateCard(artifacts), artifacts.site.a2aDrive);
+}
+
+/** The agent card as declared, before its interfaces were asked. */
+function evaluateCard(artifacts: Artifacts): CheckOutcome {
   const card = readWellKnown(artifacts.site.agentCard);
   if (card.state === 'not_assessed')
     return outcome.notAssessed(`Agent card not checked: ${card.url} ${card.reason}.`, [evidence(card.url, card.reason)]);
@@ -30,6 +36,8 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
+  const driven = adviseA2aDrive(evaluateCard(artifacts), artifacts.site.a2aDrive, result);
+  if (driven) return driven;
   const origin = artifacts.site.origin;
   const name = siteName(artifacts);
   const card = {

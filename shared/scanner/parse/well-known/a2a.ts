@@ -23,6 +23,9 @@ import { ownerWords } from './schema-messages.js';
 import { agentCard03 } from './a2a/card-0.3.js';
 import { agentCard10 } from './a2a/card-1.0.js';
 import { cardWarnings } from './a2a/card-warnings.js';
+import { declaredInterfaces, declaresSecurity, type A2aInterface } from './a2a/card-interfaces.js';
+
+export type { A2aInterface } from './a2a/card-interfaces.js';
 
 export type A2aRules = '1.0' | '0.3';
 
@@ -38,6 +41,10 @@ export interface AgentCard {
   judgedBy: A2aRules;
   hasAp2Extension: boolean;
   ap2Roles: string[];
+  /** The endpoints it declares with an http(s) URL, which a paid scan drives (shared/scanner/drives/a2a-drive.ts). */
+  interfaces: A2aInterface[];
+  /** Whether it names a way to authenticate, so that its interfaces may ask for credentials. */
+  declaresSecurity: boolean;
   problems: string[];
   /** What agents can work around but the shop should fix: an older version, URLs and media types. */
   warnings: string[];
@@ -67,6 +74,8 @@ export function validateAgentCard(body: string): AgentCardResult {
       judgedBy: CURRENT,
       hasAp2Extension: false,
       ap2Roles: [],
+      interfaces: [],
+      declaresSecurity: false,
       problems: ['the card must be a JSON object (A2A 1.0 Agent Card)'],
       warnings: [],
     };
@@ -88,6 +97,8 @@ export function validateAgentCard(body: string): AgentCardResult {
     ap2Roles: [...new Set(ap2.flatMap((ext) => (isRecord(ext.params) ? arrayOrEmpty(ext.params.roles) : [])))].filter(
       (role): role is string => typeof role === 'string',
     ),
+    interfaces: declaredInterfaces(doc, rules),
+    declaresSecurity: declaresSecurity(doc),
     problems: parsed.success ? [] : describeIssues(parsed.error),
     warnings: [...versionWarnings(rules, declared), ...cardWarnings(doc, rules)],
   };

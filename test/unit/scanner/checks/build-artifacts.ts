@@ -1,4 +1,4 @@
-import type { CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { A2aDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { withScannerToken } from '#shared/outbound/user-agent.js';
@@ -78,6 +78,7 @@ export interface ArtifactsInput {
   /** What a probe of the declared checkout endpoints found; none by default. */
   ucpProbe?: CheckoutProbeReport;
   acpProbe?: CheckoutProbeReport;
+  a2aDrive?: A2aDriveReport;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -178,6 +179,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       mcpDrive: input.mcpDrive ?? null,
       ucpProbe: input.ucpProbe ?? null,
       acpProbe: input.acpProbe ?? null,
+      a2aDrive: input.a2aDrive ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

@@ -63,7 +63,7 @@ it('adds what a source cannot be gathered without', () => {
   expect([...needsOf(['sitemap'])].sort()).toEqual(['robots', 'sitemap']);
   expect([...needsOf(['web_bot_auth'])].sort()).toEqual(['homepage', 'webBotAuth']);
   expect([...needsOf(['llms_txt'])].sort()).toEqual(['agentsMd', 'llmsTxt']);
-  expect([...needsOf(['a2a_ap2'])].sort()).toEqual(['agentCard', 'aiCatalog']);
+  expect([...needsOf(['a2a_ap2'])].sort()).toEqual(['a2aDrive', 'agentCard', 'aiCatalog']);
 });
 
 describe('on the fixture shops', () => {

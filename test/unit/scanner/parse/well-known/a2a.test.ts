@@ -107,6 +107,11 @@ describe('validateAgentCard: A2A 1.0', () => {
       judgedBy: '1.0',
       hasAp2Extension: true,
       ap2Roles: ['merchant'],
+      interfaces: [
+        { url: 'https://tents.example/a2a', binding: 'JSONRPC', version: '1.0', tenant: null },
+        { url: 'https://tents.example/a2a/rest', binding: 'HTTP+JSON', version: '1.0', tenant: 'tents' },
+      ],
+      declaresSecurity: true,
       problems: [],
       warnings: [],
     });
