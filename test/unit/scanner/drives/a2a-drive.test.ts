@@ -29,6 +29,7 @@ describe('the interfaces an agent card declares', () => {
         { url: 'grpc.shop.example:443', protocolBinding: 'GRPC', protocolVersion: '1.0' },
         { url: 'https://shop.example/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' },
         { url: 'https://shop.example/none' },
+        { url: 'https://shop.example/odd', protocolBinding: 'JSON\u202eRPC\nInjected', protocolVersion: '1.0' },
       ],
     };
     expect(declaredInterfaces(card, '1.0')).toEqual([

@@ -11,6 +11,8 @@ export interface A2aInterface {
   tenant: string | null;
 }
 
+const BINDING_NAME = /^[A-Z0-9][A-Z0-9+._-]{0,31}$/;
+
 /** More than this many interfaces are not read: a card lists a handful. */
 const MAX_INTERFACES = 8;
 
@@ -41,8 +43,10 @@ export function declaredInterfaces(doc: Record<string, unknown>, rules: '1.0' | 
   const seen = new Set<string>();
   const interfaces: A2aInterface[] = [];
   for (const entry of listed) {
-    if (!isHttpUrl(entry.url) || typeof entry.binding !== 'string' || entry.binding.trim() === '') continue;
+    if (!isHttpUrl(entry.url) || typeof entry.binding !== 'string') continue;
     const binding = entry.binding.trim().toUpperCase();
+    // A binding is a name like HTTP+JSON; anything else is not one, and the site's text goes no further.
+    if (!BINDING_NAME.test(binding)) continue;
     const key = `${binding} ${entry.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
