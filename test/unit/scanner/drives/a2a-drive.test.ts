@@ -30,12 +30,14 @@ describe('the interfaces an agent card declares', () => {
         { url: 'https://shop.example/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' },
         { url: 'https://shop.example/none' },
         { url: 'https://shop.example/odd', protocolBinding: 'JSON\u202eRPC\nInjected', protocolVersion: '1.0' },
+        { url: 'https://shop.example/a\u202e\nb', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
       ],
     };
     expect(declaredInterfaces(card, '1.0')).toEqual([
       { url: 'https://shop.example/a2a', binding: 'JSONRPC', version: '1.0', tenant: null },
       { url: 'https://shop.example/rest', binding: 'HTTP+JSON', version: '1.0', tenant: 'eu' },
       { url: 'https://shop.example/grpc', binding: 'GRPC', version: '1.0', tenant: null },
+      { url: 'https://shop.example/a%E2%80%AEb', binding: 'HTTP+JSON', version: '1.0', tenant: null },
     ]);
   });
 

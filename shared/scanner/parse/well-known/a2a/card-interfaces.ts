@@ -47,10 +47,12 @@ export function declaredInterfaces(doc: Record<string, unknown>, rules: '1.0' | 
     const binding = entry.binding.trim().toUpperCase();
     // A binding is a name like HTTP+JSON; anything else is not one, and the site's text goes no further.
     if (!BINDING_NAME.test(binding)) continue;
-    const key = `${binding} ${entry.url}`;
+    // As the URL parser reads it: what is asked, and what the verdict prints, carries no raw control or bidi character.
+    const url = new URL(entry.url).href;
+    const key = `${binding} ${url}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    interfaces.push({ url: entry.url, binding, version: entry.version, tenant: entry.tenant });
+    interfaces.push({ url, binding, version: entry.version, tenant: entry.tenant });
   }
   return interfaces.slice(0, MAX_INTERFACES);
 }
