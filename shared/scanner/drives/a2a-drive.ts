@@ -1,6 +1,6 @@
 import type { A2aInterface } from '#shared/scanner/parse/well-known/a2a.js';
 import type { A2aInterfaceProbe } from '#shared/scanner/drives/drive-report.js';
-import { isJson, isObject, mediaTypeOf, parseJson, probeAnswer, type ProbeJudgement } from '#shared/scanner/drives/probe-retrieval.js';
+import { isJson, isObject, judgeProbe, mediaTypeOf, parseJson, type ProbeJudgement } from '#shared/scanner/drives/probe-retrieval.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
 
 /**
@@ -103,13 +103,9 @@ export async function probeInterface(
     },
     options.round,
   );
-  const read = probeAnswer(retrieval, 'A2A');
-  let judged: ProbeJudgement;
-  if ('judged' in read) judged = read.judged;
-  else {
-    const { text, ...answered } = read.answered;
-    judged = { ...answered, ...judgeA2aAnswer(entry, answered.status, answered.contentType, text, options.declaresSecurity) };
-  }
+  const judged = judgeProbe(retrieval, 'A2A', (status, contentType, body) =>
+    judgeA2aAnswer(entry, status, contentType, body, options.declaresSecurity),
+  );
   return {
     ...described,
     request: probe.request,

@@ -1,7 +1,6 @@
-import type { Retrieval } from '#shared/scanner/artifacts.js';
 import type { CheckoutProbeReport, CheckoutProtocol } from '#shared/scanner/drives/drive-report.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
-import { isJson, parseJson, probeAnswer, type ProbeJudgement } from '#shared/scanner/drives/probe-retrieval.js';
+import { isJson, judgeProbe, parseJson, type ProbeJudgement } from '#shared/scanner/drives/probe-retrieval.js';
 
 /** The id of a checkout session no shop has: the probe reads it, so nothing is ever created. */
 export const probeSessionId = 'agent-readiness-probe-0000';
@@ -30,16 +29,12 @@ export async function probeCheckout(
   const started = options.now();
   const timeouts = { headersMs: options.timeoutMs, bodyMs: options.timeoutMs, requestMs: options.timeoutMs };
   const retrieval = await session.send(url, { kind: 'api', accept: 'application/json', timeouts }, options.round);
-  return { protocol, url, ...judgeRetrieval(protocol, retrieval), durationMs: Math.max(0, Math.round(options.now() - started)) };
-}
-
-type Judged = ProbeJudgement;
-
-function judgeRetrieval(protocol: CheckoutProtocol, retrieval: Retrieval): Judged {
-  const read = probeAnswer(retrieval, protocol.toUpperCase());
-  if ('judged' in read) return read.judged;
-  const { text, ...answered } = read.answered;
-  return { ...answered, ...judgeAnswer(protocol, answered.status, answered.contentType, text) };
+  return {
+    protocol,
+    url,
+    ...judgeProbe(retrieval, protocol.toUpperCase(), (status, contentType, body) => judgeAnswer(protocol, status, contentType, body)),
+    durationMs: Math.max(0, Math.round(options.now() - started)),
+  };
 }
 
 /**
@@ -56,7 +51,7 @@ export function judgeAnswer(
   status: number,
   contentType: string | null,
   body: string,
-): Pick<Judged, 'outcome' | 'detail'> {
+): Pick<ProbeJudgement, 'outcome' | 'detail'> {
   if (status >= 500) return { outcome: 'server_error', detail: `it answered HTTP ${status}` };
   const json = isJson(contentType) ? parseJson(body) : undefined;
   const media = contentType?.split(';')[0]?.trim() ?? 'no content type';

@@ -8,35 +8,29 @@ const excerptChars = 300;
 /** A probe's verdict on one request, before its URL and timing are added. */
 export type ProbeJudgement = Pick<CheckoutProbeReport, 'outcome' | 'detail' | 'status' | 'contentType' | 'answer'>;
 
-export interface ProbeAnswer {
-  status: number;
-  contentType: string | null;
-  /** The whole body, to judge. */
-  text: string;
-  /** Its start, kept as evidence. */
-  answer: string;
-}
-
 /**
- * A probe's request that settled without an answer to judge (no time to ask, refused, failed, or a bot wall answering
- * for `service`), judged here; otherwise the answer, for the protocol's own rules.
+ * A probe's verdict on what its request got. Settled without an answer to judge (no time to ask, refused, failed, or a
+ * bot wall answering for `service`), it is judged here; otherwise `judge` reads the answer by the protocol's own rules.
  */
-export function probeAnswer(retrieval: Retrieval, service: string): { judged: ProbeJudgement } | { answered: ProbeAnswer } {
+export function judgeProbe(
+  retrieval: Retrieval,
+  service: string,
+  judge: (status: number, contentType: string | null, body: string) => Pick<ProbeJudgement, 'outcome' | 'detail'>,
+): ProbeJudgement {
   const none = { status: null, contentType: null, answer: '' };
-  if (retrieval.state === 'skipped') return { judged: { ...none, outcome: 'not_asked', detail: 'there was no time left to ask' } };
+  if (retrieval.state === 'skipped') return { ...none, outcome: 'not_asked', detail: 'there was no time left to ask' };
   if (retrieval.state === 'failed') {
     if (retrieval.reason === 'blocked')
-      return { judged: { ...none, outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' } };
-    if (retrieval.reason === 'timeout') return { judged: { ...none, outcome: 'no_answer', detail: 'no answer in time' } };
-    return { judged: { ...none, outcome: 'no_answer', detail: `the request failed (${retrieval.reason.replace(/_/g, ' ')})` } };
+      return { ...none, outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' };
+    if (retrieval.reason === 'timeout') return { ...none, outcome: 'no_answer', detail: 'no answer in time' };
+    return { ...none, outcome: 'no_answer', detail: `the request failed (${retrieval.reason.replace(/_/g, ' ')})` };
   }
   const { status, headers, text } = retrieval.resource;
-  const answered = { status, contentType: headers['content-type'] ?? null, text, answer: text.slice(0, excerptChars) };
+  const answered = { status, contentType: headers['content-type'] ?? null, answer: text.slice(0, excerptChars) };
   if (detectBotWall({ status, headers, body: text }).kind !== 'none') {
-    const { text: _, ...kept } = answered;
-    return { judged: { ...kept, outcome: 'walled', detail: `a bot wall answered (HTTP ${status}), not the ${service} service` } };
+    return { ...answered, outcome: 'walled', detail: `a bot wall answered (HTTP ${status}), not the ${service} service` };
   }
-  return { answered };
+  return { ...answered, ...judge(status, answered.contentType, text) };
 }
 
 export function isJson(contentType: string | null): boolean {
