@@ -15,6 +15,7 @@ import {
 } from '#shared/use-cases/sites/site-thresholds.js';
 import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
 import { rescanNow } from '#shared/use-cases/sites/rescan-now.js';
+import { getOwnership, verifyOwnership } from '#shared/use-cases/sites/prove-ownership.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
@@ -22,6 +23,8 @@ import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-ha
 import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createQueue } from '#shared/adapters/queue.js';
+import { allowedPrivateHosts } from '#shared/config.js';
+import { createFetcher } from '#shared/outbound/fetcher.js';
 
 export const operations: FamilyHandlers<'sites'> = {
   listWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
@@ -44,6 +47,14 @@ export const operations: FamilyHandlers<'sites'> = {
     body: await patchSite(callerOf(request), request.params.id, request.body, deps),
   }),
   deleteAccountWatchedSite: async (request, deps) => ({ status: 200, body: await deleteSite(callerOf(request), request.params.id, deps) }),
+
+  getSiteOwnership: async (request, deps) => ({ status: 200, body: await getOwnership(callerOf(request), request.params.id, deps) }),
+  verifySiteOwnership: async (request, deps) => ({ status: 200, body: await verifyOwnership(callerOf(request), request.params.id, deps) }),
+  getAccountSiteOwnership: async (request, deps) => ({ status: 200, body: await getOwnership(callerOf(request), request.params.id, deps) }),
+  verifyAccountSiteOwnership: async (request, deps) => ({
+    status: 200,
+    body: await verifyOwnership(callerOf(request), request.params.id, deps),
+  }),
 
   compareWatchedSites: async (request, deps) => ({ status: 200, body: await compareWatchedSites(callerOf(request), deps) }),
   rescanWatchedSite: async (request, deps) => ({ status: 202, body: await rescanNow(callerOf(request), request.params.id, deps) }),
@@ -81,4 +92,6 @@ export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoute
   keyPepper: createPepperSource(config),
   // The first scan of an added site, and a rescan asked for, are queued at once.
   queue: createQueue(config),
+  // Ownership proof reads the site's page and well-known file, through the guarded fetcher.
+  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
 }));

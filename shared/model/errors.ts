@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'unprocessable'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
@@ -39,5 +40,6 @@ export const invalidInput = (message: string) => new AppError('invalid_input', m
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const unprocessable = (message: string) => new AppError('unprocessable', message);
 export const rateLimited = (retryAfterSeconds: number, message = 'Rate limit exceeded') =>
   new AppError('rate_limited', message, { retryAfterSeconds });

@@ -28,6 +28,7 @@ const errorMessages: Record<number, string> = {
   403: 'Tier too low or limit reached',
   404: 'Not found',
   409: 'Conflict',
+  422: 'The request was understood but what it asks could not be shown (the error says what was found)',
   429: 'Rate limit exceeded (see Retry-After)',
   501: 'Not implemented yet',
   502: 'Upstream failure while scanning the target',

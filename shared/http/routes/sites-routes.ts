@@ -18,6 +18,7 @@ import {
 } from '#shared/http/schemas/sites-schemas.js';
 import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
 import { CompetitionReport } from '#shared/http/schemas/compare-schemas.js';
+import { OwnershipEnvelope } from '#shared/http/schemas/ownership-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -80,6 +81,26 @@ function watchedSiteRoutes(family: 'preferred' | 'account') {
       params: IdParams,
       responses: { ...ok(200, 'Deleted', Deleted), ...errors(400, 401, 404, 429) },
     },
+    // Proof of ownership, as the search consoles ask it (docs/decisions/115-site-ownership-proof.md).
+    getOwnership: {
+      auth: 'key',
+      ...outsideAllowance,
+      scope: 'sites:read',
+      tags,
+      summary: "The site's ownership token (issued on the first ask), where to put it, and what the last check found",
+      params: IdParams,
+      responses: { ...ok(200, 'The ownership', OwnershipEnvelope), ...errors(400, 401, 404, 429) },
+    },
+    verifyOwnership: {
+      auth: 'key',
+      ...outsideAllowance,
+      scope: 'sites:write',
+      tags,
+      summary:
+        "Read the site's page and well-known file now for its token; 422 names what was found (no token, another site's token, nothing readable). Each rescan checks again",
+      params: IdParams,
+      responses: { ...ok(200, 'Proven', OwnershipEnvelope), ...errors(400, 401, 404, 422, 429) },
+    },
   } satisfies Record<string, RouteSpec>;
 }
 
@@ -97,6 +118,10 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
   getAccountWatchedSite: accountSites.get,
   patchAccountWatchedSite: accountSites.patch,
   deleteAccountWatchedSite: accountSites.delete,
+  getSiteOwnership: sites.getOwnership,
+  verifySiteOwnership: sites.verifyOwnership,
+  getAccountSiteOwnership: accountSites.getOwnership,
+  verifyAccountSiteOwnership: accountSites.verifyOwnership,
   // Own sites beside competitors (issue 29; docs/decisions/090-competitor-comparison.md).
   compareWatchedSites: {
     auth: 'key',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StoredThreshold } from '#shared/model/sites/thresholds.js';
+import type { OwnershipCheck } from '#shared/model/sites/site-ownership.js';
 
 /** How the last rescan went: `ok` with a score, or `failed` (unreachable, 5xx, time-out) keeping the last score. */
 export type ScanStatus = 'ok' | 'failed';
@@ -29,6 +30,10 @@ export interface WatchedSite {
   lastScanSlot: string | null;
   /** Snapshots kept in the site's history (at most SCORE_HISTORY_MAX). */
   historyCount: number;
+  /** The token that proves the owner controls the site, issued when first asked for (absent until then). */
+  ownershipToken?: string;
+  /** The last ownership check (absent until the first). */
+  ownership?: OwnershipCheck;
 }
 
 /** What a site is given when it is added; everything else starts as a site never scanned. */

@@ -18,6 +18,7 @@ import { raiseRescanAlerts } from '#shared/use-cases/rescans/alerts.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { nextDueAt, shardOf } from '#shared/model/rescans/schedule.js';
 import { runScan } from '#shared/use-cases/scans.js';
+import { recheckOwnership } from '#shared/use-cases/sites/prove-ownership.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { evaluateThresholds } from '#shared/model/sites/thresholds.js';
 import { snapshotOf } from '#shared/model/sites/competition.js';
@@ -93,6 +94,8 @@ async function isPaused(account: Account, site: WatchedSite, deps: Dependencies)
 async function scanAndComplete(site: WatchedSite, account: Account, message: RescanMessage, deps: Dependencies): Promise<RescanResult> {
   let result: ScanResult | null = null;
   let failure: string | null = null;
+  // Before the scan: what the scan may do on the shop's endpoints depends on the proof read now, not last week's.
+  await recheckOwnership(site, deps);
   try {
     result = await runScan(site.url, account.tier, deps, null);
   } catch (error) {

@@ -81,6 +81,11 @@ const designRoutes = [
   'GET /api/v1/watched-sites/compare',
   // The rescan a comparison across depths offers (issue 41; docs/decisions/108-comparisons-at-one-depth.md).
   'POST /api/v1/watched-sites/{id}/rescan',
+  // Proof that a watched site is its owner's (issue 43; docs/decisions/115-site-ownership-proof.md).
+  ...['/api/v1/account/watched-sites', '/api/v1/watched-sites'].flatMap((base) => [
+    `GET ${base}/{id}/ownership`,
+    `POST ${base}/{id}/ownership/verify`,
+  ]),
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
@@ -186,6 +191,8 @@ describe('route table', () => {
           `GET ${base}/{id}`,
           `PATCH ${base}/{id}`,
           `DELETE ${base}/{id}`,
+          `GET ${base}/{id}/ownership`,
+          `POST ${base}/{id}/ownership/verify`,
         ]),
         'GET /api/v1/account/watched-sites/{id}/thresholds',
         'PUT /api/v1/account/watched-sites/{id}/thresholds',

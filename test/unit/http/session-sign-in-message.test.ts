@@ -24,6 +24,8 @@ const canDo: Record<string, OperationId[]> = {
     ...(['listWatchedSites', 'getWatchedSite', 'patchWatchedSite', 'deleteWatchedSite', 'compareWatchedSites'] as const),
     ...(['listAccountWatchedSites', 'getAccountWatchedSite', 'patchAccountWatchedSite', 'deleteAccountWatchedSite'] as const),
     ...(['getThresholds', 'putThresholds'] as const),
+    // Proving a site is yours is part of managing it (docs/decisions/115-site-ownership-proof.md).
+    ...(['getSiteOwnership', 'verifySiteOwnership', 'getAccountSiteOwnership', 'verifyAccountSiteOwnership'] as const),
   ],
   "read your scans' reports": ['getScanReport'],
 };

@@ -1,0 +1,52 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { watchedSiteKey } from '#shared/db/watched-site-store.js';
+import type { Table } from '#shared/db/table.js';
+import type { OwnershipCheck } from '#shared/model/sites/site-ownership.js';
+
+/**
+ * The site's ownership token: the one it has, or `candidate` written in the same request when it has none, so
+ * concurrent first requests all get one token. Null when the site does not exist. The site's version is not
+ * raised: the token and the check are written whole and no other field is computed from them.
+ */
+export async function ensureOwnershipToken(table: Table, accountId: string, siteId: string, candidate: string): Promise<string | null> {
+  try {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: watchedSiteKey(accountId, siteId),
+        UpdateExpression: 'SET ownershipToken = if_not_exists(ownershipToken, :token)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':token': candidate },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes!.ownershipToken as string;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+/** Stores a check made with the site's token; false when the site was deleted meanwhile (nothing is written). */
+export async function recordOwnershipCheck(
+  table: Table,
+  site: { accountId: string; id: string; ownershipToken: string },
+  check: OwnershipCheck,
+): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
+        UpdateExpression: 'SET ownership = :check',
+        ConditionExpression: 'ownershipToken = :token',
+        ExpressionAttributeValues: { ':check': check, ':token': site.ownershipToken },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { NullableDateTime } from '#shared/http/schemas/common-schemas.js';
+import { ownershipFilePath, ownershipMetaName } from '#shared/model/sites/site-ownership.js';
+
+export const SiteOwnership = z
+  .object({
+    status: z.enum(['unproven', 'proven', 'lost']).meta({
+      description:
+        '`proven`: the last check read this site’s token; `lost`: proven once, not read by the last check (each rescan checks again); `unproven`: never proven',
+    }),
+    method: z.enum(['meta', 'file']).nullable().meta({ description: 'Where the last check read the token; null unless proven' }),
+    token: z.string().meta({ description: 'This site’s token, issued when first asked for; each watched site has its own' }),
+    metaTag: z.string().meta({ description: `The tag to add to the site’s page: <meta name="${ownershipMetaName}" content="<token>">` }),
+    fileUrl: z
+      .string()
+      .meta({ description: `Or serve the token on a line of its own in this file, ${ownershipFilePath} of the site’s origin` }),
+    checkedAt: NullableDateTime,
+    provenAt: NullableDateTime.meta({ description: 'Since when it has been proven without a break' }),
+    detail: z.string().nullable().meta({ description: 'What the last check found' }),
+  })
+  .meta({ id: 'SiteOwnership' });
+
+export const OwnershipEnvelope = z.object({ ownership: SiteOwnership }).meta({ id: 'OwnershipEnvelope' });
