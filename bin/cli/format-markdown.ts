@@ -1,9 +1,9 @@
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
-import { stepStatusLabels, verdictLabels } from '#shared/model/scans/result-labels.js';
+import { stepStatusLabels } from '#shared/model/scans/result-labels.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
-import { exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
+import { exercisedBuyLine, exercisedBuys, verdictLabelOf } from '#shared/model/scans/exercised-buys.js';
 import { bandLabels, statusLabels, utcTime } from '#shared/http/pages/report/words.js';
 import { accessHead, accessOf, accessStanding, edgeFindings } from '#shared/model/scans/access-words.js';
 import type { AssistantAccess } from '#shared/model/scans/scan-result.js';
@@ -57,7 +57,7 @@ function assistants(result: ScanResult): Section | null {
     const step = firstFailingStep(assistant);
     const stops = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${step.reason}`;
     const fix = assistant.firstFix === null ? '' : fixNames(assistant.firstFix).title;
-    return `| ${mdText(assistant.name, 60)} | ${verdictLabels[assistant.verdict]} | ${mdText(stops)} | ${mdText(fix, 120)} |`;
+    return `| ${mdText(assistant.name, 60)} | ${verdictLabelOf(assistant)} | ${mdText(stops)} | ${mdText(fix, 120)} |`;
   });
   const gaps = [
     ...findGaps(result.assistants).map((gap) => `- ${mdText(gap.name, 60)} finds the shop with a gap: ${mdText(gap.reason)}`),

@@ -2,8 +2,8 @@ import type { ScanResult } from '#shared/scanner/engine.js';
 import { findingsOf, firstFixNames } from '#shared/model/scans/findings.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { findGaps } from '#shared/model/scans/find-gaps.js';
-import { exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
-import { signalStatusLabels, stepStatusLabels, verdictLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
+import { exercisedBuyLine, exercisedBuys, verdictLabelOf } from '#shared/model/scans/exercised-buys.js';
+import { signalStatusLabels, stepStatusLabels, versionStandingLabels } from '#shared/model/scans/result-labels.js';
 import { accessLine, accessOf, edgeFindings } from '#shared/model/scans/access-words.js';
 import type { AssistantRecord } from '#shared/model/scans/scan-result.js';
 import { oneLine } from '#bin/cli/inert-output.js';
@@ -42,7 +42,7 @@ function assistantLines(result: ScanResult): string[] {
     const stopped = step === undefined ? 'every step passes' : `${step.step} ${stepStatusLabels[step.status]}: ${oneLine(step.reason)}`;
     const fixText = assistant.firstFix === null ? '' : `; first fix: ${oneLine(fixNames(assistant.firstFix).title)}`;
     lines.push(
-      `    ${pad(oneLine(assistant.name), nameWidth)} ${pad(verdictLabels[assistant.verdict].toLowerCase(), 10)} ${stopped}${fixText}`,
+      `    ${pad(oneLine(assistant.name), nameWidth)} ${pad(verdictLabelOf(assistant).toLowerCase(), 10)} ${stopped}${fixText}`,
       ...accessLines(assistant),
     );
   }

@@ -10,6 +10,7 @@ import { createTable } from '#shared/db/client.js';
 import { lazyQueue } from '#shared/adapters/lazy-queue.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { signatureDirectory } from '#shared/use-cases/signature-directory.js';
+import { platformProfile } from '#shared/use-cases/ucp-platform-profile.js';
 
 /** The OpenAPI document's file beside the bundle, named by the bundler (lib/function-bundling.ts); absent when run from source. */
 declare const PREBUILT_OPENAPI_DOCUMENT_FILE: string | undefined;
@@ -39,6 +40,12 @@ export const operations: FamilyHandlers<'meta'> = {
     const directory = await signatureDirectory(deps);
     return { status: 200, text: directory.body, headers: directory.headers };
   },
+  getPlatformProfile: async () => ({
+    status: 200,
+    body: platformProfile(),
+    // UCP: a profile MUST be cacheable, public with a max-age of at least 60 seconds.
+    headers: { 'cache-control': 'public, max-age=3600' },
+  }),
   listPlans: async (_request, deps) => ({
     status: 200,
     body: { plans: listPlans(deps.config) },

@@ -15,6 +15,7 @@ import {
 } from '#shared/use-cases/sites/site-thresholds.js';
 import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
 import { rescanNow } from '#shared/use-cases/sites/rescan-now.js';
+import { driveCheckoutNow } from '#shared/use-cases/sites/checkout-drive-now.js';
 import { getOwnership, verifyOwnership } from '#shared/use-cases/sites/prove-ownership.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
@@ -58,6 +59,10 @@ export const operations: FamilyHandlers<'sites'> = {
 
   compareWatchedSites: async (request, deps) => ({ status: 200, body: await compareWatchedSites(callerOf(request), deps) }),
   rescanWatchedSite: async (request, deps) => ({ status: 202, body: await rescanNow(callerOf(request), request.params.id, deps) }),
+  driveSiteCheckout: async (request, deps) => ({
+    status: 202,
+    body: await driveCheckoutNow(callerOf(request), request.params.id, request.body, deps),
+  }),
 
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
   putThresholds: async (request, deps) => ({

@@ -50,3 +50,22 @@ export async function recordOwnershipCheck(
     throw error;
   }
 }
+
+/** Whether each weekly rescan of the site drives a checkout (while it stays proven); false when the site is gone. */
+export async function setWeeklyCheckoutDrive(table: Table, site: { accountId: string; id: string }, weekly: boolean): Promise<boolean> {
+  try {
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
+        UpdateExpression: 'SET weeklyCheckoutDrive = :weekly',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':weekly': weekly },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

@@ -18,7 +18,8 @@ function flat(text: string): string {
  */
 export function assistantLines(scan: ScanSummary): string[] {
   return scan.assistants.map((assistant) => {
-    const parts = [`${flat(assistant.name)}: ${verdictLabels[assistant.verdict].toLowerCase()}`];
+    const label = `${verdictLabels[assistant.verdict]}${assistant.buyProven ? ', proven' : ''}`;
+    const parts = [`${flat(assistant.name)}: ${label.toLowerCase()}`];
     for (const access of assistant.access) {
       parts.push(flat(accessLine(access)));
       if (access.edge !== undefined) parts.push(...edgeFindings(access.edge).map((finding) => `Edge: ${flat(finding)}`));

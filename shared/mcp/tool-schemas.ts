@@ -11,6 +11,7 @@ import {
   robotsStandings,
   stepBases,
   stepDriveOutcomes,
+  stepDriveKinds,
   type AssistantAccess,
   type ScanResult,
 } from '#shared/model/scans/scan-result.js';
@@ -108,9 +109,12 @@ const scanAssistant = z.object({
       "How the buy step knows: exercised when a paid scan called the checkout endpoint the assistant buys through; declared when only the shop's documents and pages were read; null for a result made before it was reported",
     ),
   buyDrive: z
-    .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string() })
+    .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string(), kind: z.enum(stepDriveKinds).optional() })
     .nullable()
     .describe('The call behind an exercised buy step, and what it answered'),
+  buyProven: z
+    .boolean()
+    .describe('A checkout the scan drove (created, read back, cancelled; never completed) proved the buy step: can_buy, shown as proven'),
 });
 
 /** A scan as tools return it: the score, each dimension and check, the first fixes; the full result is the REST API's. */

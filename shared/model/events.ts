@@ -21,6 +21,8 @@ export interface ScanCompleteAssistant {
   verdict: AssistantVerdict;
   buyBasis: StepBasis | null;
   buyDrive: StepDrive | null;
+  /** A checkout drive proved the buy step (the verdict is can_buy, shown as proven). */
+  buyProven: boolean;
 }
 
 /** The `data` of each event type (docs/guide.md "Webhooks", and the OpenAPI document's `webhooks`). */

@@ -1,4 +1,4 @@
-import type { A2aDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { A2aDriveReport, CheckoutDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
@@ -144,6 +144,11 @@ export interface SiteArtifacts {
   acpProbe: CheckoutProbeReport | null;
   /** A Get Task for a task that does not exist at each interface the A2A agent card declares (paid scans); null when none ran. */
   a2aDrive: A2aDriveReport | null;
+  /**
+   * The full checkout drive at the UCP checkout the profile declares: create, read back, compare, cancel. Only on the
+   * rescan of a site its owner proved is theirs and asked for it (docs/decisions/116-owner-proven-checkout-drive.md); null otherwise.
+   */
+  ucpCheckoutDrive: CheckoutDriveReport | null;
 }
 
 /** One assistant family's probe: its User-Agent, and each page asked with it. */

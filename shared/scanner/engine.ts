@@ -1,3 +1,4 @@
+import type { CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { randomUUID } from 'node:crypto';
 import type { Tier } from '#shared/model/tiers.js';
 import { finalUrlOf, type Artifacts, type PageArtifact } from '#shared/scanner/artifacts.js';
@@ -41,6 +42,8 @@ export interface ScanOptions {
   markupCache?: PageMarkupCache | undefined;
   /** The scanner's Web Bot Auth key and the origin serving its directory; without it web_bot_auth is not assessed. */
   webBotAuth?: RequestSigner | undefined;
+  /** Given only to a proven owner's rescan that asks for it: the scan then drives a checkout (create, read, cancel). */
+  checkoutDrive?: CheckoutDriveGrant | undefined;
 }
 
 export interface ScanOutcome {
@@ -67,6 +70,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     now,
     markupCache: options.markupCache,
     webBotAuth: options.webBotAuth,
+    checkoutDrive: options.checkoutDrive,
   });
   options.onStage?.('scoring');
   const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));

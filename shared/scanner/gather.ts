@@ -27,6 +27,7 @@ import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/sca
 import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
+import { askCheckoutDrive, type CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
@@ -43,6 +44,8 @@ export interface GatherOptions {
   markupCache?: PageMarkupCache | undefined;
   /** Signs one request (Web Bot Auth); without it the scan asks nothing signed. */
   webBotAuth?: RequestSigner | undefined;
+  /** Lets the scan drive a checkout (a proven owner's rescan); without it none is ever created. */
+  checkoutDrive?: CheckoutDriveGrant | undefined;
 }
 
 /** analysePage with the scan's markup cache. */
@@ -216,6 +219,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   if (pages.pagesLeft > 0) stage('product-pages');
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
   const edgeProbe = probesEdge(options) ? askEdge(session, read, edgePages(pages.homepage, pages.productPages), pages.round) : null;
+  const ucpCheckoutDrive = askCheckoutDrive(session, documentsRead, pages.productPages, options);
 
   const catalogRetrieval = catalog ? await catalog : null;
   const documents = await documentsRead;
@@ -242,6 +246,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       ucpProbe: await ucpProbe,
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
+      ucpCheckoutDrive: await ucpCheckoutDrive,
     },
     platform,
   };

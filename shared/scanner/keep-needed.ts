@@ -39,6 +39,7 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     ucpProbe: null,
     acpProbe: null,
     a2aDrive: null,
+    ucpCheckoutDrive: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
+import { askCheckoutDrive } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
@@ -110,6 +111,9 @@ async function regatherWith(
   const ucpProbe = wants('ucpProbe') ? askCheckoutProbe(session, documentsRead, 'ucp', options) : Promise.resolve(null);
   const acpProbe = wants('acpProbe') ? askCheckoutProbe(session, documentsRead, 'acp', options) : Promise.resolve(null);
   const a2aDrive = wants('a2aDrive') ? askA2aDrive(session, documentsRead, options) : Promise.resolve(null);
+  const ucpCheckoutDrive = wants('ucpCheckoutDrive')
+    ? askCheckoutDrive(session, documentsRead, productPages, options)
+    : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -136,6 +140,7 @@ async function regatherWith(
       ucpProbe: await ucpProbe,
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
+      ucpCheckoutDrive: await ucpCheckoutDrive,
     },
     platform,
   };

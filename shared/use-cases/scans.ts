@@ -1,3 +1,4 @@
+import type { CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { putOwnedScan, putScan } from '#shared/db/scan-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
@@ -55,10 +56,11 @@ export async function runScan(
   deps: Dependencies,
   retentionMs: number | null,
   onStage?: StageListener,
+  checkoutDrive?: CheckoutDriveGrant,
 ): Promise<ScanResult> {
   const started = deps.clock.now();
   await checkScanTarget(url, deps);
-  return scanCheckedTarget(url, tier, deps, retentionMs, started, onStage);
+  return scanCheckedTarget(url, tier, deps, retentionMs, started, onStage, checkoutDrive);
 }
 
 /**
@@ -72,9 +74,10 @@ async function scanCheckedTarget(
   retentionMs: number | null,
   started: number,
   onStage?: StageListener,
+  checkoutDrive?: CheckoutDriveGrant,
 ): Promise<ScanResult> {
   try {
-    const { result } = await scanUrl(url, { tier, retentionMs, onStage, ...(await scanRunOptions(tier, deps, started)) });
+    const { result } = await scanUrl(url, { tier, retentionMs, onStage, checkoutDrive, ...(await scanRunOptions(tier, deps, started)) });
     return result;
   } catch (error) {
     if (!(error instanceof ScanError)) throw error;

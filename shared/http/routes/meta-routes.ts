@@ -1,5 +1,5 @@
 import { getConfig } from '#shared/config.js';
-import { Health, OpenApiDocument, SignatureDirectory } from '#shared/http/schemas/meta-schemas.js';
+import { Health, OpenApiDocument, PlatformProfile, SignatureDirectory } from '#shared/http/schemas/meta-schemas.js';
 import { PlanList, PriceList } from '#shared/http/schemas/plans-schemas.js';
 import { defineFamilyRoutes, errors, ok, perIp } from './define-routes.js';
 
@@ -38,6 +38,14 @@ export const metaRoutes = defineFamilyRoutes('meta', {
         contentType: 'application/http-message-signatures-directory+json',
       },
     },
+  },
+  // Named by the UCP-Agent header of a proven owner's checkout drive (docs/decisions/116-owner-proven-checkout-drive.md).
+  getPlatformProfile: {
+    auth: 'none',
+    tags: ['Meta'],
+    summary:
+      "The service's UCP platform profile (cached one hour): the shopping service over REST and the checkout capability, no payment handler. A shop's UCP checkout fetches it when a checkout drive calls",
+    responses: ok(200, 'The profile', PlatformProfile),
   },
   listPlans: {
     auth: 'none',

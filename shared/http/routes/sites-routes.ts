@@ -18,7 +18,7 @@ import {
 } from '#shared/http/schemas/sites-schemas.js';
 import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
 import { CompetitionReport } from '#shared/http/schemas/compare-schemas.js';
-import { OwnershipEnvelope } from '#shared/http/schemas/ownership-schemas.js';
+import { CheckoutDriveQueued, OwnershipEnvelope, checkoutDriveRequest } from '#shared/http/schemas/ownership-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -142,6 +142,19 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
       "Rescan a watched site now, at the account's tier (metered: one call). Its result, history and alerts are a weekly rescan's; poll the site for it",
     params: IdParams,
     responses: { ...ok(202, 'The rescan is queued', RescanQueued), ...errors(400, 401, 404, 409) },
+  },
+  // The full checkout drive of a proven owner's site (issue 43; docs/decisions/116-owner-proven-checkout-drive.md).
+  driveSiteCheckout: {
+    auth: 'key',
+    scope: 'sites:write',
+    tier: 'pro',
+    tags: ['Watched sites'],
+    summary:
+      "Rescan a proven site now with a checkout drive: a checkout for one product the scan sees is created at the UCP checkout its profile declares, read back, compared with the page and cancelled (never completed, no payment data). `weekly` sets whether each weekly rescan does it too. Metered: one call; 409 until the site's ownership is proven",
+    params: IdParams,
+    body: checkoutDriveRequest,
+    optionalBody: true,
+    responses: { ...ok(202, 'The rescan with its checkout drive is queued', CheckoutDriveQueued), ...errors(400, 401, 403, 404, 409) },
   },
   getThresholds: {
     auth: 'key',

@@ -16,6 +16,20 @@ export const Health = z
 export const OpenApiDocument = z.record(z.string(), z.unknown()).meta({ id: 'OpenApiDocument' });
 
 /** The scanner's Web Bot Auth key directory: a JWK Set of Ed25519 keys, each `kid` its RFC 7638 thumbprint. */
+export const PlatformProfile = z
+  .object({
+    ucp: z.object({
+      version: z.string(),
+      services: z.record(z.string(), z.unknown()),
+      capabilities: z.record(z.string(), z.unknown()),
+      payment_handlers: z.record(z.string(), z.unknown()),
+    }),
+  })
+  .meta({
+    id: 'UcpPlatformProfile',
+    description: "The service's UCP platform profile, named by the UCP-Agent header of its checkout drives",
+  });
+
 export const SignatureDirectory = z
   .object({
     keys: z.array(

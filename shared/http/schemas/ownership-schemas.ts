@@ -17,7 +17,24 @@ export const SiteOwnership = z
     checkedAt: NullableDateTime,
     provenAt: NullableDateTime.meta({ description: 'Since when it has been proven without a break' }),
     detail: z.string().nullable().meta({ description: 'What the last check found' }),
+    weeklyCheckoutDrive: z
+      .boolean()
+      .meta({ description: 'Each weekly rescan drives a checkout while the site is proven (set with POST …/checkout-drive)' }),
   })
   .meta({ id: 'SiteOwnership' });
+
+// Strict: a misspelt field would otherwise queue a drive and leave the weekly setting as it was.
+export const checkoutDriveRequest = z
+  .strictObject({
+    weekly: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Drive a checkout at each weekly rescan too (true), or no longer (false); absent: unchanged' }),
+  })
+  .meta({ id: 'CheckoutDriveRequest' });
+
+export const CheckoutDriveQueued = z
+  .object({ queued: z.literal(true), weekly: z.boolean().meta({ description: 'Whether each weekly rescan drives a checkout' }) })
+  .meta({ id: 'CheckoutDriveQueued' });
 
 export const OwnershipEnvelope = z.object({ ownership: SiteOwnership }).meta({ id: 'OwnershipEnvelope' });

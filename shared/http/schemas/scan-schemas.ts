@@ -11,6 +11,7 @@ import {
   assistantSteps,
   stepBases,
   stepDriveOutcomes,
+  stepDriveKinds,
   assistantVerdicts,
   edgeAnswers,
   robotsObediences,
@@ -179,6 +180,10 @@ export const AssistantStep = z
             'as_specified: answered as the protocol says; undocumented_error: an error outside its shape; failed: no usable answer',
         }),
         detail: z.string().meta({ description: 'The request and what came back, in one line' }),
+        kind: z.enum(stepDriveKinds).optional().meta({
+          description:
+            'probe: one read of a checkout session that does not exist, without credentials (paid scans); checkout: a checkout created, read back, compared with the page and cancelled, never completed (the rescan of a site its owner proved is theirs); absent in older results',
+        }),
       })
       .nullable()
       .optional()

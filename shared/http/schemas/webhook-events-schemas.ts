@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EventType } from '#shared/model/events.js';
 import { DateTime, TierName, Uuid } from '#shared/http/schemas/common-schemas.js';
 import { ThresholdRecord } from '#shared/http/schemas/sites-schemas.js';
-import { assistantIds, assistantVerdicts, stepBases, stepDriveOutcomes } from '#shared/model/scans/scan-result.js';
+import { assistantIds, assistantVerdicts, stepBases, stepDriveKinds, stepDriveOutcomes } from '#shared/model/scans/scan-result.js';
 
 /** The bodies the service posts to webhook endpoints: OpenAPI 3.1 `webhooks`, one per event type. */
 
@@ -34,9 +34,13 @@ const eventData = {
                 "exercised when the scan called the checkout endpoint the assistant buys through; declared when only the shop's documents and pages were read; null for a result made before it was reported",
             }),
             buyDrive: z
-              .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string() })
+              .object({ url: z.string(), outcome: z.enum(stepDriveOutcomes), detail: z.string(), kind: z.enum(stepDriveKinds).optional() })
               .nullable()
               .meta({ description: 'The call behind an exercised buy step, and what it answered' }),
+            buyProven: z.boolean().meta({
+              description:
+                'A checkout the scan drove (created, read back, cancelled; never completed) proved the buy step: can_buy, shown as proven',
+            }),
           }),
         )
         .meta({ description: "Each assistant's verdict and how its buy step knows" }),

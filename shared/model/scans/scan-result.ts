@@ -199,6 +199,8 @@ export interface AssistantStep {
 export const stepBases = ['declared', 'exercised'] as const;
 export type StepBasis = (typeof stepBases)[number];
 export const stepDriveOutcomes = ['as_specified', 'undocumented_error', 'failed'] as const;
+/** probe: one read without credentials (any paid scan); checkout: a checkout created, read back and cancelled (a proven owner's rescan). */
+export const stepDriveKinds = ['probe', 'checkout'] as const;
 
 /** One call a scan made to an endpoint a shop declares, as a step shows it. */
 export interface StepDrive {
@@ -208,6 +210,8 @@ export interface StepDrive {
   outcome: (typeof stepDriveOutcomes)[number];
   /** The request and what came back, in one line. */
   detail: string;
+  /** How the endpoint was exercised; absent in results made before checkout drives. */
+  kind?: (typeof stepDriveKinds)[number];
 }
 
 export const agentRoles = ['search', 'user'] as const;

@@ -34,6 +34,8 @@ export interface WatchedSite {
   ownershipToken?: string;
   /** The last ownership check (absent until the first). */
   ownership?: OwnershipCheck;
+  /** The owner asked for a checkout drive at each weekly rescan, done while the site is proven. */
+  weeklyCheckoutDrive?: boolean;
 }
 
 /** What a site is given when it is added; everything else starts as a site never scanned. */

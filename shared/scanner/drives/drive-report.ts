@@ -121,3 +121,64 @@ export interface A2aDriveReport {
   card: string;
   interfaces: A2aInterfaceProbe[];
 }
+
+/** The product of the scan a checkout drive buys, as its page states it. */
+export interface DrivenProduct {
+  pageUrl: string;
+  /** The identifier sent as the line item's id: the page's sku, else its GTIN, else its MPN. */
+  id: string;
+  idField: 'sku' | 'gtin' | 'mpn';
+  /** The page's price, a decimal string, and its ISO 4217 currency. */
+  price: string;
+  currency: string;
+}
+
+/** One thing the drive compared between the checkout and the page. */
+export interface CheckoutComparison {
+  what: 'line item' | 'currency' | 'price' | 'totals';
+  ok: boolean;
+  /** What the page (or the protocol's arithmetic) says, and what the checkout said. */
+  expected: string;
+  found: string;
+}
+
+/** One request of a checkout drive with its answer, the answer redacted and cut (never a buyer's details or a token). */
+export interface CheckoutDriveStep {
+  step: 'create' | 'read' | 'cancel';
+  method: 'GET' | 'POST';
+  url: string;
+  status: number | null;
+  contentType: string | null;
+  answer: string;
+  ms: number;
+}
+
+/**
+ * The full checkout drive of a site its owner proved is theirs: create a checkout session for one product the scan
+ * saw, read it back, compare it with the page, then cancel it. Never completed; no payment data is ever sent.
+ */
+export interface CheckoutDriveReport {
+  protocol: CheckoutProtocol;
+  /** The checkout service's base URL the document declares. */
+  endpoint: string;
+  product: DrivenProduct | null;
+  outcome:
+    /** Created, read back, matching the page, cancelled. */
+    | 'proven'
+    /** Created and read back, but the line item, currency, price or totals disagree with the page or do not add up. */
+    | 'mismatch'
+    /** Created and matching, but the cancel was refused: the session is left to expire. */
+    | 'not_cancelled'
+    /** The service refused the page's product with a business error (`not_found`, `out_of_stock`…). */
+    | 'product_refused'
+    /** An answer outside the protocol (a web page, a 5xx, no answer, a session that cannot be read back). */
+    | 'failed'
+    /** The endpoint leads to an address the scanner may not ask. */
+    | 'refused'
+    /** No product with a price and an identifier, or no time left. */
+    | 'not_asked';
+  detail: string;
+  comparisons: CheckoutComparison[];
+  steps: CheckoutDriveStep[];
+  durationMs: number;
+}

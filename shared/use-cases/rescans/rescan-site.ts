@@ -19,6 +19,7 @@ import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { nextDueAt, shardOf } from '#shared/model/rescans/schedule.js';
 import { runScan } from '#shared/use-cases/scans.js';
 import { recheckOwnership } from '#shared/use-cases/sites/prove-ownership.js';
+import { platformProfileUrl } from '#shared/use-cases/ucp-platform-profile.js';
 import { pausedSiteIds } from '#shared/model/sites/paused-sites.js';
 import { evaluateThresholds } from '#shared/model/sites/thresholds.js';
 import { snapshotOf } from '#shared/model/sites/competition.js';
@@ -95,9 +96,11 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
   let result: ScanResult | null = null;
   let failure: string | null = null;
   // Before the scan: what the scan may do on the shop's endpoints depends on the proof read now, not last week's.
-  await recheckOwnership(site, deps);
+  const ownership = await recheckOwnership(site, deps);
+  const drives = ownership?.status === 'proven' && (message.checkoutDrive === true || site.weeklyCheckoutDrive === true);
   try {
-    result = await runScan(site.url, account.tier, deps, null);
+    const grant = drives ? { agentProfile: platformProfileUrl(deps.config.publicBaseUrl) } : undefined;
+    result = await runScan(site.url, account.tier, deps, null, undefined, grant);
   } catch (error) {
     failure = shopFailure(error);
     if (failure === null) throw error;

@@ -29,6 +29,7 @@ export interface OwnershipView {
   checkedAt: string | null;
   provenAt: string | null;
   detail: string | null;
+  weeklyCheckoutDrive: boolean;
 }
 
 type Parts = Pick<Dependencies, 'table' | 'config' | 'clock' | 'fetcher'>;
@@ -43,6 +44,7 @@ function ownershipView(site: WatchedSite, token: string, check: OwnershipCheck |
     checkedAt: check?.checkedAt ?? null,
     provenAt: check?.provenAt ?? null,
     detail: check?.detail ?? null,
+    weeklyCheckoutDrive: site.weeklyCheckoutDrive ?? false,
   };
 }
 

@@ -156,6 +156,7 @@ const sampleBodies: Partial<Record<OperationId, unknown>> = {
   patchAccountWatchedSite: { label: 'Main shop' },
   putThresholds: { min: 40, max: 90, notify: true },
   createSiteThreshold: { condition: 'drops_below', value: 60 },
+  driveSiteCheckout: { weekly: true },
   updateSiteThreshold: { value: 55 },
   createWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   createAccountWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },

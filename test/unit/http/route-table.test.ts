@@ -86,6 +86,9 @@ const designRoutes = [
     `GET ${base}/{id}/ownership`,
     `POST ${base}/{id}/ownership/verify`,
   ]),
+  // The checkout drive of a proven site, and the UCP platform profile its requests name (docs/decisions/116-owner-proven-checkout-drive.md).
+  'POST /api/v1/watched-sites/{id}/checkout-drive',
+  'GET /.well-known/ucp',
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */

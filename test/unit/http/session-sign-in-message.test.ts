@@ -35,7 +35,7 @@ const needsKey: Record<string, OperationId[]> = {
   'Running or reading scans through the API': ['createScan', 'getScan', 'recheckScan', 'listScans'],
   batches: ['createBatch', 'getBatch', 'listBatches'],
   'watching a new site': ['addWatchedSite', 'addAccountWatchedSite'],
-  'rescanning one': ['rescanWatchedSite'],
+  'rescanning one': ['rescanWatchedSite', 'driveSiteCheckout'],
   'threshold records': ['listSiteThresholds', 'createSiteThreshold', 'updateSiteThreshold', 'deleteSiteThreshold'],
   MCP: ['callMcp'],
 };

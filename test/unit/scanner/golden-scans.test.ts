@@ -38,3 +38,28 @@ describe.each(SHOPS)('fixture shop %s', (name) => {
     }
   });
 });
+
+/**
+ * The rescan of a site its owner proved is theirs, with a checkout drive granted: a UCP checkout that sells as the page
+ * says (proven), and one whose totals do not add up.
+ */
+describe.each([
+  ['checkout-drive', {}],
+  ['wrong-totals', { '/ucp/v1': { ucpCheckout: 'wrong-totals' as const } }],
+])('fixture shop agent-ready, checkout drive: %s', (variant, routes) => {
+  it('scans at growth exactly as recorded', async () => {
+    const shop = await startShop('agent-ready', { ...GOLDEN_SHOP, routes });
+    try {
+      const options = {
+        ...goldenScanOptions('growth', BUDGET.growth, fetcher),
+        id: GOLDEN_ID,
+        checkoutDrive: { agentProfile: 'https://scanner.test/.well-known/ucp' },
+      };
+      const { result } = await scanUrl(`${shop.origin}/`, options);
+      holdsGolden(`agent-ready.growth.${variant}.json`, canonical(result, shop.origin));
+      expectAdviceOnlyForFindings(result, `agent-ready at growth, ${variant}`);
+    } finally {
+      await shop.close();
+    }
+  });
+});

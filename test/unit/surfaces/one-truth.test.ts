@@ -16,7 +16,7 @@ import { scanSummary } from '#shared/mcp/tool-schemas.js';
 import { formatReport } from '#bin/cli/format-report.js';
 import { formatMarkdown } from '#bin/cli/format-markdown.js';
 import { mdText } from '#bin/cli/markdown-text.js';
-import { calledEndpointClause, exercisedBuyLine, exercisedBuys } from '#shared/model/scans/exercised-buys.js';
+import { calledEndpointClause, exercisedBuyLine, exercisedBuys, isProvenBuy, verdictLabelOf } from '#shared/model/scans/exercised-buys.js';
 import { assistantLines } from '#shared/mcp/assistant-lines.js';
 
 const goldenDir = path.join(import.meta.dirname, '..', 'scanner', 'golden');
@@ -52,9 +52,13 @@ describe.each(recorded)('$name', ({ result }) => {
     const web = load(String(assistantsSection(result)));
     const text = formatReport(result);
     const markdown = formatMarkdown(result);
+    const mcpText = assistantLines(scanSummary(result, null));
     for (const [index, assistant] of result.assistants.entries()) {
-      const label = verdictLabels[assistant.verdict];
-      expect(mcp[index], 'MCP').toMatchObject({ id: assistant.id, verdict: assistant.verdict });
+      // "Can buy, proven" where a checkout drive proved the buy step (issue 43), the verdict's label elsewhere.
+      const label = verdictLabelOf(assistant);
+      expect(label.startsWith(verdictLabels[assistant.verdict])).toBe(true);
+      expect(mcp[index], 'MCP').toMatchObject({ id: assistant.id, verdict: assistant.verdict, buyProven: isProvenBuy(assistant) });
+      expect(mcpText[index], 'MCP text').toContain(`: ${label.toLowerCase()}`);
       expect(web('table.assistants tbody tr').eq(index).text(), 'web report').toContain(label);
       expect(text, 'CLI text').toMatch(new RegExp(`\\n {4}${assistant.name} +${label.toLowerCase()} `));
       expect(markdown, 'markdown').toContain(`| ${mdText(assistant.name, 60)} | ${label} |`);
@@ -75,5 +79,28 @@ describe.each(recorded)('$name', ({ result }) => {
       expect(assistantLines(mcp).join('\n'), 'MCP text').toContain(calledEndpointClause(buy.drive));
       expect(mcp.assistants.find((assistant) => assistant.name === buy.name)?.buyDrive, 'MCP').toEqual(buy.drive);
     }
+  });
+});
+
+describe('a buy step a checkout drive proved', () => {
+  const driven = recorded.find(({ name }) => name === 'agent-ready.growth.checkout-drive.json')!.result;
+  const wrong = recorded.find(({ name }) => name === 'agent-ready.growth.wrong-totals.json')!.result;
+  const google = (result: ScanResult) => result.assistants.find((assistant) => assistant.id === 'google')!;
+
+  it('is shown as proven on every surface, and a failed drive never is', () => {
+    expect(verdictLabelOf(google(driven))).toBe('Can buy, proven');
+    expect(formatReport(driven)).toMatch(/\n {4}Google +can buy, proven /);
+    expect(formatMarkdown(driven)).toContain('| Google | Can buy, proven |');
+    expect(load(String(assistantsSection(driven)))('table.assistants').text()).toContain('Can buy, proven');
+    expect(assistantLines(scanSummary(driven, null)).join('\n')).toContain('Google: can buy, proven');
+    const line = exercisedBuyLine(exercisedBuys(driven.assistants).find((buy) => buy.name === 'Google')!);
+    expect(line).toMatch(
+      /^Google buys through http:\/\/shop\.test\/ucp\/v1\/checkout-sessions, proven by a checkout the scan drove there \(never completed\): created a checkout for 1 × /,
+    );
+    expect(isProvenBuy(google(wrong))).toBe(false);
+    expect(formatReport(wrong)).not.toContain('proven');
+    expect(exercisedBuyLine(exercisedBuys(wrong.assistants).find((buy) => buy.name === 'Google')!)).toContain(
+      'where a checkout the scan drove (never completed) went wrong: ',
+    );
   });
 });

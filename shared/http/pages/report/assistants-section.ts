@@ -1,6 +1,7 @@
 import type { AssistantAccess, AssistantRecord, ScanResult } from '#shared/model/scans/scan-result.js';
 import { accessHead, accessOf, accessStanding, edgeFindings } from '#shared/model/scans/access-words.js';
-import { stepLabels, stepStatusLabels, verdictLabels, verdictMeanings, verdictReach } from '#shared/model/scans/result-labels.js';
+import { stepLabels, stepStatusLabels, verdictMeanings, verdictReach } from '#shared/model/scans/result-labels.js';
+import { verdictLabelOf } from '#shared/model/scans/exercised-buys.js';
 import { html, type SafeHtml } from '../html.js';
 import { firstFailingStep } from '#shared/model/scans/first-failing-step.js';
 import { firstFixNames } from '#shared/model/scans/findings.js';
@@ -19,7 +20,7 @@ function reachMarker(verdict: AssistantRecord['verdict']): SafeHtml {
 
 function verdictCell(assistant: AssistantRecord): SafeHtml {
   const meaning = verdictMeanings[assistant.verdict];
-  return html`<td role="cell"><span class="verdict verdict-${assistant.verdict}">${reachMarker(assistant.verdict)} <strong>${verdictLabels[assistant.verdict] ?? assistant.verdict}</strong></span>${meaning && html`<br><span class="small muted">${meaning}</span>`}</td>`;
+  return html`<td role="cell"><span class="verdict verdict-${assistant.verdict}">${reachMarker(assistant.verdict)} <strong>${verdictLabelOf(assistant)}</strong></span>${meaning && html`<br><span class="small muted">${meaning}</span>`}</td>`;
 }
 
 function firstStepCell(assistant: AssistantRecord): SafeHtml {

@@ -6,6 +6,7 @@ import type { Advice, CheckDefinition, CheckOutcome, Evidence } from '#shared/sc
 import { IDENTITY_LINKING, type UcpProfile } from '#shared/scanner/parse/well-known/ucp.js';
 import { versionOf } from '#shared/scanner/standards.js';
 import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/agentic-commerce/checkout-probe-verdict.js';
+import { adviseCheckoutDrive, withCheckoutDrive } from '#shared/scanner/checks/agentic-commerce/checkout-drive-verdict.js';
 
 /**
  * Fails when there is no usable profile: absent, no version or services, or answered through a
@@ -13,9 +14,15 @@ import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/a
  * declares no checkout, or when checkout is declared but the profile falls short of the current spec:
  * not conforming to its version's schema, an older version, not served as JSON, no payment handler (an
  * empty map conforms, but gives agents nothing to pay with), missing or unusable signing keys. On a paid scan the
- * REST endpoint it declares is then probed (drives/checkout-probe.ts), and what it answers can fail or warn the check.
+ * REST endpoint it declares is then probed (drives/checkout-probe.ts), and what it answers can fail or warn the check;
+ * on a proven owner's rescan a checkout is driven there too (drives/ucp-checkout-drive.ts), with the last word.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
+  return withCheckoutDrive(probed(artifacts), artifacts.site.ucpCheckoutDrive);
+}
+
+/** The profile with what its checkout endpoint answered a read without credentials, before any checkout drive. */
+function probed(artifacts: Artifacts): CheckOutcome {
   return withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe);
 }
 
@@ -135,8 +142,10 @@ function profileSnippet(origin: string): string {
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
-  const probed = adviseCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe, result);
-  if (probed) return probed;
+  const driven = adviseCheckoutDrive(probed(artifacts), artifacts.site.ucpCheckoutDrive, result);
+  if (driven) return driven;
+  const probeAdvice = adviseCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe, result);
+  if (probeAdvice) return probeAdvice;
   const origin = artifacts.site.origin;
   const ucp = readWellKnown(artifacts.site.ucp);
   const why = because(

@@ -1,4 +1,4 @@
-import type { A2aDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type { A2aDriveReport, CheckoutDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { withScannerToken } from '#shared/outbound/user-agent.js';
@@ -79,6 +79,7 @@ export interface ArtifactsInput {
   ucpProbe?: CheckoutProbeReport;
   acpProbe?: CheckoutProbeReport;
   a2aDrive?: A2aDriveReport;
+  ucpCheckoutDrive?: CheckoutDriveReport;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -180,6 +181,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       ucpProbe: input.ucpProbe ?? null,
       acpProbe: input.acpProbe ?? null,
       a2aDrive: input.a2aDrive ?? null,
+      ucpCheckoutDrive: input.ucpCheckoutDrive ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

@@ -1,0 +1,69 @@
+import type { Tier } from '#shared/model/tiers.js';
+import type { PageArtifact, SiteArtifacts } from '#shared/scanner/artifacts.js';
+import type { CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import { drivesEndpoints } from '#shared/scanner/drives/ask-mcp-drive.js';
+import { declaredCheckoutBase } from '#shared/scanner/drives/ask-checkout-probe.js';
+import type { FetchSession } from '#shared/scanner/fetch-session.js';
+import { probeRound } from '#shared/scanner/drives/probe-budget.js';
+import { toMinorUnits } from '#shared/scanner/drives/minor-units.js';
+import { driveUcpCheckout } from '#shared/scanner/drives/ucp-checkout-drive.js';
+
+/**
+ * What lets a scan drive a checkout: given only to the rescan of a site whose owner proved it is theirs and asked for
+ * the drive (docs/decisions/115-site-ownership-proof.md), never to a scan anyone can start.
+ */
+export interface CheckoutDriveGrant {
+  /** The service's own UCP platform profile, which the UCP-Agent header names. */
+  agentProfile: string;
+}
+
+const driveBudgetMs = 12_000;
+const minimumDriveMs = 3_000;
+const scanSlackMs = 500;
+/** An identifier is sent to the shop and shown in the report: printable and short, or the product is not driven. */
+const usableId = /^[\p{L}\p{N}\p{P}\p{S} ]{1,100}$/u;
+
+/** The first product page stating a price the currency can hold, its currency and an identifier to send. */
+export function drivenProduct(pages: readonly PageArtifact[]): DrivenProduct | null {
+  for (const page of pages) {
+    const facts = page.product ?? page.agentView;
+    if (!facts?.price || !facts.currency || toMinorUnits(facts.price, facts.currency) === null) continue;
+    for (const idField of ['sku', 'gtin', 'mpn'] as const) {
+      const id = facts[idField];
+      if (id !== null && usableId.test(id)) return { pageUrl: page.url, id, idField, price: facts.price, currency: facts.currency };
+    }
+  }
+  return null;
+}
+
+/** The full checkout drive of the UCP checkout a granted paid scan finds declared; null where none is asked for. */
+export async function askCheckoutDrive(
+  session: FetchSession,
+  documents: Promise<Pick<SiteArtifacts, 'ucp' | 'acp'>>,
+  productPages: readonly PageArtifact[],
+  options: { tier: Tier; now: () => number; checkoutDrive?: CheckoutDriveGrant | undefined },
+): Promise<CheckoutDriveReport | null> {
+  if (!options.checkoutDrive || !drivesEndpoints(options)) return null;
+  const endpoint = declaredCheckoutBase('ucp', await documents);
+  if (endpoint === null) return null;
+  const notAsked = (detail: string): CheckoutDriveReport => ({
+    protocol: 'ucp',
+    endpoint,
+    product: null,
+    outcome: 'not_asked',
+    detail,
+    comparisons: [],
+    steps: [],
+    durationMs: 0,
+  });
+  const product = drivenProduct(productPages);
+  if (product === null) return notAsked('no product page of the scan states a price, its currency and an identifier to buy it by');
+  const left = session.remainingMs() - scanSlackMs;
+  if (left < minimumDriveMs) return { ...notAsked('there was no time left to drive a checkout'), product };
+  return driveUcpCheckout(session, endpoint, product, {
+    agentProfile: options.checkoutDrive.agentProfile,
+    budgetMs: Math.min(driveBudgetMs, left),
+    round: probeRound + 1,
+    now: options.now,
+  });
+}

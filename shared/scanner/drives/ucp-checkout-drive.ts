@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Retrieval } from '#shared/scanner/artifacts.js';
+import type { CheckoutComparison, CheckoutDriveReport, CheckoutDriveStep, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import type { FetchSession } from '#shared/scanner/fetch-session.js';
+import { isJson, isObject, parseJson } from '#shared/scanner/drives/probe-retrieval.js';
+import { redactedAnswer } from '#shared/scanner/drives/redact-answer.js';
+import { compareUcpCheckout, readUcpCheckout, type UcpCheckout } from '#shared/scanner/drives/ucp-checkout-comparison.js';
+import { answerLine } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
+import { formatMinorUnits } from '#shared/scanner/drives/minor-units.js';
+
+export interface CheckoutDriveOptions {
+  /** The platform profile the UCP-Agent header names: the service's own (GET /.well-known/ucp). */
+  agentProfile: string;
+  /** The whole drive's time, already within what the scan has left. */
+  budgetMs: number;
+  round: number;
+  now: () => number;
+  newId?: () => string;
+}
+
+/** No request waits longer; create and read each leave the cancel this much of the drive's time. */
+const requestTimeoutMs = 5_000;
+const cancelReserveMs = 1_500;
+const minimumRequestMs = 300;
+/** A session id is put in URLs and evidence: one longer than this is not one an agent could use. */
+const maxSessionIdLength = 200;
+
+type Sent = { retrieval: Retrieval; json: unknown };
+
+/**
+ * The full checkout drive over UCP's REST binding (2026-04-08, its checkout REST specification): create a checkout session for one
+ * product of the scan (`POST /checkout-sessions`, quantity 1), read it back (`GET /checkout-sessions/{id}`), compare
+ * it with the page, then cancel it (`POST /checkout-sessions/{id}/cancel`) whatever the comparison said. It is never
+ * completed and sends no buyer or payment data. Every request carries the UCP-Agent profile, a Request-Id and (POSTs)
+ * an Idempotency-Key, goes through the scan's guarded fetch, follows no redirect, and keeps its answer redacted.
+ */
+export async function driveUcpCheckout(
+  session: FetchSession,
+  endpoint: string,
+  product: DrivenProduct,
+  options: CheckoutDriveOptions,
+): Promise<CheckoutDriveReport> {
+  const started = options.now();
+  const deadline = started + options.budgetMs;
+  const newId = options.newId ?? randomUUID;
+  const collection = `${endpoint.replace(/\/+$/, '')}/checkout-sessions`;
+  const steps: CheckoutDriveStep[] = [];
+  const finish = (
+    outcome: CheckoutDriveReport['outcome'],
+    detail: string,
+    comparisons: CheckoutComparison[] = [],
+  ): CheckoutDriveReport => ({
+    protocol: 'ucp',
+    endpoint,
+    product,
+    outcome,
+    detail,
+    comparisons,
+    steps,
+    durationMs: Math.max(0, Math.round(options.now() - started)),
+  });
+
+  const send = async (
+    step: CheckoutDriveStep['step'],
+    method: 'GET' | 'POST',
+    url: string,
+    body: string | null,
+    reserveMs: number,
+  ): Promise<Sent> => {
+    const left = deadline - options.now() - reserveMs;
+    const timeoutMs = Math.min(requestTimeoutMs, left);
+    const sentAt = options.now();
+    const retrieval: Retrieval =
+      timeoutMs < minimumRequestMs
+        ? { state: 'skipped', reason: 'deadline' }
+        : await session.send(
+            url,
+            {
+              kind: 'api',
+              method,
+              accept: 'application/json',
+              followRedirects: false,
+              headers: {
+                'ucp-agent': `profile="${options.agentProfile}"`,
+                'request-id': newId(),
+                ...(method === 'POST' ? { 'idempotency-key': newId(), 'content-type': 'application/json' } : {}),
+              },
+              ...(body === null ? {} : { body }),
+              timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, requestMs: timeoutMs },
+            },
+            options.round + steps.length,
+          );
+    const answered = retrieval.state === 'fetched' ? retrieval.resource : null;
+    steps.push({
+      step,
+      method,
+      url,
+      status: answered?.status ?? null,
+      contentType: answered?.headers['content-type'] ?? null,
+      answer: answered ? redactedAnswer(answered.text) : unanswered(retrieval),
+      ms: Math.max(0, Math.round(options.now() - sentAt)),
+    });
+    const json = answered && isJson(answered.headers['content-type'] ?? null) ? parseJson(answered.text) : undefined;
+    return { retrieval, json };
+  };
+
+  const item = `1 × ${product.id}`;
+  const created = await send(
+    'create',
+    'POST',
+    collection,
+    JSON.stringify({ line_items: [{ item: { id: product.id }, quantity: 1 }] }),
+    cancelReserveMs,
+  );
+  const made = createdCheckout(created);
+  if (made.kind === 'skipped') return finish('not_asked', 'there was no time left to ask');
+  if (made.kind === 'refused') return finish('refused', 'the endpoint leads to an address that is not allowed');
+  if (made.kind === 'product_refused')
+    return finish('product_refused', `asked for a checkout of ${item} (the page's ${product.idField}), it answered ${made.code}`);
+  if (made.kind === 'failed') return finish('failed', `asked for a checkout of ${item}, ${made.detail}`);
+
+  const at = `${collection}/${encodeURIComponent(made.checkout.id)}`;
+  const read = await send('read', 'GET', at, null, cancelReserveMs);
+  const readBack = readUcpCheckout(read.json);
+  const readOk = read.retrieval.state === 'fetched' && read.retrieval.resource.status === 200 && readBack?.id === made.checkout.id;
+  const comparisons = readOk && readBack ? compareUcpCheckout(readBack, product) : [];
+  const cancelled = await send('cancel', 'POST', `${at}/cancel`, '{}', 0);
+  const cancelOk =
+    cancelled.retrieval.state === 'fetched' &&
+    cancelled.retrieval.resource.status === 200 &&
+    readUcpCheckout(cancelled.json)?.status === 'canceled';
+  const cancelClause = cancelOk ? 'cancelled it' : `cancel answered ${answerOf(cancelled.retrieval)}, so it is left to expire`;
+
+  if (!readOk || !readBack)
+    return finish(
+      'failed',
+      `created a checkout for ${item}, but reading it back answered ${answerOf(read.retrieval, readBack !== null)}; ${cancelClause}`,
+    );
+  const wrong = comparisons.filter((comparison) => !comparison.ok);
+  if (wrong.length > 0) {
+    const differences = wrong
+      .map((comparison) => `${comparison.what === 'totals' ? '' : `${comparison.what} `}${comparison.found} where ${comparison.expected}`)
+      .join('; ');
+    return finish('mismatch', `created a checkout for ${item} and read it back: ${differences}; ${cancelClause}`, comparisons);
+  }
+  const agreed = `created a checkout for ${item}, read it back (${priceAndTotal(readBack)}, as the page says)`;
+  if (!cancelOk) return finish('not_cancelled', `${agreed}, but ${cancelClause}`, comparisons);
+  return finish('proven', `${agreed} and cancelled it`, comparisons);
+}
+
+type Created =
+  | { kind: 'created'; checkout: UcpCheckout }
+  | { kind: 'skipped' }
+  | { kind: 'refused' }
+  | { kind: 'product_refused'; code: string }
+  | { kind: 'failed'; detail: string };
+
+/** What the create answered: a checkout (201, or 200 as the docs show), a business error, or no usable answer. */
+function createdCheckout({ retrieval, json }: Sent): Created {
+  if (retrieval.state === 'skipped') return { kind: 'skipped' };
+  if (retrieval.state === 'failed' && retrieval.reason === 'blocked') return { kind: 'refused' };
+  if (retrieval.state === 'failed') return { kind: 'failed', detail: `it answered ${answerOf(retrieval)}` };
+  const { status } = retrieval.resource;
+  const checkout = readUcpCheckout(json);
+  if ((status === 201 || status === 200) && checkout) {
+    if (checkout.id === '' || checkout.id.length > maxSessionIdLength)
+      return { kind: 'failed', detail: 'it answered a checkout whose id no agent can use' };
+    return { kind: 'created', checkout };
+  }
+  const code = businessErrorCode(json);
+  if (status === 200 && code !== null) return { kind: 'product_refused', code };
+  return { kind: 'failed', detail: `it answered ${answerOf(retrieval)}` };
+}
+
+/** The code of UCP's business outcome with no checkout (HTTP 200, `ucp.status` "error", an error in `messages`). */
+function businessErrorCode(json: unknown): string | null {
+  if (!isObject(json) || !isObject(json.ucp) || json.ucp.status !== 'error' || !Array.isArray(json.messages)) return null;
+  const error = json.messages.find((message) => isObject(message) && message.type === 'error') as Record<string, unknown> | undefined;
+  const code = error?.code;
+  return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? code : 'an error';
+}
+
+function answerOf(retrieval: Retrieval, wrongCheckout = false): string {
+  if (retrieval.state === 'skipped') return 'nothing: there was no time left to ask';
+  if (retrieval.state === 'failed')
+    return retrieval.reason === 'timeout' ? 'nothing in time' : `nothing (${retrieval.reason.replace(/_/g, ' ')})`;
+  const { status, headers, text } = retrieval.resource;
+  if (wrongCheckout) return `HTTP ${status} with another checkout`;
+  return answerLine(status, headers['content-type'] ?? null, redactedAnswer(text));
+}
+
+function unanswered(retrieval: Retrieval): string {
+  if (retrieval.state === 'skipped') return 'not sent: no time left';
+  return retrieval.state === 'failed' ? retrieval.reason : '';
+}
+
+function priceAndTotal(checkout: UcpCheckout): string {
+  const currency = checkout.currency?.toUpperCase() ?? '';
+  const price = checkout.lines[0]?.price as number;
+  const total = checkout.totals?.find((entry) => entry.type === 'total')?.amount ?? 0;
+  return `${formatMinorUnits(price, currency)}, total ${formatMinorUnits(total, currency)}`;
+}
