@@ -1,4 +1,10 @@
-import type { A2aDriveReport, CheckoutDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type {
+  A2aDriveReport,
+  CatalogLookupReport,
+  CheckoutDriveReport,
+  CheckoutProbeReport,
+  McpDriveReport,
+} from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import type { FetchErrorKind } from '#shared/outbound/fetch-error.js';
@@ -149,6 +155,8 @@ export interface SiteArtifacts {
    * rescan of a site its owner proved is theirs and asked for it (docs/decisions/116-owner-proven-checkout-drive.md); null otherwise.
    */
   ucpCheckoutDrive: CheckoutDriveReport | null;
+  /** A lookup of one product of the scan in the UCP catalog the profile declares (paid scans); null when none ran. */
+  ucpCatalogLookup: CatalogLookupReport | null;
 }
 
 /** One assistant family's probe: its User-Agent, and each page asked with it. */

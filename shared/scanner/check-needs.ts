@@ -49,7 +49,7 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   llms_txt: [],
   catalog_endpoint: ['homepage', 'platform', 'catalog'],
   agent_catalogs: ['homepage'],
-  ucp_profile: ['platform', 'ucpProbe', 'ucpCheckoutDrive'],
+  ucp_profile: ['platform', 'ucpProbe', 'ucpCheckoutDrive', 'ucpCatalogLookup'],
   oauth_discovery: [],
   acp_ready: ['productPages', 'acpProbe'],
   mcp_discovery: ['homepage', 'productPages', 'platform', 'mcpDrive'],
@@ -81,6 +81,7 @@ function dependsOn(source: Source): readonly Source[] {
     acpProbe: ['acp'],
     a2aDrive: ['agentCard'],
     ucpCheckoutDrive: ['ucp', 'productPages'],
+    ucpCatalogLookup: ['ucp', 'productPages'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);
   const viaCatalog = isDocument && documentOf(source as DocumentName).catalogTypes !== undefined ? (['aiCatalog'] as const) : [];

@@ -44,6 +44,8 @@ export interface ScanOptions {
   webBotAuth?: RequestSigner | undefined;
   /** Given only to a proven owner's rescan that asks for it: the scan then drives a checkout (create, read, cancel). */
   checkoutDrive?: CheckoutDriveGrant | undefined;
+  /** The service's UCP platform profile (PUBLIC_BASE_URL/.well-known/ucp): paid scans look a product up in a UCP catalog with it. */
+  ucpAgentProfile?: string | undefined;
 }
 
 export interface ScanOutcome {
@@ -71,6 +73,7 @@ export async function scanUrl(rawUrl: string, options: ScanOptions): Promise<Sca
     markupCache: options.markupCache,
     webBotAuth: options.webBotAuth,
     checkoutDrive: options.checkoutDrive,
+    ucpAgentProfile: options.ucpAgentProfile,
   });
   options.onStage?.('scoring');
   const results = allChecks.map((definition) => ({ definition, outcome: definition.evaluate(artifacts) }));

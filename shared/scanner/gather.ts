@@ -27,7 +27,7 @@ import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/sca
 import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
-import { askCheckoutDrive, type CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
+import { askCatalogLookup, askCheckoutDrive, type CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
@@ -46,6 +46,8 @@ export interface GatherOptions {
   webBotAuth?: RequestSigner | undefined;
   /** Lets the scan drive a checkout (a proven owner's rescan); without it none is ever created. */
   checkoutDrive?: CheckoutDriveGrant | undefined;
+  /** The service's UCP platform profile, which a paid scan's catalog lookup names; without it none is asked. */
+  ucpAgentProfile?: string | undefined;
 }
 
 /** analysePage with the scan's markup cache. */
@@ -220,6 +222,10 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
   const edgeProbe = probesEdge(options) ? askEdge(session, read, edgePages(pages.homepage, pages.productPages), pages.round) : null;
   const ucpCheckoutDrive = askCheckoutDrive(session, documentsRead, pages.productPages, options);
+  const ucpCatalogLookup = askCatalogLookup(session, documentsRead, pages.productPages, {
+    ...options,
+    agentProfile: options.ucpAgentProfile,
+  });
 
   const catalogRetrieval = catalog ? await catalog : null;
   const documents = await documentsRead;
@@ -247,6 +253,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
       ucpCheckoutDrive: await ucpCheckoutDrive,
+      ucpCatalogLookup: await ucpCatalogLookup,
     },
     platform,
   };

@@ -1,7 +1,7 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
-import { askCheckoutDrive } from '#shared/scanner/drives/ask-checkout-drive.js';
+import { askCatalogLookup, askCheckoutDrive } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
@@ -114,6 +114,9 @@ async function regatherWith(
   const ucpCheckoutDrive = wants('ucpCheckoutDrive')
     ? askCheckoutDrive(session, documentsRead, productPages, options)
     : Promise.resolve(null);
+  const ucpCatalogLookup = wants('ucpCatalogLookup')
+    ? askCatalogLookup(session, documentsRead, productPages, { ...options, agentProfile: options.ucpAgentProfile })
+    : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -141,6 +144,7 @@ async function regatherWith(
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
       ucpCheckoutDrive: await ucpCheckoutDrive,
+      ucpCatalogLookup: await ucpCatalogLookup,
     },
     platform,
   };

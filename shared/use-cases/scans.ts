@@ -1,3 +1,4 @@
+import { platformProfileUrl } from '#shared/use-cases/ucp-platform-profile.js';
 import type { CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { putOwnedScan, putScan } from '#shared/db/scan-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
@@ -100,6 +101,7 @@ export async function scanRunOptions(tier: Tier, deps: Dependencies, started: nu
     now: () => clock.now(),
     markupCache: deps.markupCache,
     webBotAuth: await requestSigner(deps),
+    ucpAgentProfile: platformProfileUrl(config.publicBaseUrl),
   };
 }
 

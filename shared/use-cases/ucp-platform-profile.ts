@@ -9,8 +9,8 @@ export function platformProfileUrl(publicBaseUrl: string): string {
 
 /**
  * The service's UCP platform profile (UCP's discovery schema, `platform_profile`): a business fetches it to learn who
- * is calling and which capabilities to negotiate. It declares the shopping service over REST and the checkout
- * capability only, and no payment handler: a drive never pays.
+ * is calling and which capabilities to negotiate. It declares the shopping service over REST, the checkout and catalog
+ * lookup capabilities only, and no payment handler: a drive never pays.
  */
 export function platformProfile(): Record<string, unknown> {
   const version = versionOf('ucp');
@@ -26,6 +26,9 @@ export function platformProfile(): Record<string, unknown> {
       capabilities: {
         'dev.ucp.shopping.checkout': [
           { version, spec: `${base}/specification/checkout`, schema: `${base}/schemas/shopping/checkout.json` },
+        ],
+        'dev.ucp.shopping.catalog.lookup': [
+          { version, spec: `${base}/specification/catalog/lookup`, schema: `${base}/schemas/shopping/catalog_lookup.json` },
         ],
       },
       payment_handlers: {},

@@ -1,10 +1,12 @@
 import type { Tier } from '#shared/model/tiers.js';
 import type { PageArtifact, SiteArtifacts } from '#shared/scanner/artifacts.js';
-import type { CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import type { CatalogLookupReport, CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
 import { drivesEndpoints } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { declaredCheckoutBase } from '#shared/scanner/drives/ask-checkout-probe.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
-import { probeRound } from '#shared/scanner/drives/probe-budget.js';
+import { probeRound, probeTimeout } from '#shared/scanner/drives/probe-budget.js';
+import { readWellKnown } from '#shared/scanner/checks/read-artifacts.js';
+import { catalogLookupCapability, lookUpCatalog } from '#shared/scanner/drives/ucp-catalog-lookup.js';
 import { toMinorUnits } from '#shared/scanner/drives/minor-units.js';
 import { driveUcpCheckout } from '#shared/scanner/drives/ucp-checkout-drive.js';
 
@@ -63,6 +65,28 @@ export async function askCheckoutDrive(
   return driveUcpCheckout(session, endpoint, product, {
     agentProfile: options.checkoutDrive.agentProfile,
     budgetMs: Math.min(driveBudgetMs, left),
+    round: probeRound + 1,
+    now: options.now,
+  });
+}
+
+/** The lookup of one product of a paid scan in the UCP catalog the profile declares; null where none runs. */
+export async function askCatalogLookup(
+  session: FetchSession,
+  documents: Promise<Pick<SiteArtifacts, 'ucp'>>,
+  productPages: readonly PageArtifact[],
+  options: { tier: Tier; now: () => number; agentProfile?: string | undefined },
+): Promise<CatalogLookupReport | null> {
+  if (!options.agentProfile || !drivesEndpoints(options)) return null;
+  const ucp = readWellKnown((await documents).ucp);
+  if (ucp.state !== 'present' || !ucp.document.capabilities.includes(catalogLookupCapability)) return null;
+  const endpoint = ucp.document.restEndpoints[0];
+  const product = drivenProduct(productPages);
+  const timeoutMs = probeTimeout(session);
+  if (endpoint === undefined || product === null || timeoutMs === null) return null;
+  return lookUpCatalog(session, endpoint, product, {
+    agentProfile: options.agentProfile,
+    timeoutMs,
     round: probeRound + 1,
     now: options.now,
   });

@@ -182,3 +182,30 @@ export interface CheckoutDriveReport {
   steps: CheckoutDriveStep[];
   durationMs: number;
 }
+
+/** A lookup of one product of the scan in the shop's UCP catalog (paid scans, where the profile declares it). */
+export interface CatalogLookupReport {
+  url: string;
+  product: DrivenProduct;
+  outcome:
+    /** The catalog quotes the page's price, in the page's currency. */
+    | 'as_page'
+    /** The same currency, another price: agents that look the product up quote a price the page does not show. */
+    | 'price_differs'
+    /** Another currency than the page's, though the page's was asked for: not comparable. */
+    | 'other_currency'
+    /** The catalog does not know the page's identifier (UCP requires only its own ids): nothing to compare. */
+    | 'not_found'
+    /** A UCP protocol error saying the catalog answers only agents it knows (401, 403, 422, 424). */
+    | 'closed'
+    /** An answer outside UCP's catalog shape: a web page, a 5xx, no answer. */
+    | 'failed'
+    | 'refused'
+    | 'not_asked';
+  detail: string;
+  status: number | null;
+  contentType: string | null;
+  /** The start of the answer, redacted. */
+  answer: string;
+  durationMs: number;
+}

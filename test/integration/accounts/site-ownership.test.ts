@@ -88,6 +88,7 @@ describe('proving a watched site is yours', () => {
         checkedAt: null,
         provenAt: null,
         detail: null,
+        weeklyCheckoutDrive: false,
       },
     });
     expect(await tokenOf(user, second.id)).not.toBe(token);

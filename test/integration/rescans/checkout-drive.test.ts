@@ -75,7 +75,7 @@ describe('the checkout drive of a proven site', () => {
     expect(answer.headers.get('cache-control')).toBe('public, max-age=3600');
     const profile = (await answer.json()) as { ucp: { version: string; capabilities: Record<string, unknown>; payment_handlers: object } };
     expect(profile.ucp.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(Object.keys(profile.ucp.capabilities)).toEqual(['dev.ucp.shopping.checkout']);
+    expect(Object.keys(profile.ucp.capabilities)).toEqual(['dev.ucp.shopping.checkout', 'dev.ucp.shopping.catalog.lookup']);
     expect(profile.ucp.payment_handlers).toEqual({});
   });
 

@@ -33,9 +33,10 @@ export function goldenScanOptions(
   tier: ScanOptions['tier'],
   productPageBudget: number,
   fetcher: ScanOptions['fetcher'],
-): Pick<ScanOptions, 'tier' | 'productPageBudget' | 'fetcher' | 'policy' | 'deadline' | 'now' | 'webBotAuth'> {
+): Pick<ScanOptions, 'tier' | 'productPageBudget' | 'fetcher' | 'policy' | 'deadline' | 'now' | 'webBotAuth' | 'ucpAgentProfile'> {
   return {
     tier,
+    ucpAgentProfile: 'https://scanner.test/.well-known/ucp',
     productPageBudget,
     fetcher,
     policy: { allowPrivateHosts: ['127.0.0.1'] },

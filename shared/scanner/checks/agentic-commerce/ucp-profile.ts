@@ -7,6 +7,7 @@ import { IDENTITY_LINKING, type UcpProfile } from '#shared/scanner/parse/well-kn
 import { versionOf } from '#shared/scanner/standards.js';
 import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/agentic-commerce/checkout-probe-verdict.js';
 import { adviseCheckoutDrive, withCheckoutDrive } from '#shared/scanner/checks/agentic-commerce/checkout-drive-verdict.js';
+import { adviseCatalogLookup, withCatalogLookup } from '#shared/scanner/checks/agentic-commerce/catalog-lookup-verdict.js';
 
 /**
  * Fails when there is no usable profile: absent, no version or services, or answered through a
@@ -21,9 +22,9 @@ function evaluate(artifacts: Artifacts): CheckOutcome {
   return withCheckoutDrive(probed(artifacts), artifacts.site.ucpCheckoutDrive);
 }
 
-/** The profile with what its checkout endpoint answered a read without credentials, before any checkout drive. */
+/** The profile with what its checkout endpoint and catalog answered a paid scan, before any checkout drive. */
 function probed(artifacts: Artifacts): CheckOutcome {
-  return withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe);
+  return withCatalogLookup(withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe), artifacts.site.ucpCatalogLookup);
 }
 
 /** The profile as declared, before its checkout endpoint was probed. */
@@ -146,6 +147,9 @@ function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
   if (driven) return driven;
   const probeAdvice = adviseCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe, result);
   if (probeAdvice) return probeAdvice;
+  const withProbe = withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe);
+  const lookupAdvice = adviseCatalogLookup(withProbe, artifacts.site.ucpCatalogLookup, result);
+  if (lookupAdvice) return lookupAdvice;
   const origin = artifacts.site.origin;
   const ucp = readWellKnown(artifacts.site.ucp);
   const why = because(

@@ -1,4 +1,10 @@
-import type { A2aDriveReport, CheckoutDriveReport, CheckoutProbeReport, McpDriveReport } from '#shared/scanner/drives/drive-report.js';
+import type {
+  A2aDriveReport,
+  CatalogLookupReport,
+  CheckoutDriveReport,
+  CheckoutProbeReport,
+  McpDriveReport,
+} from '#shared/scanner/drives/drive-report.js';
 import type { AssistantId } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { withScannerToken } from '#shared/outbound/user-agent.js';
@@ -80,6 +86,7 @@ export interface ArtifactsInput {
   acpProbe?: CheckoutProbeReport;
   a2aDrive?: A2aDriveReport;
   ucpCheckoutDrive?: CheckoutDriveReport;
+  ucpCatalogLookup?: CatalogLookupReport;
 }
 
 const notFound: ResponseInput = { status: 404, body: 'Not Found', headers: { 'content-type': 'text/plain' } };
@@ -182,6 +189,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       acpProbe: input.acpProbe ?? null,
       a2aDrive: input.a2aDrive ?? null,
       ucpCheckoutDrive: input.ucpCheckoutDrive ?? null,
+      ucpCatalogLookup: input.ucpCatalogLookup ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
   };

@@ -7,11 +7,14 @@ import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { FetchSession } from '#shared/scanner/fetch-session.js';
 import type { DrivenProduct } from '#shared/scanner/drives/drive-report.js';
 import { driveUcpCheckout } from '#shared/scanner/drives/ucp-checkout-drive.js';
+import { lookUpCatalog } from '#shared/scanner/drives/ucp-catalog-lookup.js';
 import { compareUcpCheckout, readUcpCheckout } from '#shared/scanner/drives/ucp-checkout-comparison.js';
 import { formatMinorUnits, toMinorUnits } from '#shared/scanner/drives/minor-units.js';
 import { redactedAnswer } from '#shared/scanner/drives/redact-answer.js';
 import type { UcpCheckoutVariant } from '#test/fixtures/ucp-checkout-service.js';
-import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
+import { startShop, type RunningShop, type ShopRoute } from '#test/fixtures/shop-server.js';
+import { scanUrl } from '#shared/scanner/engine.js';
+import type { Tier } from '#shared/model/tiers.js';
 
 const boot: DrivenProduct = { pageUrl: 'https://shop.example/boot', id: 'FF-TGX-42', idField: 'sku', price: '189.00', currency: 'EUR' };
 const profile = 'https://scanner.example/.well-known/ucp';
@@ -93,6 +96,7 @@ describe('a checkout against its page', () => {
     const found = compare(hostile).map((comparison) => comparison.found);
     for (const text of found) {
       expect(text.length).toBeLessThanOrEqual(84);
+      // eslint-disable-next-line no-control-regex
       expect(text).not.toMatch(/[\u0000-\u001f\u202e]/);
     }
   });
@@ -237,5 +241,102 @@ describe('a UCP checkout service on loopback, driven through the guarded fetcher
     const { report, sent } = await drive('correct', { using: strictFetcher });
     expect(report).toMatchObject({ outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' });
     expect(sent).toEqual([]);
+  });
+});
+
+describe("a product looked up in the shop's UCP catalog", () => {
+  async function lookUp(variant: UcpCheckoutVariant, options: { using?: Fetcher; product?: DrivenProduct; timeoutMs?: number } = {}) {
+    const session = new FetchSession(options.using ?? fetcher, Date.now() + 30_000);
+    const before = shop.received.length;
+    const report = await lookUpCatalog(session, `${shop.origin}/checkout/${variant}`, options.product ?? boot, {
+      agentProfile: profile,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      round: 4,
+      now: Date.now,
+    }).finally(() => session.abort());
+    return { report, sent: shop.received.slice(before) };
+  }
+
+  it.each([
+    ['correct', undefined, 'as_page', 'it quotes 189.00 EUR, as the page says'],
+    ['wrong-price', undefined, 'price_differs', 'it quotes 194.00 EUR where the page says 189.00 EUR'],
+    ['correct', { ...boot, id: 'NOT-SOLD' }, 'not_found', "it does not know the page's sku NOT-SOLD"],
+    [
+      'server-error',
+      undefined,
+      'failed',
+      'it answered HTTP 500 application/json: {"code":"internal_error","content":"Something went wrong"}',
+    ],
+    ['html-page', undefined, 'failed', 'it answered HTTP 200 text/html'],
+  ] as const)('%s (%s): %s', async (variant, product, outcome, detail) => {
+    const { report } = await lookUp(variant, product ? { product } : {});
+    expect(report.outcome).toBe(outcome);
+    expect(report.detail).toContain(detail);
+  });
+
+  it('reads: one POST of the ids with the UCP-Agent profile and a Request-Id, no Idempotency-Key', async () => {
+    const { sent } = await lookUp('correct');
+    expect(sent.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /checkout/correct/catalog/lookup']);
+    expect(sent[0]!.protocolHeaders).toMatchObject({
+      'ucp-agent': `profile="${profile}"`,
+      'request-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(sent[0]!.protocolHeaders['idempotency-key']).toBeUndefined();
+  });
+
+  it('costs a hanging catalog its time-out, and refuses a private address sending nothing', async () => {
+    const started = Date.now();
+    expect((await lookUp('hangs', { timeoutMs: 600 })).report).toMatchObject({ outcome: 'failed', detail: 'no answer in time' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const { report, sent } = await lookUp('correct', { using: strictFetcher });
+    expect(report).toMatchObject({ outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' });
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('a scan that looks its product up, and one that drives a checkout', () => {
+  async function scanAgentReady(tier: Tier, routes: Record<string, ShopRoute>, grant = false) {
+    const agentReady = await startShop('agent-ready', { routes });
+    try {
+      const { result } = await scanUrl(`${agentReady.origin}/`, {
+        tier,
+        productPageBudget: 1,
+        fetcher,
+        policy: { allowPrivateHosts: ['127.0.0.1'] },
+        deadline: Date.now() + 20_000,
+        ucpAgentProfile: profile,
+        ...(grant ? { checkoutDrive: { agentProfile: profile } } : {}),
+      });
+      const ucpRequests = agentReady.received.filter(({ method, path }) => method === 'POST' && path.startsWith('/ucp/v1/'));
+      return { result, check: result.checks.find((check) => check.id === 'ucp_profile')!, ucpRequests };
+    } finally {
+      await agentReady.close();
+    }
+  }
+
+  it('warns where the catalog quotes another price than the page, with a fix', async () => {
+    const { result, check, ucpRequests } = await scanAgentReady('pro', { '/ucp/v1': { ucpCheckout: 'wrong-price' } });
+    expect(check.status).toBe('warn');
+    expect(check.summary).toMatch(/, but a lookup in its UCP catalog: it quotes \d+\.\d\d EUR where the page says \d+\.\d\d EUR\.$/);
+    expect(result.recommendations.find((recommendation) => recommendation.checkId === 'ucp_profile')?.title).toBe(
+      'Make your UCP catalog quote the prices your pages show',
+    );
+    expect(ucpRequests.map(({ path }) => path)).toEqual(['/ucp/v1/catalog/lookup']);
+  });
+
+  it('never creates a checkout without the grant, and asks nothing on a free scan', async () => {
+    expect((await scanAgentReady('growth', {})).ucpRequests.map(({ path }) => path)).toEqual(['/ucp/v1/catalog/lookup']);
+    expect((await scanAgentReady('free', {}, true)).ucpRequests).toEqual([]);
+  });
+
+  it('fails the check and the buy step where a granted drive finds the checkout price differs from the page', async () => {
+    const { result, check } = await scanAgentReady('pro', { '/ucp/v1': { ucpCheckout: 'wrong-price' } }, true);
+    expect(check.status).toBe('fail');
+    expect(check.summary).toMatch(
+      /does not sell the scanned product as its page does: the checkout drive \(never completed\): created a checkout for 1 × \S+ and read it back: price \d+\.\d\d EUR where \d+\.\d\d EUR; cancelled it\.$/,
+    );
+    const buy = result.assistants.find((assistant) => assistant.id === 'google')!.steps.find((step) => step.step === 'buy')!;
+    expect(buy).toMatchObject({ basis: 'exercised', drive: { kind: 'checkout', outcome: 'failed' } });
+    expect(buy.status).not.toBe('pass');
   });
 });
