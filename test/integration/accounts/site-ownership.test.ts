@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDependencies } from '#shared/all-dependencies.js';
-import { loadConfig } from '#shared/config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { newWatchedSite, type WatchedSite } from '#shared/model/sites/watched-site.js';
@@ -9,6 +7,7 @@ import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { pageWithHead, startProofSite, type ProofAnswer, type ProofSite } from '#test/fixtures/proof-site.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 import { changeShopWhileNoRescan } from '../support/host-lease.js';
+import { inProcessDependencies } from '../support/in-process-deps.js';
 
 const filePath = '/.well-known/agent-readiness-site-verification.txt';
 const metaTag = (token: string) => `<meta name="agent-readiness-site-verification" content="${token}">`;
@@ -19,20 +18,7 @@ let deps: Dependencies;
 
 beforeAll(async () => {
   [site, elsewhere] = await Promise.all([startProofSite(), startProofSite()]);
-  const queues = inject('queues');
-  deps = createDependencies(
-    loadConfig({
-      TABLE_NAME: inject('tableName'),
-      SQS_ENDPOINT: inject('sqsEndpoint'),
-      RESCAN_QUEUE_URL: queues.rescan.url,
-      WEBHOOK_QUEUE_URL: queues.webhook.url,
-      MAIL_QUEUE_URL: queues.mail.url,
-      ALLOW_PRIVATE_TARGETS: '127.0.0.1',
-      RESCAN_HOST_SPACING_SECONDS: '1',
-      LOG_LEVEL: 'ERROR',
-    }),
-    { table: testTable() },
-  );
+  deps = inProcessDependencies();
 });
 afterAll(() => Promise.all([site.close(), elsewhere.close()]));
 

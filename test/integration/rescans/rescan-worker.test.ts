@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDependencies } from '#shared/all-dependencies.js';
-import { loadConfig } from '#shared/config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addWatchedSite,
   getWatchedSite,
@@ -16,24 +14,15 @@ import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { newWatchedSite, type WatchedSite } from '#shared/model/sites/watched-site.js';
 import { startShop, type RunningShop } from '#test/fixtures/shop-server.js';
-import { setAccount, signUp, testTable } from '../support/accounts.js';
+import { setAccount, signUp } from '../support/accounts.js';
+import { inProcessDependencies } from '../support/in-process-deps.js';
 
 let shop: RunningShop;
 let deps: Dependencies;
 
 beforeAll(async () => {
   shop = await startShop('typical-gaps');
-  const queues = inject('queues');
-  const config = loadConfig({
-    TABLE_NAME: inject('tableName'),
-    SQS_ENDPOINT: inject('sqsEndpoint'),
-    RESCAN_QUEUE_URL: queues.rescan.url,
-    WEBHOOK_QUEUE_URL: queues.webhook.url,
-    MAIL_QUEUE_URL: queues.mail.url,
-    ALLOW_PRIVATE_TARGETS: '127.0.0.1',
-    RESCAN_HOST_SPACING_SECONDS: '1',
-  });
-  deps = createDependencies(config, { table: testTable() });
+  deps = inProcessDependencies();
 });
 afterAll(() => shop.close());
 
