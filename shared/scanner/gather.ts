@@ -221,11 +221,12 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   if (pages.pagesLeft > 0) stage('product-pages');
   const unvisitedCandidates = await discoverProductPages(session, read, pages, { robots, sitemap, catalog, catalogRound }, origin, tried);
   const edgeProbe = probesEdge(options) ? askEdge(session, read, edgePages(pages.homepage, pages.productPages), pages.round) : null;
-  const ucpCheckoutDrive = askCheckoutDrive(session, documentsRead, pages.productPages, options);
   const ucpCatalogLookup = askCatalogLookup(session, documentsRead, pages.productPages, {
     ...options,
     agentProfile: options.ucpAgentProfile,
   });
+  // After the lookup: a checkout takes the variant id the catalog gives for the page.
+  const ucpCheckoutDrive = askCheckoutDrive(session, documentsRead, pages.productPages, ucpCatalogLookup, options);
 
   const catalogRetrieval = catalog ? await catalog : null;
   const documents = await documentsRead;

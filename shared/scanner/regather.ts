@@ -111,11 +111,11 @@ async function regatherWith(
   const ucpProbe = wants('ucpProbe') ? askCheckoutProbe(session, documentsRead, 'ucp', options) : Promise.resolve(null);
   const acpProbe = wants('acpProbe') ? askCheckoutProbe(session, documentsRead, 'acp', options) : Promise.resolve(null);
   const a2aDrive = wants('a2aDrive') ? askA2aDrive(session, documentsRead, options) : Promise.resolve(null);
-  const ucpCheckoutDrive = wants('ucpCheckoutDrive')
-    ? askCheckoutDrive(session, documentsRead, productPages, options)
-    : Promise.resolve(null);
   const ucpCatalogLookup = wants('ucpCatalogLookup')
     ? askCatalogLookup(session, documentsRead, productPages, { ...options, agentProfile: options.ucpAgentProfile })
+    : Promise.resolve(null);
+  const ucpCheckoutDrive = wants('ucpCheckoutDrive')
+    ? askCheckoutDrive(session, documentsRead, productPages, ucpCatalogLookup, options)
     : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),

@@ -4,11 +4,10 @@ import { probeLine } from '#shared/scanner/checks/agentic-commerce/checkout-prob
 import type { AssistantVendor } from '#shared/scanner/assistants/vendors.js';
 import type { CheckoutDriveReport } from '#shared/scanner/drives/drive-report.js';
 
-const driveOutcomes: Record<Exclude<CheckoutDriveReport['outcome'], 'not_asked'>, StepDrive['outcome']> = {
+const driveOutcomes: Record<Exclude<CheckoutDriveReport['outcome'], 'not_asked' | 'product_refused'>, StepDrive['outcome']> = {
   proven: 'as_specified',
   not_cancelled: 'undocumented_error',
   mismatch: 'failed',
-  product_refused: 'failed',
   failed: 'failed',
   refused: 'failed',
 };
@@ -22,7 +21,8 @@ const driveOutcomes: Record<Exclude<CheckoutDriveReport['outcome'], 'not_asked'>
 export function checkoutDriveOf(vendor: AssistantVendor, artifacts: Artifacts): StepDrive | null {
   if (vendor.nativeCheckout === null) return null;
   const drive = vendor.nativeCheckout === 'ucp' ? artifacts.site.ucpCheckoutDrive : null;
-  if (drive && drive.outcome !== 'not_asked')
+  // A checkout that did not know the page's identifier tried nothing an agent with the shop's own ids would: the probe stands.
+  if (drive && drive.outcome !== 'not_asked' && drive.outcome !== 'product_refused')
     return {
       url: `${drive.endpoint.replace(/\/+$/, '')}/checkout-sessions`,
       outcome: driveOutcomes[drive.outcome],

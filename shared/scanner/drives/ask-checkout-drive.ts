@@ -38,11 +38,21 @@ export function drivenProduct(pages: readonly PageArtifact[]): DrivenProduct | n
   return null;
 }
 
+/**
+ * The product as an agent buys it: by the variant id the shop's UCP catalog gave for its page (UCP's `item.id` is the
+ * business's own id), else by the page's own identifier.
+ */
+function buyableAs(product: DrivenProduct | null, lookup: CatalogLookupReport | null): DrivenProduct | null {
+  if (product === null || !lookup?.variantId || lookup.product.pageUrl !== product.pageUrl) return product;
+  return { ...product, id: lookup.variantId, idField: 'catalog variant id' };
+}
+
 /** The full checkout drive of the UCP checkout a granted paid scan finds declared; null where none is asked for. */
 export async function askCheckoutDrive(
   session: FetchSession,
   documents: Promise<Pick<SiteArtifacts, 'ucp' | 'acp'>>,
   productPages: readonly PageArtifact[],
+  catalogLookup: Promise<CatalogLookupReport | null>,
   options: { tier: Tier; now: () => number; checkoutDrive?: CheckoutDriveGrant | undefined },
 ): Promise<CheckoutDriveReport | null> {
   if (!options.checkoutDrive || !drivesEndpoints(options)) return null;
@@ -58,7 +68,7 @@ export async function askCheckoutDrive(
     steps: [],
     durationMs: 0,
   });
-  const product = drivenProduct(productPages);
+  const product = buyableAs(drivenProduct(productPages), await catalogLookup);
   if (product === null) return notAsked('no product page of the scan states a price, its currency and an identifier to buy it by');
   const left = session.remainingMs() - scanSlackMs;
   if (left < minimumDriveMs) return { ...notAsked('there was no time left to drive a checkout'), product };

@@ -125,9 +125,12 @@ export interface A2aDriveReport {
 /** The product of the scan a checkout drive buys, as its page states it. */
 export interface DrivenProduct {
   pageUrl: string;
-  /** The identifier sent as the line item's id: the page's sku, else its GTIN, else its MPN. */
+  /**
+   * The identifier sent as the line item's id: the variant id the shop's UCP catalog gave for the page (UCP's
+   * `item.id` is the business's own id), else the page's sku, else its GTIN, else its MPN.
+   */
   id: string;
-  idField: 'sku' | 'gtin' | 'mpn';
+  idField: 'catalog variant id' | 'sku' | 'gtin' | 'mpn';
   /** The page's price, a decimal string, and its ISO 4217 currency. */
   price: string;
   currency: string;
@@ -203,6 +206,8 @@ export interface CatalogLookupReport {
     | 'refused'
     | 'not_asked';
   detail: string;
+  /** The id of the variant that answers for the page, which a checkout takes as `item.id`; null when none was found. */
+  variantId: string | null;
   status: number | null;
   contentType: string | null;
   /** The start of the answer, redacted. */

@@ -12,6 +12,7 @@ export const catalogLookupCapability = 'dev.ucp.shopping.catalog.lookup';
 const closedToUnknownAgents = new Set([401, 403, 422, 424]);
 
 interface Variant {
+  id: unknown;
   sku: unknown;
   barcodes: unknown;
   url: unknown;
@@ -64,11 +65,17 @@ export async function lookUpCatalog(
   };
 }
 
-function judgeLookup(retrieval: Retrieval, product: DrivenProduct): Pick<CatalogLookupReport, 'outcome' | 'detail'> {
-  if (retrieval.state === 'skipped') return { outcome: 'not_asked', detail: 'there was no time left to ask' };
+/** A variant id the checkout can be given and the report can show: printable, at most 200 characters. */
+const usableVariantId = /^[\p{L}\p{N}\p{P}\p{S}]{1,200}$/u;
+
+function judgeLookup(retrieval: Retrieval, product: DrivenProduct): Pick<CatalogLookupReport, 'outcome' | 'detail' | 'variantId'> {
+  const none = { variantId: null };
+  if (retrieval.state === 'skipped') return { ...none, outcome: 'not_asked', detail: 'there was no time left to ask' };
   if (retrieval.state === 'failed') {
-    if (retrieval.reason === 'blocked') return { outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' };
+    if (retrieval.reason === 'blocked')
+      return { ...none, outcome: 'refused', detail: 'the endpoint leads to an address that is not allowed' };
     return {
+      ...none,
       outcome: 'failed',
       detail: retrieval.reason === 'timeout' ? 'no answer in time' : `the request failed (${retrieval.reason.replace(/_/g, ' ')})`,
     };
@@ -77,12 +84,13 @@ function judgeLookup(retrieval: Retrieval, product: DrivenProduct): Pick<Catalog
   const contentType = headers['content-type'] ?? null;
   const json = isJson(contentType) ? parseJson(text) : undefined;
   if (closedToUnknownAgents.has(status) && isObject(json) && typeof json.code === 'string')
-    return { outcome: 'closed', detail: `HTTP ${status}: the catalog answers only agents it knows` };
+    return { ...none, outcome: 'closed', detail: `HTTP ${status}: the catalog answers only agents it knows` };
   if (status !== 200 || !isObject(json) || !Array.isArray(json.products))
-    return { outcome: 'failed', detail: `it answered ${answerLine(status, contentType, redactedAnswer(text))}` };
+    return { ...none, outcome: 'failed', detail: `it answered ${answerLine(status, contentType, redactedAnswer(text))}` };
   const variant = json.products.flatMap(variantsOf).find((candidate) => answersFor(candidate, product));
   if (!variant)
     return {
+      ...none,
       outcome: 'not_found',
       detail: `it does not know the page's ${product.idField} ${product.id} (UCP asks catalogs to know their own ids; a sku is optional)`,
     };
@@ -90,18 +98,28 @@ function judgeLookup(retrieval: Retrieval, product: DrivenProduct): Pick<Catalog
   const pagePrice = toMinorUnits(product.price, product.currency);
   const currency = typeof price.currency === 'string' && /^[A-Z]{3}$/.test(price.currency) ? price.currency : null;
   if (!Number.isSafeInteger(price.amount) || currency === null)
-    return { outcome: 'failed', detail: 'it found the product, with a price that is not an integer amount and an ISO 4217 currency' };
+    return {
+      ...none,
+      outcome: 'failed',
+      detail: 'it found the product, with a price that is not an integer amount and an ISO 4217 currency',
+    };
   const quoted = formatMinorUnits(price.amount as number, currency);
+  const variantId = typeof variant.id === 'string' && usableVariantId.test(variant.id) ? variant.id : null;
   if (currency !== product.currency)
-    return { outcome: 'other_currency', detail: `it quotes ${quoted} where the page says ${product.price} ${product.currency}` };
+    return { outcome: 'other_currency', detail: `it quotes ${quoted} where the page says ${product.price} ${product.currency}`, variantId };
   if (price.amount !== pagePrice)
-    return { outcome: 'price_differs', detail: `it quotes ${quoted} where the page says ${formatMinorUnits(pagePrice ?? 0, currency)}` };
-  return { outcome: 'as_page', detail: `it quotes ${quoted}, as the page says` };
+    return {
+      outcome: 'price_differs',
+      detail: `it quotes ${quoted} where the page says ${formatMinorUnits(pagePrice ?? 0, currency)}`,
+      variantId,
+    };
+  return { outcome: 'as_page', detail: `it quotes ${quoted}, as the page says`, variantId };
 }
 
 function variantsOf(product: unknown): Variant[] {
   if (!isObject(product) || !Array.isArray(product.variants)) return [];
   return product.variants.filter(isObject).map((variant) => ({
+    id: variant.id,
     sku: variant.sku,
     barcodes: variant.barcodes,
     url: variant.url,

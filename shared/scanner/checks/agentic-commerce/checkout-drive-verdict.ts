@@ -4,7 +4,7 @@ import type { Advice, CheckOutcome, Evidence } from '#shared/scanner/checks/type
 import { because } from '#shared/scanner/checks/wording.js';
 import { answerLine } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
 
-const failing = new Set<CheckoutDriveReport['outcome']>(['mismatch', 'product_refused', 'failed', 'refused']);
+const failing = new Set<CheckoutDriveReport['outcome']>(['mismatch', 'failed', 'refused']);
 
 /** The drive in one line, as the buy step and the report's summary give it. */
 export function checkoutDriveLine(drive: CheckoutDriveReport): string {
@@ -37,9 +37,10 @@ function driveEvidence(drive: CheckoutDriveReport): Evidence[] {
 
 /**
  * A UCP check's verdict once a proven owner's scan drove a checkout (basis: exercised, by doing): a checkout that
- * disagrees with the page, refuses the page's product or does not answer as UCP says fails the check, whatever the
- * documents said; one that matched but could not be cancelled makes a pass a warning; a proven checkout keeps the
- * documents' verdict and says so. Every request and the comparisons are the evidence.
+ * disagrees with the page or does not answer as UCP says fails the check, whatever the documents said; one that
+ * matched but could not be cancelled makes a pass a warning; a proven checkout keeps the documents' verdict and says
+ * so. A checkout that refuses the page's own identifier changes nothing: UCP's item ids are the business's own, which
+ * a page need not show. Every request and the comparisons are the evidence.
  */
 export function withCheckoutDrive(declared: CheckOutcome, drive: CheckoutDriveReport | null): CheckOutcome {
   if (drive === null) return declared;
@@ -60,12 +61,11 @@ export function withCheckoutDrive(declared: CheckOutcome, drive: CheckoutDriveRe
 
 /** The fix where the drive decided the verdict; null where the documents' own verdict stands. */
 export function adviseCheckoutDrive(declared: CheckOutcome, drive: CheckoutDriveReport | null, result: CheckOutcome): Advice | null {
-  if (drive === null || drive.outcome === 'proven' || drive.outcome === 'not_asked') return null;
+  if (drive === null || drive.outcome === 'proven' || drive.outcome === 'not_asked' || drive.outcome === 'product_refused') return null;
   if (withCheckoutDrive(declared, drive).status === declared.status && drive.outcome === 'not_cancelled') return null;
   const why = because('An agent that buys through your UCP checkout charges what the checkout says, not what your page says.', result);
-  const fixes: Record<Exclude<CheckoutDriveReport['outcome'], 'proven' | 'not_asked'>, string> = {
+  const fixes: Record<Exclude<CheckoutDriveReport['outcome'], 'proven' | 'not_asked' | 'product_refused'>, string> = {
     mismatch: `Make each checkout at ${drive.endpoint} agree with the product page: the line item's id and quantity as sent, the page's currency, the page's price in minor units, one "subtotal" of the line items and one "total" that is the sum of every other totals entry.`,
-    product_refused: `Accept the identifier your product pages state (${drive.product ? `the ${drive.product.idField} "${drive.product.id}"` : 'their sku'}) as a line item's item.id at ${drive.endpoint}/checkout-sessions, or state on each page the id your checkout sells it by.`,
     failed: `Serve UCP's checkout REST binding at ${drive.endpoint}: POST /checkout-sessions answers 201 with the checkout, GET /checkout-sessions/{id} answers 200 with the same checkout, and POST /checkout-sessions/{id}/cancel answers 200 with status "canceled". Never a web page or a 5xx.`,
     refused: `Serve your UCP checkout from a public address: ${drive.endpoint} leads to an address agents may not call.`,
     not_cancelled: `Let POST ${drive.endpoint}/checkout-sessions/{id}/cancel cancel any session that is not completed or canceled, answering 200 with status "canceled" (UCP: such sessions SHOULD be cancelable), so an agent can let go of a checkout it will not complete.`,

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher, type Fetcher } from '#shared/outbound/index.js';
 import { FetchSession } from '#shared/scanner/fetch-session.js';
-import type { DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import type { CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import { outcome } from '#shared/scanner/checks/types.js';
+import { adviseCheckoutDrive, withCheckoutDrive } from '#shared/scanner/checks/agentic-commerce/checkout-drive-verdict.js';
 import { driveUcpCheckout } from '#shared/scanner/drives/ucp-checkout-drive.js';
 import { lookUpCatalog } from '#shared/scanner/drives/ucp-catalog-lookup.js';
 import { compareUcpCheckout, readUcpCheckout } from '#shared/scanner/drives/ucp-checkout-comparison.js';
@@ -338,5 +340,29 @@ describe('a scan that looks its product up, and one that drives a checkout', () 
     const buy = result.assistants.find((assistant) => assistant.id === 'google')!.steps.find((step) => step.step === 'buy')!;
     expect(buy).toMatchObject({ basis: 'exercised', drive: { kind: 'checkout', outcome: 'failed' } });
     expect(buy.status).not.toBe('pass');
+  });
+});
+
+describe("a checkout that does not know the page's identifier", () => {
+  it('changes no verdict: UCP item ids are the business’s own, which a page need not show', () => {
+    const declared = outcome.pass('The UCP profile declares a checkout capability.', []);
+    const refused: CheckoutDriveReport = {
+      protocol: 'ucp',
+      endpoint: 'https://shop.example/ucp',
+      product: boot,
+      outcome: 'product_refused',
+      detail: "asked for a checkout of 1 × FF-TGX-42 (the page's sku), it answered not_found",
+      comparisons: [],
+      steps: [],
+      durationMs: 5,
+    };
+    const judged = withCheckoutDrive(declared, refused);
+    expect(judged.status).toBe('pass');
+    expect(judged.summary).toBe(declared.summary);
+    expect(judged.evidence).toContainEqual({
+      url: 'https://shop.example/ucp',
+      value: `checkout drive (never completed): ${refused.detail}`,
+    });
+    expect(adviseCheckoutDrive(declared, refused, judged)).toBeNull();
   });
 });
