@@ -11,6 +11,7 @@ import type { AssistantRecord, ScanResult } from '#shared/model/scans/scan-resul
 import { scanCompleteData } from '#shared/model/events.js';
 import { startShop, type RunningShop, type ShopRoute } from '#test/fixtures/shop-server.js';
 import { waitUntil } from '../../../bin/local/wait-until.js';
+import { startWebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 import { changeShopWhileNoRescan } from '../support/host-lease.js';
 import { callApi } from '../support/http.js';
@@ -94,7 +95,15 @@ describe('the checkout drive of a proven site', () => {
   });
 
   it('drives a checkout at the rescan it queues, proves the buy step, and stops when the proof is removed', async () => {
-    const owner = await signUp({ tier: 'pro' });
+    // Growth: its rescans deliver scan_complete, which must say the buy step was proven.
+    const owner = await signUp({ tier: 'growth' });
+    const hooks = await startWebhookReceiver();
+    const registered = await owner.client.call('/api/v1/webhooks', {
+      method: 'POST',
+      key: owner.apiKey,
+      body: { url: hooks.url, events: ['scan_complete'] },
+    });
+    expect(registered.status).toBe(201);
     const site = await watched(owner);
     await prove(owner, site);
     const before = checkoutRequests().length;
@@ -116,6 +125,15 @@ describe('the checkout drive of a proven site', () => {
     expect(buy.drive!.detail).toMatch(/^created a checkout for 1 × \S+, read it back \(.+, as the page says\) and cancelled it$/);
     expect(google(result).verdict).toBe('can_buy');
     expect(scanCompleteData(result).assistants.find((assistant) => assistant.id === 'google')).toMatchObject({ buyProven: true });
+    await waitUntil(() => hooks.received.length > 0, { timeoutMs: 30_000, intervalMs: 100, description: 'the scan_complete delivery' });
+    const delivered = JSON.parse(hooks.received[0]!.body) as { data: { scanId: string; assistants: Array<Record<string, unknown>> } };
+    expect(delivered.data.scanId).toBe(first.lastScanId);
+    expect(delivered.data.assistants.find((assistant) => assistant.id === 'google')).toMatchObject({
+      verdict: 'can_buy',
+      buyBasis: 'exercised',
+      buyDrive: { kind: 'checkout', outcome: 'as_specified' },
+      buyProven: true,
+    });
     const sent = checkoutRequests().slice(before);
     expect(sent.map(({ path }) => path.replace(/chk_\d+/, '{id}'))).toEqual([
       '/ucp/v1/checkout-sessions',
@@ -138,5 +156,8 @@ describe('the checkout drive of a proven site', () => {
     const refused = await owner.client.call(`/api/v1/watched-sites/${site.id}/checkout-drive`, { method: 'POST', key: owner.apiKey });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain('its ownership is lost');
+    const hookId = (registered.body.webhook as { id: string }).id;
+    expect((await owner.client.call(`/api/v1/webhooks/${hookId}`, { method: 'DELETE', key: owner.apiKey })).status).toBe(200);
+    await hooks.close();
   });
 });
