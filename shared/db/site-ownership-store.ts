@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { watchedSiteKey } from '#shared/db/watched-site-store.js';
 import type { Table } from '#shared/db/table.js';
 import type { OwnershipCheck } from '#shared/model/sites/site-ownership.js';
@@ -29,13 +30,13 @@ export async function ensureOwnershipToken(table: Table, accountId: string, site
 }
 
 /** Stores a check made with the site's token; false when the site was deleted meanwhile (nothing is written). */
-export async function recordOwnershipCheck(
+export function recordOwnershipCheck(
   table: Table,
   site: { accountId: string; id: string; ownershipToken: string },
   check: OwnershipCheck,
 ): Promise<boolean> {
-  try {
-    await table.client.send(
+  return conditionalWrite(
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: watchedSiteKey(site.accountId, site.id),
@@ -43,18 +44,14 @@ export async function recordOwnershipCheck(
         ConditionExpression: 'ownershipToken = :token',
         ExpressionAttributeValues: { ':check': check, ':token': site.ownershipToken },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Whether each weekly rescan of the site drives a checkout (while it stays proven); false when the site is gone. */
-export async function setWeeklyCheckoutDrive(table: Table, site: { accountId: string; id: string }, weekly: boolean): Promise<boolean> {
-  try {
-    await table.client.send(
+export function setWeeklyCheckoutDrive(table: Table, site: { accountId: string; id: string }, weekly: boolean): Promise<boolean> {
+  return conditionalWrite(
+    table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: watchedSiteKey(site.accountId, site.id),
@@ -62,10 +59,6 @@ export async function setWeeklyCheckoutDrive(table: Table, site: { accountId: st
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':weekly': weekly },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -19,12 +19,17 @@ import { adviseCatalogLookup, withCatalogLookup } from '#shared/scanner/checks/a
  * on a proven owner's rescan a checkout is driven there too (drives/ucp-checkout-drive.ts), with the last word.
  */
 function evaluate(artifacts: Artifacts): CheckOutcome {
-  return withCheckoutDrive(probed(artifacts), artifacts.site.ucpCheckoutDrive);
+  return withCheckoutDrive(layers(artifacts).beforeDrive, artifacts.site.ucpCheckoutDrive);
 }
 
-/** The profile with what its checkout endpoint and catalog answered a paid scan, before any checkout drive. */
-function probed(artifacts: Artifacts): CheckOutcome {
-  return withCatalogLookup(withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe), artifacts.site.ucpCatalogLookup);
+/**
+ * The verdict layer by layer, each judged once: as the profile declares it, with what its checkout endpoint answered
+ * the probe, then with what its catalog answered the lookup (before any checkout drive). Each fix reads its own layer.
+ */
+function layers(artifacts: Artifacts): { declared: CheckOutcome; probed: CheckOutcome; beforeDrive: CheckOutcome } {
+  const declared = evaluateProfile(artifacts);
+  const probed = withCheckoutProbe(declared, artifacts.site.ucpProbe);
+  return { declared, probed, beforeDrive: withCatalogLookup(probed, artifacts.site.ucpCatalogLookup) };
 }
 
 /** The profile as declared, before its checkout endpoint was probed. */
@@ -143,12 +148,12 @@ function profileSnippet(origin: string): string {
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
-  const driven = adviseCheckoutDrive(probed(artifacts), artifacts.site.ucpCheckoutDrive, result);
+  const { declared, probed, beforeDrive } = layers(artifacts);
+  const driven = adviseCheckoutDrive(beforeDrive, artifacts.site.ucpCheckoutDrive, result);
   if (driven) return driven;
-  const probeAdvice = adviseCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe, result);
+  const probeAdvice = adviseCheckoutProbe(declared, artifacts.site.ucpProbe, result);
   if (probeAdvice) return probeAdvice;
-  const withProbe = withCheckoutProbe(evaluateProfile(artifacts), artifacts.site.ucpProbe);
-  const lookupAdvice = adviseCatalogLookup(withProbe, artifacts.site.ucpCatalogLookup, result);
+  const lookupAdvice = adviseCatalogLookup(probed, artifacts.site.ucpCatalogLookup, result);
   if (lookupAdvice) return lookupAdvice;
   const origin = artifacts.site.origin;
   const ucp = readWellKnown(artifacts.site.ucp);
