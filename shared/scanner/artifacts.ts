@@ -155,6 +155,8 @@ export interface SiteArtifacts {
    * rescan of a site its owner proved is theirs and asked for it (docs/decisions/116-owner-proven-checkout-drive.md); null otherwise.
    */
   ucpCheckoutDrive: CheckoutDriveReport | null;
+  /** The same at the ACP checkout the discovery document declares, with the merchant's bearer token the owner gave; null otherwise. */
+  acpCheckoutDrive: CheckoutDriveReport | null;
   /** A lookup of one product of the scan in the UCP catalog the profile declares (paid scans); null when none ran. */
   ucpCatalogLookup: CatalogLookupReport | null;
 }

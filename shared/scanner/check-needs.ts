@@ -51,7 +51,7 @@ const otherNeeds: Readonly<Record<CheckId, readonly OtherSource[]>> = {
   agent_catalogs: ['homepage'],
   ucp_profile: ['platform', 'ucpProbe', 'ucpCheckoutDrive', 'ucpCatalogLookup'],
   oauth_discovery: [],
-  acp_ready: ['productPages', 'acpProbe'],
+  acp_ready: ['productPages', 'acpProbe', 'acpCheckoutDrive'],
   mcp_discovery: ['homepage', 'productPages', 'platform', 'mcpDrive'],
   a2a_ap2: ['a2aDrive'],
   actionable_forms: ['homepage', 'productPages'],
@@ -81,6 +81,7 @@ function dependsOn(source: Source): readonly Source[] {
     acpProbe: ['acp'],
     a2aDrive: ['agentCard'],
     ucpCheckoutDrive: ['ucp', 'productPages'],
+    acpCheckoutDrive: ['acp', 'productPages'],
     ucpCatalogLookup: ['ucp', 'productPages'],
   };
   const isDocument = (documentNames as readonly Source[]).includes(source);

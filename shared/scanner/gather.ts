@@ -27,7 +27,12 @@ import { askDocuments, readDocuments, type DocumentsInFlight } from '#shared/sca
 import { notNeeded } from '#shared/scanner/keep-needed.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
-import { askCatalogLookup, askCheckoutDrive, type CheckoutDriveGrant } from '#shared/scanner/drives/ask-checkout-drive.js';
+import {
+  askAcpCheckoutDrive,
+  askCatalogLookup,
+  askCheckoutDrive,
+  type CheckoutDriveGrant,
+} from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { productUrlsFromSitemap } from '#shared/scanner/sitemap-products.js';
 import type { StageListener } from '#shared/scanner/stage-listener.js';
@@ -227,6 +232,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
   });
   // After the lookup: a checkout takes the variant id the catalog gives for the page.
   const ucpCheckoutDrive = askCheckoutDrive(session, documentsRead, pages.productPages, ucpCatalogLookup, options);
+  const acpCheckoutDrive = askAcpCheckoutDrive(session, documentsRead, pages.productPages, options);
 
   const catalogRetrieval = catalog ? await catalog : null;
   const documents = await documentsRead;
@@ -254,6 +260,7 @@ async function gatherWith(session: FetchSession, target: URL, options: GatherOpt
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
       ucpCheckoutDrive: await ucpCheckoutDrive,
+      acpCheckoutDrive: await acpCheckoutDrive,
       ucpCatalogLookup: await ucpCatalogLookup,
     },
     platform,

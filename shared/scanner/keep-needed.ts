@@ -40,6 +40,7 @@ function unfetchedSite(site: SiteArtifacts): Omit<SiteArtifacts, 'origin'> {
     acpProbe: null,
     a2aDrive: null,
     ucpCheckoutDrive: null,
+    acpCheckoutDrive: null,
     ucpCatalogLookup: null,
   };
 }

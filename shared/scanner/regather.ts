@@ -1,7 +1,7 @@
 import type { Tier } from '#shared/model/tiers.js';
 import { askMcpDrive } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { askCheckoutProbe } from '#shared/scanner/drives/ask-checkout-probe.js';
-import { askCatalogLookup, askCheckoutDrive } from '#shared/scanner/drives/ask-checkout-drive.js';
+import { askAcpCheckoutDrive, askCatalogLookup, askCheckoutDrive } from '#shared/scanner/drives/ask-checkout-drive.js';
 import { askA2aDrive } from '#shared/scanner/drives/ask-a2a-drive.js';
 import { analysePage } from '#shared/scanner/analyse-page.js';
 import { finalUrlOf, type Artifacts, type PageArtifact, type Retrieval } from '#shared/scanner/artifacts.js';
@@ -117,6 +117,9 @@ async function regatherWith(
   const ucpCheckoutDrive = wants('ucpCheckoutDrive')
     ? askCheckoutDrive(session, documentsRead, productPages, ucpCatalogLookup, options)
     : Promise.resolve(null);
+  const acpCheckoutDrive = wants('acpCheckoutDrive')
+    ? askAcpCheckoutDrive(session, documentsRead, productPages, options)
+    : Promise.resolve(null);
   const artifacts: Artifacts = {
     requestedUrl: target.toString(),
     tier: options.tier,
@@ -144,6 +147,7 @@ async function regatherWith(
       acpProbe: await acpProbe,
       a2aDrive: await a2aDrive,
       ucpCheckoutDrive: await ucpCheckoutDrive,
+      acpCheckoutDrive: await acpCheckoutDrive,
       ucpCatalogLookup: await ucpCatalogLookup,
     },
     platform,

@@ -1,6 +1,9 @@
 import type { Tier } from '#shared/model/tiers.js';
 import type { PageArtifact, SiteArtifacts } from '#shared/scanner/artifacts.js';
-import type { CatalogLookupReport, CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import type { CatalogLookupReport, CheckoutDriveReport, CheckoutProtocol, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import { driveAcpCheckout } from '#shared/scanner/drives/acp-checkout-drive.js';
+import type { CheckoutDriveOptions } from '#shared/scanner/drives/checkout-drive-exchange.js';
+import { versionOf } from '#shared/scanner/standards.js';
 import { drivesEndpoints } from '#shared/scanner/drives/ask-mcp-drive.js';
 import { declaredCheckoutBase } from '#shared/scanner/drives/ask-checkout-probe.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
@@ -17,6 +20,8 @@ import { driveUcpCheckout } from '#shared/scanner/drives/ucp-checkout-drive.js';
 export interface CheckoutDriveGrant {
   /** The service's own UCP platform profile, which the UCP-Agent header names. */
   agentProfile: string;
+  /** The merchant's ACP bearer token the owner gave (docs/decisions/117-acp-checkout-drive-credential.md); without it ACP is not driven. */
+  acpBearerToken?: string | undefined;
 }
 
 const driveBudgetMs = 12_000;
@@ -48,36 +53,86 @@ function buyableAs(product: DrivenProduct | null, lookup: CatalogLookupReport | 
 }
 
 /** The full checkout drive of the UCP checkout a granted paid scan finds declared; null where none is asked for. */
-export async function askCheckoutDrive(
+export function askCheckoutDrive(
   session: FetchSession,
   documents: Promise<Pick<SiteArtifacts, 'ucp' | 'acp'>>,
   productPages: readonly PageArtifact[],
   catalogLookup: Promise<CatalogLookupReport | null>,
-  options: { tier: Tier; now: () => number; checkoutDrive?: CheckoutDriveGrant | undefined },
+  options: DriveAsking,
+): Promise<CheckoutDriveReport | null> {
+  const grant = options.checkoutDrive;
+  return askDrive(
+    session,
+    'ucp',
+    documents,
+    async () => buyableAs(drivenProduct(productPages), await catalogLookup),
+    options,
+    (endpoint, product, drive) => driveUcpCheckout(session, endpoint, product, { ...drive, agentProfile: grant!.agentProfile }),
+  );
+}
+
+/**
+ * The full checkout drive of the ACP checkout a granted paid scan finds declared, with the owner's bearer token; null
+ * where none is asked for (no token given, no ACP checkout over REST). A discovery document listing the versions the
+ * shop speaks without the drive's own is not driven: every call would be refused for its API-Version.
+ */
+export async function askAcpCheckoutDrive(
+  session: FetchSession,
+  documents: Promise<Pick<SiteArtifacts, 'ucp' | 'acp'>>,
+  productPages: readonly PageArtifact[],
+  options: DriveAsking,
+): Promise<CheckoutDriveReport | null> {
+  const token = options.checkoutDrive?.acpBearerToken;
+  if (!token) return null;
+  const acp = readWellKnown((await documents).acp);
+  const speaks =
+    acp.state !== 'present' ||
+    acp.document.supportedVersions.length === 0 ||
+    acp.document.supportedVersions.includes(versionOf('acpDiscovery'));
+  return askDrive(
+    session,
+    'acp',
+    documents,
+    async () => drivenProduct(productPages),
+    options,
+    (endpoint, product, drive) => driveAcpCheckout(session, endpoint, product, { ...drive, bearerToken: token }),
+    speaks
+      ? null
+      : `the discovery document lists the ACP versions ${acp.state === 'present' ? acp.document.supportedVersions.join(', ') : ''}, not ${versionOf('acpDiscovery')}, which the drive speaks`,
+  );
+}
+
+type DriveAsking = { tier: Tier; now: () => number; checkoutDrive?: CheckoutDriveGrant | undefined };
+
+/** What both drives share: the grant, the declared endpoint, a product to buy and the time to drive it. */
+async function askDrive(
+  session: FetchSession,
+  protocol: CheckoutProtocol,
+  documents: Promise<Pick<SiteArtifacts, 'ucp' | 'acp'>>,
+  product: () => Promise<DrivenProduct | null>,
+  options: DriveAsking,
+  drive: (endpoint: string, product: DrivenProduct, options: CheckoutDriveOptions) => Promise<CheckoutDriveReport>,
+  notSpoken: string | null = null,
 ): Promise<CheckoutDriveReport | null> {
   if (!options.checkoutDrive || !drivesEndpoints(options)) return null;
-  const endpoint = declaredCheckoutBase('ucp', await documents);
+  const endpoint = declaredCheckoutBase(protocol, await documents);
   if (endpoint === null) return null;
-  const notAsked = (detail: string): CheckoutDriveReport => ({
-    protocol: 'ucp',
+  const notAsked = (detail: string, driven: DrivenProduct | null = null): CheckoutDriveReport => ({
+    protocol,
     endpoint,
-    product: null,
+    product: driven,
     outcome: 'not_asked',
     detail,
     comparisons: [],
     steps: [],
     durationMs: 0,
   });
-  const product = buyableAs(drivenProduct(productPages), await catalogLookup);
-  if (product === null) return notAsked('no product page of the scan states a price, its currency and an identifier to buy it by');
+  if (notSpoken !== null) return notAsked(notSpoken);
+  const driven = await product();
+  if (driven === null) return notAsked('no product page of the scan states a price, its currency and an identifier to buy it by');
   const left = session.remainingMs() - scanSlackMs;
-  if (left < minimumDriveMs) return { ...notAsked('there was no time left to drive a checkout'), product };
-  return driveUcpCheckout(session, endpoint, product, {
-    agentProfile: options.checkoutDrive.agentProfile,
-    budgetMs: Math.min(driveBudgetMs, left),
-    round: probeRound + 1,
-    now: options.now,
-  });
+  if (left < minimumDriveMs) return notAsked('there was no time left to drive a checkout', driven);
+  return drive(endpoint, driven, { budgetMs: Math.min(driveBudgetMs, left), round: probeRound + 1, now: options.now });
 }
 
 /** The lookup of one product of a paid scan in the UCP catalog the profile declares; null where none runs. */

@@ -8,10 +8,13 @@ export const probeSessionId = 'agent-readiness-probe-0000';
 const ucpProtocolErrors = new Set([400, 401, 403, 409, 422, 424, 429]);
 const acpErrorTypes = new Set(['invalid_request', 'processing_error', 'service_unavailable', 'rate_limit_exceeded']);
 
-/** Where each protocol keeps a checkout session, from the base URL its document declares. */
+/** Where each protocol keeps its checkout sessions, from the base URL its document declares. */
+export function checkoutSessionsUrl(protocol: CheckoutProtocol, base: string): string {
+  return `${base.replace(/\/+$/, '')}/${protocol === 'ucp' ? 'checkout-sessions' : 'checkout_sessions'}`;
+}
+
 export function probeUrl(protocol: CheckoutProtocol, base: string): string {
-  const path = protocol === 'ucp' ? 'checkout-sessions' : 'checkout_sessions';
-  return `${base.replace(/\/+$/, '')}/${path}/${probeSessionId}`;
+  return `${checkoutSessionsUrl(protocol, base)}/${probeSessionId}`;
 }
 
 /**
@@ -82,7 +85,8 @@ function hasStrings(value: unknown, keys: readonly string[]): boolean {
   return typeof value === 'object' && value !== null && keys.every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 }
 
-function isAcpError(value: unknown): boolean {
+/** ACP's Error object: `type` from its enum, with `code` and `message`. */
+export function isAcpError(value: unknown): value is { type: string; code: string; message: string } {
   return hasStrings(value, ['type', 'code', 'message']) && acpErrorTypes.has((value as { type: string }).type);
 }
 

@@ -172,8 +172,10 @@ export interface CheckoutDriveReport {
     | 'mismatch'
     /** Created and matching, but the cancel was refused: the session is left to expire. */
     | 'not_cancelled'
-    /** The service refused the page's product with a business error (`not_found`, `out_of_stock`…). */
+    /** The service refused the page's product with a business error (`not_found`, `out_of_stock`…) or the protocol's own error. */
     | 'product_refused'
+    /** ACP: the service refused the bearer token the site's owner gave (401, or 403 with ACP's Error). */
+    | 'credential_refused'
     /** An answer outside the protocol (a web page, a 5xx, no answer, a session that cannot be read back). */
     | 'failed'
     /** The endpoint leads to an address the scanner may not ask. */

@@ -35,7 +35,7 @@ export function readUcpCheckout(json: unknown): UcpCheckout | null {
 }
 
 /** A value the checkout gave, for evidence: plain text (no controls or direction overrides), at most 40 characters. */
-function shown(value: unknown): string {
+export function shownValue(value: unknown): string {
   const text = answerExcerpt(JSON.stringify(value ?? null));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
@@ -53,18 +53,23 @@ export function compareUcpCheckout(checkout: UcpCheckout, product: DrivenProduct
     what: 'line item',
     ok: lineOk,
     expected: `1 × ${product.id}`,
-    found: line === null ? `${checkout.lines.length} line items` : `${shown(line.quantity)} × ${shown(line.itemId)}`,
+    found: line === null ? `${checkout.lines.length} line items` : `${shownValue(line.quantity)} × ${shownValue(line.itemId)}`,
   });
   // Only a code shaped like ISO 4217 is printed as one: anything else is shown as the checkout's own text.
   const currency = checkout.currency && /^[A-Za-z]{3}$/.test(checkout.currency) ? checkout.currency.toUpperCase() : null;
-  comparisons.push({ what: 'currency', ok: currency === product.currency, expected: product.currency, found: shown(checkout.currency) });
+  comparisons.push({
+    what: 'currency',
+    ok: currency === product.currency,
+    expected: product.currency,
+    found: shownValue(checkout.currency),
+  });
   const pagePrice = toMinorUnits(product.price, product.currency);
   const price = line?.price;
   comparisons.push({
     what: 'price',
     ok: pagePrice !== null && price === pagePrice,
     expected: pagePrice === null ? `${product.price} ${product.currency}` : formatMinorUnits(pagePrice, product.currency),
-    found: Number.isSafeInteger(price) && currency ? formatMinorUnits(price as number, currency) : shown(price),
+    found: Number.isSafeInteger(price) && currency ? formatMinorUnits(price as number, currency) : shownValue(price),
   });
   comparisons.push(totalsComparison(checkout, currency ?? product.currency));
   return comparisons;

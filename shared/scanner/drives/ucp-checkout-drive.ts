@@ -1,31 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { Retrieval } from '#shared/scanner/artifacts.js';
-import type { CheckoutComparison, CheckoutDriveReport, CheckoutDriveStep, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
+import type { CheckoutDriveReport, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
 import type { FetchSession } from '#shared/scanner/fetch-session.js';
-import { isJson, isObject, parseJson } from '#shared/scanner/drives/probe-retrieval.js';
-import { redactedAnswer } from '#shared/scanner/drives/redact-answer.js';
+import { isObject } from '#shared/scanner/drives/probe-retrieval.js';
+import { checkoutSessionsUrl } from '#shared/scanner/drives/checkout-probe.js';
 import { compareUcpCheckout, readUcpCheckout, type UcpCheckout } from '#shared/scanner/drives/ucp-checkout-comparison.js';
-import { answerLine } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
 import { formatMinorUnits } from '#shared/scanner/drives/minor-units.js';
-
-export interface CheckoutDriveOptions {
-  /** The platform profile the UCP-Agent header names: the service's own (GET /.well-known/ucp). */
-  agentProfile: string;
-  /** The whole drive's time, already within what the scan has left. */
-  budgetMs: number;
-  round: number;
-  now: () => number;
-  newId?: () => string;
-}
-
-/** No request waits longer; create and read each leave the cancel this much of the drive's time. */
-const requestTimeoutMs = 5_000;
-const cancelReserveMs = 1_500;
-const minimumRequestMs = 300;
-/** A session id is put in URLs and evidence: one longer than this is not one an agent could use. */
-const maxSessionIdLength = 200;
-
-type Sent = { retrieval: Retrieval; json: unknown };
+import {
+  answerOf,
+  cancelReserveMs,
+  driveExchange,
+  maxSessionIdLength,
+  mismatchList,
+  type CheckoutDriveOptions,
+  type Sent,
+} from '#shared/scanner/drives/checkout-drive-exchange.js';
 
 /**
  * The full checkout drive over UCP's REST binding (2026-04-08, its checkout REST specification): create a checkout session for one
@@ -38,71 +25,18 @@ export async function driveUcpCheckout(
   session: FetchSession,
   endpoint: string,
   product: DrivenProduct,
-  options: CheckoutDriveOptions,
+  /** `agentProfile`: the platform profile the UCP-Agent header names, the service's own (GET /.well-known/ucp). */
+  options: CheckoutDriveOptions & { agentProfile: string },
 ): Promise<CheckoutDriveReport> {
-  const started = options.now();
-  const deadline = started + options.budgetMs;
-  const newId = options.newId ?? randomUUID;
-  const collection = `${endpoint.replace(/\/+$/, '')}/checkout-sessions`;
-  const steps: CheckoutDriveStep[] = [];
-  const finish = (
-    outcome: CheckoutDriveReport['outcome'],
-    detail: string,
-    comparisons: CheckoutComparison[] = [],
-  ): CheckoutDriveReport => ({
-    protocol: 'ucp',
-    endpoint,
-    product,
-    outcome,
-    detail,
-    comparisons,
-    steps,
-    durationMs: Math.max(0, Math.round(options.now() - started)),
-  });
-
-  const send = async (
-    step: CheckoutDriveStep['step'],
-    method: 'GET' | 'POST',
-    url: string,
-    body: string | null,
-    reserveMs: number,
-  ): Promise<Sent> => {
-    const left = deadline - options.now() - reserveMs;
-    const timeoutMs = Math.min(requestTimeoutMs, left);
-    const sentAt = options.now();
-    const retrieval: Retrieval =
-      timeoutMs < minimumRequestMs
-        ? { state: 'skipped', reason: 'deadline' }
-        : await session.send(
-            url,
-            {
-              kind: 'api',
-              method,
-              accept: 'application/json',
-              followRedirects: false,
-              headers: {
-                'ucp-agent': `profile="${options.agentProfile}"`,
-                'request-id': newId(),
-                ...(method === 'POST' ? { 'idempotency-key': newId(), 'content-type': 'application/json' } : {}),
-              },
-              ...(body === null ? {} : { body }),
-              timeouts: { headersMs: timeoutMs, bodyMs: timeoutMs, requestMs: timeoutMs },
-            },
-            options.round + steps.length,
-          );
-    const answered = retrieval.state === 'fetched' ? retrieval.resource : null;
-    steps.push({
-      step,
-      method,
-      url,
-      status: answered?.status ?? null,
-      contentType: answered?.headers['content-type'] ?? null,
-      answer: answered ? redactedAnswer(answered.text) : unanswered(retrieval),
-      ms: Math.max(0, Math.round(options.now() - sentAt)),
-    });
-    const json = answered && isJson(answered.headers['content-type'] ?? null) ? parseJson(answered.text) : undefined;
-    return { retrieval, json };
-  };
+  const collection = checkoutSessionsUrl('ucp', endpoint);
+  const { send, finish } = driveExchange(
+    session,
+    { protocol: 'ucp', endpoint, product },
+    {
+      ...options,
+      headers: { 'ucp-agent': `profile="${options.agentProfile}"` },
+    },
+  );
 
   const item = `1 × ${product.id}`;
   const created = await send(
@@ -137,12 +71,8 @@ export async function driveUcpCheckout(
       `created a checkout for ${item}, but reading it back answered ${answerOf(read.retrieval, readBack !== null)}; ${cancelClause}`,
     );
   const wrong = comparisons.filter((comparison) => !comparison.ok);
-  if (wrong.length > 0) {
-    const differences = wrong
-      .map((comparison) => `${comparison.what === 'totals' ? '' : `${comparison.what} `}${comparison.found} where ${comparison.expected}`)
-      .join('; ');
-    return finish('mismatch', `created a checkout for ${item} and read it back: ${differences}; ${cancelClause}`, comparisons);
-  }
+  if (wrong.length > 0)
+    return finish('mismatch', `created a checkout for ${item} and read it back: ${mismatchList(wrong)}; ${cancelClause}`, comparisons);
   const agreed = `created a checkout for ${item}, read it back (${priceAndTotal(readBack)}, as the page says)`;
   if (!cancelOk) return finish('not_cancelled', `${agreed}, but ${cancelClause}`, comparisons);
   return finish('proven', `${agreed} and cancelled it`, comparisons);
@@ -178,20 +108,6 @@ function businessErrorCode(json: unknown): string | null {
   const error = json.messages.find((message) => isObject(message) && message.type === 'error') as Record<string, unknown> | undefined;
   const code = error?.code;
   return typeof code === 'string' && /^[A-Za-z0-9_.-]{1,40}$/.test(code) ? code : 'an error';
-}
-
-function answerOf(retrieval: Retrieval, wrongCheckout = false): string {
-  if (retrieval.state === 'skipped') return 'nothing: there was no time left to ask';
-  if (retrieval.state === 'failed')
-    return retrieval.reason === 'timeout' ? 'nothing in time' : `nothing (${retrieval.reason.replace(/_/g, ' ')})`;
-  const { status, headers, text } = retrieval.resource;
-  if (wrongCheckout) return `HTTP ${status} with another checkout`;
-  return answerLine(status, headers['content-type'] ?? null, redactedAnswer(text));
-}
-
-function unanswered(retrieval: Retrieval): string {
-  if (retrieval.state === 'skipped') return 'not sent: no time left';
-  return retrieval.state === 'failed' ? retrieval.reason : '';
 }
 
 function priceAndTotal(checkout: UcpCheckout): string {

@@ -1,5 +1,6 @@
 import type { Artifacts } from '#shared/scanner/artifacts.js';
 import { adviseCheckoutProbe, withCheckoutProbe } from '#shared/scanner/checks/agentic-commerce/checkout-probe-verdict.js';
+import { adviseCheckoutDrive, withCheckoutDrive } from '#shared/scanner/checks/agentic-commerce/checkout-drive-verdict.js';
 import { readWellKnown, readableProductPages, siteName } from '#shared/scanner/checks/read-artifacts.js';
 import { findPolicyLinks } from '#shared/scanner/checks/policies-trust/policy-links.js';
 import { versionOf } from '#shared/scanner/standards.js';
@@ -46,7 +47,12 @@ export function feedMappings(artifacts: Artifacts): FeedMapping[] {
   });
 }
 
+/** The documents' verdict, then what the checkout endpoint answered the probe, then (a proven owner's rescan) the drive's. */
 function evaluate(artifacts: Artifacts): CheckOutcome {
+  return withCheckoutDrive(probed(artifacts), artifacts.site.acpCheckoutDrive);
+}
+
+function probed(artifacts: Artifacts): CheckOutcome {
   return withCheckoutProbe(evaluateDeclared(artifacts), artifacts.site.acpProbe);
 }
 
@@ -158,8 +164,10 @@ function policyUrls(artifacts: Artifacts): { privacy: string | null; terms: stri
 }
 
 function advise(result: CheckOutcome, artifacts: Artifacts): Advice {
-  const probed = adviseCheckoutProbe(evaluateDeclared(artifacts), artifacts.site.acpProbe, result);
-  if (probed) return probed;
+  const driven = adviseCheckoutDrive(probed(artifacts), artifacts.site.acpCheckoutDrive, result);
+  if (driven) return driven;
+  const probeFix = adviseCheckoutProbe(evaluateDeclared(artifacts), artifacts.site.acpProbe, result);
+  if (probeFix) return probeFix;
   const origin = artifacts.site.origin;
   const mappings = feedMappings(artifacts);
   const short = mappings.find((m) => m.missing.length > 0);

@@ -86,6 +86,7 @@ export interface ArtifactsInput {
   acpProbe?: CheckoutProbeReport;
   a2aDrive?: A2aDriveReport;
   ucpCheckoutDrive?: CheckoutDriveReport;
+  acpCheckoutDrive?: CheckoutDriveReport;
   ucpCatalogLookup?: CatalogLookupReport;
 }
 
@@ -189,6 +190,7 @@ export function buildArtifacts(input: ArtifactsInput = {}): Artifacts {
       acpProbe: input.acpProbe ?? null,
       a2aDrive: input.a2aDrive ?? null,
       ucpCheckoutDrive: input.ucpCheckoutDrive ?? null,
+      acpCheckoutDrive: input.acpCheckoutDrive ?? null,
       ucpCatalogLookup: input.ucpCatalogLookup ?? null,
     },
     platform: detectPlatform({ html: homeResource?.text ?? '', headers: homeResource?.headers ?? {} }),
