@@ -22,7 +22,10 @@ export interface FunctionAccess {
   probesQueues?: boolean;
   /** Reads the Stripe API key and webhook signing secret, and gets the Stripe settings. */
   usesStripe?: boolean;
-  /** Reads the webhook sealing key (its secret, and through Secrets Manager the KMS key protecting it). */
+  /**
+   * Reads the sealing key (its secret, and through Secrets Manager the KMS key protecting it): webhook signing secrets
+   * and the owners' ACP tokens are sealed with it.
+   */
   readsWebhookSealingKey?: boolean;
   /** Sends e-mail through SES. */
   sendsMail?: boolean;
@@ -77,7 +80,12 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
   account: { table: uniq(bearer, rateLimited, ['Query', 'PutItem', 'DeleteItem', 'BatchGetItem']), indexes: ['gsi1'], sendsTo: [] },
   // Watched sites, their URL markers and history in the account's partition; an added site's first
   // scan is queued; a deleted site's history is removed in batches; the comparison reads the sites' last scans.
-  sites: { table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'BatchGetItem']), sendsTo: ['rescan'] },
+  // The owner's ACP token is sealed with the sealing key before it is stored.
+  sites: {
+    table: uniq(bearer, ['Query', 'PutItem', 'DeleteItem', 'BatchWriteItem', 'BatchGetItem']),
+    sendsTo: ['rescan'],
+    readsWebhookSealingKey: true,
+  },
   // Endpoints in the account's partition with the account's count (transactions); the signing secret
   // sealed with the sealing key (and opened for test deliveries, rate limited per webhook, logged with the
   // endpoint's outcome); the delivery log queried; a redelivery claims its delivery and sends it at once.
@@ -107,6 +115,8 @@ export const functionAccess: Record<FunctionName, FunctionAccess> = {
     table: uniq(['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem']),
     sendsTo: ['rescan', 'webhook', 'mail'],
     readsWebBotAuthKey: true,
+    // A proven site's checkout drive opens the owner's sealed ACP token.
+    readsWebhookSealingKey: true,
   },
   // Fan-out reads the account and its endpoints and writes one delivery each, queued; an attempt claims
   // its delivery, opens the secret, logs the attempt and updates the endpoint; disabling one mails its owner.

@@ -17,12 +17,14 @@ import { compareWatchedSites } from '#shared/use-cases/sites/compare-sites.js';
 import { rescanNow } from '#shared/use-cases/sites/rescan-now.js';
 import { driveCheckoutNow } from '#shared/use-cases/sites/checkout-drive-now.js';
 import { getOwnership, verifyOwnership } from '#shared/use-cases/sites/prove-ownership.js';
+import { deleteAcpCredential, putAcpCredential } from '#shared/use-cases/sites/acp-credential.js';
 import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/alert-unsubscribe-responses.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
 import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
+import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { allowedPrivateHosts } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
@@ -64,6 +66,15 @@ export const operations: FamilyHandlers<'sites'> = {
     body: await driveCheckoutNow(callerOf(request), request.params.id, request.body, deps),
   }),
 
+  putSiteAcpCredential: async (request, deps) => ({
+    status: 200,
+    body: await putAcpCredential(callerOf(request), request.params.id, request.body, deps),
+  }),
+  deleteSiteAcpCredential: async (request, deps) => ({
+    status: 200,
+    body: await deleteAcpCredential(callerOf(request), request.params.id, deps),
+  }),
+
   getThresholds: async (request, deps) => ({ status: 200, body: await getThresholds(callerOf(request), request.params.id, deps) }),
   putThresholds: async (request, deps) => ({
     status: 200,
@@ -92,11 +103,16 @@ export const operations: FamilyHandlers<'sites'> = {
 };
 
 /** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => ({
-  table: createTable(config),
-  keyPepper: createPepperSource(config),
-  // The first scan of an added site, and a rescan asked for, are queued at once.
-  queue: createQueue(config),
-  // Ownership proof reads the site's page and well-known file, through the guarded fetcher.
-  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-}));
+export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => {
+  const keyPepper = createPepperSource(config);
+  return {
+    table: createTable(config),
+    keyPepper,
+    // The first scan of an added site, and a rescan asked for, are queued at once.
+    queue: createQueue(config),
+    // Ownership proof reads the site's page and well-known file, through the guarded fetcher.
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    // The owner's ACP token is sealed before it is stored.
+    secretBox: createSecretBox(config, keyPepper),
+  };
+});

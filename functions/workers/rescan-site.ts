@@ -7,6 +7,8 @@ import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
 import { workerTimeoutSeconds } from '#shared/model/worker-timeouts.js';
+import { createSecretBox } from '#shared/adapters/secret-box.js';
+import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
 /** The worker's time-out: a delivery that died mid-rescan frees the site for the next delivery after it. */
 const leaseSeconds = workerTimeoutSeconds.rescanSite;
@@ -24,5 +26,7 @@ export const handler = createQueueWorker(
     queue: createQueue(config),
     fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
     webBotAuthKey: webBotAuthKeySource(config),
+    // A proven site's checkout drive opens the owner's sealed ACP token.
+    secretBox: createSecretBox(config, createPepperSource(config)),
   }),
 );

@@ -4,6 +4,7 @@ import { conditionalWrite } from '#shared/db/conditional-write.js';
 import { watchedSiteKey } from '#shared/db/watched-site-store.js';
 import type { Table } from '#shared/db/table.js';
 import type { OwnershipCheck } from '#shared/model/sites/site-ownership.js';
+import type { SealedCredential } from '#shared/model/sites/watched-site.js';
 
 /**
  * The site's ownership token: the one it has, or `candidate` written in the same request when it has none, so
@@ -43,6 +44,25 @@ export function recordOwnershipCheck(
         UpdateExpression: 'SET ownership = :check',
         ConditionExpression: 'ownershipToken = :token',
         ExpressionAttributeValues: { ':check': check, ':token': site.ownershipToken },
+      }),
+    ),
+  );
+}
+
+/** Stores the site's sealed ACP credential, or removes it (null); false when the site is gone. */
+export function setAcpCredential(
+  table: Table,
+  site: { accountId: string; id: string },
+  credential: SealedCredential | null,
+): Promise<boolean> {
+  return conditionalWrite(
+    table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: watchedSiteKey(site.accountId, site.id),
+        UpdateExpression: credential ? 'SET acpCredential = :credential' : 'REMOVE acpCredential',
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(credential ? { ExpressionAttributeValues: { ':credential': credential } } : {}),
       }),
     ),
   );

@@ -52,6 +52,8 @@ export const routeIndex = {
   deleteWatchedSite: { method: 'DELETE', path: '/api/v1/watched-sites/{id}', family: 'sites' },
   rescanWatchedSite: { method: 'POST', path: '/api/v1/watched-sites/{id}/rescan', family: 'sites' },
   driveSiteCheckout: { method: 'POST', path: '/api/v1/watched-sites/{id}/checkout-drive', family: 'sites' },
+  putSiteAcpCredential: { method: 'PUT', path: '/api/v1/watched-sites/{id}/acp-credential', family: 'sites' },
+  deleteSiteAcpCredential: { method: 'DELETE', path: '/api/v1/watched-sites/{id}/acp-credential', family: 'sites' },
   getSiteOwnership: { method: 'GET', path: '/api/v1/watched-sites/{id}/ownership', family: 'sites' },
   verifySiteOwnership: { method: 'POST', path: '/api/v1/watched-sites/{id}/ownership/verify', family: 'sites' },
   listAccountWatchedSites: { method: 'GET', path: '/api/v1/account/watched-sites', family: 'sites' },

@@ -140,7 +140,7 @@ describe('Lambda functions', () => {
     expect(holders('STRIPE_WEBHOOK_SECRET_ARN')).toEqual(['billing']);
     expect(holders('STRIPE_PRICE_ID_PRO')).toEqual(['billing']);
     expect(holders('SES_CONFIGURATION_SET')).toEqual(['mailSender']);
-    expect(holders('WEBHOOK_SEALING_KEY_SECRET_ARN')).toEqual(['webhookDelivery', 'webhooks']);
+    expect(holders('WEBHOOK_SEALING_KEY_SECRET_ARN')).toEqual(['rescanSite', 'sites', 'webhookDelivery', 'webhooks']);
     const { secrets, mail } = built.stack;
     for (const name of holders('WEBHOOK_SEALING_KEY_SECRET_ARN')) {
       expect(environmentOf(name).WEBHOOK_SEALING_KEY_SECRET_ARN).toEqual({ Ref: built.logicalId(secrets.webhookSealingKey) });

@@ -89,12 +89,13 @@ describe('least-privilege grants follow the access table', () => {
     expect(readers(built.logicalId(built.stack.secrets.stripeWebhook))).toEqual(['billing']);
   });
 
-  it('lets only the webhook functions read the sealing key, whose secret is encrypted with a rotating KMS key', () => {
+  it('lets only the functions that seal or open secrets read the sealing key, whose secret is encrypted with a rotating KMS key', () => {
     const { secrets } = built.stack;
     const readers = allNames
       .filter((name) => targetsOf(name, 'secretsmanager:GetSecretValue').includes(built.logicalId(secrets.webhookSealingKey)))
       .sort();
-    expect(readers).toEqual(['webhookDelivery', 'webhooks']);
+    // Webhook signing secrets, and the owners' ACP tokens (docs/decisions/117-acp-checkout-drive-credential.md).
+    expect(readers).toEqual(['rescanSite', 'sites', 'webhookDelivery', 'webhooks']);
     // Reading a secret encrypted with a customer key puts the readers' roles in the key's policy, for
     // kms:Decrypt through Secrets Manager only; no function role has any kms: action of its own.
     const keyId = built.logicalId(secrets.webhookSecretKey);
@@ -114,7 +115,7 @@ describe('least-privilege grants follow the access table', () => {
         .flatMap((statement) => referencedIds(statement.Principal.AWS))
         .map((id) => roleIds.get(id))
         .sort(),
-    ).toEqual(['webhookDelivery', 'webhooks']);
+    ).toEqual(['rescanSite', 'sites', 'webhookDelivery', 'webhooks']);
     for (const name of allNames)
       expect(
         statementsOf(name).filter((statement) => statement.Action.some((action) => action.startsWith('kms:'))),

@@ -18,7 +18,13 @@ import {
 } from '#shared/http/schemas/sites-schemas.js';
 import { UnsubscribeQuery } from '#shared/http/schemas/alert-unsubscribe-schemas.js';
 import { CompetitionReport } from '#shared/http/schemas/compare-schemas.js';
-import { CheckoutDriveQueued, OwnershipEnvelope, checkoutDriveRequest } from '#shared/http/schemas/ownership-schemas.js';
+import {
+  AcpCredentialEnvelope,
+  CheckoutDriveQueued,
+  OwnershipEnvelope,
+  acpCredentialRequest,
+  checkoutDriveRequest,
+} from '#shared/http/schemas/ownership-schemas.js';
 import { accountRouteLimits } from './account-route-limits.js';
 import type { RouteSpec } from './define-routes.js';
 import { defineFamilyRoutes, errors, ok } from './define-routes.js';
@@ -155,6 +161,29 @@ export const sitesRoutes = defineFamilyRoutes('sites', {
     body: checkoutDriveRequest,
     optionalBody: true,
     responses: { ...ok(202, 'The rescan with its checkout drive is queued', CheckoutDriveQueued), ...errors(400, 401, 403, 404, 409) },
+  },
+  // The merchant's ACP token a proven site's checkout drive sends (docs/decisions/117-acp-checkout-drive-credential.md).
+  putSiteAcpCredential: {
+    auth: 'key',
+    ...outsideAllowance,
+    scope: 'sites:write',
+    tier: 'pro',
+    tags: ['Watched sites'],
+    summary:
+      'Give the bearer token your ACP checkout API issues, so a checkout drive of this site (once proven) can create, read and cancel a session there as ChatGPT would. Stored sealed and never shown again; replaces any earlier token',
+    params: IdParams,
+    body: acpCredentialRequest,
+    responses: { ...ok(200, 'Stored', AcpCredentialEnvelope), ...errors(400, 401, 403, 404, 429) },
+  },
+  deleteSiteAcpCredential: {
+    auth: 'key',
+    ...outsideAllowance,
+    scope: 'sites:write',
+    tier: 'pro',
+    tags: ['Watched sites'],
+    summary: "Forget the site's ACP token: no checkout drive sends it again",
+    params: IdParams,
+    responses: { ...ok(200, 'Forgotten', AcpCredentialEnvelope), ...errors(400, 401, 403, 404, 429) },
   },
   getThresholds: {
     auth: 'key',

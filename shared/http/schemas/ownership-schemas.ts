@@ -2,6 +2,30 @@ import { z } from 'zod';
 import { NullableDateTime } from '#shared/http/schemas/common-schemas.js';
 import { ownershipFilePath, ownershipMetaName } from '#shared/model/sites/site-ownership.js';
 
+export const AcpCredential = z
+  .object({
+    set: z.boolean().meta({ description: 'Whether the merchant’s ACP bearer token is stored (sealed) for checkout drives' }),
+    setAt: NullableDateTime,
+  })
+  .meta({ id: 'AcpCredential' });
+
+export const AcpCredentialEnvelope = z.object({ acpCredential: AcpCredential }).meta({ id: 'AcpCredentialEnvelope' });
+
+// A bearer token goes into an Authorization header: visible ASCII only, no spaces or controls.
+export const acpCredentialRequest = z
+  .strictObject({
+    token: z
+      .string()
+      .min(8)
+      .max(2048)
+      .regex(/^[\x21-\x7e]+$/, 'token: visible ASCII characters only, no spaces')
+      .meta({
+        description:
+          'The bearer token your ACP checkout API issues to agents (ACP requires `Authorization: Bearer` on every call). Stored sealed, never shown again, sent only by checkout drives of this proven site to the ACP checkout its discovery document declares',
+      }),
+  })
+  .meta({ id: 'AcpCredentialRequest' });
+
 export const SiteOwnership = z
   .object({
     status: z.enum(['unproven', 'proven', 'lost']).meta({
@@ -20,6 +44,7 @@ export const SiteOwnership = z
     weeklyCheckoutDrive: z
       .boolean()
       .meta({ description: 'Each weekly rescan drives a checkout while the site is proven (set with POST …/checkout-drive)' }),
+    acpCredential: AcpCredential,
   })
   .meta({ id: 'SiteOwnership' });
 

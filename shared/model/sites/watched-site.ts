@@ -36,6 +36,14 @@ export interface WatchedSite {
   ownership?: OwnershipCheck;
   /** The owner asked for a checkout drive at each weekly rescan, done while the site is proven. */
   weeklyCheckoutDrive?: boolean;
+  /** The merchant's ACP bearer token the owner gave for checkout drives, sealed (absent until given). */
+  acpCredential?: SealedCredential;
+}
+
+/** A secret the service must send on the owner's behalf: sealed to its site (adapters/secret-box.ts), never shown again. */
+export interface SealedCredential {
+  sealed: string;
+  setAt: string;
 }
 
 /** What a site is given when it is added; everything else starts as a site never scanned. */

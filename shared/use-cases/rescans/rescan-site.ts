@@ -27,6 +27,7 @@ import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { comparableScoreChange } from '#shared/model/sites/score-change.js';
+import { openAcpCredential } from '#shared/use-cases/sites/acp-credential.js';
 
 export type RescanResult = 'rescanned' | 'failed' | 'duplicate' | 'gone' | 'paused' | 'deferred';
 
@@ -99,7 +100,9 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
   const ownership = await recheckOwnership(site, deps);
   const drives = ownership?.status === 'proven' && (message.checkoutDrive === true || site.weeklyCheckoutDrive === true);
   try {
-    const grant = drives ? { agentProfile: platformProfileUrl(deps.config.publicBaseUrl) } : undefined;
+    const grant = drives
+      ? { agentProfile: platformProfileUrl(deps.config.publicBaseUrl), acpBearerToken: await openAcpCredential(site, deps) }
+      : undefined;
     result = await runScan(site.url, account.tier, deps, null, undefined, grant);
   } catch (error) {
     failure = shopFailure(error);

@@ -16,6 +16,7 @@ import {
 import type { WatchedSite } from '#shared/model/sites/watched-site.js';
 import { ownSite } from '#shared/use-cases/sites/manage-watched-sites.js';
 import { readOwnershipProof } from '#shared/use-cases/sites/read-ownership-proof.js';
+import { acpCredentialView, type AcpCredentialView } from '#shared/use-cases/sites/acp-credential.js';
 
 /** A site's ownership as its owner sees it: where to put the token, and what the last check found. */
 export interface OwnershipView {
@@ -30,6 +31,8 @@ export interface OwnershipView {
   provenAt: string | null;
   detail: string | null;
   weeklyCheckoutDrive: boolean;
+  /** Whether the owner gave the merchant's ACP token for checkout drives (PUT …/acp-credential). */
+  acpCredential: AcpCredentialView;
 }
 
 type Parts = Pick<Dependencies, 'table' | 'config' | 'clock' | 'fetcher'>;
@@ -45,6 +48,7 @@ function ownershipView(site: WatchedSite, token: string, check: OwnershipCheck |
     provenAt: check?.provenAt ?? null,
     detail: check?.detail ?? null,
     weeklyCheckoutDrive: site.weeklyCheckoutDrive ?? false,
+    acpCredential: acpCredentialView(site),
   };
 }
 

@@ -75,6 +75,7 @@ describe('proving a watched site is yours', () => {
         provenAt: null,
         detail: null,
         weeklyCheckoutDrive: false,
+        acpCredential: { set: false, setAt: null },
       },
     });
     expect(await tokenOf(user, second.id)).not.toBe(token);

@@ -1,7 +1,8 @@
 /**
  * The checkout drive of a proven owner's site, end to end on the local stack: the route queues a rescan, the stack's
  * rescan worker checks the ownership again, drives a checkout at the fixture shop's UCP service (create, read back,
- * cancel) and stores the scan whose Google buy step is proven. A proof removed before the rescan stops the drive.
+ * cancel) and stores the scan whose Google buy step is proven; with the owner's ACP token it drives the fixture's ACP
+ * service too, and ChatGPT's buy step is proven. A proof removed before the rescan stops the drive.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import { startWebhookReceiver } from '#test/fixtures/webhook-receiver.js';
 import { signUp, testTable, type SignedIn } from '../support/accounts.js';
 import { changeShopWhileNoRescan } from '../support/host-lease.js';
 import { callApi } from '../support/http.js';
+import { acpFixtureToken } from '#test/fixtures/acp-checkout-service.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { watchedSiteKey } from '#shared/db/watched-site-store.js';
 
 const proofPath = '/.well-known/agent-readiness-site-verification.txt';
 const routes: Record<string, ShopRoute> = {};
@@ -67,7 +71,9 @@ async function rescanned(user: SignedIn, site: WatchedSite, previous: string | n
 
 const checkoutRequests = () =>
   shop.received.filter(({ method, path }) => method === 'POST' && path.startsWith('/ucp/v1/checkout-sessions'));
-const google = (result: ScanResult): AssistantRecord => result.assistants.find((assistant) => assistant.id === 'google')!;
+const acpRequests = () => shop.received.filter(({ path }) => path.startsWith('/acp/checkout_sessions') && !path.includes('probe'));
+const assistant = (result: ScanResult, id: string): AssistantRecord => result.assistants.find((record) => record.id === id)!;
+const google = (result: ScanResult): AssistantRecord => assistant(result, 'google');
 
 describe('the checkout drive of a proven site', () => {
   it('names a platform profile the service serves, cacheable as UCP asks', async () => {
@@ -94,6 +100,45 @@ describe('the checkout drive of a proven site', () => {
     expect((await drive(owner, site.id, { weekly: true, extra: 1 })).status).toBe(400);
   });
 
+  it("keeps the owner's ACP token sealed and never shows it, refusing bad input, free accounts and others' sites", async () => {
+    const owner = await signUp({ tier: 'pro' });
+    const site = await watched(owner);
+    const put = (user: SignedIn, id: string, body: unknown) =>
+      user.client.call(`/api/v1/watched-sites/${id}/acp-credential`, { method: 'PUT', key: user.apiKey, body });
+    for (const body of [
+      {},
+      { token: 42 },
+      { token: 'short' },
+      { token: 'has a space in it' },
+      { token: 'tökén-ünïcode' },
+      { token: 'x'.repeat(2049) },
+      { token: acpFixtureToken, extra: 1 },
+    ])
+      expect((await put(owner, site.id, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    expect((await put(await signUp(), site.id, { token: acpFixtureToken })).status).toBe(403);
+    expect((await put(await signUp({ tier: 'pro' }), site.id, { token: acpFixtureToken })).status).toBe(404);
+    expect((await put(owner, 'not-a-site-id', { token: acpFixtureToken })).status).toBe(400);
+
+    // Concurrent replacements: each answers 200 and one of them is what stays stored.
+    const tokens = Array.from({ length: 8 }, (_, index) => `${acpFixtureToken}-${index}`);
+    const answers = await Promise.all(tokens.map((token) => put(owner, site.id, { token })));
+    expect(answers.map(({ status }) => status)).toEqual(tokens.map(() => 200));
+    expect(answers[0]!.body).toEqual({ acpCredential: { set: true, setAt: expect.any(String) } });
+    const { Item } = await testTable().client.send(
+      new GetCommand({ TableName: testTable().name, Key: watchedSiteKey(owner.accountId, site.id) }),
+    );
+    const stored = JSON.stringify(Item);
+    expect((Item!.acpCredential as { sealed: string }).sealed).toMatch(/^v1:/);
+    expect(stored).not.toContain(acpFixtureToken);
+
+    const ownership = await owner.client.call(`/api/v1/watched-sites/${site.id}/ownership`, { key: owner.apiKey });
+    expect(ownership.body.ownership).toMatchObject({ acpCredential: { set: true } });
+    expect(JSON.stringify(ownership.body)).not.toContain(acpFixtureToken);
+    const forgotten = await owner.client.call(`/api/v1/watched-sites/${site.id}/acp-credential`, { method: 'DELETE', key: owner.apiKey });
+    expect(forgotten).toMatchObject({ status: 200, body: { acpCredential: { set: false, setAt: null } } });
+    expect((await getWatchedSite(testTable(), owner.accountId, site.id))?.acpCredential).toBeUndefined();
+  });
+
   it('drives a checkout at the rescan it queues, proves the buy step, and stops when the proof is removed', async () => {
     // Growth: its rescans deliver scan_complete, which must say the buy step was proven.
     const owner = await signUp({ tier: 'growth' });
@@ -106,7 +151,14 @@ describe('the checkout drive of a proven site', () => {
     expect(registered.status).toBe(201);
     const site = await watched(owner);
     await prove(owner, site);
+    const given = await owner.client.call(`/api/v1/watched-sites/${site.id}/acp-credential`, {
+      method: 'PUT',
+      key: owner.apiKey,
+      body: { token: acpFixtureToken },
+    });
+    expect(given.status).toBe(200);
     const before = checkoutRequests().length;
+    const acpBefore = acpRequests().length;
 
     const queued = await owner.client.call(`/api/v1/watched-sites/${site.id}/checkout-drive`, {
       method: 'POST',
@@ -141,6 +193,23 @@ describe('the checkout drive of a proven site', () => {
     ]);
     expect(sent[0]!.protocolHeaders['ucp-agent']).toMatch(/^profile="https?:\/\/[^"]+\/\.well-known\/ucp"$/);
 
+    // The same rescan drove the ACP checkout with the owner's token: ChatGPT's buy step is proven, and the token is
+    // in no stored or delivered word.
+    const acpSent = acpRequests().slice(acpBefore);
+    expect(acpSent.map(({ method, path }) => `${method} ${path.replace(/cs_\d+/, '{id}')}`)).toEqual([
+      'POST /acp/checkout_sessions',
+      'GET /acp/checkout_sessions/{id}',
+      'POST /acp/checkout_sessions/{id}/cancel',
+    ]);
+    expect(acpSent.every(({ protocolHeaders }) => protocolHeaders.authorization === `Bearer ${acpFixtureToken}`)).toBe(true);
+    expect(assistant(result, 'chatgpt').steps.find((step) => step.step === 'buy')).toMatchObject({
+      basis: 'exercised',
+      drive: { kind: 'checkout', outcome: 'as_specified' },
+    });
+    expect(scanCompleteData(result).assistants.find(({ id }) => id === 'chatgpt')).toMatchObject({ buyProven: true });
+    expect(JSON.stringify(result)).not.toContain(acpFixtureToken);
+    expect(hooks.received[0]!.body).not.toContain(acpFixtureToken);
+
     const ownership = await owner.client.call(`/api/v1/watched-sites/${site.id}/ownership`, { key: owner.apiKey });
     expect(ownership.body.ownership).toMatchObject({ status: 'proven', weeklyCheckoutDrive: true });
 
@@ -151,6 +220,7 @@ describe('the checkout drive of a proven site', () => {
     const second = await rescanned(owner, site, first.lastScanId);
     expect(second.ownership?.status).toBe('lost');
     expect(checkoutRequests().length).toBe(before + sent.length);
+    expect(acpRequests().length).toBe(acpBefore + acpSent.length);
     const unproven = (await owner.client.call(`/api/v1/scan/${second.lastScanId}`, { key: owner.apiKey })).body as unknown as ScanResult;
     expect(google(unproven).steps.find((step) => step.step === 'buy')?.drive?.kind).toBe('probe');
     const refused = await owner.client.call(`/api/v1/watched-sites/${site.id}/checkout-drive`, { method: 'POST', key: owner.apiKey });

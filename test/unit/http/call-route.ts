@@ -157,6 +157,7 @@ const sampleBodies: Partial<Record<OperationId, unknown>> = {
   putThresholds: { min: 40, max: 90, notify: true },
   createSiteThreshold: { condition: 'drops_below', value: 60 },
   driveSiteCheckout: { weekly: true },
+  putSiteAcpCredential: { token: 'acp_merchant_token_123' },
   updateSiteThreshold: { value: 55 },
   createWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },
   createAccountWebhook: { url: 'https://hooks.example.com/readiness', events: ['score_change'] },

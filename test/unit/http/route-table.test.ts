@@ -89,6 +89,9 @@ const designRoutes = [
   // The checkout drive of a proven site, and the UCP platform profile its requests name (docs/decisions/116-owner-proven-checkout-drive.md).
   'POST /api/v1/watched-sites/{id}/checkout-drive',
   'GET /.well-known/ucp',
+  // The merchant's ACP token such a drive sends (docs/decisions/117-acp-checkout-drive-credential.md).
+  'PUT /api/v1/watched-sites/{id}/acp-credential',
+  'DELETE /api/v1/watched-sites/{id}/acp-credential',
 ];
 
 /** Pages for people in a browser (docs/guide.md, "Web pages"): HTML, not part of the API document. */
@@ -200,6 +203,9 @@ describe('route table', () => {
         'GET /api/v1/account/watched-sites/{id}/thresholds',
         'PUT /api/v1/account/watched-sites/{id}/thresholds',
         'GET /api/v1/watched-sites/compare',
+        // The ACP token a proven site's checkout drive sends (docs/decisions/117-acp-checkout-drive-credential.md).
+        'PUT /api/v1/watched-sites/{id}/acp-credential',
+        'DELETE /api/v1/watched-sites/{id}/acp-credential',
       ].sort(),
     );
     for (const route of sessionRoutes) {

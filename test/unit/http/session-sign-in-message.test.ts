@@ -26,6 +26,8 @@ const canDo: Record<string, OperationId[]> = {
     ...(['getThresholds', 'putThresholds'] as const),
     // Proving a site is yours is part of managing it (docs/decisions/115-site-ownership-proof.md).
     ...(['getSiteOwnership', 'verifySiteOwnership', 'getAccountSiteOwnership', 'verifyAccountSiteOwnership'] as const),
+    // So is giving (or forgetting) the ACP token its checkout drive sends (docs/decisions/117-acp-checkout-drive-credential.md).
+    ...(['putSiteAcpCredential', 'deleteSiteAcpCredential'] as const),
   ],
   "read your scans' reports": ['getScanReport'],
 };
