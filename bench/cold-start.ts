@@ -6,12 +6,11 @@
  * on a machine of several cores V8's compiler and collector threads work beside the import and hide from
  * its wall time, while a function of 1,024 MB has about 0.6 of a vCPU for all of its threads.
  *
- * `npx tsx bench/cold-start.ts [--write]` runs this part alone (--write stores the rows as the `coldStart` part of
- * bench/results.json and rewrites RESULTS.md's bench section from it; the rest of results.json stays as the last
- * full run wrote it).
+ * `npx tsx bench/cold-start.ts` runs this part alone and prints it; `npx tsx bench/measure-alone.ts cold-start`
+ * stores it too.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,7 +19,6 @@ import { families } from '#shared/http/route-types.js';
 import { workerNames, type FunctionName } from '#lib/function-catalog.js';
 import { bundleFiles, esbuildOptions, functionBundling } from '#lib/function-bundling.js';
 import { entryPath } from '#lib/paths.js';
-import { writeBenchSection, type BenchResults } from './results-markdown.js';
 import { median, round } from './stats.js';
 
 const RUNS = 11;
@@ -132,14 +130,5 @@ export function printColdStart(rows: readonly ColdStartRow[]): void {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const rows = await runColdStartBench();
-  printColdStart(rows);
-  if (process.argv.includes('--write')) {
-    const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
-    const stored = JSON.parse(await readFile(resultsPath, 'utf8')) as BenchResults;
-    const results: BenchResults = { ...stored, coldStart: rows, coldStartMeasuredAt: new Date().toISOString() };
-    await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-    writeBenchSection(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), results);
-    console.log('\nbench/results.json: coldStart part replaced; bench/RESULTS.md: the npm run bench section rewritten');
-  }
+  printColdStart(await runColdStartBench());
 }

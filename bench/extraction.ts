@@ -4,17 +4,13 @@
  * set (shops no rule was written against), the gap between the two, and whether issue 28's targets hold
  * on validation (docs/decisions/074-extraction-generalisation.md). Aggregates only: no page's miss.
  *
- * Run alone: npx tsx bench/extraction.ts [--write]
- * (--write stores the figures as the `extraction` part of bench/results.json and rewrites RESULTS.md's
- * bench section from it; the rest of results.json stays as the last full run wrote it.)
+ * Run alone: npx tsx bench/extraction.ts (prints), or npx tsx bench/measure-alone.ts extraction (stores it too).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { productPages, type ProductPages } from '#test/support/outside-data.js';
 import { measureExtractionBySet, type FieldScore, type ScoredField, type SetScores } from '#test/unit/scanner/extract/extraction-score.js';
 import { measureByShop, type CorpusByShop } from '#test/unit/scanner/extract/shop-scores.js';
 import { textOnlyPage } from '#test/support/text-only-page.js';
-import { writeBenchSection, type BenchResults } from './results-markdown.js';
 
 export interface FieldGap {
   field: ScoredField;
@@ -159,13 +155,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(corpus.reason);
     process.exit(1);
   }
-  const stats = runExtractionBench(corpus);
-  printExtraction(stats);
-  if (process.argv.includes('--write')) {
-    const resultsPath = fileURLToPath(new URL('./results.json', import.meta.url));
-    const results = { ...(JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchResults), extraction: stats };
-    writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
-    writeBenchSection(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), results);
-    console.log('\nbench/results.json: extraction part replaced; bench/RESULTS.md: the npm run bench section rewritten');
-  }
+  printExtraction(runExtractionBench(corpus));
 }

@@ -41,7 +41,7 @@ export interface BenchResults {
   webhooks?: WebhookStats;
   batches?: BatchStats;
   coldStart?: ColdStartRow[];
-  /** Set when the cold start was measured alone (`npx tsx bench/cold-start.ts --write`), after the run above. */
+  /** Set when the cold start was measured alone (`npx tsx bench/measure-alone.ts cold-start`), after the run above. */
   coldStartMeasuredAt?: string;
   cli?: CliStats;
   rateLimits?: RateLimitRow[];
@@ -139,7 +139,9 @@ function extractionPart(results: BenchResults): string[] {
   }
   const sinceRun = Date.parse(results.generatedAt) - Date.parse(extraction.measuredAt);
   const inRun = sinceRun >= 0 && sinceRun <= results.elapsedS * 1000;
-  const alone = inRun ? '' : ` Measured alone at ${extraction.measuredAt} (\`npx tsx bench/extraction.ts --write\`), not in the run above.`;
+  const alone = inRun
+    ? ''
+    : ` Measured alone at ${extraction.measuredAt} (\`npx tsx bench/measure-alone.ts extraction\`), not in the run above.`;
   const signed = (n: number) => (n > 0 ? `+${n.toFixed(3)}` : n.toFixed(3));
   return [
     '### What agents see',
@@ -305,7 +307,7 @@ function coldStartPart(results: BenchResults): string[] {
   const rows = results.coldStart;
   if (!rows) return [];
   const alone = results.coldStartMeasuredAt
-    ? ` Measured alone at ${results.coldStartMeasuredAt} (\`npx tsx bench/cold-start.ts --write\`), not in the run above.`
+    ? ` Measured alone at ${results.coldStartMeasuredAt} (\`npx tsx bench/measure-alone.ts cold-start\`), not in the run above.`
     : '';
   return [
     '### Cold start',

@@ -15,10 +15,6 @@ export type Scope = (typeof scopes)[number];
 
 export const defaultScopes: readonly Scope[] = ['scanner:read'];
 
-export function isScope(value: string): value is Scope {
-  return (scopes as readonly string[]).includes(value);
-}
-
 /** The scopes of `granted` that `holder` lacks: a key may only give another key what it can do itself. */
 export function scopesBeyond(holder: readonly Scope[], granted: readonly Scope[]): Scope[] {
   return granted.filter((scope) => !holder.includes(scope));

@@ -1,4 +1,4 @@
-import type { Retrieval, SiteArtifacts, SiteFile } from '#shared/scanner/artifacts.js';
+import type { Retrieval, SiteArtifacts } from '#shared/scanner/artifacts.js';
 import { parseRobotsTxt } from '#shared/scanner/parse/robots.js';
 
 /**
@@ -15,11 +15,6 @@ export function successBody(retrieval: Retrieval): string | null {
   if (retrieval.state !== 'fetched') return null;
   const { status, text } = retrieval.resource;
   return status >= 200 && status < 300 ? text : null;
-}
-
-export function siteFile<T>(url: string, retrieval: Retrieval, validate: (body: string) => T): SiteFile<T> {
-  const body = successBody(retrieval);
-  return { url, retrieval, result: body === null ? null : validate(body) };
 }
 
 export function robotsFile(url: string, retrieval: Retrieval): SiteArtifacts['robots'] {

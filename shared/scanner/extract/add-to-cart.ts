@@ -5,7 +5,7 @@
  * ids, labels); accessible names are read from each candidate's own subtree with a bound on the
  * text read, so the cost stays linear in the page size. The result is memoised per document.
  */
-import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import { isTag, isText } from 'domhandler';
 import type { AnyNode, Element } from 'domhandler';
 import { aboutOtherProducts } from '#shared/scanner/extract/visible-prices.js';
@@ -366,12 +366,6 @@ function nameOf(index: PageIndex, el: Element): string {
     if (alts) return alts;
   }
   return foldWhitespace(attr(el, 'title') ?? '');
-}
-
-/** The accessible name of an element of the page (see `nameOf`). */
-export function accessibleName($: CheerioAPI, el: Cheerio<Element>): string {
-  const node = el.get(0);
-  return node === undefined ? '' : nameOf(cachedIndex($), node);
 }
 
 function formOf(index: PageIndex, el: Element, enclosing: Element | null): Element | null {

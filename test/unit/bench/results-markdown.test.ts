@@ -100,7 +100,9 @@ describe('the cold start part', () => {
 
   it('says when it was measured alone, after the run the rest of the section comes from, and its CPU time when measured', () => {
     const alone = renderBenchSection({ ...minimal, coldStart: rows, coldStartMeasuredAt: '2026-11-29T02:00:00.000Z' });
-    expect(alone).toContain('Measured alone at 2026-11-29T02:00:00.000Z (`npx tsx bench/cold-start.ts --write`), not in the run above.');
+    expect(alone).toContain(
+      'Measured alone at 2026-11-29T02:00:00.000Z (`npx tsx bench/measure-alone.ts cold-start`), not in the run above.',
+    );
     expect(alone).toContain('| mcp | 1,883 | 120 | 2.36 | 2.03 | 250 | 2.3 | 2 |');
     // A row from a run before CPU time was measured leaves those cells empty.
     expect(alone).toContain('| floor | 799 | 59 | 1 | 1 |  |  | 1 |');
