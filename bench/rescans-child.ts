@@ -16,7 +16,7 @@ import { createQueue } from '#shared/adapters/queue.js';
 import { createDependencies } from '#shared/all-dependencies.js';
 import { loadConfig, type Config } from '#shared/config.js';
 import { accountKey } from '#shared/db/account-store.js';
-import { rescanDueKey, watchedSiteKey } from '#shared/db/watched-site-store.js';
+import { rescanDueKey, watchedSiteKey } from '#shared/db/watched-site-keys.js';
 import { bindTable } from '#shared/db/table.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '#shared/db/conditional-write.js';
-import { watchedSiteKey } from '#shared/db/watched-site-store.js';
+import { watchedSiteKey } from '#shared/db/watched-site-keys.js';
 import type { Table } from '#shared/db/table.js';
 import type { OwnershipCheck } from '#shared/model/sites/site-ownership.js';
 import type { SealedCredential } from '#shared/model/sites/watched-site.js';

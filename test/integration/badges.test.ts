@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { putOwnedScan, putScan } from '#shared/db/scan-store.js';
-import { watchedSiteKey } from '#shared/db/watched-site-store.js';
+import { watchedSiteKey } from '#shared/db/watched-site-keys.js';
 import { sampleResult } from '#test/support/scan-result-parts.js';
 import { apiClient, itemsWhere, signUp, testTable, type ApiAnswer, type SignedIn } from './support/accounts.js';
 

@@ -1,5 +1,5 @@
 import { listOwnedScans } from '#shared/db/scan-store.js';
-import { siteHistory, type ScoreSnapshot } from '#shared/db/watched-site-store.js';
+import { siteHistory, type ScoreSnapshot } from '#shared/db/site-history-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { accountInfo, type AccountInfo } from '#shared/model/accounts/account-info.js';
 import type { Caller } from '#shared/model/accounts/caller.js';

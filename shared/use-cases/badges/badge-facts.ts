@@ -1,4 +1,5 @@
-import { getWatchedSite, publicBadgeOwner } from '#shared/db/watched-site-store.js';
+import { getWatchedSite } from '#shared/db/watched-site-store.js';
+import { publicBadgeOwner } from '#shared/db/public-badge-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import { notFound } from '#shared/model/errors.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';

@@ -2,14 +2,9 @@ import { getAccount } from '#shared/db/account-store.js';
 import { claimHost, spaceHost } from '#shared/db/host-lease-store.js';
 import { runJobOnce } from '#shared/db/job-lease-store.js';
 import { getScan, putOwnedScan } from '#shared/db/scan-store.js';
-import {
-  completeRescan,
-  getWatchedSite,
-  listWatchedSites,
-  oldestSnapshotKeys,
-  rescanJobKey,
-  type RescanOutcome,
-} from '#shared/db/watched-site-store.js';
+import { completeRescan, rescanJobKey, type RescanOutcome } from '#shared/db/rescan-completion-store.js';
+import { getWatchedSite, listWatchedSites } from '#shared/db/watched-site-store.js';
+import { oldestSnapshotKeys } from '#shared/db/site-history-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Account } from '#shared/model/accounts/account.js';
 import { AppError } from '#shared/model/errors.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { dueSitesPage, moveDue } from '#shared/db/watched-site-store.js';
+import { dueSitesPage, moveDue } from '#shared/db/rescan-due-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { isoWeek, nextDueAt } from '#shared/model/rescans/schedule.js';

@@ -1,5 +1,6 @@
 import { getOwnedScans } from '#shared/db/scan-store.js';
-import { listWatchedSites, siteHistoryWithDimensions, type ScoreSnapshot } from '#shared/db/watched-site-store.js';
+import { listWatchedSites } from '#shared/db/watched-site-store.js';
+import { siteHistoryWithDimensions, type ScoreSnapshot } from '#shared/db/site-history-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   addWatchedSite,
-  deleteSiteHistory,
   deleteWatchedSite,
   getWatchedSite,
   listWatchedSites,
-  siteHistory,
   updateWatchedSite,
-  type ScoreSnapshot,
   type SiteChanges,
 } from '#shared/db/watched-site-store.js';
+import { deleteSiteHistory, siteHistory, type ScoreSnapshot } from '#shared/db/site-history-store.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { Caller } from '#shared/model/accounts/caller.js';
 import { isoNow } from '#shared/model/clock.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { putOwnedScan } from '#shared/db/scan-store.js';
-import { addWatchedSite, completeRescan, getWatchedSite } from '#shared/db/watched-site-store.js';
+import { addWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
+import { completeRescan } from '#shared/db/rescan-completion-store.js';
 import type { ScanResult } from '#shared/model/scans/scan-result.js';
 import type { Tier } from '#shared/model/tiers.js';
 import { snapshotOf, type Competition } from '#shared/model/sites/competition.js';

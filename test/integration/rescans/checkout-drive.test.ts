@@ -18,7 +18,7 @@ import { changeShopWhileNoRescan } from '../support/host-lease.js';
 import { callApi } from '../support/http.js';
 import { acpFixtureToken } from '#test/fixtures/acp-checkout-service.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { watchedSiteKey } from '#shared/db/watched-site-store.js';
+import { watchedSiteKey } from '#shared/db/watched-site-keys.js';
 
 const proofPath = '/.well-known/agent-readiness-site-verification.txt';
 const routes: Record<string, ShopRoute> = {};

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addWatchedSite,
-  getWatchedSite,
-  siteHistory,
-  siteHistoryOf,
-  siteSnapshotKey,
-  watchedSiteKey,
-} from '#shared/db/watched-site-store.js';
+import { addWatchedSite, getWatchedSite } from '#shared/db/watched-site-store.js';
+import { siteHistory, siteHistoryOf, siteSnapshotKey } from '#shared/db/site-history-store.js';
+import { watchedSiteKey } from '#shared/db/watched-site-keys.js';
 import type { Dependencies } from '#shared/dependencies.js';
 import type { RescanMessage } from '#shared/model/rescans/rescan-message.js';
 import { rescanSite } from '#shared/use-cases/rescans/rescan-site.js';

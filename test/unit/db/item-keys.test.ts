@@ -20,17 +20,10 @@ import { scanProgressKey } from '#shared/db/scan-progress-store.js';
 import { scanKey, scanOwnerSort, scansByOwner } from '#shared/db/scan-store.js';
 import { signInMailJobKey, signInMailLedgerKey } from '#shared/db/sign-in-mail-ledger-store.js';
 import { signInTokenKey } from '#shared/db/sign-in-token-store.js';
-import {
-  rescanDueKey,
-  rescanDueShard,
-  publicBadgeKey,
-  rescanJobKey,
-  siteHistoryOf,
-  siteSnapshotKey,
-  watchedSiteKey,
-  watchedSitesOf,
-  watchedUrlMarkerKey,
-} from '#shared/db/watched-site-store.js';
+import { rescanDueKey, rescanDueShard, watchedSiteKey, watchedSitesOf, watchedUrlMarkerKey } from '#shared/db/watched-site-keys.js';
+import { publicBadgeKey } from '#shared/db/public-badge-store.js';
+import { rescanJobKey } from '#shared/db/rescan-completion-store.js';
+import { siteHistoryOf, siteSnapshotKey } from '#shared/db/site-history-store.js';
 import { webhookAttemptKey, webhookAttemptsOf, webhookDeliveryKey, webhookDisabledMailKey } from '#shared/db/webhook-delivery-store.js';
 import { webhookKey, webhooksOf } from '#shared/db/webhook-store.js';
 
