@@ -1,6 +1,6 @@
 import { accountKey, tierClauses } from '#shared/db/account-store.js';
 import type { AllowanceRequest } from '#shared/model/accounts/allowance.js';
-import { batchItemKey } from '#shared/db/batch-store.js';
+import { batchItemKey } from '#shared/db/batch-keys.js';
 import { writeTransaction, type TransactItem } from '#shared/db/transactions.js';
 import type { StoredBatchItem } from '#shared/model/batches/batch.js';
 import type { Table } from '#shared/db/table.js';

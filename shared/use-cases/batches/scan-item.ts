@@ -1,14 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { getScan } from '#shared/db/scan-store.js';
-import {
-  claimBatchItem,
-  finishBatchItem,
-  getBatch,
-  getBatchItem,
-  settleBatch,
-  storeItemScan,
-  type FinishGuard,
-} from '#shared/db/batch-store.js';
+import { claimBatchItem, finishBatchItem, getBatchItem, storeItemScan, type FinishGuard } from '#shared/db/batch-item-store.js';
+import { getBatch, settleBatch } from '#shared/db/batch-store.js';
 import { claimHostSlot, releaseHostSlot, type HostSlot } from '#shared/db/host-slot-store.js';
 import { busy } from '#shared/db/transactions.js';
 import type { Dependencies } from '#shared/dependencies.js';

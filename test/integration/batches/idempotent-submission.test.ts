@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import { batchKey, putBatch } from '#shared/db/batch-store.js';
+import { batchKey } from '#shared/db/batch-keys.js';
+import { putBatch } from '#shared/db/batch-store.js';
 import { accountKey } from '#shared/db/account-store.js';
 import type { StoredBatch, StoredBatchItem } from '#shared/model/batches/batch.js';
 import { idempotentId } from '#shared/model/idempotency-key.js';

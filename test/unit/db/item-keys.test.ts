@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountKey } from '#shared/db/account-store.js';
 import { alertDigestJobKey, alertDigestKey, alertDigestSentKey } from '#shared/db/alert-digest-store.js';
 import { apiKeyItemKey, apiKeyRefKey, apiKeyRefsOf } from '#shared/db/api-key-store.js';
-import { batchItemKey, batchKey, batchOwnerSort, batchPartition, batchesByOwner } from '#shared/db/batch-store.js';
+import { batchItemKey, batchKey, batchOwnerSort, batchPartition, batchesByOwner } from '#shared/db/batch-keys.js';
 import { billingCustomerKey, billingEventKey, refusedSubscriptionKey } from '#shared/db/billing-store.js';
 import { dashboardSessionKey } from '#shared/db/dashboard-session-store.js';
 import { healthProbeKey } from '#shared/db/health-probe.js';
