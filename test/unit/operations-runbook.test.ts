@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { handledEvents } from '#shared/adapters/billing/stripe-billing.js';
+import { handledEvents } from '#shared/adapters/billing/stripe-events.js';
 import { configKeys, envName } from '#shared/config.js';
 
 const runbook = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { createStripeBilling, type StripeBillingConfig } from '#shared/adapters/billing/stripe-billing.js';
+import { createStripeBilling } from '#shared/adapters/billing/stripe-billing.js';
+import type { StripeBillingConfig } from '#shared/adapters/billing/stripe-client.js';
 import { AppError } from '#shared/model/errors.js';
 import { startFakeStripe, type FakeStripe } from '#test/fixtures/fake-stripe.js';
 
