@@ -1,7 +1,7 @@
 import type { CheckoutComparison, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
 import { isObject } from '#shared/scanner/drives/probe-retrieval.js';
-import { formatMinorUnits, toMinorUnits } from '#shared/scanner/drives/minor-units.js';
-import { shownValue } from '#shared/scanner/drives/ucp-checkout-comparison.js';
+import { formatMinorUnits } from '#shared/scanner/drives/minor-units.js';
+import { lineTotalOf, priceComparison, shownValue } from '#shared/scanner/drives/page-price.js';
 
 interface Total {
   type: string;
@@ -15,7 +15,7 @@ export interface AcpCheckout {
   /** The settlement currency, and the one shown to the buyer where it differs. */
   currency: unknown;
   presentmentCurrency: unknown;
-  lines: Array<{ itemId: unknown; quantity: unknown; unitAmount: unknown }>;
+  lines: Array<{ itemId: unknown; quantity: unknown; unitAmount: unknown; total: unknown }>;
   /** Null unless every entry has a string type and an integer amount, as ACP's Total requires. */
   totals: Total[] | null;
 }
@@ -48,7 +48,7 @@ export function readAcpCheckout(json: unknown): AcpCheckout | null {
     lines: json.line_items.map((line) => {
       const entry = isObject(line) ? line : {};
       const item = isObject(entry.item) ? entry.item : {};
-      return { itemId: item.id, quantity: entry.quantity, unitAmount: unitAmountOf(entry, item) };
+      return { itemId: item.id, quantity: entry.quantity, unitAmount: unitAmountOf(entry, item), total: lineTotalOf(entry.totals) };
     }),
     totals: readTotals(json.totals),
   };
@@ -85,16 +85,8 @@ export function compareAcpCheckout(checkout: AcpCheckout, product: DrivenProduct
     expected: product.currency,
     found: shownValue(checkout.presentmentCurrency ?? checkout.currency),
   });
-  const pagePrice = toMinorUnits(product.price, product.currency);
-  if (line !== null && line.unitAmount !== undefined && shown === settlement && settlement !== null) {
-    const price = line.unitAmount;
-    comparisons.push({
-      what: 'price',
-      ok: pagePrice !== null && price === pagePrice,
-      expected: pagePrice === null ? `${product.price} ${product.currency}` : formatMinorUnits(pagePrice, product.currency),
-      found: Number.isSafeInteger(price) ? formatMinorUnits(price as number, settlement) : shownValue(price),
-    });
-  }
+  if (line !== null && line.unitAmount !== undefined && shown === settlement && settlement !== null)
+    comparisons.push(priceComparison(product, line.unitAmount, line.quantity === 1 ? line.total : undefined, settlement));
   const total = checkout.totals?.find((entry) => entry.type === 'total');
   comparisons.push(
     checkout.totals === null

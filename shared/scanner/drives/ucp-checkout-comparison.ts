@@ -1,7 +1,7 @@
 import type { CheckoutComparison, DrivenProduct } from '#shared/scanner/drives/drive-report.js';
 import { isObject } from '#shared/scanner/drives/probe-retrieval.js';
-import { formatMinorUnits, toMinorUnits } from '#shared/scanner/drives/minor-units.js';
-import { answerExcerpt } from '#shared/scanner/checks/agentic-commerce/answer-excerpt.js';
+import { formatMinorUnits } from '#shared/scanner/drives/minor-units.js';
+import { lineTotalOf, priceComparison, shownValue } from '#shared/scanner/drives/page-price.js';
 
 interface Total {
   type: string;
@@ -13,7 +13,7 @@ export interface UcpCheckout {
   id: string;
   status: string | null;
   currency: string | null;
-  lines: Array<{ itemId: unknown; price: unknown; quantity: unknown }>;
+  lines: Array<{ itemId: unknown; price: unknown; quantity: unknown; total: unknown }>;
   totals: Total[] | null;
 }
 
@@ -28,16 +28,15 @@ export function readUcpCheckout(json: unknown): UcpCheckout | null {
     currency: typeof json.currency === 'string' ? json.currency : null,
     lines: json.line_items.map((line) => {
       const item = isObject(line) && isObject(line.item) ? line.item : {};
-      return { itemId: item.id, price: item.price, quantity: isObject(line) ? line.quantity : undefined };
+      return {
+        itemId: item.id,
+        price: item.price,
+        quantity: isObject(line) ? line.quantity : undefined,
+        total: isObject(line) ? lineTotalOf(line.totals) : undefined,
+      };
     }),
     totals: totals && totals.length === (json.totals as unknown[]).length ? totals : null,
   };
-}
-
-/** A value the checkout gave, for evidence: plain text (no controls or direction overrides), at most 40 characters. */
-export function shownValue(value: unknown): string {
-  const text = answerExcerpt(JSON.stringify(value ?? null));
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
 /**
@@ -63,14 +62,7 @@ export function compareUcpCheckout(checkout: UcpCheckout, product: DrivenProduct
     expected: product.currency,
     found: shownValue(checkout.currency),
   });
-  const pagePrice = toMinorUnits(product.price, product.currency);
-  const price = line?.price;
-  comparisons.push({
-    what: 'price',
-    ok: pagePrice !== null && price === pagePrice,
-    expected: pagePrice === null ? `${product.price} ${product.currency}` : formatMinorUnits(pagePrice, product.currency),
-    found: Number.isSafeInteger(price) && currency ? formatMinorUnits(price as number, currency) : shownValue(price),
-  });
+  comparisons.push(priceComparison(product, line?.price, line?.quantity === 1 ? line.total : undefined, currency));
   comparisons.push(totalsComparison(checkout, currency ?? product.currency));
   return comparisons;
 }

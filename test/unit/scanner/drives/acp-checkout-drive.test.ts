@@ -54,6 +54,27 @@ describe('an ACP checkout session against its page', () => {
     ]);
   });
 
+  it("agrees where the unit amount is before tax and the line's total for one unit is the page's price", () => {
+    const net = session({
+      line_items: [
+        {
+          id: 'li',
+          item: { id: 'FF-TGX-42' },
+          quantity: 1,
+          unit_amount: 15750,
+          totals: [
+            { type: 'items_base_amount', display_text: 'Base', amount: 15750 },
+            { type: 'tax', display_text: 'VAT', amount: 3150 },
+            { type: 'total', display_text: 'Total', amount: 18900 },
+          ],
+        },
+      ],
+    });
+    expect(failing(net)).toEqual([]);
+    const lineWithout = session({ line_items: [{ id: 'li', item: { id: 'FF-TGX-42' }, quantity: 1, unit_amount: 15750, totals: [] }] });
+    expect(failing(lineWithout).map(({ what }) => what)).toEqual(['price']);
+  });
+
   it('asks no arithmetic of the totals, which ACP does not state, and compares no price it cannot', () => {
     expect(failing(session({ totals: [{ type: 'total', display_text: 'Total', amount: 1 }] }))).toEqual([]);
     // Amounts in the settlement currency while the buyer sees another: the currency shown is compared, the price not.

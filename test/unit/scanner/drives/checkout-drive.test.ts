@@ -70,6 +70,34 @@ describe('a checkout against its page', () => {
     expect(failing(twice)[0]).toEqual({ what: 'line item', ok: false, expected: '1 × FF-TGX-42', found: '2 × "FF-TGX-42"' });
   });
 
+  it("agrees with a page showing the price with tax where the checkout adds it: the line's total for one unit is the page's", () => {
+    // EU pages show prices with VAT; UCP does not say whether item.price includes it.
+    const net = checkout({
+      line_items: [
+        {
+          id: 'li',
+          item: { id: 'FF-TGX-42', price: 15750 },
+          quantity: 1,
+          totals: [
+            { type: 'subtotal', amount: 15750 },
+            { type: 'tax', amount: 3150 },
+            { type: 'total', amount: 18900 },
+          ],
+        },
+      ],
+      totals: [
+        { type: 'subtotal', amount: 15750 },
+        { type: 'tax', amount: 3150 },
+        { type: 'total', amount: 18900 },
+      ],
+    });
+    expect(failing(net)).toEqual([]);
+    expect(compare(net).find(({ what }) => what === 'price')?.found).toBe('157.50 EUR a unit, 189.00 EUR for the line');
+    // A line total that is not the page's price either is still a difference.
+    const off = { ...net, line_items: [{ ...net.line_items[0]!, totals: [{ type: 'total', amount: 19000 }] }] };
+    expect(failing(off).map(({ what }) => what)).toContain('price');
+  });
+
   it('checks the totals as UCP defines them: one subtotal of the lines, one total of every other entry', () => {
     const off = checkout({
       totals: [
