@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
+import { waitUntil } from '../../../bin/local/wait-until.js';
 
 interface Site {
   id: string;
@@ -45,6 +46,13 @@ describe('watched sites', () => {
       body: { url: 'https://shop.example.com' },
     });
     expect(duplicate.status).toBe(409);
+    // The site's first scan is queued when it is added, and fails (the host does not resolve here): wait for it,
+    // so the reads below all see the site as it then stays.
+    await waitUntil(
+      async () =>
+        ((await client.call(`/api/v1/watched-sites/${site.id}`, { key })).body.site as { lastScanStatus: unknown }).lastScanStatus !== null,
+      { timeoutMs: 60_000, intervalMs: 200, description: "the added site's first scan" },
+    );
 
     const patched = await client.call(`/api/v1/watched-sites/${site.id}`, {
       method: 'PATCH',

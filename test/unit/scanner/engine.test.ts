@@ -183,10 +183,14 @@ describe.each(SHOPS)('%s', (name) => {
   const scans = new Map<Tier, Scan>();
   let shop: RunningShop;
 
-  beforeAll(async () => {
-    shop = await startShop(name);
-    for (const tier of TIERS) scans.set(tier, await scan(shop, '/', tier));
-  });
+  // Three whole scans, each within its own 20 s deadline: on two loaded cores they take longer than a hook's 10 s.
+  beforeAll(
+    async () => {
+      shop = await startShop(name);
+      for (const tier of TIERS) scans.set(tier, await scan(shop, '/', tier));
+    },
+    TIERS.length * 20_000 + 5_000,
+  );
 
   afterAll(async () => {
     await shop.close();
