@@ -7,7 +7,7 @@ import {
   cancelReserveMs,
   driveExchange,
   maxSessionIdLength,
-  mismatchList,
+  readBackAndCancel,
   type CheckoutDriveOptions,
   type Sent,
 } from '#shared/scanner/drives/checkout-drive-exchange.js';
@@ -28,7 +28,7 @@ export async function driveAcpCheckout(
   options: CheckoutDriveOptions & { bearerToken: string },
 ): Promise<CheckoutDriveReport> {
   const collection = checkoutSessionsUrl('acp', endpoint);
-  const { send, finish } = driveExchange(
+  const exchange = driveExchange(
     session,
     { protocol: 'acp', endpoint, product },
     {
@@ -40,36 +40,16 @@ export async function driveAcpCheckout(
 
   const item = `1 × ${product.id}`;
   const body = { line_items: [{ id: product.id }], currency: product.currency.toLowerCase(), capabilities: {} };
+  const { send, finish } = exchange;
   const made = createdSession(await send('create', 'POST', collection, JSON.stringify(body), cancelReserveMs));
   if (made.kind !== 'created') return finish(made.kind === 'skipped' ? 'not_asked' : made.kind, notCreated(made, item, product));
 
-  const at = `${collection}/${encodeURIComponent(made.checkout.id)}`;
-  const read = await send('read', 'GET', at, null, cancelReserveMs);
-  const readBack = readAcpCheckout(read.json);
-  const readOk = read.retrieval.state === 'fetched' && read.retrieval.resource.status === 200 && readBack?.id === made.checkout.id;
-  const comparisons = readOk && readBack ? compareAcpCheckout(readBack, product) : [];
-  const cancelled = await send('cancel', 'POST', `${at}/cancel`, '{}', 0);
-  const cancelOk =
-    cancelled.retrieval.state === 'fetched' &&
-    cancelled.retrieval.resource.status === 200 &&
-    readAcpCheckout(cancelled.json)?.status === 'canceled';
-  const cancelClause = cancelOk ? 'cancelled it' : `cancel answered ${answerOf(cancelled.retrieval)}, so it is left to expire`;
-
-  if (!readOk || !readBack)
-    return finish(
-      'failed',
-      `created a checkout session for ${item}, but reading it back answered ${answerOf(read.retrieval, readBack !== null)}; ${cancelClause}`,
-    );
-  const wrong = comparisons.filter((comparison) => !comparison.ok);
-  if (wrong.length > 0)
-    return finish(
-      'mismatch',
-      `created a checkout session for ${item} and read it back: ${mismatchList(wrong)}; ${cancelClause}`,
-      comparisons,
-    );
-  const agreed = `created a checkout session for ${item}, read it back (${agreedTerms(comparisons)})`;
-  if (!cancelOk) return finish('not_cancelled', `${agreed}, but ${cancelClause}`, comparisons);
-  return finish('proven', `${agreed} and cancelled it`, comparisons);
+  return readBackAndCancel(exchange, `${collection}/${encodeURIComponent(made.checkout.id)}`, made.checkout.id, {
+    read: readAcpCheckout,
+    compare: (checkout) => compareAcpCheckout(checkout, product),
+    agreed: (_checkout, comparisons) => agreedTerms(comparisons),
+    created: `created a checkout session for ${item}`,
+  });
 }
 
 type NotCreated = { kind: 'skipped' | 'refused' | 'credential_refused' | 'product_refused' | 'failed'; detail: string };

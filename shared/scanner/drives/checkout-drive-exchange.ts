@@ -99,6 +99,49 @@ export function driveExchange(
   };
 }
 
+/** What a drive needs of its protocol once a session is created: how to read one, compare it, and say it agreed. */
+export interface ReadBackTerms<C extends { id: string; status: string | null }> {
+  read: (json: unknown) => C | null;
+  compare: (checkout: C) => CheckoutComparison[];
+  agreed: (checkout: C, comparisons: CheckoutComparison[]) => string;
+  /** "created a checkout for 1 × X": how the report's detail begins. */
+  created: string;
+}
+
+/**
+ * The rest of a drive once a session exists, the same in both protocols: read it back at `at`, compare it with the
+ * page, then cancel it whatever the comparison said, and judge. Never completed.
+ */
+export async function readBackAndCancel<C extends { id: string; status: string | null }>(
+  { send, finish }: DriveExchange,
+  at: string,
+  createdId: string,
+  terms: ReadBackTerms<C>,
+): Promise<CheckoutDriveReport> {
+  const read = await send('read', 'GET', at, null, cancelReserveMs);
+  const readBack = terms.read(read.json);
+  const readOk = read.retrieval.state === 'fetched' && read.retrieval.resource.status === 200 && readBack?.id === createdId;
+  const comparisons = readOk && readBack ? terms.compare(readBack) : [];
+  const cancelled = await send('cancel', 'POST', `${at}/cancel`, '{}', 0);
+  const cancelOk =
+    cancelled.retrieval.state === 'fetched' &&
+    cancelled.retrieval.resource.status === 200 &&
+    terms.read(cancelled.json)?.status === 'canceled';
+  const cancelClause = cancelOk ? 'cancelled it' : `cancel answered ${answerOf(cancelled.retrieval)}, so it is left to expire`;
+
+  if (!readOk || !readBack)
+    return finish(
+      'failed',
+      `${terms.created}, but reading it back answered ${answerOf(read.retrieval, readBack !== null)}; ${cancelClause}`,
+    );
+  const wrong = comparisons.filter((comparison) => !comparison.ok);
+  if (wrong.length > 0)
+    return finish('mismatch', `${terms.created} and read it back: ${mismatchList(wrong)}; ${cancelClause}`, comparisons);
+  const agreed = `${terms.created}, read it back (${terms.agreed(readBack, comparisons)})`;
+  if (!cancelOk) return finish('not_cancelled', `${agreed}, but ${cancelClause}`, comparisons);
+  return finish('proven', `${agreed} and cancelled it`, comparisons);
+}
+
 /** What a step got, in one line of evidence: no answer, or the status, media type and the start of the redacted answer. */
 export function answerOf(retrieval: Retrieval, wrongCheckout = false): string {
   if (retrieval.state === 'skipped') return 'nothing: there was no time left to ask';

@@ -9,7 +9,7 @@ import {
   cancelReserveMs,
   driveExchange,
   maxSessionIdLength,
-  mismatchList,
+  readBackAndCancel,
   type CheckoutDriveOptions,
   type Sent,
 } from '#shared/scanner/drives/checkout-drive-exchange.js';
@@ -29,7 +29,7 @@ export async function driveUcpCheckout(
   options: CheckoutDriveOptions & { agentProfile: string },
 ): Promise<CheckoutDriveReport> {
   const collection = checkoutSessionsUrl('ucp', endpoint);
-  const { send, finish } = driveExchange(
+  const exchange = driveExchange(
     session,
     { protocol: 'ucp', endpoint, product },
     {
@@ -39,6 +39,7 @@ export async function driveUcpCheckout(
   );
 
   const item = `1 × ${product.id}`;
+  const { send, finish } = exchange;
   const created = await send(
     'create',
     'POST',
@@ -53,29 +54,12 @@ export async function driveUcpCheckout(
     return finish('product_refused', `asked for a checkout of ${item} (the page's ${product.idField}), it answered ${made.code}`);
   if (made.kind === 'failed') return finish('failed', `asked for a checkout of ${item}, ${made.detail}`);
 
-  const at = `${collection}/${encodeURIComponent(made.checkout.id)}`;
-  const read = await send('read', 'GET', at, null, cancelReserveMs);
-  const readBack = readUcpCheckout(read.json);
-  const readOk = read.retrieval.state === 'fetched' && read.retrieval.resource.status === 200 && readBack?.id === made.checkout.id;
-  const comparisons = readOk && readBack ? compareUcpCheckout(readBack, product) : [];
-  const cancelled = await send('cancel', 'POST', `${at}/cancel`, '{}', 0);
-  const cancelOk =
-    cancelled.retrieval.state === 'fetched' &&
-    cancelled.retrieval.resource.status === 200 &&
-    readUcpCheckout(cancelled.json)?.status === 'canceled';
-  const cancelClause = cancelOk ? 'cancelled it' : `cancel answered ${answerOf(cancelled.retrieval)}, so it is left to expire`;
-
-  if (!readOk || !readBack)
-    return finish(
-      'failed',
-      `created a checkout for ${item}, but reading it back answered ${answerOf(read.retrieval, readBack !== null)}; ${cancelClause}`,
-    );
-  const wrong = comparisons.filter((comparison) => !comparison.ok);
-  if (wrong.length > 0)
-    return finish('mismatch', `created a checkout for ${item} and read it back: ${mismatchList(wrong)}; ${cancelClause}`, comparisons);
-  const agreed = `created a checkout for ${item}, read it back (${priceAndTotal(readBack)}, as the page says)`;
-  if (!cancelOk) return finish('not_cancelled', `${agreed}, but ${cancelClause}`, comparisons);
-  return finish('proven', `${agreed} and cancelled it`, comparisons);
+  return readBackAndCancel(exchange, `${collection}/${encodeURIComponent(made.checkout.id)}`, made.checkout.id, {
+    read: readUcpCheckout,
+    compare: (checkout) => compareUcpCheckout(checkout, product),
+    agreed: (checkout) => `${priceAndTotal(checkout)}, as the page says`,
+    created: `created a checkout for ${item}`,
+  });
 }
 
 type Created =
