@@ -40,10 +40,26 @@ export interface Dependencies {
   webBotAuthKey?: WebBotAuthKeySource | undefined;
 }
 
-/** The outside-world parts a function is built with; the config, clock and logger come with every one. */
+/** What every function has, whatever else its entry point built. */
+export type BaseDependencies = Pick<Dependencies, 'config' | 'clock' | 'logger'>;
+
+/** The outside-world parts an entry point builds; the config, clock and logger come with every one. */
 export type DependencyParts = Partial<Omit<Dependencies, 'config'>>;
 
-const wirable = ['table', 'queue', 'mailer', 'keyPepper', 'fetcher', 'billing', 'secretBox', 'webhookSender'] as const;
+/**
+ * A function's dependencies: the base and exactly the parts its entry point built. A use case names the
+ * parts it uses (`Pick<Dependencies, ...>`), so passing it a function's dependencies without one of them
+ * is a type error, not a failure at run time.
+ */
+export type Composed<P extends DependencyParts> = Omit<P, OptionalPart> &
+  Partial<Pick<P, Extract<keyof P, OptionalPart>>> &
+  BaseDependencies;
+
+/** Parts a use case must do without (each says what undefined means), so they stay optional even where built. */
+type OptionalPart = 'lookup' | 'markupCache' | 'webBotAuthKey';
+
+/** The dependencies an entry point's `wire` gives its function (functions/*). */
+export type Built<W extends (config: Config) => DependencyParts> = Composed<ReturnType<W>>;
 
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
   return new Logger({ serviceName: 'agent-readiness', logLevel: config.logLevel as 'INFO' });
@@ -51,28 +67,8 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 
 /**
  * A function's dependencies from the parts its entry point builds (functions/*): each function
- * imports and builds only the clients it uses, so its bundle and cold start carry nothing else. A part
- * it was not built with fails loudly when touched, naming the entry point to wire it into.
+ * imports and builds only the clients it uses, so its bundle and cold start carry nothing else.
  */
-export function composeDependencies(config: Config, parts: DependencyParts): Dependencies {
-  const deps = {
-    config,
-    clock: parts.clock ?? systemClock,
-    logger: parts.logger ?? createLogger(config),
-    lookup: parts.lookup,
-    markupCache: parts.markupCache,
-    webBotAuthKey: parts.webBotAuthKey,
-  } as Dependencies;
-  for (const name of wirable) {
-    const part = parts[name];
-    Object.defineProperty(deps, name, {
-      enumerable: true,
-      get: () => {
-        if (part === undefined)
-          throw new Error(`This function was built without ${name}: add it to its entry point's dependencies (functions/)`);
-        return part;
-      },
-    });
-  }
-  return deps;
+export function composeDependencies<P extends DependencyParts>(config: Config, parts: P): Composed<P> {
+  return { ...parts, config, clock: parts.clock ?? systemClock, logger: parts.logger ?? createLogger(config) };
 }

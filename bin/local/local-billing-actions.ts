@@ -13,7 +13,10 @@ export type PortalAction = 'cancel' | 'resume' | 'fail-payment' | 'pay' | 'end-p
  * What Stripe does on its side, done to the local provider's records; every change then reaches the
  * account through `syncSubscription`, the path Stripe's events take.
  */
-export function localBillingActions(store: LocalBillingStore, deps: Dependencies) {
+export function localBillingActions(
+  store: LocalBillingStore,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'billing'>,
+) {
   const sync = (subscription: LocalSubscription, accountId: string | null = null): Promise<SyncOutcome> =>
     syncSubscription({ subscriptionId: subscription.id, customerId: subscription.customerId, accountId }, deps);
 

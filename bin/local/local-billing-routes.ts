@@ -39,7 +39,7 @@ function outcomeMessage(outcome: SyncOutcome): string {
  * The pages of the local billing provider (checkout, portal) and the development clock, served by the
  * dev server under /_local/billing/ (never routed in AWS). Null when a path is not one of them.
  */
-export function createLocalBillingRoutes(deps: Dependencies) {
+export function createLocalBillingRoutes(deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'billing'>) {
   const actions = localBillingActions(localBillingStore(deps.table), deps);
   const prices: Record<PaidTier, number> = { pro: deps.config.proPriceMonthlyGbp, growth: deps.config.growthPriceMonthlyGbp };
   const returnUrl = billingReturnUrl(deps.config);

@@ -4,13 +4,24 @@ import { requestSignIn } from '#shared/use-cases/accounts/sign-in.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { authRoutes } from '#shared/http/routes/auth-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
+import type { Config } from '#shared/config.js';
 import { signInPage, signInPageCsp } from '#shared/http/pages/sign-in-page.js';
 import { permissionsPolicy } from '#shared/http/security-headers.js';
 import { createTable } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
-export const operations: FamilyHandlers<'auth'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  return {
+    table: createTable(config),
+    queue: createQueue(config),
+    keyPepper: createPepperSource(config),
+  };
+}
+
+export const operations: FamilyHandlers<'auth', Built<typeof wire>> = {
   register: async (request, deps) => ({ status: 202, body: await requestSignIn(request.body.email, deps) }),
   showSignInPage: async () => ({
     status: 200,
@@ -27,9 +38,4 @@ export const operations: FamilyHandlers<'auth'> = {
   signOut: async (request, deps) => ({ status: 200, body: await signOut(callerOf(request), deps) }),
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, (config) => ({
-  table: createTable(config),
-  queue: createQueue(config),
-  keyPepper: createPepperSource(config),
-}));
+export const handler = createFamilyHandler({ family: 'auth', routes: authRoutes, operations }, wire);

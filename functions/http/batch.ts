@@ -4,10 +4,21 @@ import { idempotencyKeyHeader } from '#shared/model/idempotency-key.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { batchRoutes } from '#shared/http/routes/batch-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
+import type { Config } from '#shared/config.js';
 import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 
-export const operations: FamilyHandlers<'batch'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  return {
+    table: createTable(config),
+    keyPepper: createPepperSource(config),
+    queue: createQueue(config),
+  };
+}
+
+export const operations: FamilyHandlers<'batch', Built<typeof wire>> = {
   createBatch: async (request, deps) => ({
     status: 202,
     body: await createBatch(callerOf(request), request.body, deps, request.headers[idempotencyKeyHeader]),
@@ -16,9 +27,4 @@ export const operations: FamilyHandlers<'batch'> = {
   listBatches: async (request, deps) => ({ status: 200, body: await listBatches(callerOf(request), request.query, deps) }),
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'batch', routes: batchRoutes, operations }, (config) => ({
-  table: createTable(config),
-  keyPepper: createPepperSource(config),
-  queue: createQueue(config),
-}));
+export const handler = createFamilyHandler({ family: 'batch', routes: batchRoutes, operations }, wire);

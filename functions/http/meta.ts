@@ -5,6 +5,8 @@ import { listPlans } from '#shared/model/plans.js';
 import { priceList } from '#shared/model/pricing.js';
 import { metaRoutes } from '#shared/http/routes/meta-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
+import type { Config } from '#shared/config.js';
 import { apiVersion } from '#shared/http/api-version.js';
 import { createTable } from '#shared/db/client.js';
 import { lazyQueue } from '#shared/adapters/lazy-queue.js';
@@ -17,7 +19,16 @@ declare const PREBUILT_OPENAPI_DOCUMENT_FILE: string | undefined;
 
 let openApiDocument: Record<string, unknown> | undefined;
 
-export const operations: FamilyHandlers<'meta'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  return {
+    table: createTable(config),
+    queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
+    webBotAuthKey: webBotAuthKeySource(config),
+  };
+}
+
+export const operations: FamilyHandlers<'meta', Built<typeof wire>> = {
   getHealth: async (_request, deps) => {
     const report = await checkHealth({ dynamodb: () => probeTable(deps.table), sqs: () => deps.queue.ping() }, deps.clock, apiVersion);
     return { status: report.status === 'ok' ? 200 : 503, body: report };
@@ -53,9 +64,4 @@ export const operations: FamilyHandlers<'meta'> = {
   }),
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, (config) => ({
-  table: createTable(config),
-  queue: lazyQueue(async () => (await import('#shared/adapters/queue.js')).createQueue(config)),
-  webBotAuthKey: webBotAuthKeySource(config),
-}));
+export const handler = createFamilyHandler({ family: 'meta', routes: metaRoutes, operations }, wire);

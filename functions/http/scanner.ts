@@ -6,14 +6,26 @@ import { progressIdOf } from '#shared/use-cases/scan-progress.js';
 import { callerOf } from '#shared/http/caller-of.js';
 import { scannerRoutes } from '#shared/http/routes/scanner-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
 import { createTable } from '#shared/db/client.js';
 import { createQueue } from '#shared/adapters/queue.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { webBotAuthKeySource } from '#shared/adapters/web-bot-auth-key.js';
-import { allowedPrivateHosts } from '#shared/config.js';
+import { allowedPrivateHosts, type Config } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
-export const operations: FamilyHandlers<'scanner'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  return {
+    table: createTable(config),
+    queue: createQueue(config),
+    keyPepper: createPepperSource(config),
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    webBotAuthKey: webBotAuthKeySource(config),
+  };
+}
+
+export const operations: FamilyHandlers<'scanner', Built<typeof wire>> = {
   createScan: async (request, deps) => ({
     status: 200,
     body: await runAccountScan(request.body.url, callerOf(request), deps, progressIdOf(request.headers['x-scan-progress'])),
@@ -32,11 +44,4 @@ export const operations: FamilyHandlers<'scanner'> = {
   listScans: async (request, deps) => ({ status: 200, body: await listAccountScans(callerOf(request), request.query, deps) }),
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, (config) => ({
-  table: createTable(config),
-  queue: createQueue(config),
-  keyPepper: createPepperSource(config),
-  fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-  webBotAuthKey: webBotAuthKeySource(config),
-}));
+export const handler = createFamilyHandler({ family: 'scanner', routes: scannerRoutes, operations }, wire);

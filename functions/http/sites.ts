@@ -22,14 +22,30 @@ import { unsubscribeConfirmResponse, unsubscribeResponse } from '#shared/http/al
 import { callerOf } from '#shared/http/caller-of.js';
 import { sitesRoutes } from '#shared/http/routes/sites-routes.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
 import { createTable } from '#shared/db/client.js';
 import { createPepperSource } from '#shared/adapters/key-pepper.js';
 import { createSecretBox } from '#shared/adapters/secret-box.js';
 import { createQueue } from '#shared/adapters/queue.js';
-import { allowedPrivateHosts } from '#shared/config.js';
+import { allowedPrivateHosts, type Config } from '#shared/config.js';
 import { createFetcher } from '#shared/outbound/fetcher.js';
 
-export const operations: FamilyHandlers<'sites'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  const keyPepper = createPepperSource(config);
+  return {
+    table: createTable(config),
+    keyPepper,
+    // The first scan of an added site, and a rescan asked for, are queued at once.
+    queue: createQueue(config),
+    // Ownership proof reads the site's page and well-known file, through the guarded fetcher.
+    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
+    // The owner's ACP token is sealed before it is stored.
+    secretBox: createSecretBox(config, keyPepper),
+  };
+}
+
+export const operations: FamilyHandlers<'sites', Built<typeof wire>> = {
   listWatchedSites: async (request, deps) => ({ status: 200, body: await listSites(callerOf(request), deps) }),
   addWatchedSite: async (request, deps) => ({ status: 201, body: await addSite(callerOf(request), request.body, deps) }),
   getWatchedSite: async (request, deps) => ({ status: 200, body: await getSite(callerOf(request), request.params.id, deps) }),
@@ -102,17 +118,4 @@ export const operations: FamilyHandlers<'sites'> = {
   unsubscribeAlerts: async (request, deps) => unsubscribeResponse(request.query.token, deps),
 };
 
-/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
-export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, (config) => {
-  const keyPepper = createPepperSource(config);
-  return {
-    table: createTable(config),
-    keyPepper,
-    // The first scan of an added site, and a rescan asked for, are queued at once.
-    queue: createQueue(config),
-    // Ownership proof reads the site's page and well-known file, through the guarded fetcher.
-    fetcher: createFetcher({ allowPrivateHosts: allowedPrivateHosts(config) }),
-    // The owner's ACP token is sealed before it is stored.
-    secretBox: createSecretBox(config, keyPepper),
-  };
-});
+export const handler = createFamilyHandler({ family: 'sites', routes: sitesRoutes, operations }, wire);

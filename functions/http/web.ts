@@ -20,6 +20,8 @@ import type { ApiResponse } from '#shared/http/api-types.js';
 import { webRoutes } from '#shared/http/routes/web-routes.js';
 import { Uuid } from '#shared/http/schemas/common-schemas.js';
 import { createFamilyHandler, type FamilyHandlers } from '#shared/http/family-handler.js';
+import type { Built } from '#shared/dependencies.js';
+import type { Config } from '#shared/config.js';
 import { createTable } from '#shared/db/client.js';
 
 function htmlPage(status: number, html: string, cacheControl = 'no-store', csp = webPageCsp): ApiResponse {
@@ -35,7 +37,12 @@ function htmlPage(status: number, html: string, cacheControl = 'no-store', csp =
   };
 }
 
-export const operations: FamilyHandlers<'web'> = {
+/** Built with only what this function uses, so its bundle and cold start carry nothing else. */
+export function wire(config: Config) {
+  return { table: createTable(config) };
+}
+
+export const operations: FamilyHandlers<'web', Built<typeof wire>> = {
   showScannerPage: async (_request, deps) =>
     htmlPage(
       200,
@@ -110,13 +117,10 @@ export const operations: FamilyHandlers<'web'> = {
 };
 
 /**
- * Built with only what this function uses, so its bundle and cold start carry nothing else. Also serves
- * API Gateway's `$default` route: unknown page paths get the HTML 404 page, unknown /api/ paths `{"error"}`
- * 404 and wrong methods 405 (decision 071).
+ * Also serves API Gateway's `$default` route: unknown page paths get the HTML 404 page, unknown /api/
+ * paths `{"error"}` 404 and wrong methods 405 (decision 071).
  */
 export const handler = createFamilyHandler(
   { family: 'web', routes: webRoutes, operations, notFoundPage: () => htmlPage(404, pageNotFoundPage()) },
-  (config) => ({
-    table: createTable(config),
-  }),
+  wire,
 );

@@ -1,7 +1,7 @@
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createQueue } from '#shared/adapters/queue.js';
 import { queueBatchHandler } from '#functions/workers/queue-worker.js';
-import { getConfig } from '#shared/config.js';
+import { getConfig, type Config } from '#shared/config.js';
 import { createTable } from '#shared/db/client.js';
 import { composeDependencies } from '#shared/dependencies.js';
 import { startSweep, sweepShard, SweepMessage } from '#shared/use-cases/rescans/sweep.js';
@@ -9,8 +9,13 @@ import { startSweep, sweepShard, SweepMessage } from '#shared/use-cases/rescans/
 /** Time kept back to send the continuation and answer before the function's time-out. */
 const reserveMs = 20_000;
 
+/** The parts this worker is built with, and the only ones its handling is given. */
+export function wire(config: Config) {
+  return { table: createTable(config), queue: createQueue(config) };
+}
+
 const config = getConfig();
-const deps = composeDependencies(config, { table: createTable(config), queue: createQueue(config) });
+const deps = composeDependencies(config, wire(config));
 
 /** A shard message: sweep it until time runs short, then send the rest on as a new message. */
 const continueShard = queueBatchHandler(

@@ -21,7 +21,10 @@ function page(status: number, html: string): ApiResponse {
 }
 
 /** GET: a page that names the sites and asks; a damaged or forged link gets a page saying so (400, 404). */
-export async function unsubscribeConfirmResponse(token: string | undefined, deps: Dependencies): Promise<ApiResponse> {
+export async function unsubscribeConfirmResponse(
+  token: string | undefined,
+  deps: Pick<Dependencies, 'table' | 'keyPepper'>,
+): Promise<ApiResponse> {
   try {
     const sites = await sitesOfUnsubscribeLink(token, deps);
     const action = `${routeIndex.unsubscribeAlerts.path}?${new URLSearchParams({ token: token! }).toString()}`;
@@ -36,6 +39,9 @@ export async function unsubscribeConfirmResponse(token: string | undefined, deps
 }
 
 /** POST (a mail client's one-click, or the page's button): 200 once alerts are off; errors are `{"error"}`. */
-export async function unsubscribeResponse(token: string | undefined, deps: Dependencies): Promise<ApiResponse> {
+export async function unsubscribeResponse(
+  token: string | undefined,
+  deps: Pick<Dependencies, 'table' | 'logger' | 'keyPepper'>,
+): Promise<ApiResponse> {
   return page(200, unsubscribedPage(await unsubscribeFromAlerts(token, deps)));
 }

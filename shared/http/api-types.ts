@@ -32,6 +32,7 @@ export interface ApiResponse {
   headers?: Record<string, string>;
 }
 
-export type OperationHandler<R extends RouteDef = RouteDef> = (request: ApiRequest<R>, deps: Dependencies) => Promise<ApiResponse>;
+/** One operation, given the dependencies of the function that serves it (`D`: what its entry point built). */
+export type OperationHandler<R extends RouteDef = RouteDef, D = Dependencies> = (request: ApiRequest<R>, deps: D) => Promise<ApiResponse>;
 
 export type { Config };

@@ -4,7 +4,13 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { getConfig, type Config } from '#shared/config.js';
-import { composeDependencies, type Dependencies, type DependencyParts } from '#shared/dependencies.js';
+import {
+  composeDependencies,
+  type BaseDependencies,
+  type Composed,
+  type Dependencies,
+  type DependencyParts,
+} from '#shared/dependencies.js';
 import { authorize } from '#shared/use-cases/accounts/authenticate.js';
 import { AppError, forbidden } from '#shared/model/errors.js';
 import { tierAtLeast } from '#shared/model/tiers.js';
@@ -23,16 +29,27 @@ import type { Routes } from '#shared/http/routes.js';
 import { withSecurityHeaders } from '#shared/http/security-headers.js';
 import { toResult } from '#shared/http/to-result.js';
 
-export type FamilyHandlers<F extends Family> = { [K in OperationsOf<F>]?: OperationHandler<Routes[K]> };
+/** A family's operations, each given `D`: the dependencies its function was built with. */
+export type FamilyHandlers<F extends Family, D = Dependencies> = { [K in OperationsOf<F>]?: OperationHandler<Routes[K], D> };
+
+/**
+ * What dispatching a family's requests reads besides its operations: the table (rate limits, keys and
+ * sessions) and, for a family with a route that takes a key, the key pepper.
+ */
+export type FamilyParts<F extends Family> = Pick<Dependencies, 'table'> &
+  ('key' extends Routes[OperationsOf<F>]['auth'] ? Pick<Dependencies, 'keyPepper'> : unknown);
+
+/** The dependencies a family's dispatch needs. */
+export type FamilyDependencies<F extends Family> = BaseDependencies & FamilyParts<F>;
 
 /** One family's full route definitions (shared/http/routes/<family>.ts). */
 export type FamilyRouteTable<F extends Family> = { [K in OperationsOf<F>]: RouteDef & { operationId: K } };
 
 /** What one function serves: its family, the family's routes and the operations built so far. */
-export interface FamilyApi<F extends Family> {
+export interface FamilyApi<F extends Family, D = Dependencies> {
   family: F;
   routes: FamilyRouteTable<F>;
-  operations: FamilyHandlers<F>;
+  operations: FamilyHandlers<F, D>;
   /** The HTML page for a page path no route matches (the function behind API Gateway's `$default`). */
   notFoundPage?: () => ApiResponse;
 }
@@ -66,16 +83,24 @@ function resolveRoute(
   return { route: routes[match.route.operationId]!, pathParameters: match.pathParameters };
 }
 
+/**
+ * A family's dependencies when it serves a route that takes a key: `FamilyParts` demands the key pepper
+ * of every such family, which the compiler cannot connect to the route just matched.
+ */
+function keyed<D extends BaseDependencies & Pick<Dependencies, 'table'>>(deps: D): D & Pick<Dependencies, 'keyPepper'> {
+  return deps as D & Pick<Dependencies, 'keyPepper'>;
+}
+
 /** Resolves, validates, rate-limits and runs one request. Never called for routes of another family. */
-export async function dispatch<F extends Family>(
+export async function dispatch<F extends Family, D extends FamilyDependencies<F>>(
   event: APIGatewayProxyEventV2,
-  api: FamilyApi<F>,
-  deps: Dependencies,
+  api: FamilyApi<F, D>,
+  deps: D,
   timeLeftMs?: () => number,
 ): Promise<ApiResponse> {
   const { route, pathParameters } = resolveRoute(event, api.family, api.routes);
   // Who is asking comes first: without a valid key nothing else about the request is disclosed.
-  const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, deps) : null;
+  const caller = route.auth === 'key' ? await authorize(headersOf(event).authorization, route, keyed(deps)) : null;
   // Input is validated against the route's contract even before the route is built, so clients see
   // the same 400s on day one as later.
   const request: ApiRequest = {
@@ -84,7 +109,7 @@ export async function dispatch<F extends Family>(
     caller,
     ...(timeLeftMs ? { timeLeftMs } : {}),
   };
-  const handler = (api.operations as Record<string, OperationHandler | undefined>)[route.operationId];
+  const handler = (api.operations as Record<string, OperationHandler<RouteDef, D> | undefined>)[route.operationId];
   if (!handler) throw new AppError('not_implemented', 'not implemented');
   if (route.tier && caller && !tierAtLeast(caller.tier, route.tier)) {
     throw forbidden(`This endpoint needs the ${route.tier} tier or above; this account is on ${caller.tier}`);
@@ -105,10 +130,10 @@ export async function dispatch<F extends Family>(
  * `timeLeftMs` (the invocation's remaining time) lets an operation that waits on others, such as a
  * webhook test, answer before the function's deadline.
  */
-export async function respond<F extends Family>(
+export async function respond<F extends Family, D extends FamilyDependencies<F>>(
   event: APIGatewayProxyEventV2,
-  api: FamilyApi<F>,
-  deps: Dependencies,
+  api: FamilyApi<F, D>,
+  deps: D,
   timeLeftMs?: () => number,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   let response: ApiResponse;
@@ -138,9 +163,14 @@ function withoutBody(result: APIGatewayProxyStructuredResultV2): APIGatewayProxy
  * The Lambda entry of one route family: the shared middy stack around `respond`, with the dependencies
  * `wire` builds for this function alone (once per container).
  */
-export function createFamilyHandler<F extends Family>(api: FamilyApi<F>, wire: (config: Config) => DependencyParts) {
+export function createFamilyHandler<F extends Family, P extends DependencyParts & FamilyParts<F>>(
+  api: FamilyApi<F, Composed<P>>,
+  wire: (config: Config) => P,
+) {
   const config = getConfig();
-  const deps = composeDependencies(config, wire(config));
+  // Composed<P> keeps every part of P (optional parts optional), so it has the family's parts P was checked for;
+  // the compiler does not follow a generic P through Composed's mapping.
+  const deps = composeDependencies(config, wire(config)) as Composed<P> & FamilyDependencies<F>;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(deps.logger, { resetKeys: true }))
     .use(httpHeaderNormalizer())

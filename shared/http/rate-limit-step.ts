@@ -57,7 +57,7 @@ export function allowanceHeaders(allowance: Allowance): Record<string, string> {
 export async function withRateLimits<T>(
   route: Pick<RouteDef, 'rateLimit' | 'attemptLimit'>,
   request: ApiRequest,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>,
   work: () => Promise<T>,
   admitted?: (allowance: Allowance) => void,
 ): Promise<T> {

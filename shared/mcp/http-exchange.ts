@@ -13,7 +13,13 @@ const headersOut = ['content-type', 'mcp-protocol-version'];
  * no stream, a new server per request, so any function instance answers any request). The dispatch has
  * already checked the key, the body's size and its JSON; each tool call then runs as its REST route does.
  */
-export async function answerMcp(request: ApiRequest, deps: Dependencies): Promise<ApiResponse> {
+export async function answerMcp(
+  request: ApiRequest,
+  deps: Pick<
+    Dependencies,
+    'config' | 'table' | 'clock' | 'logger' | 'queue' | 'keyPepper' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'
+  >,
+): Promise<ApiResponse> {
   const backend = serviceToolBackend(
     { authorization: request.headers.authorization, sourceIp: request.sourceIp, requestId: request.requestId, headers: request.headers },
     deps,

@@ -43,7 +43,7 @@ function validated<S extends z.ZodType>(schema: S | undefined, value: unknown, w
 async function asRoute<T>(
   route: RouteDef,
   context: McpRequestContext,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'keyPepper'>,
   input: { body?: unknown; params?: Record<string, string> },
   work: (caller: Caller, parsed: { body: unknown; params: unknown }) => Promise<T>,
 ): Promise<T> {
@@ -68,7 +68,13 @@ async function asRoute<T>(
 }
 
 /** The tools over the service's own use cases, for one POST /mcp. */
-export function serviceToolBackend(context: McpRequestContext, deps: Dependencies): McpToolBackend {
+export function serviceToolBackend(
+  context: McpRequestContext,
+  deps: Pick<
+    Dependencies,
+    'config' | 'table' | 'clock' | 'logger' | 'queue' | 'keyPepper' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'
+  >,
+): McpToolBackend {
   const reportUrl = (id: string) => `${deps.config.publicBaseUrl}/app/scans/${id}`;
   return {
     scanSite: ({ url, tier }) =>

@@ -12,7 +12,7 @@ export async function emitEvent<T extends EventType>(
   type: T,
   accountId: string,
   data: EventData[T],
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'clock' | 'logger' | 'queue'>,
   /** A fixed id (and time) lets an event that may have been lost be raised again: fan-out writes each delivery once per id. */
   options: { id?: string; occurredAt?: string } = {},
 ): Promise<void> {

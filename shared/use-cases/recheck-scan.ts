@@ -17,7 +17,7 @@ export async function recheckScan(
   scanId: string,
   checks: string[] | undefined,
   caller: Caller,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
 ): Promise<RecheckResult> {
   const started = deps.clock.now();
   const stored = await getAccountScan(scanId, caller, deps);

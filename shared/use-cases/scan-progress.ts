@@ -17,10 +17,7 @@ export interface ProgressReporter {
 }
 
 /** Reports a scan's stages under the id its page chose (the `X-Scan-Progress` header), or nothing without one. */
-export function progressReporter(
-  progressId: string | null,
-  deps: Pick<Dependencies, 'table' | 'config' | 'clock' | 'logger'>,
-): ProgressReporter {
+export function progressReporter(progressId: string | null, deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>): ProgressReporter {
   const writes: Promise<void>[] = [];
   if (progressId === null) return { onStage: () => undefined, settle: async () => undefined };
   const record = (stage: ScanStage) =>
@@ -39,7 +36,7 @@ export function progressReporter(
  */
 export async function readScanProgress(
   progressId: string,
-  deps: Pick<Dependencies, 'table' | 'config' | 'clock'>,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
 ): Promise<ScanProgress | { stage: null; updatedAt: null }> {
   return (await getScanProgress(deps.table, progressId, deps.clock.now())) ?? { stage: null, updatedAt: null };
 }

@@ -10,14 +10,14 @@ import type { ScanResult } from '#shared/scanner/engine.js';
  */
 
 /** GET /api/results/{id}: public results only; an account's scans are not readable here. */
-export async function getPublicResult(id: string, deps: Dependencies): Promise<ScanResult> {
+export async function getPublicResult(id: string, deps: Pick<Dependencies, 'table' | 'clock'>): Promise<ScanResult> {
   const stored = await getScan(deps.table, id, deps.clock.now());
   if (!stored || stored.ownerId !== null) throw notFound('Result not found or expired');
   return stored.result;
 }
 
 /** GET /api/v1/scan/{id}: the caller's own scans only; anyone else's, or a public one, is not found. */
-export async function getAccountScan(id: string, caller: Caller, deps: Dependencies): Promise<ScanResult> {
+export async function getAccountScan(id: string, caller: Caller, deps: Pick<Dependencies, 'table' | 'clock'>): Promise<ScanResult> {
   const stored = await getScan(deps.table, id, deps.clock.now());
   if (!stored || stored.ownerId !== caller.accountId) throw notFound('Scan not found');
   return stored.result;
@@ -34,7 +34,7 @@ export const listPageMaxJsonBytes = 4 * 1024 * 1024;
 export async function listAccountScans(
   caller: Caller,
   page: { limit: number; offset: number; cursor?: string | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table'>,
 ): Promise<{ scans: ScanResult[]; total: number; limit: number; offset: number; nextCursor: string | null }> {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
   const { scans, nextCursor } = await listOwnedScans(deps.table, caller.accountId, {

@@ -33,7 +33,7 @@ const failures = {
  * Before anything is counted: a host that resolves to a blocked address is a 400; one that does not
  * resolve (or not in time) is a failed scan (502), as an unreachable site is.
  */
-export async function checkScanTarget(url: string, deps: Dependencies): Promise<void> {
+export async function checkScanTarget(url: string, deps: Pick<Dependencies, 'config' | 'lookup'>): Promise<void> {
   const screen = await screenTarget(url, deps);
   if (screen.ok) return;
   if (screen.reason === 'blocked') throw failures.blocked(`url: ${screen.message}`);
@@ -54,7 +54,7 @@ export function isTargetFailure(error: unknown): boolean {
 export async function runScan(
   url: string,
   tier: Tier,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'clock' | 'logger' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
   retentionMs: number | null,
   onStage?: StageListener,
   checkoutDrive?: CheckoutDriveGrant,
@@ -71,7 +71,7 @@ export async function runScan(
 async function scanCheckedTarget(
   url: string,
   tier: Tier,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'clock' | 'logger' | 'fetcher' | 'markupCache' | 'webBotAuthKey'>,
   retentionMs: number | null,
   started: number,
   onStage?: StageListener,
@@ -91,7 +91,11 @@ async function scanCheckedTarget(
  * its target policy, a deadline inside the scan time limit (counted from `started`), the markup cache and
  * the request signer.
  */
-export async function scanRunOptions(tier: Tier, deps: Dependencies, started: number) {
+export async function scanRunOptions(
+  tier: Tier,
+  deps: Pick<Dependencies, 'config' | 'clock' | 'logger' | 'fetcher' | 'markupCache' | 'webBotAuthKey'>,
+  started: number,
+) {
   const { config, clock } = deps;
   return {
     productPageBudget: productPageBudget(tier, config),
@@ -109,7 +113,7 @@ export async function scanRunOptions(tier: Tier, deps: Dependencies, started: nu
  * The scanner's Web Bot Auth key with the origin serving its directory (PUBLIC_BASE_URL). Without a key
  * the scan still runs, signing nothing, and its web_bot_auth check is not assessed.
  */
-async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefined> {
+async function requestSigner(deps: Pick<Dependencies, 'config' | 'logger' | 'webBotAuthKey'>): Promise<RequestSigner | undefined> {
   if (!deps.webBotAuthKey) return undefined;
   try {
     return { key: (await deps.webBotAuthKey()).signing, agentOrigin: deps.config.publicBaseUrl };
@@ -123,7 +127,11 @@ async function requestSigner(deps: Dependencies): Promise<RequestSigner | undefi
  * POST /api/scan: a free-tier scan whose result anyone with its id may read for 30 days. With a progress
  * id, its stages can be read while it runs (GET /api/scan-progress/{id}).
  */
-export async function runPublicScan(url: string, deps: Dependencies, progressId: string | null = null): Promise<ScanResult> {
+export async function runPublicScan(
+  url: string,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
+  progressId: string | null = null,
+): Promise<ScanResult> {
   const progress = progressReporter(progressId, deps);
   try {
     const result = await runScan(url, 'free', deps, deps.config.resultRetentionDays * 86_400_000, progress.onStage);
@@ -142,7 +150,7 @@ export async function runPublicScan(url: string, deps: Dependencies, progressId:
 export async function runAccountScan(
   url: string,
   caller: Caller,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
   progressId: string | null = null,
 ): Promise<ScanResult> {
   const started = deps.clock.now();

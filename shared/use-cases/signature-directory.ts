@@ -6,7 +6,7 @@ import { directoryResponse, type DirectoryResponse } from '#shared/outbound/web-
  * rotation, the next or previous one), and the proof that their holder serves them here. The proof covers the authority of PUBLIC_BASE_URL, the origin every signed
  * scan request names in Signature-Agent, whatever host name the request reached the function by.
  */
-export async function signatureDirectory(deps: Dependencies): Promise<DirectoryResponse> {
+export async function signatureDirectory(deps: Pick<Dependencies, 'config' | 'clock' | 'webBotAuthKey'>): Promise<DirectoryResponse> {
   if (!deps.webBotAuthKey) throw new Error('This function was built without webBotAuthKey: add it to its entry point (functions/)');
   return directoryResponse((await deps.webBotAuthKey()).published, new URL(deps.config.publicBaseUrl).host, deps.clock.now());
 }

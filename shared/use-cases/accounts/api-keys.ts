@@ -10,7 +10,10 @@ import { defaultScopes, scopesBeyond, type Scope } from '#shared/model/scopes.js
 
 const maxAttempts = 5;
 
-export async function listKeys(caller: Caller, deps: Dependencies): Promise<{ keys: ApiKeyInfo[]; keyLimit: number; keysUsed: number }> {
+export async function listKeys(
+  caller: Caller,
+  deps: Pick<Dependencies, 'config' | 'table'>,
+): Promise<{ keys: ApiKeyInfo[]; keyLimit: number; keysUsed: number }> {
   const keys = await listApiKeys(deps.table, caller.accountId);
   return { keys: keys.map(toApiKeyInfo), keyLimit: allowanceFor(caller.tier, deps.config).apiKeysMax, keysUsed: keys.length };
 }
@@ -19,7 +22,7 @@ export async function listKeys(caller: Caller, deps: Dependencies): Promise<{ ke
 export async function createKey(
   caller: Caller,
   request: { label: string; scopes?: Scope[] | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
 ): Promise<{ key: ApiKeyInfo; fullKey: string }> {
   const scopes = request.scopes ? [...new Set(request.scopes)] : defaultScopes;
   const beyond = scopesBeyond(caller.scopes, scopes);
@@ -42,7 +45,11 @@ export async function createKey(
 }
 
 /** Revokes (deletes) a key of the caller's account; never the key making the request (a dashboard session uses none). */
-export async function revokeKey(caller: Caller, keyId: string, deps: Dependencies): Promise<{ revoked: boolean; id: string }> {
+export async function revokeKey(
+  caller: Caller,
+  keyId: string,
+  deps: Pick<Dependencies, 'table'>,
+): Promise<{ revoked: boolean; id: string }> {
   if (caller.keyId !== null && keyId === caller.keyId)
     throw conflict('The API key used for this request cannot be revoked; use another key');
   const key = await findApiKey(deps.table, caller.accountId, keyId);
@@ -61,7 +68,7 @@ export async function revokeKey(caller: Caller, keyId: string, deps: Dependencie
 export async function rotateKey(
   caller: Caller,
   keyId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
 ): Promise<{ key: ApiKeyInfo; fullKey: string; replacedKeyId: string }> {
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const key = await findApiKey(deps.table, caller.accountId, keyId);

@@ -49,7 +49,10 @@ function bearerToken(authorization: string | undefined): string {
 }
 
 /** The stored key behind an Authorization header: one GetItem, after a checksum test that needs no read. */
-export async function authenticate(authorization: string | undefined, deps: Dependencies): Promise<StoredApiKey> {
+export async function authenticate(
+  authorization: string | undefined,
+  deps: Pick<Dependencies, 'table' | 'keyPepper'>,
+): Promise<StoredApiKey> {
   const presented = bearerToken(authorization);
   if (!isWellFormedApiKey(presented)) throw invalidKey();
   const key = await getApiKeyByDigest(deps.table, secretDigest(presented, await deps.keyPepper()));
@@ -62,7 +65,11 @@ export async function authenticate(authorization: string | undefined, deps: Depe
  * (which also reads the account); an unmetered call reads the account only. lastUsedAt is written at
  * most once a minute per key. A dashboard session is taken only where the route says so.
  */
-export async function authorize(authorization: string | undefined, route: RouteAuth, deps: Dependencies): Promise<Caller> {
+export async function authorize(
+  authorization: string | undefined,
+  route: RouteAuth,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
+): Promise<Caller> {
   const presented = bearerToken(authorization);
   if (presented.startsWith(sessionTokenPrefix)) return authorizeSession(presented, route, deps);
   if (route.session === 'only') throw sessionOnly();
@@ -85,7 +92,11 @@ export async function authorize(authorization: string | undefined, route: RouteA
  * of the session and one of the account. It acts with every scope, but only on the dashboard's routes,
  * which are all outside the monthly allowance, so it never counts an API call.
  */
-async function authorizeSession(presented: string, route: RouteAuth, deps: Dependencies): Promise<Caller> {
+async function authorizeSession(
+  presented: string,
+  route: RouteAuth,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'keyPepper'>,
+): Promise<Caller> {
   if (route.session === undefined || route.metered !== false) throw sessionNotAccepted();
   if (!isWellFormedSessionToken(presented)) throw invalidSession();
   const digest = secretDigest(presented, await deps.keyPepper());
@@ -102,7 +113,7 @@ async function authorizeSession(presented: string, route: RouteAuth, deps: Depen
   };
 }
 
-async function accountOf(accountId: string, deps: Dependencies, refusal: () => AppError): Promise<Account> {
+async function accountOf(accountId: string, deps: Pick<Dependencies, 'table'>, refusal: () => AppError): Promise<Account> {
   const account = await getAccount(deps.table, accountId);
   if (!account) throw refusal();
   return account;

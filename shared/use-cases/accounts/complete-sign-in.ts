@@ -56,7 +56,10 @@ const unusableLink = () => invalidInput('This sign-in link is invalid, used or e
  * them however many requests race, and racing sign-ins of one account never exceed its key limit: the
  * key's write is conditional on the account's count, and one that loses opens a session.
  */
-export async function completeSignIn(token: string, deps: Dependencies): Promise<SignInResult> {
+export async function completeSignIn(
+  token: string,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
+): Promise<SignInResult> {
   if (!isWellFormedSignInToken(token)) throw unusableLink();
   const { table, config, clock } = deps;
   const digest = secretDigest(token, await deps.keyPepper());

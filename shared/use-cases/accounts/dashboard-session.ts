@@ -15,7 +15,11 @@ export type OpenSessionOutcome = { kind: 'opened'; token: string; expiresAt: str
  * its HMAC with a fixed lifetime (DASHBOARD_SESSION_HOURS, never extended), in one transaction with
  * `preconditions` (the sign-in token it is exchanged for). It is no API key: not counted, not listed.
  */
-export async function openSession(account: Account, preconditions: TransactItem[], deps: Dependencies): Promise<OpenSessionOutcome> {
+export async function openSession(
+  account: Account,
+  preconditions: TransactItem[],
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
+): Promise<OpenSessionOutcome> {
   const { table, config, clock } = deps;
   const token = generateSessionToken();
   const expiresAt = Math.floor(clock.now() / 1000) + config.dashboardSessionHours * 3_600;
@@ -33,7 +37,7 @@ export async function openSession(account: Account, preconditions: TransactItem[
 }
 
 /** DELETE /api/v1/auth/session: ends the session making the request; it answers 401 from then on. */
-export async function signOut(caller: Caller, deps: Dependencies): Promise<{ signedOut: true }> {
+export async function signOut(caller: Caller, deps: Pick<Dependencies, 'table'>): Promise<{ signedOut: true }> {
   if (!caller.session) throw new AppError('unauthorized', 'Only a dashboard session can be signed out');
   // Already gone (a sign-out racing this one) is the same outcome: the session no longer works.
   await deleteSession(deps.table, { digest: caller.session.digest, accountId: caller.accountId });

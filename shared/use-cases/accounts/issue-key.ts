@@ -25,7 +25,11 @@ export type IssueOutcome =
   { kind: 'issued'; fullKey: string; key: StoredApiKey } | { kind: 'retry' | Exclude<InsertOutcome, 'inserted' | 'conflict'> };
 
 /** One attempt at issuing a key for an account as it was read; the caller re-reads and retries on 'retry'. */
-export async function issueKey(account: Account, request: KeyRequest, deps: Dependencies): Promise<IssueOutcome> {
+export async function issueKey(
+  account: Account,
+  request: KeyRequest,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
+): Promise<IssueOutcome> {
   const { table, config } = deps;
   const keyLimit = allowanceFor(account.tier, config).apiKeysMax;
   const fullKey = generateApiKey();

@@ -24,7 +24,7 @@ export interface AccountOverview {
   webhooks: { webhooks: WebhookView[]; limit: number; used: number } | null;
 }
 
-async function recentScans(caller: Caller, deps: Dependencies): Promise<AccountOverview['scans']> {
+async function recentScans(caller: Caller, deps: Pick<Dependencies, 'table'>): Promise<AccountOverview['scans']> {
   const { scans } = await listOwnedScans(deps.table, caller.accountId, {
     limit: overviewLimits.scans,
     offset: 0,
@@ -36,7 +36,7 @@ async function recentScans(caller: Caller, deps: Dependencies): Promise<AccountO
   };
 }
 
-async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<AccountOverview['sites']> {
+async function sitesWithHistory(caller: Caller, deps: Pick<Dependencies, 'config' | 'table'>): Promise<AccountOverview['sites']> {
   const list = await listSites(caller, deps);
   const sites = await Promise.all(
     list.sites.map(async (site, index) => ({
@@ -56,7 +56,7 @@ async function sitesWithHistory(caller: Caller, deps: Dependencies): Promise<Acc
  * allowance (a page load must not spend a free account's 100 calls). Each part the key's scopes do not
  * cover is null.
  */
-export async function accountOverview(caller: Caller, deps: Dependencies): Promise<AccountOverview> {
+export async function accountOverview(caller: Caller, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<AccountOverview> {
   const may = (scope: Caller['scopes'][number]) => caller.scopes.includes(scope);
   const [scans, sites, webhooks] = await Promise.all([
     may('scanner:read') ? recentScans(caller, deps) : null,

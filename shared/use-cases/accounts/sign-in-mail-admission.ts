@@ -45,7 +45,10 @@ export function signInMailCap(config: Config): SignInMailCap {
  * stores the link's token with the mailbox's ledger in one transaction. The account is found or created
  * first: the same work for every address.
  */
-export async function admitSignInMailTo(address: string, deps: Dependencies): Promise<SignInMailAdmission> {
+export async function admitSignInMailTo(
+  address: string,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'keyPepper'>,
+): Promise<SignInMailAdmission> {
   const { table, config, clock } = deps;
   const mailbox = mailboxOf(address);
   const { accountId } = await ensureAccount(table, newAccount(randomUUID(), address, isoNow(clock)), mailbox);

@@ -22,7 +22,7 @@ const mailJobLeaseSeconds = workerTimeoutSeconds.mailSender;
  * POST /api/v1/auth/register. The same work for every address, known or not: the account is found or
  * created, and the mail sent, by the mail worker. So the response cannot tell them apart, not even by time.
  */
-export async function requestSignIn(email: string, deps: Dependencies): Promise<typeof registerAccepted> {
+export async function requestSignIn(email: string, deps: Pick<Dependencies, 'queue'>): Promise<typeof registerAccepted> {
   const job: SignInMailJob = { kind: 'sign-in', jobId: randomUUID(), email };
   await deps.queue.send('mail', job);
   return registerAccepted;
@@ -34,7 +34,10 @@ export async function requestSignIn(email: string, deps: Dependencies): Promise<
  * (a delivery that finds it running elsewhere fails, and SQS offers it again later). Whether a mail
  * goes out at all is sign-in-mail-admission.ts's decision (per-mailbox caps).
  */
-export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'throttled' | 'capped'> {
+export async function sendSignInMail(
+  job: SignInMailJob,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'mailer' | 'keyPepper'>,
+): Promise<'sent' | 'duplicate' | 'throttled' | 'capped'> {
   const { table, clock } = deps;
   const jobKey = signInMailJobKey(job.jobId);
   const run = await runJobOnce(
@@ -47,7 +50,10 @@ export async function sendSignInMail(job: SignInMailJob, deps: Dependencies): Pr
   return run.kind === 'done' ? 'duplicate' : run.result;
 }
 
-async function mailSignInLink(job: SignInMailJob, deps: Dependencies): Promise<'sent' | 'throttled' | 'capped'> {
+async function mailSignInLink(
+  job: SignInMailJob,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'mailer' | 'keyPepper'>,
+): Promise<'sent' | 'throttled' | 'capped'> {
   const { config } = deps;
   const admission = await admitSignInMailTo(job.email, deps);
   if (admission.kind !== 'admitted') return admission.kind;

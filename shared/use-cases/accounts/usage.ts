@@ -10,7 +10,7 @@ import { tiers, type Tier } from '#shared/model/tiers.js';
 export interface Allowance {
   counter: AllowanceCounter;
   window: UsageWindow;
-  limitOf: (tier: Tier, deps: Dependencies) => number | 'unlimited';
+  limitOf: (tier: Tier, deps: Pick<Dependencies, 'config'>) => number | 'unlimited';
   describe: (limit: number, tier: Tier) => string;
 }
 
@@ -28,12 +28,12 @@ export const scans: Allowance = {
   describe: (limit, tier) => `Daily scan limit reached: ${limit} scans per day (UTC) on the ${tier} plan`,
 };
 
-export function requestFor(allowance: Allowance, now: number, deps: Dependencies): AllowanceRequest {
+export function requestFor(allowance: Allowance, now: number, deps: Pick<Dependencies, 'config'>): AllowanceRequest {
   const limits = Object.fromEntries(tiers.map((tier) => [tier, allowance.limitOf(tier, deps)])) as TierLimits;
   return { counter: allowance.counter, windowId: windowId(allowance.window, now), limits };
 }
 
-async function consume(allowance: Allowance, accountId: string, deps: Dependencies): Promise<Account> {
+async function consume(allowance: Allowance, accountId: string, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<Account> {
   const now = deps.clock.now();
   const request = requestFor(allowance, now, deps);
   const { limits } = request;
@@ -49,12 +49,12 @@ async function consume(allowance: Allowance, accountId: string, deps: Dependenci
 }
 
 /** Counts an authenticated call against the monthly allowance; 429 until the month ends when it is used up. */
-export function countApiCall(accountId: string, deps: Dependencies): Promise<Account> {
+export function countApiCall(accountId: string, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<Account> {
   return consume(apiCalls, accountId, deps);
 }
 
 /** Counts a scan against the daily allowance (a scan counts when it starts); 429 until the day ends. */
-export function countScan(accountId: string, deps: Dependencies): Promise<Account> {
+export function countScan(accountId: string, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<Account> {
   return consume(scans, accountId, deps);
 }
 
@@ -62,7 +62,7 @@ export function countScan(accountId: string, deps: Dependencies): Promise<Accoun
  * Gives back a scan counted by countScan (`counted` is the account it returned) when the scan failed
  * on the target's side (unreachable, timed out): only results count. Nothing when the day has changed.
  */
-export async function refundScan(counted: Account, deps: Dependencies): Promise<void> {
+export async function refundScan(counted: Account, deps: Pick<Dependencies, 'table'>): Promise<void> {
   if (counted.scansDay === null) return;
   await returnAllowance(deps.table, { accountId: counted.id, counter: scans.counter, windowId: counted.scansDay });
 }

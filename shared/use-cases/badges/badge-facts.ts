@@ -14,7 +14,7 @@ export interface BadgeFacts {
 }
 
 /** GET /r/{id}/badge.svg: the public result the report page /r/{id} shows; 404 when unknown or expired. */
-export async function publicResultBadge(id: string, deps: Dependencies): Promise<BadgeFacts> {
+export async function publicResultBadge(id: string, deps: Pick<Dependencies, 'table' | 'clock'>): Promise<BadgeFacts> {
   const result = await getPublicResult(id, deps);
   return { url: result.finalUrl || result.url, score: result.score, band: result.band };
 }
@@ -23,7 +23,7 @@ export async function publicResultBadge(id: string, deps: Dependencies): Promise
  * GET /badge/{siteId}.svg: a watched site's latest score, only while its owner has `publicBadge` on.
  * An unknown site and a site whose badge is not public are the same 404, so ids cannot be probed.
  */
-export async function watchedSiteBadge(siteId: string, deps: Dependencies): Promise<BadgeFacts> {
+export async function watchedSiteBadge(siteId: string, deps: Pick<Dependencies, 'table'>): Promise<BadgeFacts> {
   const accountId = await publicBadgeOwner(deps.table, siteId);
   const site = accountId === null ? null : await getWatchedSite(deps.table, accountId, siteId);
   if (!site?.publicBadge) throw notFound('Badge not found');

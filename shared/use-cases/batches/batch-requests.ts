@@ -26,7 +26,7 @@ export const batchPlaceRetrySeconds = 30;
 export async function createBatch(
   caller: Caller,
   request: { urls: string[]; label?: string | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'lookup'>,
   idempotencyKey?: string,
 ): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
   const prepared = await screenItems(prepareItems(request.urls, { allowPrivateHosts: allowedPrivateHosts(deps.config) }), deps);
@@ -81,7 +81,7 @@ async function repeatedBatch(
   caller: Caller,
   submitted: StoredBatch,
   submittedItems: StoredBatchItem[],
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'queue'>,
 ): Promise<{ batchId: string; status: 'pending'; totalUrls: number }> {
   const existing = await getBatchWithItems(deps.table, submitted.id);
   const sameRequest =
@@ -99,7 +99,12 @@ async function repeatedBatch(
   return { batchId: existing.batch.id, status: 'pending', totalUrls: existing.batch.totalUrls };
 }
 
-async function queueBatch(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+async function queueBatch(
+  caller: Caller,
+  batch: StoredBatch,
+  items: StoredBatchItem[],
+  deps: Pick<Dependencies, 'table' | 'logger' | 'queue'>,
+): Promise<void> {
   try {
     await sendBatchMessages(caller, batch, items, deps);
   } catch (error) {
@@ -122,7 +127,12 @@ export const unansweredBatchDelaySeconds = 60;
  * repeats it). So its messages are queued anyway, delayed: if the batch was stored it is scanned and
  * ends; if not, each message finds no item and is dropped (the claim is conditional on the item's URL).
  */
-async function queueInCaseStored(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+async function queueInCaseStored(
+  caller: Caller,
+  batch: StoredBatch,
+  items: StoredBatchItem[],
+  deps: Pick<Dependencies, 'logger' | 'queue'>,
+): Promise<void> {
   try {
     for (const message of batchMessages(caller, batch, items))
       await deps.queue.send('batch', message, { delaySeconds: unansweredBatchDelaySeconds });
@@ -141,7 +151,12 @@ function batchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchIte
     : [{ kind: 'batch-settle', accountId: caller.accountId, batchId: batch.id }];
 }
 
-async function sendBatchMessages(caller: Caller, batch: StoredBatch, items: StoredBatchItem[], deps: Dependencies): Promise<void> {
+async function sendBatchMessages(
+  caller: Caller,
+  batch: StoredBatch,
+  items: StoredBatchItem[],
+  deps: Pick<Dependencies, 'queue'>,
+): Promise<void> {
   await deps.queue.sendMany('batch', batchMessages(caller, batch, items));
 }
 
@@ -164,7 +179,7 @@ function interleaveByHost(items: StoredBatchItem[]): StoredBatchItem[] {
 }
 
 /** GET /api/v1/batch/scan/{id}: the caller's own batches only. */
-export async function getBatchDetail(caller: Caller, batchId: string, deps: Dependencies) {
+export async function getBatchDetail(caller: Caller, batchId: string, deps: Pick<Dependencies, 'table'>) {
   const found = await getBatchWithItems(deps.table, batchId);
   if (!found || found.batch.accountId !== caller.accountId) throw notFound('Batch not found');
   return batchDetail(found.batch, found.items);
@@ -174,7 +189,7 @@ export async function getBatchDetail(caller: Caller, batchId: string, deps: Depe
 export async function listBatches(
   caller: Caller,
   page: { limit: number; offset: number; cursor?: string | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table'>,
 ) {
   if (page.cursor !== undefined && page.offset > 0) throw invalidInput('Page by offset or by cursor, not both');
   const { batches, nextCursor } = await listOwnedBatches(deps.table, caller.accountId, page);

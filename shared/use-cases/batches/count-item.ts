@@ -26,7 +26,7 @@ const attempts = 5;
  * case); otherwise planned from the account as read. Throws rate_limited when an allowance is used up:
  * with no call left nothing is counted; with calls but no scan left, the call is (as a request would be).
  */
-export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<ItemCount> {
+export async function countItem(claim: ItemClaim, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<ItemCount> {
   const now = deps.clock.now();
   const call = requestFor(apiCalls, now, deps);
   const scan = requestFor(scans, now, deps);
@@ -74,7 +74,7 @@ export async function countItem(claim: ItemClaim, deps: Dependencies): Promise<I
   throw busy();
 }
 
-function exhausted(allowance: Allowance, account: Account, now: number, deps: Dependencies): AppError {
+function exhausted(allowance: Allowance, account: Account, now: number, deps: Pick<Dependencies, 'config'>): AppError {
   return rateLimited(
     secondsUntilReset(allowance.window, now),
     allowance.describe(limitShown(allowance.limitOf(account.tier, deps)), account.tier),

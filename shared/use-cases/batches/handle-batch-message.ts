@@ -23,7 +23,7 @@ type BatchRecord = Pick<SQSRecord, 'messageId' | 'receiptHandle' | 'eventSourceA
 export async function handleBatchMessage(
   message: BatchMessage,
   record: BatchRecord,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
   queue: { maxReceiveCount: number },
 ): Promise<void> {
   if (deps.config.batchDeadLetterQueueArn !== '' && record.eventSourceARN === deps.config.batchDeadLetterQueueArn) {

@@ -25,7 +25,7 @@ export function batchRetryDelaySeconds(receiveCount: number, notBeforeSeconds = 
 export async function retryBatchMessageSoon(
   receipt: { messageId: string; receiptHandle: string; receiveCount: number },
   notBeforeSeconds: number,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'logger' | 'queue'>,
 ): Promise<void> {
   const afterSeconds = batchRetryDelaySeconds(receipt.receiveCount, notBeforeSeconds);
   try {

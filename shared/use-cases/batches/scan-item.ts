@@ -48,7 +48,7 @@ export type ItemStep =
  */
 export async function scanBatchItem(
   message: BatchItemMessage,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
   options: { leaseMs: number; lastAttempt: boolean; redelivered?: boolean },
 ): Promise<ItemStep> {
   const { table } = deps;
@@ -88,7 +88,7 @@ export async function scanBatchItem(
 type ItemRef = Pick<StoredBatchItem, 'batchId' | 'index' | 'url'>;
 
 /** The item a message names: its URL travels with it (messages queued before it did are read). */
-async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<ItemRef | null> {
+async function itemOf(message: BatchItemMessage, deps: Pick<Dependencies, 'table'>): Promise<ItemRef | null> {
   if (message.url !== undefined) return { batchId: message.batchId, index: message.index, url: message.url };
   return getBatchItem(deps.table, message.batchId, message.index);
 }
@@ -96,7 +96,7 @@ async function itemOf(message: BatchItemMessage, deps: Dependencies): Promise<It
 /** A claim that failed: the item is finished (its batch may still need settling), held by a live lease, or not the message's. */
 async function whyUnclaimed(
   item: ItemRef,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
   redelivered: boolean,
 ): Promise<'already_done' | 'in_progress' | 'unknown_item'> {
   const reason = unclaimedReason(await getBatchItem(deps.table, item.batchId, item.index), item);
@@ -109,7 +109,7 @@ const slotPollMs = 150;
 const slotWaitMs = 3_000;
 
 /** One of the host's slots: at once, or within a few seconds while the host's other scans finish. */
-async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number): Promise<HostSlot | null> {
+async function waitForHostSlot(host: string, deps: Pick<Dependencies, 'table' | 'clock'>, leaseMs: number): Promise<HostSlot | null> {
   for (let tries = 1; ; tries += 1) {
     const now = deps.clock.now();
     const slot = await claimHostSlot(deps.table, host, scansPerHost, { now, untilMs: now + leaseMs });
@@ -122,7 +122,10 @@ async function waitForHostSlot(host: string, deps: Dependencies, leaseMs: number
  * A message that reached the dead-letter queue (its deliveries kept failing before the worker could
  * record an outcome): the item finishes with that reason, so its batch still ends.
  */
-export async function failAbandonedItem(message: BatchItemMessage, deps: Dependencies): Promise<AbandonedOutcome> {
+export async function failAbandonedItem(
+  message: BatchItemMessage,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
+): Promise<AbandonedOutcome> {
   const item = await itemOf(message, deps);
   if (!item) return 'unknown_item';
   return finishAbandoned(message.accountId, item, 'The URL could not be scanned: its scan kept failing (dead-letter queue)', deps);
@@ -135,7 +138,12 @@ type AbandonedOutcome = 'scanned' | 'failed' | 'already_done' | 'unknown_item';
  * worker stored one, else failed with `reason` and its counted scan given back. Written only while
  * the item is as read, so a worker still scanning it cannot count or store in between unnoticed.
  */
-async function finishAbandoned(accountId: string, item: ItemRef, reason: string, deps: Dependencies): Promise<AbandonedOutcome> {
+async function finishAbandoned(
+  accountId: string,
+  item: ItemRef,
+  reason: string,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
+): Promise<AbandonedOutcome> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const stored = await getBatchItem(deps.table, item.batchId, item.index);
     const step = abandonedItemStep(stored, item);
@@ -156,7 +164,11 @@ async function finishAbandoned(accountId: string, item: ItemRef, reason: string,
  * scan_complete; a failure the user should see is a failed item. 'claim_lost': another worker took the
  * item (this one outlived its lease), and this one writes nothing more.
  */
-async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Promise<FinishPlan | 'claim_lost'> {
+async function scanItem(
+  url: string,
+  claim: ItemClaim,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'lookup' | 'markupCache' | 'webBotAuthKey'>,
+): Promise<FinishPlan | 'claim_lost'> {
   let scanDay: string;
   try {
     const count = await countItem(claim, deps);
@@ -185,7 +197,11 @@ async function scanItem(url: string, claim: ItemClaim, deps: Dependencies): Prom
  * scanned again. scan_complete is raised again, as that worker may have died before raising it
  * (at least once: receivers tell repeats by `scanId`).
  */
-async function storedOutcome(scanId: string, claim: ItemClaim, deps: Dependencies): Promise<FinishPlan> {
+async function storedOutcome(
+  scanId: string,
+  claim: ItemClaim,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
+): Promise<FinishPlan> {
   const stored = await getScan(deps.table, scanId, deps.clock.now());
   if (!stored) throw new Error(`Item ${claim.index} of batch ${claim.batchId} names scan ${scanId}, which is not stored`);
   await emitEvent('scan_complete', claim.accountId, scanCompleteData(stored.result, { batchId: claim.batchId }), deps);
@@ -197,7 +213,7 @@ async function finish(
   item: { accountId: string; batchId: string; index: number },
   outcome: ItemOutcome,
   guard: FinishGuard,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
   refundScanDay?: string,
 ): Promise<boolean> {
   const finished = await finishBatchItem(deps.table, item, outcome, guard, refundScanDay);
@@ -211,7 +227,7 @@ async function finish(
  */
 export async function settleIfDone(
   batchId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger' | 'queue'>,
   options: { reraise?: boolean } = {},
 ): Promise<'settled' | 'not_done' | 'already_settled'> {
   const batch = await getBatch(deps.table, batchId);
@@ -231,7 +247,12 @@ export async function settleIfDone(
 }
 
 /** batch_complete, with an id derived from the batch: however often it is raised, one delivery per endpoint. */
-function raiseBatchComplete(batch: StoredBatch, status: 'completed' | 'failed', completedAt: string, deps: Dependencies): Promise<void> {
+function raiseBatchComplete(
+  batch: StoredBatch,
+  status: 'completed' | 'failed',
+  completedAt: string,
+  deps: Pick<Dependencies, 'clock' | 'logger' | 'queue'>,
+): Promise<void> {
   return emitEvent('batch_complete', batch.accountId, batchCompleteData(batch, status), deps, {
     id: idempotentId(batch.accountId, 'batch_complete', batch.id)!,
     occurredAt: completedAt,

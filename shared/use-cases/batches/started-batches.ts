@@ -9,7 +9,7 @@ const remembered = 1_000;
  * pending -> processing as the batch's first item starts. A batch never returns to pending, so a
  * worker writes this once per batch rather than once per item: its other items change nothing.
  */
-export async function markBatchStarted(batchId: string, deps: Pick<Dependencies, 'table' | 'config'>): Promise<void> {
+export async function markBatchStarted(batchId: string, deps: Pick<Dependencies, 'table'>): Promise<void> {
   if (started.has(batchId)) return;
   await markBatchProcessing(deps.table, batchId);
   started.add(batchId);

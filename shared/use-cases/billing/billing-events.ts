@@ -15,7 +15,10 @@ const eventLeaseSeconds = 30;
  * does not act on are acknowledged at once. Acting means syncing the subscription's current state,
  * so duplicates and reordered events cannot leave the account behind.
  */
-export async function handleBillingEvent(event: BillingEvent, deps: Dependencies): Promise<EventOutcome> {
+export async function handleBillingEvent(
+  event: BillingEvent,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'billing'>,
+): Promise<EventOutcome> {
   if (!event.handled) return 'ignored';
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
   const run = await runJobOnce(

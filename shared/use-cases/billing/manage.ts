@@ -8,7 +8,10 @@ import { notFound } from '#shared/model/errors.js';
  * that has not ended at the provider, even one the account does not show (past due beyond its grace,
  * or not yet synced), so the customer can always pay, switch or cancel it; 404 otherwise.
  */
-export async function manageSubscription(caller: Caller, deps: Dependencies): Promise<{ portalUrl: string; note: string }> {
+export async function manageSubscription(
+  caller: Caller,
+  deps: Pick<Dependencies, 'config' | 'billing'>,
+): Promise<{ portalUrl: string; note: string }> {
   const { customerId, subscription } = caller.account;
   if (!customerId || !(subscription.isActive || (await deps.billing.hasOpenSubscription(customerId))))
     throw notFound('This account has no active subscription: POST /api/v1/account/subscribe starts one');

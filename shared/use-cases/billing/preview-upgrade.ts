@@ -12,7 +12,11 @@ import { tierAtLeast } from '#shared/model/tiers.js';
  * shown. Changes nothing. 409 when the account already has the tier, or has no subscription to change
  * (a new subscription goes through the provider's checkout page, which shows the price before payment).
  */
-export async function previewUpgrade(caller: Caller, tier: PaidTier, deps: Dependencies): Promise<UpgradeQuote> {
+export async function previewUpgrade(
+  caller: Caller,
+  tier: PaidTier,
+  deps: Pick<Dependencies, 'config' | 'clock' | 'billing'>,
+): Promise<UpgradeQuote> {
   const account = caller.account;
   if (tierAtLeast(account.tier, tier)) throw conflict(`This account is already on the ${account.tier} tier`);
   if (!account.subscription.isActive || !account.subscriptionId || account.tier === 'free')

@@ -23,7 +23,7 @@ const clockMarginSeconds = 60;
 export async function subscribe(
   caller: Caller,
   tier: PaidTier,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'billing'>,
   options: { prorationDate?: string } = {},
 ): Promise<SubscribeResult> {
   const account = caller.account;
@@ -75,7 +75,11 @@ export async function subscribe(
  * expired; the local provider's page answers 410). A close that fails is logged, not raised: the new
  * link is good, and a payment of the old one would still be refused (sync-subscription.ts).
  */
-async function closeEarlierCheckout(accountId: string, checkoutId: string, deps: Dependencies): Promise<void> {
+async function closeEarlierCheckout(
+  accountId: string,
+  checkoutId: string,
+  deps: Pick<Dependencies, 'table' | 'logger' | 'billing'>,
+): Promise<void> {
   const earlier = await swapOpenCheckout(deps.table, accountId, checkoutId);
   if (!earlier) return;
   try {
@@ -86,7 +90,7 @@ async function closeEarlierCheckout(accountId: string, checkoutId: string, deps:
 }
 
 /** The account's customer, created once: racing requests get the same one (see linkCustomer). */
-async function customerFor(caller: Caller, deps: Dependencies): Promise<string> {
+async function customerFor(caller: Caller, deps: Pick<Dependencies, 'table' | 'billing'>): Promise<string> {
   const created = await deps.billing.createCustomer({ id: caller.accountId, email: caller.account.email });
   const linked = await linkCustomer(deps.table, caller.accountId, created);
   if (!linked) throw new Error(`Could not link a billing customer to account ${caller.accountId}`);

@@ -128,11 +128,7 @@ async function retireDisplaced(displacedId: string, accountId: string, by: strin
 }
 
 /** The customer's account; a checkout's account is linked to its customer if it was not yet. */
-async function accountOf(
-  customerId: string,
-  checkoutAccountId: string | null,
-  deps: Pick<Dependencies, 'table' | 'config'>,
-): Promise<string | null> {
+async function accountOf(customerId: string, checkoutAccountId: string | null, deps: Pick<Dependencies, 'table'>): Promise<string | null> {
   const known = await accountIdForCustomer(deps.table, customerId);
   if (known || !checkoutAccountId) return known;
   const linked = await linkCustomer(deps.table, checkoutAccountId, customerId);

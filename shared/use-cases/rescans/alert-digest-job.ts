@@ -28,7 +28,10 @@ const maxWaits = 8;
  * the next sweep's digest, so an account gets at most one digest per sweep. Entries of sites deleted or
  * with alerts turned off since are cleared unsent. A failed send keeps every entry for the next try.
  */
-export async function sendAlertDigest(job: AlertDigestJob, deps: Dependencies): Promise<'sent' | 'waiting' | 'empty' | 'duplicate'> {
+export async function sendAlertDigest(
+  job: AlertDigestJob,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'queue' | 'mailer' | 'keyPepper'>,
+): Promise<'sent' | 'waiting' | 'empty' | 'duplicate'> {
   const { table, config } = deps;
   const account = await getAccount(table, job.accountId);
   if (!account) return 'empty';
@@ -69,7 +72,7 @@ async function sitesStillPending(
   accountId: string,
   tier: Parameters<typeof allowanceFor>[0],
   slot: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table'>,
 ): Promise<boolean> {
   const sites = await listWatchedSites(deps.table, accountId);
   const paused = pausedSiteIds(sites, allowanceFor(tier, deps.config).watchedSites);

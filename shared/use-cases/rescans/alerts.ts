@@ -32,7 +32,10 @@ export interface RescanAlertInput {
  * Each goes to the webhook queue; the changes no webhook of the account receives go into the
  * account's e-mail digest for this sweep instead (scan_complete is never mailed: a digest tells changes).
  */
-export async function raiseRescanAlerts(input: RescanAlertInput, deps: Dependencies): Promise<void> {
+export async function raiseRescanAlerts(
+  input: RescanAlertInput,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue'>,
+): Promise<void> {
   const { account, site, result } = input;
   const growth = tierAtLeast(account.tier, 'growth');
   // Every completed rescan is a completed scan; the alerts below are what alertEnabled turns off.
@@ -74,7 +77,7 @@ async function digestEntry(
   input: RescanAlertInput,
   crossed: StoredThreshold[],
   scoreChanged: boolean,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
 ): Promise<DigestEntry> {
   const { site, result } = input;
   const previous = site.lastScanId ? await getScan(deps.table, site.lastScanId, deps.clock.now()) : null;
@@ -100,7 +103,12 @@ async function digestEntry(
  * Adds the entry (replacing an older one of its site); the first entry of an account in a sweep
  * schedules that sweep's digest mail. A full digest counts the entry instead, and the mail says so.
  */
-async function addToDigest(entry: DigestEntry, slot: string, accountId: string, deps: Dependencies): Promise<void> {
+async function addToDigest(
+  entry: DigestEntry,
+  slot: string,
+  accountId: string,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue'>,
+): Promise<void> {
   const stored = await appendDigestEntry(deps.table, accountId, entry, deps.config.alertDigestMaxSites);
   if (stored === 'dropped') {
     deps.logger.warn('Alert digest full: entry counted, not kept', {

@@ -15,7 +15,7 @@ import type { Tier } from '#shared/model/tiers.js';
 export async function rescanAtNewDepth(
   accountId: string,
   tier: Tier,
-  deps: Pick<Dependencies, 'table' | 'queue' | 'logger' | 'config'>,
+  deps: Pick<Dependencies, 'config' | 'table' | 'logger' | 'queue'>,
 ): Promise<number> {
   const sites = await listWatchedSites(deps.table, accountId);
   const paused = pausedSiteIds(sites, allowanceFor(tier, deps.config).watchedSites);

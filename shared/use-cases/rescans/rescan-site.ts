@@ -45,7 +45,14 @@ function shopFailure(error: unknown): string | null {
  * conditional on the sweep's rescan not having completed. Rescans of one host are spaced: a message
  * for a busy host is put back with a delay. A site above its owner's tier limit is not rescanned.
  */
-export async function rescanSite(message: RescanMessage, deps: Dependencies, leaseSeconds: number): Promise<RescanResult> {
+export async function rescanSite(
+  message: RescanMessage,
+  deps: Pick<
+    Dependencies,
+    'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'secretBox' | 'lookup' | 'markupCache' | 'webBotAuthKey'
+  >,
+  leaseSeconds: number,
+): Promise<RescanResult> {
   const { table, config } = deps;
   const site = await getWatchedSite(table, message.accountId, message.siteId);
   if (!site) return 'gone';
@@ -82,13 +89,21 @@ export async function rescanSite(message: RescanMessage, deps: Dependencies, lea
   }
 }
 
-async function isPaused(account: Account, site: WatchedSite, deps: Dependencies): Promise<boolean> {
+async function isPaused(account: Account, site: WatchedSite, deps: Pick<Dependencies, 'config' | 'table'>): Promise<boolean> {
   const limit = allowanceFor(account.tier, deps.config).watchedSites;
   if (account.siteCount <= limit) return false;
   return pausedSiteIds(await listWatchedSites(deps.table, account.id), limit).has(site.id);
 }
 
-async function scanAndComplete(site: WatchedSite, account: Account, message: RescanMessage, deps: Dependencies): Promise<RescanResult> {
+async function scanAndComplete(
+  site: WatchedSite,
+  account: Account,
+  message: RescanMessage,
+  deps: Pick<
+    Dependencies,
+    'config' | 'table' | 'clock' | 'logger' | 'queue' | 'fetcher' | 'secretBox' | 'lookup' | 'markupCache' | 'webBotAuthKey'
+  >,
+): Promise<RescanResult> {
   let result: ScanResult | null = null;
   let failure: string | null = null;
   // Before the scan: what the scan may do on the shop's endpoints depends on the proof read now, not last week's.
@@ -134,7 +149,7 @@ async function scanAndComplete(site: WatchedSite, account: Account, message: Res
 }
 
 /** The depth (tier) the site's last score was read at; null when unknown (never scanned, or that scan is gone). */
-async function lastScanTier(site: WatchedSite, deps: Dependencies): Promise<Tier | null> {
+async function lastScanTier(site: WatchedSite, deps: Pick<Dependencies, 'table' | 'clock'>): Promise<Tier | null> {
   if (site.lastScanId === null) return null;
   return (await getScan(deps.table, site.lastScanId, deps.clock.now()))?.result.tier ?? null;
 }
@@ -144,7 +159,7 @@ function outcomeFor(
   slot: string,
   result: ScanResult | null,
   failure: string | null,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'clock'>,
   previousTier: Tier | null,
 ): RescanOutcome & { crossed: ReturnType<typeof evaluateThresholds>['crossed'] } {
   const next = { shard: shardOf(site.id, deps.config.rescanDueShards), dueAt: nextDueAt(deps.clock.now(), deps.config) };

@@ -48,7 +48,7 @@ const moveConcurrency = 25;
  */
 export async function sweepShard(
   message: SweepMessage,
-  deps: Pick<Dependencies, 'table' | 'config' | 'queue' | 'clock'>,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'queue'>,
   hasTime: () => boolean,
 ): Promise<ShardProgress> {
   let startKey = message.startKey;

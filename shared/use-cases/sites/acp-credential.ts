@@ -57,7 +57,7 @@ export async function deleteAcpCredential(
  * The site's ACP token, opened for one drive; undefined when none was given, or when it no longer opens (the sealing
  * key replaced): the rescan then goes on without driving ACP rather than failing the owner's whole scan.
  */
-export async function openAcpCredential(site: WatchedSite, deps: Pick<Dependencies, 'secretBox' | 'logger'>): Promise<string | undefined> {
+export async function openAcpCredential(site: WatchedSite, deps: Pick<Dependencies, 'logger' | 'secretBox'>): Promise<string | undefined> {
   if (!site.acpCredential) return undefined;
   try {
     return await deps.secretBox.open(site.acpCredential.sealed, sealedTo(site));

@@ -10,7 +10,7 @@ export interface UnsubscribeSite {
   alertEnabled: boolean;
 }
 
-async function scopeOf(token: string | undefined, deps: Dependencies): Promise<UnsubscribeScope> {
+async function scopeOf(token: string | undefined, deps: Pick<Dependencies, 'keyPepper'>): Promise<UnsubscribeScope> {
   if (token === undefined || token === '')
     throw invalidInput('token: the unsubscribe link has no token (open the link from the e-mail again)');
   const scope = readUnsubscribeToken(token, await deps.keyPepper());
@@ -21,7 +21,10 @@ async function scopeOf(token: string | undefined, deps: Dependencies): Promise<U
 }
 
 /** The sites a link names that still exist, for the page that asks to confirm; changes nothing. */
-export async function sitesOfUnsubscribeLink(token: string | undefined, deps: Dependencies): Promise<UnsubscribeSite[]> {
+export async function sitesOfUnsubscribeLink(
+  token: string | undefined,
+  deps: Pick<Dependencies, 'table' | 'keyPepper'>,
+): Promise<UnsubscribeSite[]> {
   const scope = await scopeOf(token, deps);
   const named = new Set(scope.siteIds);
   const sites = await listWatchedSites(deps.table, scope.accountId);
@@ -32,7 +35,10 @@ export async function sitesOfUnsubscribeLink(token: string | undefined, deps: De
  * Turns alerts off (`alertEnabled: false`) on each site the link names, whoever follows it: the link is
  * the proof. Idempotent; sites deleted since the mail are passed over. Returns the sites turned off.
  */
-export async function unsubscribeFromAlerts(token: string | undefined, deps: Dependencies): Promise<UnsubscribeSite[]> {
+export async function unsubscribeFromAlerts(
+  token: string | undefined,
+  deps: Pick<Dependencies, 'table' | 'logger' | 'keyPepper'>,
+): Promise<UnsubscribeSite[]> {
   const scope = await scopeOf(token, deps);
   const updated = await Promise.all(
     scope.siteIds.map((id) => updateWatchedSite(deps.table, { accountId: scope.accountId, id }, { alertEnabled: false })),

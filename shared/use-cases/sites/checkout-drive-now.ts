@@ -22,7 +22,7 @@ export async function driveCheckoutNow(
   caller: Caller,
   siteId: string,
   request: { weekly?: boolean | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'queue'>,
 ): Promise<CheckoutDriveQueued> {
   const site = await ownSite(caller, siteId, deps);
   const status = site.ownership?.status ?? 'unproven';

@@ -11,7 +11,11 @@ import { compareCompetition, type Competition, type CompetitionSite } from '#sha
 /** Histories read at the same time: 100 sites are 100 small queries, kept from bursting on one partition. */
 const historyReadsAtOnce = 10;
 
-async function histories(caller: Caller, sites: readonly WatchedSite[], deps: Dependencies): Promise<Map<string, ScoreSnapshot[]>> {
+async function histories(
+  caller: Caller,
+  sites: readonly WatchedSite[],
+  deps: Pick<Dependencies, 'config' | 'table'>,
+): Promise<Map<string, ScoreSnapshot[]>> {
   const found = new Map<string, ScoreSnapshot[]>();
   for (let start = 0; start < sites.length; start += historyReadsAtOnce) {
     const slice = sites.slice(start, start + historyReadsAtOnce);
@@ -27,7 +31,7 @@ async function histories(caller: Caller, sites: readonly WatchedSite[], deps: De
  * The caller's own watched sites beside the ones marked as competitors (growth; the route checks the
  * tier): figures from each site's last completed scan, standings dated from the score histories.
  */
-export async function compareWatchedSites(caller: Caller, deps: Dependencies): Promise<Competition> {
+export async function compareWatchedSites(caller: Caller, deps: Pick<Dependencies, 'config' | 'table' | 'clock'>): Promise<Competition> {
   const sites = await listWatchedSites(deps.table, caller.accountId);
   sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   let scans = new Map<string, ScanResult>();

@@ -58,7 +58,7 @@ export interface AlertRoutingContext {
   showWebhookUrls: boolean;
 }
 
-export async function alertRoutingContext(caller: Caller, deps: Dependencies): Promise<AlertRoutingContext> {
+export async function alertRoutingContext(caller: Caller, deps: Pick<Dependencies, 'config' | 'table'>): Promise<AlertRoutingContext> {
   return {
     account: { email: caller.account.email, tier: caller.tier },
     webhooks: await listWebhookItems(deps.table, caller.accountId),
@@ -96,7 +96,10 @@ export function siteView(site: WatchedSite, paused: boolean, routing: AlertRouti
 
 const siteNotFound = () => notFound('Watched site not found');
 
-export async function listSites(caller: Caller, deps: Dependencies): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
+export async function listSites(
+  caller: Caller,
+  deps: Pick<Dependencies, 'config' | 'table'>,
+): Promise<{ sites: WatchedSiteView[]; limit: number; used: number }> {
   const [sites, routing] = await Promise.all([listWatchedSites(deps.table, caller.accountId), alertRoutingContext(caller, deps)]);
   sites.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
@@ -112,7 +115,7 @@ export async function listSites(caller: Caller, deps: Dependencies): Promise<{ s
 export async function addSite(
   caller: Caller,
   request: { url: string; label?: string | undefined; alertEnabled: boolean },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'lookup'>,
 ): Promise<{ site: WatchedSiteView }> {
   const parsed = URL.parse(request.url);
   if (!parsed) throw invalidInput('url: must be an absolute http or https URL');
@@ -145,18 +148,14 @@ export async function addSite(
   }
 }
 
-export async function ownSite(
-  caller: Pick<Caller, 'accountId'>,
-  siteId: string,
-  deps: Pick<Dependencies, 'table' | 'config'>,
-): Promise<WatchedSite> {
+export async function ownSite(caller: Pick<Caller, 'accountId'>, siteId: string, deps: Pick<Dependencies, 'table'>): Promise<WatchedSite> {
   const site = await getWatchedSite(deps.table, caller.accountId, siteId);
   if (!site) throw siteNotFound();
   return site;
 }
 
 /** Above the plan's watched-site limit: listed, not rescanned (the newest sites beyond the limit). */
-export async function isPaused(caller: Caller, site: WatchedSite, deps: Dependencies): Promise<boolean> {
+export async function isPaused(caller: Caller, site: WatchedSite, deps: Pick<Dependencies, 'config' | 'table'>): Promise<boolean> {
   const limit = allowanceFor(caller.tier, deps.config).watchedSites;
   if (caller.account.siteCount <= limit) return false;
   return pausedSiteIds(await listWatchedSites(deps.table, caller.accountId), limit).has(site.id);
@@ -165,7 +164,7 @@ export async function isPaused(caller: Caller, site: WatchedSite, deps: Dependen
 export async function getSite(
   caller: Caller,
   siteId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table'>,
 ): Promise<{ site: WatchedSiteView; thresholds: ThresholdRecord[]; scoreHistory: ScoreSnapshot[] }> {
   const site = await ownSite(caller, siteId, deps);
   const [scoreHistory, paused, routing] = await Promise.all([
@@ -209,7 +208,12 @@ const updateAttempts = 5;
  * written only if nobody changed it meanwhile; otherwise read again and re-applied (min < max is
  * checked against the fresh values), so two concurrent updates both land or one is refused clearly.
  */
-export async function patchSite(caller: Caller, siteId: string, patch: SitePatch, deps: Dependencies): Promise<{ site: WatchedSiteView }> {
+export async function patchSite(
+  caller: Caller,
+  siteId: string,
+  patch: SitePatch,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock'>,
+): Promise<{ site: WatchedSiteView }> {
   for (let attempt = 0; attempt < updateAttempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);
     const legacy = patchedLegacy(legacyView(site.thresholds), patch);
@@ -237,7 +241,7 @@ function legacyContext(site: WatchedSite, deps: Pick<Dependencies, 'clock'>) {
 }
 
 /** Deletes the site (its thresholds are part of it), then its score history. */
-export async function deleteSite(caller: Caller, siteId: string, deps: Dependencies): Promise<{ deleted: true }> {
+export async function deleteSite(caller: Caller, siteId: string, deps: Pick<Dependencies, 'table'>): Promise<{ deleted: true }> {
   const site = await ownSite(caller, siteId, deps);
   if (!(await deleteWatchedSite(deps.table, site))) throw siteNotFound();
   await deleteSiteHistory(deps.table, caller.accountId, siteId);
@@ -245,7 +249,7 @@ export async function deleteSite(caller: Caller, siteId: string, deps: Dependenc
 }
 
 /** The legacy Thresholds object: a view of the site's threshold records (shared/model/sites/thresholds.ts). */
-export async function getThresholds(caller: Caller, siteId: string, deps: Dependencies): Promise<LegacyThresholds> {
+export async function getThresholds(caller: Caller, siteId: string, deps: Pick<Dependencies, 'table'>): Promise<LegacyThresholds> {
   return legacyView((await ownSite(caller, siteId, deps)).thresholds);
 }
 
@@ -254,7 +258,7 @@ export async function putThresholds(
   caller: Caller,
   siteId: string,
   legacy: LegacyThresholds,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
 ): Promise<LegacyThresholds> {
   checkThresholds(legacy);
   for (let attempt = 0; attempt < updateAttempts; attempt += 1) {

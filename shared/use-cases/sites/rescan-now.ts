@@ -17,7 +17,7 @@ const rescanNowSlot = () => `now-${randomUUID()}`;
 export async function rescanNow(
   caller: Caller,
   siteId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'queue'>,
 ): Promise<{ site: WatchedSiteView; queued: true; tier: Tier }> {
   const site = await ownSite(caller, siteId, deps);
   if (await isPaused(caller, site, deps))

@@ -21,7 +21,7 @@ const thresholdNotFound = () => notFound('Threshold not found');
 export async function listSiteThresholds(
   caller: Caller,
   siteId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table'>,
 ): Promise<{ thresholds: ThresholdRecord[]; limit: number; used: number }> {
   const site = await ownSite(caller, siteId, deps);
   return { thresholds: site.thresholds.map(thresholdRecord), limit: deps.config.thresholdsPerSiteMax, used: site.thresholds.length };
@@ -35,7 +35,7 @@ export async function createSiteThreshold(
   caller: Caller,
   siteId: string,
   request: { condition: ThresholdCondition; value: number; isActive: boolean },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock'>,
 ): Promise<{ threshold: ThresholdRecord }> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const site = await ownSite(caller, siteId, deps);
@@ -55,7 +55,11 @@ export async function createSiteThreshold(
   throw conflict('The site kept changing while the threshold was added; try again');
 }
 
-async function rewrite(site: WatchedSite, thresholds: StoredThreshold[], deps: Dependencies): Promise<WatchedSite | 'stale'> {
+async function rewrite(
+  site: WatchedSite,
+  thresholds: StoredThreshold[],
+  deps: Pick<Dependencies, 'table'>,
+): Promise<WatchedSite | 'stale'> {
   const updated = await updateWatchedSite(deps.table, site, { thresholds });
   if (updated === 'not_found') throw notFound('Watched site not found');
   return updated;
@@ -66,7 +70,7 @@ async function changeThreshold(
   caller: Caller,
   siteId: string,
   thresholdId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table'>,
   change: (site: WatchedSite, current: StoredThreshold) => StoredThreshold | null,
 ): Promise<StoredThreshold | null> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
@@ -87,7 +91,7 @@ export async function updateSiteThreshold(
   siteId: string,
   thresholdId: string,
   patch: { condition?: ThresholdCondition | undefined; value?: number | undefined; isActive?: boolean | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table'>,
 ): Promise<{ threshold: ThresholdRecord }> {
   const updated = await changeThreshold(caller, siteId, thresholdId, deps, (site, current) => {
     const condition = patch.condition ?? current.condition;
@@ -108,7 +112,7 @@ export async function deleteSiteThreshold(
   caller: Caller,
   siteId: string,
   thresholdId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table'>,
 ): Promise<{ deleted: true }> {
   await changeThreshold(caller, siteId, thresholdId, deps, () => null);
   return { deleted: true };

@@ -68,7 +68,7 @@ export interface DeliverOptions {
 export async function deliverMessage(
   message: DeliveryMessage,
   messageId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'secretBox' | 'webhookSender'>,
   options: DeliverOptions = {},
 ): Promise<DeliveryStep> {
   const { table, config } = deps;
@@ -131,7 +131,7 @@ export async function deliverMessage(
 
   // The delivery has moved on; the endpoint's own record is best effort from here.
   try {
-    if (disablingSettlesDelivery(await recordEndpointOutcome(webhook, posted, false, deps), state)) {
+    if (disablingSettlesDelivery(await recordEndpointOutcome(webhook, posted, deps), state)) {
       await failPendingDelivery(table, delivery, attempt);
       state = 'failed';
     }
@@ -142,7 +142,11 @@ export async function deliverMessage(
 }
 
 /** Gives the claim back when the table answers; otherwise the retry waits for the lease. */
-async function notBeforeAfterRelease(delivery: StoredDelivery, held: HeldAttempt, deps: Dependencies): Promise<number> {
+async function notBeforeAfterRelease(
+  delivery: StoredDelivery,
+  held: HeldAttempt,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
+): Promise<number> {
   const released = await releaseAttempt(deps.table, delivery, held).catch(() => false);
   return released ? 0 : secondsUntilLeaseEnds(held.leaseUntil, deps.clock.now());
 }

@@ -16,7 +16,7 @@ import type { DeliveryMessage } from '#shared/model/webhooks/webhook-message.js'
  * finds its deliveries written and queues them again: the delivery worker sends each once whatever
  * number of messages name it.
  */
-export async function fanOutEvent(event: ServiceEvent, deps: Dependencies): Promise<number> {
+export async function fanOutEvent(event: ServiceEvent, deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'queue'>): Promise<number> {
   const { table, config } = deps;
   const account = await getAccount(table, event.accountId);
   if (!account) return 0;

@@ -24,7 +24,7 @@ export interface QueueReceipt {
 export async function handleWebhookMessage(
   message: WebhookMessage,
   receipt: QueueReceipt,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'queue' | 'secretBox' | 'webhookSender'>,
   options: DeliverOptions = {},
 ): Promise<void> {
   try {
@@ -50,7 +50,11 @@ export async function handleWebhookMessage(
   }
 }
 
-async function retryOnSchedule(error: unknown, receipt: QueueReceipt, deps: Dependencies): Promise<void> {
+async function retryOnSchedule(
+  error: unknown,
+  receipt: QueueReceipt,
+  deps: Pick<Dependencies, 'config' | 'logger' | 'queue'>,
+): Promise<void> {
   const notBefore = error instanceof DeliveryInterrupted ? error.notBeforeSeconds : 0;
   const afterSeconds = ourSideRetryDelaySeconds(receipt.receiveCount, deps.config.webhookRetryBaseSeconds, notBefore);
   try {

@@ -39,7 +39,11 @@ export const notSentMessage = 'Not sent: this request had too little time left t
  * sending, after the secret is opened). Throws only for our side's failures (the secret cannot be
  * opened); whatever the endpoint does is an outcome.
  */
-export async function postAttempt(input: AttemptInput, windowMs: () => number, deps: Dependencies): Promise<PostResult> {
+export async function postAttempt(
+  input: AttemptInput,
+  windowMs: () => number,
+  deps: Pick<Dependencies, 'clock' | 'secretBox' | 'webhookSender'>,
+): Promise<PostResult> {
   const { webhook } = input;
   const secret = await deps.secretBox.open(webhook.sealedSecret, secretContext(webhook));
   const timeoutMs = windowMs();
@@ -75,33 +79,47 @@ export function logExpiresAt(posted: PostedAttempt, config: Dependencies['config
 }
 
 /** Writes a test's or redelivery's attempt to the delivery log. */
-export async function logAttempt(webhook: StoredWebhook, posted: PostedAttempt, deps: Dependencies): Promise<void> {
+export async function logAttempt(
+  webhook: StoredWebhook,
+  posted: PostedAttempt,
+  deps: Pick<Dependencies, 'config' | 'table'>,
+): Promise<void> {
   await putAttempt(deps.table, webhook.id, posted.entry, { expiresAt: logExpiresAt(posted, deps.config) });
 }
 
+/** An attempt's mark on its endpoint: lastTriggeredAt / lastStatusCode / failureCount; the endpoint after it. */
+function markEndpoint(webhook: StoredWebhook, posted: PostedAttempt, reactivate: boolean, table: Dependencies['table']) {
+  return recordWebhookOutcome(table, webhook, {
+    at: posted.entry.attemptedAt,
+    statusCode: posted.statusCode,
+    success: posted.success,
+    reactivate,
+  });
+}
+
 /**
- * An attempt's mark on its endpoint: lastTriggeredAt / lastStatusCode / failureCount, and, for an
- * event's own attempt, disabling the endpoint (and mailing its owner) when the failure calls for it.
- * Tests and redeliveries (`manual`, asked for by the owner) never disable; a successful one turns a
- * disabled endpoint back on. True when this attempt disabled the endpoint.
+ * A test's or redelivery's mark on its endpoint (asked for by the owner): it never disables, and a
+ * successful one turns a disabled endpoint back on.
+ */
+export async function recordManualOutcome(webhook: StoredWebhook, posted: PostedAttempt, deps: Pick<Dependencies, 'table'>): Promise<void> {
+  await markEndpoint(webhook, posted, true, deps.table);
+}
+
+/**
+ * An event's own attempt's mark on its endpoint, disabling the endpoint (and mailing its owner) when the
+ * failure calls for it. True when this attempt disabled the endpoint.
  */
 export async function recordEndpointOutcome(
   webhook: StoredWebhook,
   posted: PostedAttempt,
-  manual: boolean,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'logger' | 'queue'>,
 ): Promise<boolean> {
   const { table, config } = deps;
   const { attemptedAt } = posted.entry;
-  const after = await recordWebhookOutcome(table, webhook, {
-    at: attemptedAt,
-    statusCode: posted.statusCode,
-    success: posted.success,
-    reactivate: manual,
-  });
+  const after = await markEndpoint(webhook, posted, false, table);
   const reason = endpointDisableReason(
     after,
-    { success: posted.success, statusCode: posted.statusCode, manual, at: Date.parse(attemptedAt) },
+    { success: posted.success, statusCode: posted.statusCode, manual: false, at: Date.parse(attemptedAt) },
     config,
   );
   if (reason === null || !(await disableWebhookItem(table, webhook, reason))) return false;

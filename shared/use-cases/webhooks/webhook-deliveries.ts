@@ -10,7 +10,7 @@ import { attemptWindowMs, bookkeepingReserveMs } from '#shared/model/webhooks/at
 import {
   logAttempt,
   postAttempt,
-  recordEndpointOutcome,
+  recordManualOutcome,
   type PostedAttempt,
   type PostResult,
 } from '#shared/use-cases/webhooks/send-attempt.js';
@@ -26,7 +26,7 @@ export interface DeliveryOutcome {
 /** The delivery log shows this many attempts. */
 export const deliveryLogSize = 50;
 
-async function ownWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<StoredWebhook> {
+async function ownWebhook(caller: Caller, webhookId: string, deps: Pick<Dependencies, 'table'>): Promise<StoredWebhook> {
   const webhook = await getWebhookItem(deps.table, caller.accountId, webhookId);
   if (!webhook) throw notFound('Webhook not found');
   return webhook;
@@ -41,7 +41,7 @@ async function ownWebhook(caller: Caller, webhookId: string, deps: Dependencies)
 export async function testWebhook(
   caller: Caller,
   webhookId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'secretBox' | 'webhookSender'>,
   timeLeftMs?: () => number,
 ): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);
@@ -54,7 +54,7 @@ export async function testWebhook(
 }
 
 /** A manual attempt waits as long as leaves room for its writes (made at once) and the answer. */
-function manualWindow(deps: Dependencies, timeLeftMs: (() => number) | undefined): () => number {
+function manualWindow(deps: Pick<Dependencies, 'config'>, timeLeftMs: (() => number) | undefined): () => number {
   return () => attemptWindowMs(timeLeftMs, bookkeepingReserveMs(deps.config));
 }
 
@@ -67,11 +67,11 @@ async function recordManualAttempt(
   webhook: StoredWebhook,
   posted: PostedAttempt,
   alsoWrite: Promise<unknown>[],
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'logger'>,
 ): Promise<DeliveryOutcome> {
   const [logged, ...others] = await Promise.allSettled([
     logAttempt(webhook, posted, deps),
-    recordEndpointOutcome(webhook, posted, true, deps),
+    recordManualOutcome(webhook, posted, deps),
     ...alsoWrite,
   ]);
   const failures = [logged, ...others].flatMap((settled) => (settled.status === 'rejected' ? [settled.reason as unknown] : []));
@@ -86,7 +86,11 @@ async function recordManualAttempt(
 }
 
 /** GET .../{id}/deliveries: the endpoint's last 50 attempts, newest first. */
-export async function listDeliveries(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deliveries: DeliveryAttempt[] }> {
+export async function listDeliveries(
+  caller: Caller,
+  webhookId: string,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
+): Promise<{ deliveries: DeliveryAttempt[] }> {
   await ownWebhook(caller, webhookId, deps);
   const nowSeconds = Math.floor(deps.clock.now() / 1000);
   return { deliveries: await latestAttempts(deps.table, webhookId, deliveryLogSize, nowSeconds) };
@@ -105,7 +109,7 @@ export async function redeliverEvent(
   caller: Caller,
   webhookId: string,
   eventId: string,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'logger' | 'secretBox' | 'webhookSender'>,
   timeLeftMs?: () => number,
 ): Promise<DeliveryOutcome> {
   const webhook = await ownWebhook(caller, webhookId, deps);

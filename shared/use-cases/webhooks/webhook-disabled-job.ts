@@ -16,7 +16,10 @@ export const WebhookDisabledJob = z.object({
 export type WebhookDisabledJob = z.infer<typeof WebhookDisabledJob>;
 
 /** Sends the e-mail once per disabling, however often the message is delivered. */
-export async function sendWebhookDisabledMail(job: WebhookDisabledJob, deps: Dependencies): Promise<'sent' | 'duplicate' | 'no_account'> {
+export async function sendWebhookDisabledMail(
+  job: WebhookDisabledJob,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'mailer'>,
+): Promise<'sent' | 'duplicate' | 'no_account'> {
   const { table } = deps;
   const account = await getAccount(table, job.accountId);
   if (!account) return 'no_account';

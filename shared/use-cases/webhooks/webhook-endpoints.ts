@@ -14,7 +14,7 @@ import { allowedEvents, secretContext, webhookView, type StoredWebhook, type Web
 
 export async function listWebhooks(
   caller: Caller,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table'>,
 ): Promise<{ webhooks: WebhookView[]; limit: number; used: number; allowedEvents: EventType[] }> {
   const webhooks = await listWebhookItems(deps.table, caller.accountId);
   return {
@@ -46,7 +46,7 @@ function checkEvents(requested: readonly string[], caller: Caller): EventType[] 
 export async function createWebhook(
   caller: Caller,
   request: { url: string; events: string[]; label?: string | undefined },
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'config' | 'table' | 'clock' | 'secretBox' | 'lookup'>,
   idempotencyKey?: string,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const events = checkEvents(request.events, caller);
@@ -96,7 +96,7 @@ export async function createWebhook(
 async function repeatedCreate(
   caller: Caller,
   submitted: StoredWebhook,
-  deps: Dependencies,
+  deps: Pick<Dependencies, 'table' | 'clock' | 'secretBox'>,
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const existing = await getWebhookItem(deps.table, caller.accountId, submitted.id);
   const same =
@@ -117,7 +117,7 @@ async function repeatedCreate(
   return { webhook: webhookView(existing), secret: await deps.secretBox.open(existing.sealedSecret, secretContext(existing)) };
 }
 
-export async function deleteWebhook(caller: Caller, webhookId: string, deps: Dependencies): Promise<{ deleted: boolean }> {
+export async function deleteWebhook(caller: Caller, webhookId: string, deps: Pick<Dependencies, 'table'>): Promise<{ deleted: boolean }> {
   if (!(await deleteWebhookItem(deps.table, caller.accountId, webhookId))) throw notFound('Webhook not found');
   return { deleted: true };
 }

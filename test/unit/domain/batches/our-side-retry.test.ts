@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Queue } from '#shared/adapters/queue.js';
 import { loadConfig } from '#shared/config.js';
 import { composeDependencies } from '#shared/dependencies.js';
-import { unitTable } from '#test/unit/http/call-route.js';
+import { offlineFetcher, unitTable } from '#test/unit/http/call-route.js';
 import { handleBatchMessage } from '#shared/use-cases/batches/handle-batch-message.js';
 import { batchRetryDelaySeconds } from '#shared/use-cases/batches/our-side-retry.js';
 import { AppError } from '#shared/model/errors.js';
@@ -30,6 +30,8 @@ function harness(options: { hideFails?: boolean } = {}) {
   const deps = composeDependencies(loadConfig({ BATCH_DEAD_LETTER_QUEUE_ARN: deadLetterArn }), {
     table: unitTable(db),
     queue,
+    // The batch worker's fetcher: these messages fail before anything is fetched.
+    fetcher: offlineFetcher,
     logger: recordingLogger(log),
   });
   return { deps, hidden, log };
