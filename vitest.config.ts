@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 const browserStackOnly = { DASHBOARD_ROUTES_LIMIT_PER_HOUR: '' };
 
+/** Each project first builds the pages' browser bundles from browser/ as it is (lib/browser-bundling.ts). */
+const browserBundles = 'test/support/browser-bundles-setup.ts';
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one (a single worker on a 2-core CI machine). Most
@@ -20,7 +23,14 @@ export default defineConfig({
         // Unit files keep no state between them (no module mocks, timers restored), so a worker reuses
         // its loaded modules instead of importing the scanner afresh for every file: the project takes
         // 35-41 s instead of 76 s, the same 1,575 tests passing in shuffled orders.
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], testTimeout: 20_000, isolate: false, env: browserStackOnly },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          globalSetup: [browserBundles],
+          testTimeout: 20_000,
+          isolate: false,
+          env: browserStackOnly,
+        },
       },
       {
         extends: true,
@@ -33,7 +43,7 @@ export default defineConfig({
           // keeps its loaded modules between files instead of importing the service afresh for each
           // (imports took 111 s of a 700 s run in CI; 11 s of 316 s alone).
           isolate: false,
-          globalSetup: ['test/integration/global-setup.ts'],
+          globalSetup: [browserBundles, 'test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -43,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          globalSetup: ['test/browser/global-setup.ts'],
+          globalSetup: [browserBundles, 'test/browser/global-setup.ts'],
           // The files keep no module state (each launches and closes its own browser): a worker reuses the
           // loaded playwright, axe and service modules instead of importing them for every file.
           isolate: false,
@@ -57,7 +67,7 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           env: browserStackOnly,
-          globalSetup: ['test/infra/global-setup.ts'],
+          globalSetup: [browserBundles, 'test/infra/global-setup.ts'],
           // Each file builds its own app; sharing the loaded aws-cdk-lib between files saves 10-20 s.
           isolate: false,
           testTimeout: 120_000,

@@ -10,7 +10,7 @@
  * stores it too.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,7 +48,11 @@ async function bundle(entry: string, outdir: string, name: FunctionName | 'floor
   const outfile = path.join(outdir, `${name}.mjs`);
   await build({ ...esbuildOptions(name), entryPoints: [entry], outfile });
   // The files a deployed function has beside its bundle (the same for every function that has them).
-  if (name !== 'floor') for (const file of bundleFiles(name)) await copyFile(file.from, path.join(outdir, file.name));
+  if (name !== 'floor')
+    for (const file of bundleFiles(name)) {
+      await mkdir(path.dirname(path.join(outdir, file.name)), { recursive: true });
+      await copyFile(file.from, path.join(outdir, file.name));
+    }
   return outfile;
 }
 

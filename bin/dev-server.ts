@@ -1,3 +1,4 @@
+import { writeBrowserBundles } from '#lib/browser-bundling.js';
 import { startLocalStack, type LocalStack } from './local/stack.js';
 import { consoleLog } from './local/log.js';
 import { startMailEcho } from './local/mail-echo.js';
@@ -13,6 +14,9 @@ if (!Number.isFinite(rescanIntervalSeconds) || rescanIntervalSeconds < 0) {
   console.error(`RESCAN_INTERVAL_SECONDS=${process.env.RESCAN_INTERVAL_SECONDS} is not a number of seconds`);
   process.exit(1);
 }
+
+// The pages' scripts as browser/ is now: the functions read the bundles when they load (lib/browser-bundling.ts).
+writeBrowserBundles();
 
 let stack: LocalStack | undefined;
 // Installed before startup: a Ctrl-C while services start exits, and the exit hooks kill DynamoDB Local.

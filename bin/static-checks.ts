@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
 
 /**
- * `npm test`'s static checks, all three at once (each uses one core; one after another they were a
- * fixed minute and a half before any test ran): the type check, ESLint and Prettier. Each one's output
+ * `npm test`'s static checks, all at once (each uses one core; one after another they were a
+ * fixed minute and a half before any test ran): the type checks, ESLint and Prettier. Each one's output
  * is printed whole once it ends, in this order; the exit code is 1 when any failed.
  */
 const checks = [
   ['typecheck', 'tsc', '--noEmit'],
+  // The pages' browser code has its own settings: the DOM's types, no Node's (browser/tsconfig.json).
+  ['typecheck:browser', 'tsc', '--noEmit', '-p', 'browser'],
   ['lint', 'eslint', '.'],
   ['format:check', 'prettier', '--check', '.'],
 ] as const;

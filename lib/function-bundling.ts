@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 import type { FunctionName } from '#lib/function-catalog.js';
 import { repoRoot } from '#lib/paths.js';
+import { ensureBrowserBundles } from '#lib/browser-bundling.js';
 import { browserFileNames, browserFilesDirectory } from '#shared/http/pages/assets/browser-files.js';
 import { docsBundleFileName, docsBundleSource } from '#shared/http/pages/assets/docs-bundle.js';
 
@@ -87,7 +88,9 @@ export function bundleDefines(name: FunctionName, options: { defaultLimits: bool
 
 /**
  * Files copied beside a function's bundle: the functions that render pages get the pages' browser files,
- * read at import (docs/decisions/065-site-script-in-parts.md); the web function also serves the API
+ * read at import (docs/decisions/065-site-script-in-parts.md): the stylesheet's parts and the scripts,
+ * built here from browser/ first so that they are the sources' (lib/browser-bundling.ts, decision 118),
+ * each at its path beside browser-files.ts (`bundles/<page>.js`); the web function also serves the API
  * reference's renderer, a 1.1 MB file of a devDependency, read on the first request for it; the meta
  * function its prebuilt OpenAPI document (`bundleDefines`).
  */
@@ -96,6 +99,7 @@ export function bundleFiles(
   options: { defaultLimits: boolean } = { defaultLimits: true },
 ): Array<{ from: string; name: string }> {
   if (name === 'meta') return options.defaultLimits ? [{ from: committedOpenApiDocument, name: openApiFileName }] : [];
+  if (pageFunctions.includes(name)) ensureBrowserBundles();
   const browserFiles = pageFunctions.includes(name)
     ? browserFileNames.map((file) => ({ from: fileURLToPath(new URL(file, browserFilesDirectory)), name: file }))
     : [];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -33,12 +34,18 @@ function nodeOptionsVariable(): Record<string, string> {
 
 const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** Runs after esbuild, on this machine (no Docker): copies each file into the bundle's folder. */
+/** Runs after esbuild, on this machine (no Docker): copies each file into the bundle's folder, at its path there. */
 function copyFiles(files: ReadonlyArray<{ from: string; name: string }>): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => files.map((file) => `cp ${quoted(file.from)} ${quoted(`${outputDir}/${file.name}`)}`),
+    afterBundling: (_inputDir, outputDir) => {
+      const folders = [...new Set(files.filter((file) => file.name.includes('/')).map((file) => path.posix.dirname(file.name)))];
+      return [
+        ...folders.map((folder) => `mkdir -p ${quoted(`${outputDir}/${folder}`)}`),
+        ...files.map((file) => `cp ${quoted(file.from)} ${quoted(`${outputDir}/${file.name}`)}`),
+      ];
+    },
   };
 }
 

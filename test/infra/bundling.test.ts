@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { families } from '#shared/http/route-types.js';
 import { workerNames } from '#lib/function-catalog.js';
 import { buildOpenApiDocument } from '#shared/http/openapi.js';
+import { browserBundles } from '#shared/http/pages/assets/browser-files.js';
+import { buildBrowserBundles } from '#lib/browser-bundling.js';
 import { buildApp, type BuiltApp } from '#test/infra/support/readiness-app.js';
 
 /**
@@ -141,6 +143,21 @@ describe('the web bundle', () => {
     expect(renderer.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(renderer.body.length).toBeGreaterThan(500_000);
     expect(renderer.body).not.toContain('cdn.redoc.ly/redoc/logo-mini.svg');
+  });
+
+  it('serves each page the script built from browser/, copied beside its code', () => {
+    const directory = bundleOf('FunctionsWebHandler');
+    const built = buildBrowserBundles();
+    for (const name of browserBundles)
+      expect(readFileSync(path.join(directory, 'bundles', `${name}.js`), 'utf8'), name).toBe(built.get(name));
+    const dashboard = invokeBundle(directory, 'GET /app', '/app');
+    expect(dashboard.statusCode).toBe(200);
+    const src = /<script src="\/assets\/(dashboard\.[0-9a-f]{12}\.js)" defer>/.exec(dashboard.body)?.[1];
+    expect(src).toBeDefined();
+    const script = invokeBundle(directory, 'GET /assets/{file}', `/assets/${src}`);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body).toBe(built.get('dashboard'));
   });
 
   it('reads stored results without loading the scanner (its cold start stays small)', () => {

@@ -13,8 +13,11 @@ import { entryPath, repoRoot } from '#lib/paths.js';
  * lists the source files that went into it: exact, where a search of minified code would guess.
  */
 const devOnlyFiles = ['bin/local/event-adapter.ts', 'bin/local/local-billing.ts', 'bin/local/local-billing-store.ts'];
-/** Folders no deployed code may draw from: the local stack, the tests and the bench. */
-const toolFolders = ['bin/', 'test/', 'bench/'];
+/**
+ * Folders no deployed code may draw from: the local stack, the tests, the bench, the pages' browser code (the
+ * functions read its built bundles as files) and the bundler that builds it.
+ */
+const toolFolders = ['bin/', 'test/', 'bench/', 'browser/', 'node_modules/esbuild/'];
 
 async function bundledInputs(name: FunctionName, entry: string): Promise<Metafile['inputs']> {
   const result = await build({
@@ -49,7 +52,7 @@ describe('deployed bundles', () => {
     expect(inputsByFunction.get('billing')).toContain('shared/adapters/billing/stripe-billing.ts');
   });
 
-  it('contain neither the event adapter nor the local billing provider and its store', () => {
+  it('contain neither the event adapter nor the local billing provider and its store, nor tools, browser code or esbuild', () => {
     const found = [...inputsByFunction].flatMap(([name, inputs]) =>
       inputs
         .filter((file) => devOnlyFiles.includes(file) || toolFolders.some((folder) => file.startsWith(folder)))

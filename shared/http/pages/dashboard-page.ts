@@ -9,7 +9,12 @@ import { layout, productName } from './layout.js';
  */
 export function dashboardPage(options: { origin: string }): string {
   return layout(
-    { title: `Dashboard - ${productName}`, description: 'Your account, scans, watched sites and webhooks.', noindex: true },
+    {
+      title: `Dashboard - ${productName}`,
+      description: 'Your account, scans, watched sites and webhooks.',
+      noindex: true,
+      script: 'dashboard',
+    },
     html`<h1>Dashboard</h1>
 <noscript><p class="notice">The dashboard reads your account with your API key from this tab, which needs JavaScript. The same data is in the API: <a href="/docs">API reference</a>.</p></noscript>
 <section id="dashboard-key" class="panel" aria-labelledby="key-title" hidden>

@@ -1,4 +1,5 @@
-import { script, stylesheet } from './assets/web-assets.js';
+import type { PageScript } from './assets/browser-files.js';
+import { pageScript, stylesheet } from './assets/web-assets.js';
 import { html, type SafeHtml } from './html.js';
 
 export const productName = 'Agent Readiness Scanner';
@@ -10,7 +11,9 @@ export interface PageMeta {
   canonicalUrl?: string;
   /** Reports, sign-in and the dashboard stay out of search engines (a shared link still previews). */
   noindex?: boolean;
-  /** Scripts of the page's own, before the site script (the docs page's renderer). */
+  /** The page's bundle (browser/pages/<name>.ts); `site`, what every page runs, when it has none of its own. */
+  script?: PageScript;
+  /** Scripts of the page's own, before its bundle (the docs page's renderer). */
   extraScripts?: readonly string[];
   /** Main spans the window instead of the reading column. */
   wide?: boolean;
@@ -48,7 +51,7 @@ ${previewTags(meta)}
 ${(meta.extraScripts ?? []).map(
   (src) => html`<script src="${src}" defer></script>
 `,
-)}<script src="/assets/${script.file}" defer></script>
+)}<script src="/assets/${pageScript(meta.script ?? 'site').file}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

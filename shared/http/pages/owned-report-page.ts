@@ -7,7 +7,7 @@ import { layout, productName } from './layout.js';
  */
 export function ownedReportPage(id: string): string {
   return layout(
-    { title: `Scan report - ${productName}`, description: 'The report of one of your scans.', noindex: true },
+    { title: `Scan report - ${productName}`, description: 'The report of one of your scans.', noindex: true, script: 'owned-report' },
     html`<p class="no-print"><a href="/app">Back to the dashboard</a></p>
 <div id="owned-report" data-scan-id="${id}">
 <p id="owned-report-status" role="status">Loading the report…</p>

@@ -29,6 +29,7 @@ export function scannerPage(options: { origin: string; freeScansPerDay: number }
       title: `${productName}: can AI shopping agents buy from your shop?`,
       description:
         'Scan a shop in seconds: a score from 1 to 100 for how well AI agents can reach it, read its products, trust its policies and buy, with the fixes that matter most.',
+      script: 'scanner',
     },
     html`<h1>Can AI shopping agents buy from your shop?</h1>
 <p class="lead">ChatGPT agent, Perplexity, Gemini and Claude now shop for people. Enter your shop's address to see what they see: a score from 1 to 100, what passes and fails, and the fixes that matter most.</p>

@@ -7,7 +7,12 @@ import { layout, productName } from './layout.js';
  */
 export function signInFormPage(options: { linkValidityMinutes: number }): string {
   return layout(
-    { title: `Sign in - ${productName}`, description: 'Sign in with a link sent to your e-mail address.', noindex: true },
+    {
+      title: `Sign in - ${productName}`,
+      description: 'Sign in with a link sent to your e-mail address.',
+      noindex: true,
+      script: 'sign-in-form',
+    },
     html`<h1>Sign in</h1>
 <p class="lead">No password: we e-mail you a link that signs you in and gives you an API key for scans of product pages, watched sites and webhooks.</p>
 <form id="sign-in-form" class="panel" action="/sign-in" method="get" novalidate>

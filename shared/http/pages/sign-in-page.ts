@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { browserFile } from './assets/browser-files.js';
+import { inlineScript } from './assets/web-assets.js';
 import { html, SafeHtml } from './html.js';
 import { layout, productName } from './layout.js';
 import { webPolicy } from './web-csp.js';
@@ -10,8 +10,8 @@ import { webPolicy } from './web-csp.js';
  * from the address bar and removes it from there at once.
  */
 
-/** This page's own script, inline: the CSP allows it by its hash. */
-const script = browserFile('sign-in.js');
+/** This page's own script (browser/pages/sign-in.ts), inline: the CSP allows it by its hash. */
+const script = inlineScript('sign-in');
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -8,7 +8,7 @@ import { layout, productName } from './layout.js';
  */
 export function watchedSitePage(id: string): string {
   return layout(
-    { title: `Watched site - ${productName}`, description: 'One of your watched sites.', noindex: true },
+    { title: `Watched site - ${productName}`, description: 'One of your watched sites.', noindex: true, script: 'watched-site' },
     html`<p class="no-print"><a href="/app">Back to the dashboard</a></p>
 <div id="site-page" data-site-id="${id}">
 <h1 id="site-title">Watched site</h1>

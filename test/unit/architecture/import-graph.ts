@@ -165,7 +165,8 @@ export type Layer =
   | 'lib'
   | 'bin'
   | 'bench'
-  | 'test';
+  | 'test'
+  | 'browser';
 
 const layerByPrefix: [string, Layer][] = [
   ['shared/model/', 'model'],
@@ -184,6 +185,7 @@ const layerByPrefix: [string, Layer][] = [
   ['bin/', 'bin'],
   ['bench/', 'bench'],
   ['test/', 'test'],
+  ['browser/', 'browser'],
 ];
 
 /** The layer a file belongs to, or undefined for a file no layer claims (itself a finding). */
@@ -195,7 +197,7 @@ const bottom: Layer[] = ['model', 'config'];
 const composition: Layer[] = [...bottom, 'outbound', 'scanner', 'db', 'adapters', 'dependencies'];
 const runtime: Layer[] = [...composition, 'use-cases', 'http', 'mcp', 'functions'];
 
-/** What each layer may import (itself included). Tools on top (bin, bench, test) may import any layer but test/bench. */
+/** What each layer may import (itself included). Tools on top (bin, bench, test) may import any layer but test/bench and browser/. */
 export const allowedImports: Record<Layer, Layer[]> = {
   model: bottom,
   config: bottom,
@@ -213,6 +215,9 @@ export const allowedImports: Record<Layer, Layer[]> = {
   bin: [...runtime, 'lib', 'bin'],
   bench: [...runtime, 'lib', 'bin', 'bench', 'test'],
   test: [...runtime, 'lib', 'bin', 'bench', 'test'],
+  // The pages' code runs in the browser: it imports only its own modules, and no other layer imports it
+  // (the service serves what lib/browser-bundling.ts builds from it).
+  browser: ['browser'],
 };
 
 /** Edges that run up the layers or out of runtime code into tools, as `importer -> imported (from -> to)` lines. */

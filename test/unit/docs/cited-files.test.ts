@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SOURCE_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test'];
+const SOURCE_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test', 'browser'];
 const SKIPPED = new Set(['node_modules', 'fixtures', 'golden', 'cdk.out', '.cdk', '.data', 'dist']);
-const TOP_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test', 'docs'];
+const TOP_FOLDERS = ['shared', 'functions', 'lib', 'bin', 'bench', 'test', 'docs', 'browser'];
 /** Names that look like files but are not ours to cite: a package, and files on other people's servers. */
 const NOT_FILES = new Set(['ipaddr.js', 'products.json', 'tags.js', 'tdmrep.json', 'agents.md', 'acp.json']);
 // A name that starts a placeholder pattern (`<check-id>.test.ts`, `${name}.ts`, `*.ts`) is no citation.

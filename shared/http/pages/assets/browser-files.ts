@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
- * The browser code and styles of the web pages, kept as real files beside this module so that ESLint
- * and Prettier read them (docs/decisions/051-browser-assets-as-files.md).
+ * The web pages' styles and scripts as files beside this module (docs/decisions/051-browser-assets-as-files.md):
+ * the stylesheet's parts are written here, the scripts are bundles built from browser/ into `bundles/`
+ * (docs/decisions/118-browser-code-in-typescript.md). This module only names and reads them.
  */
 export const siteStyles = [
   'site.css',
@@ -15,54 +16,39 @@ export const siteStyles = [
 ] as const;
 
 /**
- * The site script's parts, in the order they are joined into the one file pages load: the shared
- * helpers first, the dashboard (which renders the sections registered before it) last.
+ * The pages' scripts, one bundle each, built from `browser/pages/<name>.ts`: `site` for every page without
+ * one of its own (the header's account link, Copy buttons, printing), the others for the page of their name.
  */
-export const siteScripts = [
-  'core.js',
-  'page.js',
-  'scanner-form.js',
-  'sign-in-form.js',
-  'recheck-buttons.js',
-  'owned-report.js',
-  'nav.js',
-  'dashboard-account.js',
-  'dashboard-scan.js',
-  'dashboard-scans.js',
-  'dashboard-sites.js',
-  'dashboard-competitors.js',
-  'dashboard-webhooks.js',
-  'dashboard-batches.js',
-  'dashboard-keys.js',
-  'dashboard-curl.js',
-  'site-page.js',
-  'dashboard.js',
-] as const;
+export const pageScripts = ['site', 'scanner', 'sign-in-form', 'owned-report', 'dashboard', 'watched-site'] as const;
+export type PageScript = (typeof pageScripts)[number];
 
-export const browserFileNames = [...siteStyles, ...siteScripts, 'sign-in.js'] as const;
-export type BrowserFileName = (typeof browserFileNames)[number];
-export type BrowserFiles = Record<BrowserFileName, string>;
+/** Scripts a page inlines, allowed by the CSP through their hash: the sign-in link's page (sign-in-page.ts). */
+export const inlineScripts = ['sign-in'] as const;
+export type InlineScript = (typeof inlineScripts)[number];
+
+export const browserBundles = [...pageScripts, ...inlineScripts] as const;
+export type BrowserBundle = (typeof browserBundles)[number];
+
+/** The folder the bundles are written to, beside this module from source and beside a function's bundle. */
+export const bundlesFolder = 'bundles';
+
+export function bundleFileName(name: BrowserBundle): `bundles/${BrowserBundle}.js` {
+  return `${bundlesFolder}/${name}.js`;
+}
+
+export const browserFileNames = [...siteStyles, ...browserBundles.map(bundleFileName)];
+export type BrowserFileName = (typeof siteStyles)[number] | ReturnType<typeof bundleFileName>;
 
 /** This module's directory: the sources' when run from source, the bundle's in a function. */
 export const browserFilesDirectory = new URL('./', import.meta.url);
 
 /**
- * Read from this directory when run from source (dev server, tests); in a function's bundle, from beside
- * it, where CDK copies them (lib/function-bundling.ts `bundleFiles`).
+ * One file's text: from this directory when run from source (dev server, tests), in a function's bundle
+ * from beside it, where CDK copies them (lib/function-bundling.ts `bundleFiles`).
  */
-export function readBrowserFiles(): BrowserFiles {
-  return Object.fromEntries(
-    browserFileNames.map((name) => [name, readFileSync(new URL(name, browserFilesDirectory), 'utf8')]),
-  ) as BrowserFiles;
-}
-
-const files: BrowserFiles = readBrowserFiles();
-
 export function browserFile(name: BrowserFileName): string {
-  return files[name];
-}
-
-/** Several files joined into one, each on its own lines. */
-export function joinedBrowserFiles(names: readonly BrowserFileName[]): string {
-  return names.map((name) => files[name]).join('\n');
+  const file = new URL(name, browserFilesDirectory);
+  if (name.startsWith(`${bundlesFolder}/`) && !existsSync(file))
+    throw new Error(`The browser bundle ${name} is missing: run \`npm run build:browser\` (npm ci does).`);
+  return readFileSync(file, 'utf8');
 }
