@@ -1,14 +1,28 @@
-/** The dashboard (/app): its sections, then the dashboard that renders them. */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/nav.js';
-import '../legacy/dashboard-account.js';
-import '../legacy/dashboard-scan.js';
-import '../legacy/dashboard-scans.js';
-import '../legacy/dashboard-sites.js';
-import '../legacy/dashboard-competitors.js';
-import '../legacy/dashboard-webhooks.js';
-import '../legacy/dashboard-batches.js';
-import '../legacy/dashboard-keys.js';
-import '../legacy/dashboard-curl.js';
-import '../legacy/dashboard.js';
+import { accountSection, followAllowance } from '../dashboard/account.js';
+import { batchesSection } from '../dashboard/batches.js';
+import { competitorsSection } from '../dashboard/competitors.js';
+import { curlSection } from '../dashboard/curl.js';
+import { dashboard } from '../dashboard/dashboard.js';
+import { keysSection } from '../dashboard/keys.js';
+import { scanSection } from '../dashboard/scan.js';
+import { scansSection } from '../dashboard/scans.js';
+import { sitesSection } from '../dashboard/sites.js';
+import { webhooksSection } from '../dashboard/webhooks.js';
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+
+/** The dashboard (/app): its sections, rendered in this order into the elements of their ids. */
+everyPage();
+nav();
+followAllowance();
+dashboard([
+  accountSection,
+  scanSection,
+  scansSection,
+  sitesSection,
+  competitorsSection,
+  webhooksSection,
+  batchesSection,
+  keysSection,
+  curlSection,
+]);

@@ -1,6 +1,8 @@
-/** The owned report (/app/scans/{id}): the report read with the tab's credential, its Re-check buttons. */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/recheck-buttons.js';
-import '../legacy/owned-report.js';
-import '../legacy/nav.js';
+import { ownedReport } from '../report/owned-report.js';
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+
+/** The owned report (/app/scans/{id}): the report read with the tab's credential, with its Re-check buttons. */
+everyPage();
+ownedReport();
+nav();

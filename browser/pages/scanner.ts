@@ -1,5 +1,8 @@
+import { scannerForm } from '../scanner/scanner-form.js';
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+
 /** The public scanner (/): its form, then the header. */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/scanner-form.js';
-import '../legacy/nav.js';
+everyPage();
+scannerForm();
+nav();

@@ -1,5 +1,8 @@
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+import { signInForm } from '../sign-in/sign-in-form.js';
+
 /** The sign-in form (/sign-in): an e-mail address, for a sign-in link. */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/sign-in-form.js';
-import '../legacy/nav.js';
+everyPage();
+signInForm();
+nav();

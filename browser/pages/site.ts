@@ -1,4 +1,6 @@
-/** Every page without a script of its own: the header's account link, Copy buttons, printing. */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/nav.js';
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+
+/** Every page without a script of its own: Copy buttons, printing, the header's account link. */
+everyPage();
+nav();

@@ -1,5 +1,8 @@
+import { everyPage } from '../shared/every-page.js';
+import { nav } from '../shared/nav.js';
+import { watchedSitePage } from '../watched-site/watched-site.js';
+
 /** A watched site's page (/app/sites/{id}). */
-import '../legacy/core.js';
-import '../legacy/page.js';
-import '../legacy/nav.js';
-import '../legacy/site-page.js';
+everyPage();
+nav();
+watchedSitePage();

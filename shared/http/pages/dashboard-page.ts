@@ -2,8 +2,8 @@ import { html } from './html.js';
 import { layout, productName } from './layout.js';
 
 /**
- * GET /app: the signed-in dashboard. The page is a shell the site script fills from
- * GET /api/v1/account/overview and GET /api/v1/account/api-keys (each section's script in assets/dashboard-*.js) with the credential kept in this tab's
+ * GET /app: the signed-in dashboard. The page is a shell its script (browser/pages/dashboard.ts) fills from
+ * GET /api/v1/account/overview and GET /api/v1/account/api-keys (each section's code in browser/dashboard/) with the credential kept in this tab's
  * sessionStorage (never a cookie or a URL): an API key, or the dashboard session a sign-in at the key
  * limit gives. Without one it asks for a key.
  */

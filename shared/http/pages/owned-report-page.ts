@@ -2,7 +2,7 @@ import { html } from './html.js';
 import { layout, productName } from './layout.js';
 
 /**
- * GET /app/scans/{id}: the shell of an owned scan's report. The site script reads the report (the same
+ * GET /app/scans/{id}: the shell of an owned scan's report. Its script reads the report (the same
  * renderer as /r/{id}) from GET /api/v1/scan/{id}/report with the key kept in the tab.
  */
 export function ownedReportPage(id: string): string {

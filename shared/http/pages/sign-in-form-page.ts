@@ -2,7 +2,7 @@ import { html } from './html.js';
 import { layout, productName } from './layout.js';
 
 /**
- * GET /sign-in: asks for an e-mail address. The site script posts it to /api/v1/auth/register and
+ * GET /sign-in: asks for an e-mail address. Its script posts it to /api/v1/auth/register and
  * answers "check your inbox" whatever the address (the API never says whether an account exists).
  */
 export function signInFormPage(options: { linkValidityMinutes: number }): string {

@@ -2,7 +2,7 @@ import { html } from './html.js';
 import { layout, productName } from './layout.js';
 
 /**
- * GET /app/sites/{id}: the shell of a watched site's page. The site script (assets/site-page.js) reads
+ * GET /app/sites/{id}: the shell of a watched site's page. Its script (browser/watched-site/watched-site.ts) reads
  * the site from GET /api/v1/account/watched-sites/{id} with the credential kept in the tab, and draws its
  * score history, last report, thresholds, alert and competitor switches and where its alerts go.
  */

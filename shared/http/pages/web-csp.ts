@@ -48,7 +48,7 @@ export const docsPageCsp = [
 ].join('; ');
 
 /**
- * The owned report's page: as the web pages, except that the site script may set the report's HTML,
+ * The owned report's page: as the web pages, except that its script may set the report's HTML,
  * which GET /api/v1/scan/{id}/report renders with every value escaped, through its one Trusted Types
  * policy (`scan-report`).
  */

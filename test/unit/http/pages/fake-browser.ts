@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import * as cheerio from 'cheerio';
 
-/** Just enough of a DOM element for the sign-in page's script. */
+/** Just enough of a DOM element for the sign-in page's script (browser/sign-in/sign-in-link.ts). */
 export class FakeElement {
   textContent = '';
   disabled = false;
@@ -46,6 +46,9 @@ export function runPageScript(html: string, search: string, respond: () => FakeR
   const fetches: { url: string; init: { method: string; headers: Record<string, string>; body: string } }[] = [];
   const copied: string[] = [];
   const globals = {
+    // The element types the script checks its elements against (browser/shared/dom.ts `byId`).
+    HTMLElement: FakeElement,
+    HTMLButtonElement: FakeElement,
     URLSearchParams,
     location,
     history: {
