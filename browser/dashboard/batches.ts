@@ -1,4 +1,4 @@
-import { callApi, errorField, type ApiAnswer } from '../shared/api.js';
+import { callApi, errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
 import { append, byId, clear, el, link, table } from '../shared/dom.js';
 import { bandNames, day, duration, type Band } from '../shared/words.js';
@@ -71,11 +71,6 @@ function progressText(batch: BatchRow): string {
 
 function batchName(batch: BatchRow): string {
   return batch.label || `Batch of ${day(batch.createdAt)}`;
-}
-
-function retryAfterSeconds(body: unknown): number {
-  if (typeof body !== 'object' || body === null || !('retryAfterSeconds' in body)) return 0;
-  return typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 0;
 }
 
 function errorText(answer: ApiAnswer, action: string): string {

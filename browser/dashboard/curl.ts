@@ -1,3 +1,4 @@
+import { copyOnClick } from '../shared/clipboard.js';
 import { isSession } from '../shared/credential.js';
 import { append, byId, el } from '../shared/dom.js';
 import { maskKey } from '../shared/words.js';
@@ -34,16 +35,7 @@ function showCurl(origin: string, credential: string): void {
     const copy = el('button', 'secondary', 'Copy');
     copy.type = 'button';
     copy.setAttribute('aria-label', (session ? 'Copy the command: ' : 'Copy the command with your key: ') + title);
-    copy.addEventListener('click', () => {
-      navigator.clipboard.writeText(command.replace('KEY', copied)).then(
-        () => {
-          copy.textContent = 'Copied';
-        },
-        () => {
-          copy.textContent = 'Copy failed';
-        },
-      );
-    });
+    copyOnClick(copy, () => command.replace('KEY', copied), 'Copy failed');
     append(box, [el('h3', '', title), append(snippet, [pre, copy])]);
   }
 }

@@ -2,6 +2,7 @@ import { callApi, errorOf } from '../shared/api.js';
 import { isSession, storageKey } from '../shared/credential.js';
 import { byId, clear, optionalById } from '../shared/dom.js';
 import { announce, signedInEvent, type SignedIn } from '../shared/events.js';
+import { signOut } from '../shared/sign-out.js';
 import type { ApiKeyList, DashboardContext, DashboardSection, Overview } from './section.js';
 
 /*
@@ -19,7 +20,7 @@ function wire(root: HTMLElement, sections: readonly DashboardSection[]): void {
   const input = byId('key-input', HTMLInputElement);
   const keyError = byId('key-error', HTMLElement);
   const status = byId('dashboard-status', HTMLElement);
-  const signOut = byId('sign-out', HTMLButtonElement);
+  const signOutButton = byId('sign-out', HTMLButtonElement);
 
   function askForKey(message: string): void {
     root.hidden = true;
@@ -55,7 +56,7 @@ function wire(root: HTMLElement, sections: readonly DashboardSection[]): void {
         keyBox.hidden = true;
         root.hidden = false;
         status.textContent = '';
-        signOut.textContent = isSession(key) ? 'Sign out' : 'Forget the key in this tab';
+        signOutButton.textContent = isSession(key) ? 'Sign out' : 'Forget the key in this tab';
         const context: DashboardContext = {
           overview: answer.body,
           keys,
@@ -90,16 +91,7 @@ function wire(root: HTMLElement, sections: readonly DashboardSection[]): void {
     input.value = '';
     load(key);
   });
-  // A session is ended on the service too (DELETE /api/v1/auth/session); a key is only forgotten here.
-  signOut.addEventListener('click', () => {
-    const held = sessionStorage.getItem(storageKey);
-    sessionStorage.removeItem(storageKey);
-    const leave = () => {
-      location.assign('/');
-    };
-    if (held && isSession(held)) callApi('DELETE', '/api/v1/auth/session', held).then(leave, leave);
-    else leave();
-  });
+  signOutButton.addEventListener('click', signOut);
   const stored = sessionStorage.getItem(storageKey);
   if (stored) load(stored);
   else askForKey('');

@@ -1,7 +1,8 @@
-import { errorField, readJson } from '../shared/api.js';
+import { addressProblem } from '../shared/address-problem.js';
+import { errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
 import { append, byId, el } from '../shared/dom.js';
-import { scanStages } from '../shared/scan-stages.js';
+import { submitScans } from '../shared/scan-submit.js';
 import { duration, limitText } from '../shared/words.js';
 import { keyNeeded } from './key-needed.js';
 import type { DashboardContext, DashboardSection } from './section.js';
@@ -11,8 +12,7 @@ import type { DashboardContext, DashboardSection } from './section.js';
  * (GET /api/scan-progress/{id}, as on the public scanner), then the report at /app/scans/{id}.
  */
 
-// As POST /api/v1/scan checks before anything else (MAX_URL_LENGTH in shared/outbound/target-url.ts);
-// the service checks the rest (a public host, the port) and its answer is shown in place.
+// As POST /api/v1/scan checks before anything else (MAX_URL_LENGTH in shared/outbound/target-url.ts).
 const urlMaxLength = 2048;
 
 const stageLabels: ReadonlyArray<[stage: string, label: string]> = [
@@ -22,22 +22,8 @@ const stageLabels: ReadonlyArray<[stage: string, label: string]> = [
   ['scoring', 'Scoring and writing fixes'],
 ];
 
-/** The first problem POST /api/v1/scan would answer 400 for without looking the host up, or ''. */
-function urlProblem(url: string): string {
-  if (!url) return 'Enter the address of a shop, for example https://shop.example.com.';
-  if (url.length > urlMaxLength) return `That address is too long: it may have at most ${urlMaxLength} characters.`;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  if (scheme !== undefined && !/^https?$/i.test(scheme)) return `Only http and https addresses can be scanned, not ${scheme}:.`;
-  if (!/^https?:\/\/[^/?#\s]/i.test(url)) return 'Enter the full address, starting with https:// (or http://).';
-  return '';
-}
-
-function retryAfterSeconds(body: unknown): number {
-  if (typeof body !== 'object' || body === null || !('retryAfterSeconds' in body)) return 0;
-  return typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 0;
-}
-
-function explain(status: number, body: unknown, retryAfter: string | null): string {
+function explain(answer: ApiAnswer): string {
+  const { status, body } = answer;
   const error = errorField(body) ?? '';
   if (status === 400) {
     const reason = error
@@ -49,7 +35,7 @@ function explain(status: number, body: unknown, retryAfter: string | null): stri
   if (status === 401) return 'This key is no longer accepted: it may have been revoked. Reload the dashboard and use another key.';
   if (status === 403) return `${error.replace(/[.]$/, '') || 'This key may not run scans'}.`;
   if (status === 429) {
-    const seconds = Number(retryAfter) || retryAfterSeconds(body);
+    const seconds = Number(answer.retryAfter) || retryAfterSeconds(body);
     return (error ? `${error.replace(/[.]$/, '')}. ` : 'Your plan allows no more scans for now. ') + `Try again in ${duration(seconds)}.`;
   }
   if (status === 502)
@@ -58,11 +44,6 @@ function explain(status: number, body: unknown, retryAfter: string | null): stri
     }. Check the address, or try again later.`;
   if (status === 504) return 'The shop took too long to answer, so the scan stopped before it finished. Try again later.';
   return `The scan failed (HTTP ${status}). Try again in a moment.`;
-}
-
-function scanId(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('id' in body)) return null;
-  return typeof body.id === 'string' && body.id ? body.id : null;
 }
 
 function scanForm(box: HTMLElement, context: DashboardContext): void {
@@ -114,56 +95,25 @@ function scanForm(box: HTMLElement, context: DashboardContext): void {
   append(form, [label, append(el('div', 'field-row'), [input, button]), help, message, progress]);
   box.appendChild(form);
 
-  const stageMarks = scanStages(stages, elapsed);
-
-  function stop(): void {
-    stageMarks.stop();
-    button.disabled = false;
-    form.removeAttribute('aria-busy');
-  }
-
-  function fail(text: string): void {
-    stop();
-    progress.hidden = true;
-    message.textContent = text;
-    input.setAttribute('aria-invalid', 'true');
-    input.focus();
-  }
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const url = input.value.trim();
-    message.textContent = '';
-    input.removeAttribute('aria-invalid');
-    const problem = urlProblem(url);
-    if (problem) return fail(problem);
-    const token = self.crypto && self.crypto.randomUUID ? self.crypto.randomUUID() : null;
-    button.disabled = true;
-    form.setAttribute('aria-busy', 'true');
-    progress.hidden = false;
-    stageMarks.start(token);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      authorization: 'Bearer ' + context.credential,
-    };
-    if (token) headers['x-scan-progress'] = token;
-    fetch('/api/v1/scan', { method: 'POST', headers, body: JSON.stringify({ url }) })
-      .then((response) =>
-        readJson(response).then((body) => {
-          const id = response.status === 200 ? scanId(body) : null;
-          if (id) {
-            stageMarks.show('done');
-            stop();
-            location.assign(`/app/scans/${encodeURIComponent(id)}`);
-            return;
-          }
-          fail(explain(response.status, body, response.headers.get('retry-after')));
-        }),
-      )
-      .catch(() => {
-        fail('Could not reach the service. Check your connection and try again.');
-      });
+  submitScans({
+    form,
+    input,
+    button,
+    message,
+    progress,
+    stages,
+    elapsed,
+    endpoint: '/api/v1/scan',
+    credential: context.credential,
+    address: (typed) =>
+      addressProblem(typed, {
+        empty: 'Enter the address of a shop, for example https://shop.example.com.',
+        verb: 'scanned',
+        maxLength: urlMaxLength,
+      }) || { url: typed, bare: false },
+    explain,
+    reportPath: (id) => `/app/scans/${encodeURIComponent(id)}`,
+    unreachable: 'Could not reach the service. Check your connection and try again.',
   });
 }
 

@@ -1,3 +1,4 @@
+import { addressProblem } from '../shared/address-problem.js';
 import { callApi, errorField, errorOf, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
 import { append, byId, el, link, table } from '../shared/dom.js';
@@ -19,14 +20,12 @@ const urlMaxLength = 2048;
 const labelMaxLength = 100;
 const conditionWords: Record<string, string | undefined> = { drops_below: 'below', rises_above: 'above', changes_by: 'moves by' };
 
-/** The first problem the API would answer 400 for without looking the host up, or ''. */
 function urlProblem(url: string): string {
-  if (!url) return 'Enter the address of the site, for example https://shop.example.com/.';
-  if (url.length > urlMaxLength) return `That address is too long: it may have at most ${urlMaxLength} characters.`;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
-  if (scheme !== undefined && !/^https?$/i.test(scheme)) return `Only http and https addresses can be watched, not ${scheme}:.`;
-  if (!/^https?:\/\/[^/?#\s]/i.test(url)) return 'Enter the full address, starting with https:// (or http://).';
-  return '';
+  return addressProblem(url, {
+    empty: 'Enter the address of the site, for example https://shop.example.com/.',
+    verb: 'watched',
+    maxLength: urlMaxLength,
+  });
 }
 
 function labelProblem(label: string): string {

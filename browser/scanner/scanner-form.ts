@@ -1,10 +1,10 @@
-import { errorField, readJson } from '../shared/api.js';
+import { errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { byId, optionalById, requiredIn } from '../shared/dom.js';
-import { scanStages } from '../shared/scan-stages.js';
+import { submitScans, type ScanAddress } from '../shared/scan-submit.js';
 import { duration } from '../shared/words.js';
 
 /*
- * The public scanner's form: scan, stage progress, errors in plain words.
+ * The public scanner's form: scan (POST /api/scan), stage progress, errors in plain words.
  */
 
 // "ftp:", "mailto:", "javascript:"... but not "shop.example.com:8080" (a host and port, no scheme).
@@ -16,8 +16,17 @@ function otherScheme(text: string): string | null {
   return `${scheme.toLowerCase()}:`;
 }
 
+/** What was typed as an address to scan: https:// in front of a bare host; refused with another scheme. */
+function address(typed: string): ScanAddress | string {
+  if (!typed) return 'Enter the address of a shop, for example https://shop.example.com.';
+  const scheme = otherScheme(typed);
+  if (scheme) return `That address starts with ${scheme}, which the scanner cannot read: enter a web address (http:// or https://).`;
+  const bare = !/^https?:\/\//i.test(typed);
+  return { url: bare ? `https://${typed}` : typed, bare };
+}
+
 // The API's 502 says "Scan failed: the URL may be unreachable (detail)": the page says it once, with the detail.
-function unreachable(error: string, tried: string, bare: boolean): string {
+function unreachable(error: string, { url: tried, bare }: ScanAddress): string {
   const detail = /\(([^)]*)\)\s*$/.exec(error)?.[1];
   if (detail !== undefined && /^it answered /.test(detail))
     return `The scan could not read ${tried}: ${detail}. Check the address, or try again later.`;
@@ -27,12 +36,8 @@ function unreachable(error: string, tried: string, bare: boolean): string {
   return `We could not reach ${tried}${detail !== undefined ? `: ${detail}` : ''}. Check the address, or try again later.`;
 }
 
-function retryAfterSeconds(body: unknown): number {
-  if (typeof body !== 'object' || body === null || !('retryAfterSeconds' in body)) return 0;
-  return typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 0;
-}
-
-function explain(status: number, body: unknown, retryAfter: string | null, tried: string, bare: boolean): string {
+function explain(answer: ApiAnswer, tried: ScanAddress): string {
+  const { status, body } = answer;
   const error = errorField(body) ?? '';
   if (status === 400) {
     // Validation messages name the field ("url: must point to a public address").
@@ -43,78 +48,30 @@ function explain(status: number, body: unknown, retryAfter: string | null, tried
     return `That address cannot be scanned: ${reason || 'it is not a valid public web address'}.`;
   }
   if (status === 429) {
-    const seconds = Number(retryAfter) || retryAfterSeconds(body);
+    const seconds = Number(answer.retryAfter) || retryAfterSeconds(body);
     return `You have used today's free scans from this network. The next free scan is available in ${duration(seconds)}. Sign in for more scans.`;
   }
-  if (status === 502) return unreachable(error, tried, bare);
+  if (status === 502) return unreachable(error, tried);
   if (status === 504) return 'The site took too long to answer, so the scan stopped before it could finish. Try again later.';
   return `The scan failed (HTTP ${status}). Try again in a moment.`;
 }
 
-function scanId(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || !('id' in body)) return null;
-  return typeof body.id === 'string' && body.id ? body.id : null;
-}
-
 export function scannerForm(): void {
   const form = optionalById('scan-form', HTMLFormElement);
-  if (form) wire(form);
-}
-
-function wire(form: HTMLFormElement): void {
-  const input = byId('scan-url', HTMLInputElement);
-  const button = requiredIn(form, 'button[type=submit]', HTMLButtonElement);
-  const message = byId('scan-error', HTMLElement);
+  if (!form) return;
   const progress = byId('scan-progress', HTMLElement);
-  const stages = scanStages(progress, byId('scan-elapsed', HTMLElement));
-
-  function stop(): void {
-    stages.stop();
-    button.disabled = false;
-    form.removeAttribute('aria-busy');
-  }
-
-  function fail(text: string): void {
-    stop();
-    progress.hidden = true;
-    message.textContent = text;
-    input.setAttribute('aria-invalid', 'true');
-    input.focus();
-  }
-
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    let url = input.value.trim();
-    message.textContent = '';
-    input.removeAttribute('aria-invalid');
-    if (!url) return fail('Enter the address of a shop, for example https://shop.example.com.');
-    const scheme = otherScheme(url);
-    if (scheme)
-      return fail(`That address starts with ${scheme}, which the scanner cannot read: enter a web address (http:// or https://).`);
-    const bare = !/^https?:\/\//i.test(url);
-    if (bare) url = `https://${url}`;
-    const token = self.crypto && self.crypto.randomUUID ? self.crypto.randomUUID() : null;
-    button.disabled = true;
-    form.setAttribute('aria-busy', 'true');
-    progress.hidden = false;
-    stages.start(token);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (token) headers['x-scan-progress'] = token;
-    fetch('/api/scan', { method: 'POST', headers, body: JSON.stringify({ url }) })
-      .then((response) =>
-        readJson(response).then((body) => {
-          const id = response.status === 200 ? scanId(body) : null;
-          if (id) {
-            stages.show('done');
-            stop();
-            location.assign(`/r/${encodeURIComponent(id)}`);
-            return;
-          }
-          fail(explain(response.status, body, response.headers.get('retry-after'), url, bare));
-        }),
-      )
-      .catch(() => {
-        fail('Could not reach the scanner. Check your connection and try again.');
-      });
+  submitScans({
+    form,
+    input: byId('scan-url', HTMLInputElement),
+    button: requiredIn(form, 'button[type=submit]', HTMLButtonElement),
+    message: byId('scan-error', HTMLElement),
+    progress,
+    stages: progress,
+    elapsed: byId('scan-elapsed', HTMLElement),
+    endpoint: '/api/scan',
+    address,
+    explain,
+    reportPath: (id) => `/r/${encodeURIComponent(id)}`,
+    unreachable: 'Could not reach the scanner. Check your connection and try again.',
   });
 }

@@ -29,9 +29,14 @@ export function callApi<T = unknown>(method: string, path: string, key: string, 
       allowance = { limit: Number(limit), remaining: Number(response.headers.get('ratelimit-remaining')) };
       announce(allowanceEvent, allowance);
     }
-    const retryAfter = response.headers.get('retry-after');
-    return readJson(response).then((json) => ({ status: response.status, body: json as T, retryAfter }));
+    return answerOf<T>(response);
   });
+}
+
+/** A response of the API as an answer: its status, JSON body and Retry-After. */
+export function answerOf<T = unknown>(response: Response): Promise<ApiAnswer<T>> {
+  const retryAfter = response.headers.get('retry-after');
+  return readJson(response).then((json) => ({ status: response.status, body: json as T, retryAfter }));
 }
 
 /** A response's JSON body, or null when it has none. */
@@ -51,6 +56,12 @@ export function errorField(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   const { error } = body;
   return typeof error === 'string' ? error : undefined;
+}
+
+/** The wait in seconds a refusal's body names (`retryAfterSeconds`), or 0. */
+export function retryAfterSeconds(body: unknown): number {
+  if (typeof body !== 'object' || body === null || !('retryAfterSeconds' in body)) return 0;
+  return typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 0;
 }
 
 /** How long a refusal for too many requests asks to wait, from Retry-After, as a sentence; '' without one. */

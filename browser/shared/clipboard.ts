@@ -1,19 +1,27 @@
 import { el } from './dom.js';
 
-/** A button that copies `text` and says whether it did. */
-export function copyButton(label: string, text: string): HTMLButtonElement {
-  const copy = el('button', 'secondary', label);
-  copy.type = 'button';
-  copy.addEventListener('click', () => {
-    navigator.clipboard.writeText(text).then(
+/**
+ * Copies `text()` to the clipboard on each click of `button`, and says on the button whether that worked:
+ * 'Copied', or `failed` (what to do instead).
+ */
+export function copyOnClick(button: HTMLButtonElement, text: () => string, failed: string): void {
+  button.addEventListener('click', () => {
+    navigator.clipboard.writeText(text()).then(
       () => {
-        copy.textContent = 'Copied';
+        button.textContent = 'Copied';
       },
       () => {
-        copy.textContent = 'Copy failed: select the key and copy it';
+        button.textContent = failed;
       },
     );
   });
+}
+
+/** A button that copies a secret shown once (a new key, a signing secret) and says whether it did. */
+export function copyButton(label: string, text: string): HTMLButtonElement {
+  const copy = el('button', 'secondary', label);
+  copy.type = 'button';
+  copyOnClick(copy, () => text, 'Copy failed: select the key and copy it');
   return copy;
 }
 
@@ -28,16 +36,7 @@ export function addCopyButtons(within: ParentNode = document): void {
     button.className = 'secondary';
     button.textContent = 'Copy';
     button.setAttribute('aria-label', 'Copy this snippet');
-    button.addEventListener('click', () => {
-      navigator.clipboard.writeText(pre.textContent || '').then(
-        () => {
-          button.textContent = 'Copied';
-        },
-        () => {
-          button.textContent = 'Select and copy';
-        },
-      );
-    });
+    copyOnClick(button, () => pre.textContent || '', 'Select and copy');
     snippet.appendChild(button);
   }
 }

@@ -1,15 +1,14 @@
 import { callApi } from './api.js';
-import { credential, isSession, storageKey } from './credential.js';
+import { credential, forgetCredential, keptAccountKey } from './credential.js';
 import { append, clear, el, link, optionalById } from './dom.js';
 import { listen, signedInEvent, type SignedIn } from './events.js';
+import { signOut } from './sign-out.js';
 
 /*
  * The header's account link: "Sign in" without a credential in the tab; with one, "Dashboard", the signed-in
  * e-mail (GET /api/v1/account, which sessions may call) and a sign-out button. The e-mail is kept for the tab,
  * so moving between pages costs no request against the account routes' hourly limit.
  */
-const cacheKey = 'agent-readiness.navAccount';
-
 interface Kept {
   tag: string;
   email: string;
@@ -22,29 +21,18 @@ function tag(held: string): string {
 
 function keep(held: string, email: string): void {
   const kept: Kept = { tag: tag(held), email };
-  sessionStorage.setItem(cacheKey, JSON.stringify(kept));
+  sessionStorage.setItem(keptAccountKey, JSON.stringify(kept));
 }
 
 function keptEmail(held: string): string | null {
   let kept: unknown = null;
   try {
-    kept = JSON.parse(sessionStorage.getItem(cacheKey) || 'null');
+    kept = JSON.parse(sessionStorage.getItem(keptAccountKey) || 'null');
   } catch {
     kept = null;
   }
   if (typeof kept !== 'object' || kept === null || !('tag' in kept) || !('email' in kept)) return null;
   return kept.tag === tag(held) && typeof kept.email === 'string' && kept.email ? kept.email : null;
-}
-
-function signOut(): void {
-  const held = credential();
-  sessionStorage.removeItem(storageKey);
-  sessionStorage.removeItem(cacheKey);
-  const leave = () => {
-    location.assign('/');
-  };
-  if (held && isSession(held)) callApi('DELETE', '/api/v1/auth/session', held).then(leave, leave);
-  else leave();
 }
 
 function showSignedIn(item: HTMLElement, email: string): void {
@@ -90,8 +78,7 @@ export function nav(): void {
         showSignedIn(item, answer.body.email);
       } else if (answer.status === 401) {
         // A revoked key or an ended session: the tab no longer holds a credential.
-        sessionStorage.removeItem(storageKey);
-        sessionStorage.removeItem(cacheKey);
+        forgetCredential();
       }
     },
     () => {

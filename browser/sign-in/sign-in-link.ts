@@ -1,4 +1,5 @@
 import { errorField } from '../shared/api.js';
+import { copyOnClick } from '../shared/clipboard.js';
 import { storageKey } from '../shared/credential.js';
 import { byId } from '../shared/dom.js';
 
@@ -46,16 +47,7 @@ export function signInLink(): void {
     add('code', body.apiKey).className = 'key block';
     const copy = add('button', 'Copy');
     copy.type = 'button';
-    copy.addEventListener('click', () => {
-      navigator.clipboard.writeText(body.apiKey).then(
-        () => {
-          copy.textContent = 'Copied';
-        },
-        () => {
-          copy.textContent = 'Copy failed: select the key and copy it';
-        },
-      );
-    });
+    copyOnClick(copy, () => body.apiKey, 'Copy failed: select the key and copy it');
     add('p', body.message);
     openDashboard(body.apiKey);
   }
