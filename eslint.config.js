@@ -31,7 +31,7 @@ export default tseslint.config(
     },
   },
   // The pages' code sets text as text, as their CSP's Trusted Types rule asks: only the owned report sets HTML,
-  // through its own policy (docs/decisions/118-browser-code-in-typescript.md).
+  // through its own policy (docs/decisions/119-browser-code-in-typescript.md).
   {
     files: ['browser/**/*.ts'],
     ignores: ['browser/report/owned-report.ts'],

@@ -14,7 +14,7 @@ import {
 /**
  * The pages' browser code (browser/, TypeScript) bundled for the browser: one bundle per page that has a
  * script (`browserBundles`), each from `browser/pages/<name>.ts`, written where
- * shared/http/pages/assets/browser-files.ts reads them (docs/decisions/118-browser-code-in-typescript.md).
+ * shared/http/pages/assets/browser-files.ts reads them (docs/decisions/119-browser-code-in-typescript.md).
  * Nothing deployed imports this module: the functions get the built files copied beside them
  * (lib/function-bundling.ts `bundleFiles`).
  */

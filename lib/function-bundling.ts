@@ -89,7 +89,7 @@ export function bundleDefines(name: FunctionName, options: { defaultLimits: bool
 /**
  * Files copied beside a function's bundle: the functions that render pages get the pages' browser files,
  * read at import (docs/decisions/065-site-script-in-parts.md): the stylesheet's parts and the scripts,
- * built here from browser/ first so that they are the sources' (lib/browser-bundling.ts, decision 118),
+ * built here from browser/ first so that they are the sources' (lib/browser-bundling.ts, decision 119),
  * each at its path beside browser-files.ts (`bundles/<page>.js`); the web function also serves the API
  * reference's renderer, a 1.1 MB file of a devDependency, read on the first request for it; the meta
  * function its prebuilt OpenAPI document (`bundleDefines`).

@@ -1,7 +1,7 @@
 /**
  * JavaScript in the runtime folders is generated, never written: the pages' code is TypeScript in browser/,
  * bundled into shared/http/pages/assets/bundles/ (lib/browser-bundling.ts), a folder git ignores
- * (docs/decisions/118-browser-code-in-typescript.md). A `.js` file anywhere else there is a file someone
+ * (docs/decisions/119-browser-code-in-typescript.md). A `.js` file anywhere else there is a file someone
  * wrote that no type check, and perhaps no bundle, reads.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 /**
  * The web pages' styles and scripts as files beside this module (docs/decisions/051-browser-assets-as-files.md):
  * the stylesheet's parts are written here, the scripts are bundles built from browser/ into `bundles/`
- * (docs/decisions/118-browser-code-in-typescript.md). This module only names and reads them.
+ * (docs/decisions/119-browser-code-in-typescript.md). This module only names and reads them.
  */
 export const siteStyles = [
   'site.css',
