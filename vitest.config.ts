@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The browser project's stack sets its own limits in the environment of the Vitest process it shares with the unit
@@ -9,6 +9,20 @@ const browserStackOnly = { DASHBOARD_ROUTES_LIMIT_PER_HOUR: '' };
 
 /** Each project first builds the pages' browser bundles from browser/ as it is (lib/browser-bundling.ts). */
 const browserBundles = 'test/support/browser-bundles-setup.ts';
+
+/**
+ * Integration files that start services of their own (`npm start`, DynamoDB Local, the load command) on free
+ * ports with data folders of their own, and use nothing of the shared stack: they run beside each other
+ * instead of one at a time in the integration project's serial queue, which is the suite's critical path.
+ */
+const ownServiceFiles = [
+  'test/integration/database-pause.test.ts',
+  'test/integration/java-runtime.test.ts',
+  'test/integration/load-command.test.ts',
+  'test/integration/npm-start.test.ts',
+  'test/integration/npm-start-sign-in.test.ts',
+  'test/integration/parent-death.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -37,13 +51,28 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // One file at a time: they share one local stack, and some start whole stacks of their own.
+          exclude: [...configDefaults.exclude, ...ownServiceFiles],
+          // One file at a time: they share one local stack.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           // No file mocks a module or changes the environment, and they share the stack anyway: a worker
           // keeps its loaded modules between files instead of importing the service afresh for each
           // (imports took 111 s of a 700 s run in CI; 11 s of 316 s alone).
           isolate: false,
           globalSetup: [browserBundles, 'test/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Run by the integration process (bin/test-projects.ts).
+          name: 'own-services',
+          include: ownServiceFiles,
+          // First, beside each other; then the shared stack's files (group 1), one at a time.
+          sequence: { groupOrder: 0 },
+          globalSetup: [browserBundles],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

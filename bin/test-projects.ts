@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 // and each slowed by every core the others take. The other projects run at a lower CPU priority, so they
 // take what the integration files leave instead of delaying them (docs/decisions/076-static-checks-at-once.md).
 const runs: Array<{ name: string; projects: string[]; niceness: number }> = [
-  { name: 'integration', projects: ['--project', 'integration'], niceness: 0 },
+  // The files that start services of their own run first, beside each other; then the shared stack's, one at a time.
+  { name: 'integration', projects: ['--project', 'own-services', '--project', 'integration'], niceness: 0 },
   { name: 'unit, browser and infra', projects: ['--project', 'unit', '--project', 'browser', '--project', 'infra'], niceness: 10 },
 ];
 
