@@ -1,6 +1,6 @@
 import { callApi, errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, clear, el, link, table } from '../shared/dom.js';
+import { append, byId, clear, el, errorLine, link, table } from '../shared/dom.js';
 import { bandNames, day, duration, type Band } from '../shared/words.js';
 import { keyNeeded } from './key-needed.js';
 import type { DashboardSection } from './section.js';
@@ -225,9 +225,7 @@ function submitForm(key: string, loadList: () => Promise<void>, openBatch: (id: 
   label.setAttribute('aria-describedby', 'batch-error');
   const help = el('p', 'small muted', 'The shops are scanned in the background with your plan. Each request here is one API call.');
   help.id = 'batch-help';
-  const message = el('p', 'notice error');
-  message.id = 'batch-error';
-  message.setAttribute('role', 'alert');
+  const message = errorLine('batch-error');
   const button = el('button', '', 'Scan these shops');
   button.type = 'submit';
   append(form, [urlsLabel, urls, labelLabel, label, help, message, append(el('p'), [button])]);

@@ -1,7 +1,7 @@
 import { apiError, callApi, errorOf, type ApiAnswer } from '../shared/api.js';
 import { copyButton } from '../shared/clipboard.js';
 import { isSession, storageKey } from '../shared/credential.js';
-import { append, ask, byId, clear, el, table, type Cell } from '../shared/dom.js';
+import { append, ask, byId, clear, el, errorLine, table, type Cell } from '../shared/dom.js';
 import { day, limitText } from '../shared/words.js';
 import type { ApiKeyList, DashboardSection } from './section.js';
 
@@ -54,9 +54,7 @@ function keyForm(holderScopes: readonly string[] | null, reload: () => void): HT
   const form = el('form', 'stack');
   form.noValidate = true;
   form.id = 'new-key-form';
-  const error = el('p', 'notice error');
-  error.id = 'new-key-error';
-  error.setAttribute('role', 'alert');
+  const error = errorLine('new-key-error');
   const labelFor = el('label', '', 'Label of a new key');
   labelFor.htmlFor = 'new-key-label';
   const input = el('input');

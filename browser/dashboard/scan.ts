@@ -1,7 +1,7 @@
 import { addressProblem } from '../shared/address-problem.js';
 import { errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, el } from '../shared/dom.js';
+import { append, byId, el, errorLine } from '../shared/dom.js';
 import { submitScans } from '../shared/scan-submit.js';
 import { duration, limitText } from '../shared/words.js';
 import { keyNeeded } from './key-needed.js';
@@ -75,9 +75,7 @@ function scanForm(box: HTMLElement, context: DashboardContext): void {
     )}. Each scan is also one API call.`,
   );
   help.id = 'run-scan-help';
-  const message = el('p', 'notice error');
-  message.id = 'run-scan-error';
-  message.setAttribute('role', 'alert');
+  const message = errorLine('run-scan-error');
   const progress = el('div');
   progress.id = 'run-scan-progress';
   progress.setAttribute('role', 'status');

@@ -1,7 +1,7 @@
 import { addressProblem } from '../shared/address-problem.js';
 import { callApi, errorField, errorOf, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, el, link, table } from '../shared/dom.js';
+import { append, byId, el, errorLine, link, table } from '../shared/dom.js';
 import { day, limitText } from '../shared/words.js';
 import { alertsText } from './alerts-go-to.js';
 import { keyNeeded } from './key-needed.js';
@@ -71,9 +71,7 @@ function watchForm(context: DashboardContext): HTMLFormElement {
   alerts.checked = true;
   const alertsLabel = append(el('label', 'choice'), [alerts, document.createTextNode('Send alerts when its score changes')]);
   alertsLabel.htmlFor = 'watch-alerts';
-  const error = el('p', 'notice error');
-  error.id = 'watch-error';
-  error.setAttribute('role', 'alert');
+  const error = errorLine('watch-error');
   url.setAttribute('aria-describedby', 'watch-error');
   label.setAttribute('aria-describedby', 'watch-error');
   const submit = el('button', '', 'Watch this site');

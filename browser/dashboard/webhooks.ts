@@ -1,7 +1,7 @@
 import { apiError, callApi, type ApiAnswer } from '../shared/api.js';
 import { copyButton } from '../shared/clipboard.js';
 import { credential } from '../shared/credential.js';
-import { append, ask, byId, clear, el, link, statusLine, table } from '../shared/dom.js';
+import { append, ask, byId, clear, el, errorLine, link, statusLine, table } from '../shared/dom.js';
 import { limitText } from '../shared/words.js';
 import type { DashboardSection } from './section.js';
 
@@ -258,9 +258,7 @@ function webhookForm(allowed: readonly string[], onCreated: (created: CreatedWeb
   const form = el('form', 'stack');
   form.id = 'new-webhook-form';
   form.noValidate = true;
-  const error = el('p', 'notice error');
-  error.id = 'new-webhook-error';
-  error.setAttribute('role', 'alert');
+  const error = errorLine('new-webhook-error');
   const urlLabel = el('label', '', 'Endpoint URL (https)');
   urlLabel.htmlFor = 'new-webhook-url';
   const url = el('input');
