@@ -1,6 +1,6 @@
 import { callApi, errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, clear, el, errorLine, link, table } from '../shared/dom.js';
+import { append, byId, clear, el, errorLine, input, labelFor, link, table } from '../shared/dom.js';
 import { bandNames, day, duration, type Band } from '../shared/words.js';
 import { keyNeeded } from './key-needed.js';
 import type { DashboardSection } from './section.js';
@@ -205,8 +205,6 @@ function submitForm(key: string, loadList: () => Promise<void>, openBatch: (id: 
   const form = el('form', 'panel');
   form.id = 'batch-form';
   form.noValidate = true;
-  const urlsLabel = el('label', '', `Shop addresses, one per line (up to ${maxUrls})`);
-  urlsLabel.htmlFor = 'batch-urls';
   const urls = el('textarea');
   urls.id = 'batch-urls';
   urls.name = 'urls';
@@ -215,20 +213,21 @@ function submitForm(key: string, loadList: () => Promise<void>, openBatch: (id: 
   urls.required = true;
   urls.placeholder = 'https://shop.example.com\nhttps://another-shop.example.com';
   urls.setAttribute('aria-describedby', 'batch-help batch-error');
-  const labelLabel = el('label', '', 'Batch label (optional)');
-  labelLabel.htmlFor = 'batch-label';
-  const label = el('input');
-  label.id = 'batch-label';
-  label.type = 'text';
-  label.name = 'label';
-  label.maxLength = labelMaxLength;
-  label.setAttribute('aria-describedby', 'batch-error');
+  const label = input({ type: 'text', id: 'batch-label', name: 'label', maxLength: labelMaxLength, describedBy: 'batch-error' });
   const help = el('p', 'small muted', 'The shops are scanned in the background with your plan. Each request here is one API call.');
   help.id = 'batch-help';
   const message = errorLine('batch-error');
   const button = el('button', '', 'Scan these shops');
   button.type = 'submit';
-  append(form, [urlsLabel, urls, labelLabel, label, help, message, append(el('p'), [button])]);
+  append(form, [
+    labelFor('batch-urls', `Shop addresses, one per line (up to ${maxUrls})`),
+    urls,
+    labelFor('batch-label', 'Batch label (optional)'),
+    label,
+    help,
+    message,
+    append(el('p'), [button]),
+  ]);
 
   function fail(text: string, field?: HTMLElement | null): void {
     button.disabled = false;

@@ -1,7 +1,7 @@
 import { apiError, callApi, errorOf, type ApiAnswer } from '../shared/api.js';
 import { copyButton } from '../shared/clipboard.js';
 import { isSession, storageKey } from '../shared/credential.js';
-import { append, ask, byId, clear, el, errorLine, table, type Cell } from '../shared/dom.js';
+import { append, ask, byId, clear, el, errorLine, input, labelFor, table, type Cell } from '../shared/dom.js';
 import { day, limitText } from '../shared/words.js';
 import type { ApiKeyList, DashboardSection } from './section.js';
 
@@ -55,28 +55,28 @@ function keyForm(holderScopes: readonly string[] | null, reload: () => void): HT
   form.noValidate = true;
   form.id = 'new-key-form';
   const error = errorLine('new-key-error');
-  const labelFor = el('label', '', 'Label of a new key');
-  labelFor.htmlFor = 'new-key-label';
-  const input = el('input');
-  input.type = 'text';
-  input.id = 'new-key-label';
-  input.name = 'label';
-  input.maxLength = labelMax;
-  input.required = true;
-  input.autocomplete = 'off';
-  input.setAttribute('aria-describedby', 'new-key-error');
+  const labelInput = input({
+    type: 'text',
+    id: 'new-key-label',
+    name: 'label',
+    maxLength: labelMax,
+    required: true,
+    autocomplete: 'off',
+    describedBy: 'new-key-error',
+  });
   const scopes = el('fieldset', 'choices');
   scopes.setAttribute('aria-describedby', 'new-key-error');
   scopes.appendChild(el('legend', '', 'Scopes: what the key may do'));
   const boxes = scopeChoices.map(([scope, words]) => {
     const held = !holderScopes || holderScopes.indexOf(scope) >= 0;
-    const box = el('input');
-    box.type = 'checkbox';
-    box.name = 'scopes';
-    box.value = scope;
-    box.id = `new-key-scope-${scope.replace(':', '-')}`;
-    box.checked = scope === 'scanner:read' && held;
-    box.disabled = !held;
+    const box = input({
+      type: 'checkbox',
+      name: 'scopes',
+      value: scope,
+      id: `new-key-scope-${scope.replace(':', '-')}`,
+      checked: scope === 'scanner:read' && held,
+      disabled: !held,
+    });
     const label = el('label', 'choice');
     label.htmlFor = box.id;
     append(label, [
@@ -96,12 +96,12 @@ function keyForm(holderScopes: readonly string[] | null, reload: () => void): HT
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     error.textContent = '';
-    input.removeAttribute('aria-invalid');
+    labelInput.removeAttribute('aria-invalid');
     scopes.removeAttribute('aria-invalid');
-    const label = input.value.trim();
+    const label = labelInput.value.trim();
     const chosen = boxes.filter((box) => box.checked).map((box) => box.value);
-    if (!label) return refuse('Give the new key a label: it must not be empty.', input);
-    if (label.length > labelMax) return refuse(`The label must be at most ${labelMax} characters.`, input);
+    if (!label) return refuse('Give the new key a label: it must not be empty.', labelInput);
+    if (label.length > labelMax) return refuse(`The label must be at most ${labelMax} characters.`, labelInput);
     if (!chosen.length) return refuse('Choose at least one scope: a key without a scope can do nothing.', scopes);
     create.disabled = true;
     callApi<NewKey>('POST', '/api/v1/account/api-keys', heldCredential(), { label, scopes: chosen }).then(
@@ -115,7 +115,7 @@ function keyForm(holderScopes: readonly string[] | null, reload: () => void): HT
       },
     );
   });
-  append(form, [labelFor, input, scopes, error, create]);
+  append(form, [labelFor('new-key-label', 'Label of a new key'), labelInput, scopes, error, create]);
   return form;
 }
 

@@ -1,7 +1,7 @@
 import { addressProblem } from '../shared/address-problem.js';
 import { errorField, retryAfterSeconds, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, el, errorLine } from '../shared/dom.js';
+import { append, byId, el, errorLine, input, labelFor } from '../shared/dom.js';
 import { submitScans } from '../shared/scan-submit.js';
 import { duration, limitText } from '../shared/words.js';
 import { keyNeeded } from './key-needed.js';
@@ -52,18 +52,18 @@ function scanForm(box: HTMLElement, context: DashboardContext): void {
   const form = el('form', 'panel');
   form.id = 'run-scan-form';
   form.noValidate = true;
-  const label = el('label', '', 'Shop address');
-  label.htmlFor = 'run-scan-url';
-  const input = el('input');
-  input.id = 'run-scan-url';
-  input.type = 'url';
-  input.name = 'url';
-  input.inputMode = 'url';
-  input.setAttribute('autocomplete', 'url');
-  input.spellcheck = false;
-  input.required = true;
-  input.placeholder = 'https://shop.example.com';
-  input.setAttribute('aria-describedby', 'run-scan-help run-scan-error');
+  const label = labelFor('run-scan-url', 'Shop address');
+  const address = input({
+    type: 'url',
+    id: 'run-scan-url',
+    name: 'url',
+    inputMode: 'url',
+    autocomplete: 'url',
+    spellcheck: false,
+    required: true,
+    placeholder: 'https://shop.example.com',
+    describedBy: 'run-scan-help run-scan-error',
+  });
   const button = el('button', '', 'Scan');
   button.type = 'submit';
   const help = el(
@@ -90,12 +90,12 @@ function scanForm(box: HTMLElement, context: DashboardContext): void {
     stages.appendChild(item);
   }
   append(progress, [append(el('p'), [el('strong', '', 'Scanning…'), document.createTextNode(' '), elapsed]), stages]);
-  append(form, [label, append(el('div', 'field-row'), [input, button]), help, message, progress]);
+  append(form, [label, append(el('div', 'field-row'), [address, button]), help, message, progress]);
   box.appendChild(form);
 
   submitScans({
     form,
-    input,
+    input: address,
     button,
     message,
     progress,

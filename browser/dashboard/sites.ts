@@ -1,7 +1,7 @@
 import { addressProblem } from '../shared/address-problem.js';
 import { callApi, errorField, errorOf, type ApiAnswer } from '../shared/api.js';
 import { isSession } from '../shared/credential.js';
-import { append, byId, el, errorLine, link, table } from '../shared/dom.js';
+import { append, byId, el, errorLine, input, labelFor, link, table } from '../shared/dom.js';
 import { day, limitText } from '../shared/words.js';
 import { alertsText } from './alerts-go-to.js';
 import { keyNeeded } from './key-needed.js';
@@ -41,11 +41,9 @@ function addError(answer: ApiAnswer): string {
   return error.replace(/^url: /, 'The address ') || `The site could not be added (HTTP ${answer.status}).`;
 }
 
-function field(id: string, labelText: string, input: HTMLInputElement, hint?: string): HTMLElement[] {
-  const label = el('label', '', labelText);
-  label.htmlFor = id;
-  input.id = id;
-  const parts: HTMLElement[] = [label, input];
+function field(id: string, labelText: string, control: HTMLInputElement, hint?: string): HTMLElement[] {
+  control.id = id;
+  const parts: HTMLElement[] = [labelFor(id, labelText), control];
   if (hint) parts.push(el('p', 'small muted', hint));
   return parts;
 }
@@ -54,26 +52,20 @@ function watchForm(context: DashboardContext): HTMLFormElement {
   const form = el('form', 'stack');
   form.noValidate = true;
   form.setAttribute('aria-labelledby', 'watch-title');
-  const url = el('input');
-  url.type = 'url';
-  url.name = 'url';
-  url.required = true;
-  url.maxLength = urlMaxLength;
-  url.setAttribute('autocomplete', 'url');
-  url.placeholder = 'https://shop.example.com/';
-  const label = el('input');
-  label.type = 'text';
-  label.name = 'label';
-  label.maxLength = labelMaxLength;
-  const alerts = el('input');
-  alerts.type = 'checkbox';
-  alerts.id = 'watch-alerts';
-  alerts.checked = true;
+  const url = input({
+    type: 'url',
+    name: 'url',
+    required: true,
+    maxLength: urlMaxLength,
+    autocomplete: 'url',
+    placeholder: 'https://shop.example.com/',
+    describedBy: 'watch-error',
+  });
+  const label = input({ type: 'text', name: 'label', maxLength: labelMaxLength, describedBy: 'watch-error' });
+  const alerts = input({ type: 'checkbox', id: 'watch-alerts', checked: true });
   const alertsLabel = append(el('label', 'choice'), [alerts, document.createTextNode('Send alerts when its score changes')]);
   alertsLabel.htmlFor = 'watch-alerts';
   const error = errorLine('watch-error');
-  url.setAttribute('aria-describedby', 'watch-error');
-  label.setAttribute('aria-describedby', 'watch-error');
   const submit = el('button', '', 'Watch this site');
   submit.type = 'submit';
   const heading = el('h3', '', 'Watch a site');

@@ -1,7 +1,7 @@
 import { apiError, callApi, type ApiAnswer } from '../shared/api.js';
 import { copyButton } from '../shared/clipboard.js';
 import { credential } from '../shared/credential.js';
-import { append, ask, byId, clear, el, errorLine, link, statusLine, table } from '../shared/dom.js';
+import { append, ask, byId, clear, el, errorLine, input, labelFor, link, statusLine, table } from '../shared/dom.js';
 import { limitText } from '../shared/words.js';
 import type { DashboardSection } from './section.js';
 
@@ -259,42 +259,35 @@ function webhookForm(allowed: readonly string[], onCreated: (created: CreatedWeb
   form.id = 'new-webhook-form';
   form.noValidate = true;
   const error = errorLine('new-webhook-error');
-  const urlLabel = el('label', '', 'Endpoint URL (https)');
-  urlLabel.htmlFor = 'new-webhook-url';
-  const url = el('input');
-  url.type = 'url';
-  url.id = 'new-webhook-url';
-  url.name = 'url';
-  url.required = true;
-  url.placeholder = 'https://example.com/hooks/agent-readiness';
-  url.autocomplete = 'off';
-  url.spellcheck = false;
-  url.setAttribute('aria-describedby', 'new-webhook-error');
+  const url = input({
+    type: 'url',
+    id: 'new-webhook-url',
+    name: 'url',
+    required: true,
+    placeholder: 'https://example.com/hooks/agent-readiness',
+    autocomplete: 'off',
+    spellcheck: false,
+    describedBy: 'new-webhook-error',
+  });
   const events = el('fieldset', 'choices');
   events.setAttribute('aria-describedby', 'new-webhook-error');
   events.appendChild(el('legend', '', 'Events to send'));
   const boxes = allowed.map((name, index) => {
-    const box = el('input');
-    box.type = 'checkbox';
-    box.name = 'events';
-    box.value = name;
-    box.id = `new-webhook-event-${name}`;
-    box.checked = index === 0;
+    const box = input({ type: 'checkbox', name: 'events', value: name, id: `new-webhook-event-${name}`, checked: index === 0 });
     const label = el('label', 'choice');
     label.htmlFor = box.id;
     append(label, [box, el('span', '', eventNames[name] || name)]);
     events.appendChild(label);
     return box;
   });
-  const labelFor = el('label', '', 'Label of the webhook (optional)');
-  labelFor.htmlFor = 'new-webhook-label';
-  const label = el('input');
-  label.type = 'text';
-  label.id = 'new-webhook-label';
-  label.name = 'label';
-  label.maxLength = labelMax;
-  label.autocomplete = 'off';
-  label.setAttribute('aria-describedby', 'new-webhook-error');
+  const label = input({
+    type: 'text',
+    id: 'new-webhook-label',
+    name: 'label',
+    maxLength: labelMax,
+    autocomplete: 'off',
+    describedBy: 'new-webhook-error',
+  });
   const create = el('button', '', 'Add the webhook');
   create.type = 'submit';
   function refuse(message: string, field?: HTMLElement | null): void {
@@ -327,7 +320,15 @@ function webhookForm(allowed: readonly string[], onCreated: (created: CreatedWeb
       },
     );
   });
-  append(form, [urlLabel, url, events, labelFor, label, error, create]);
+  append(form, [
+    labelFor('new-webhook-url', 'Endpoint URL (https)'),
+    url,
+    events,
+    labelFor('new-webhook-label', 'Label of the webhook (optional)'),
+    label,
+    error,
+    create,
+  ]);
   return form;
 }
 

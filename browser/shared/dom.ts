@@ -103,6 +103,45 @@ export function statusLine(id: string): HTMLParagraphElement {
   return line;
 }
 
+/** What a form's input is given when it is made: its type, then DOM properties as the element names them. */
+export interface InputSettings {
+  type: string;
+  id?: string;
+  name?: string;
+  value?: string;
+  checked?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+  maxLength?: number;
+  min?: string;
+  max?: string;
+  step?: string;
+  placeholder?: string;
+  /** Set as the attribute: the DOM's type of the property lacks tokens such as `url`. */
+  autocomplete?: string;
+  inputMode?: string;
+  spellcheck?: boolean;
+  /** The ids of the elements that describe it (its help, the form's error line), space-separated. */
+  describedBy?: string;
+}
+
+/** A new input: its type first (a value is read by its type), then the other settings. */
+export function input({ type, autocomplete, describedBy, ...properties }: InputSettings): HTMLInputElement {
+  const node = el('input');
+  node.type = type;
+  Object.assign(node, properties);
+  if (autocomplete) node.setAttribute('autocomplete', autocomplete);
+  if (describedBy) node.setAttribute('aria-describedby', describedBy);
+  return node;
+}
+
+/** A label naming the control of this id. */
+export function labelFor(id: string, text: string): HTMLLabelElement {
+  const label = el('label', '', text);
+  label.htmlFor = id;
+  return label;
+}
+
 /** A line that announces a refusal (role=alert), referenced by its id. */
 export function errorLine(id: string): HTMLParagraphElement {
   const line = el('p', 'notice error');

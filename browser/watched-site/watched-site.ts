@@ -1,7 +1,7 @@
 import { apiError as apiErrorOf, callApi, errorOf, type ApiAnswer } from '../shared/api.js';
 import { addCopyButtons } from '../shared/clipboard.js';
 import { credential } from '../shared/credential.js';
-import { append, ask, byId, clear, el, errorLine, link, optionalById, statusLine, table } from '../shared/dom.js';
+import { append, ask, byId, clear, el, errorLine, input, labelFor, link, optionalById, statusLine, table } from '../shared/dom.js';
 import { day } from '../shared/words.js';
 import type { AlertsGoTo } from '../dashboard/alerts-go-to.js';
 import type { ScoreHistoryEntry, WatchedSite } from '../dashboard/section.js';
@@ -175,13 +175,10 @@ interface Switch {
 }
 
 function switchInput(id: string, text: string, checked: boolean): Switch {
-  const input = el('input');
-  input.type = 'checkbox';
-  input.id = id;
-  input.checked = checked;
-  const label = append(el('label', 'choice'), [input, document.createTextNode(text)]);
+  const box = input({ type: 'checkbox', id, checked });
+  const label = append(el('label', 'choice'), [box, document.createTextNode(text)]);
   label.htmlFor = id;
-  return { input, label };
+  return { input: box, label };
 }
 
 function alertsPart(context: SiteContext, site: WatchedSite): HTMLElement {
@@ -249,18 +246,17 @@ function thresholdProblem(min: number | null, max: number | null): string {
 }
 
 function numberField(id: string, text: string, value: number | null): { input: HTMLInputElement; parts: HTMLElement[] } {
-  const input = el('input');
-  input.type = 'number';
-  input.id = id;
-  input.min = '1';
-  input.max = '100';
-  input.step = '1';
-  input.inputMode = 'numeric';
-  input.value = value === null ? '' : String(value);
-  input.setAttribute('aria-describedby', 'thresholds-error');
-  const label = el('label', '', text);
-  label.htmlFor = id;
-  return { input, parts: [label, input] };
+  const box = input({
+    type: 'number',
+    id,
+    min: '1',
+    max: '100',
+    step: '1',
+    inputMode: 'numeric',
+    value: value === null ? '' : String(value),
+    describedBy: 'thresholds-error',
+  });
+  return { input: box, parts: [labelFor(id, text), box] };
 }
 
 function thresholdsPart(context: SiteContext, thresholds: Thresholds | null): HTMLElement {
